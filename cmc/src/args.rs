@@ -1,0 +1,122 @@
+//! Command-line parsing.
+//!
+//! cmc and opt spell long options with one dash (`-passes=...`, `-print-passes`), and cmc also accepts `/` as a
+//! prefix and `:` as a joiner (`/Qxcm_jit_target:tgllp`). clap parses GNU-style `--long` options, so argv is first
+//! normalised: an argument that names a known long option with one dash or a slash is rewritten to `--name`, with
+//! `:` turned into `=`. Everything else reaches clap untouched, so clap's errors stay accurate.
+
+use clap::Parser;
+
+#[derive(Parser, Debug, Default)]
+#[command(name = "cmc", about = "C for Metal compiler (GenX middle end on LLVM 14, IGC vc backend)", disable_version_flag = true)]
+pub struct Options {
+    /// Run this pass pipeline (opt's -passes syntax) on the IR input, e.g. `genx-verify` or `function(genx-verify)`.
+    #[arg(long = "passes", value_name = "PIPELINE")]
+    pub passes: Option<String>,
+
+    /// Write textual IR instead of bitcode.
+    #[arg(short = 'S')]
+    pub emit_text: bool,
+
+    /// Output file (`-` for stdout, the default in -passes mode).
+    #[arg(short = 'o', value_name = "FILE")]
+    pub output: Option<String>,
+
+    /// Verify the module after each pass (opt's -verify-each).
+    #[arg(long = "verify-each")]
+    pub verify_each: bool,
+
+    /// Print the pass manager's trace (opt's -debug-pass-manager).
+    #[arg(long = "debug-pass-manager")]
+    pub debug_pass_manager: bool,
+
+    /// Skip the module verification that follows the pipeline (opt's -disable-verify).
+    #[arg(long = "disable-verify")]
+    pub disable_verify: bool,
+
+    /// List the GenX passes and exit.
+    #[arg(long = "print-passes")]
+    pub print_passes: bool,
+
+    /// Print the versions of cmc and of every component it uses.
+    #[arg(long = "version")]
+    pub version: bool,
+
+    /// Input file: LLVM IR (`.ll` or `.bc`), `-` for stdin.
+    pub input: Option<String>,
+}
+
+/// Long options that may be written with a single dash or a slash.
+const LONG_OPTIONS: &[&str] =
+    &["passes", "verify-each", "debug-pass-manager", "disable-verify", "print-passes", "version", "help"];
+
+/// Rewrites cmc/opt spellings of long options to clap's `--name[=value]`.
+pub fn normalise(argv: &[String]) -> Vec<String> {
+    let mut out = Vec::with_capacity(argv.len());
+    let mut rest_are_inputs = false;
+    for (index, arg) in argv.iter().enumerate() {
+        if index == 0 || rest_are_inputs {
+            out.push(arg.clone());
+            continue;
+        }
+        if arg == "--" {
+            rest_are_inputs = true;
+            out.push(arg.clone());
+            continue;
+        }
+        let body = if let Some(body) = arg.strip_prefix("--") {
+            Some(body)
+        } else if let Some(body) = arg.strip_prefix('-') {
+            Some(body)
+        } else {
+            // A leading '/' is an option only when it names one (a path such as /tmp/k.ll stays an input).
+            arg.strip_prefix('/')
+        };
+        let rewritten = body.and_then(|body| {
+            let split = body.find(['=', ':']).unwrap_or(body.len());
+            let (name, value) = body.split_at(split);
+            LONG_OPTIONS.contains(&name).then(|| {
+                if value.is_empty() {
+                    format!("--{name}")
+                } else {
+                    format!("--{name}={}", &value[1..])
+                }
+            })
+        });
+        out.push(rewritten.unwrap_or_else(|| arg.clone()));
+    }
+    out
+}
+
+pub fn parse(argv: &[String]) -> Result<Options, clap::Error> {
+    Options::try_parse_from(normalise(argv))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn argv(args: &[&str]) -> Vec<String> {
+        std::iter::once("cmc").chain(args.iter().copied()).map(String::from).collect()
+    }
+
+    #[test]
+    fn single_dash_slash_and_colon_spellings() {
+        assert_eq!(
+            normalise(&argv(&["-passes=genx-verify", "/print-passes", "/passes:a,b", "-S", "/tmp/in.ll"])),
+            argv(&["--passes=genx-verify", "--print-passes", "--passes=a,b", "-S", "/tmp/in.ll"])
+        );
+    }
+
+    #[test]
+    fn values_keep_their_colons_and_inputs_after_double_dash_are_untouched() {
+        let options = parse(&argv(&["-passes=function(genx-verify)", "-o", "out.ll", "--", "-passes=x"])).unwrap();
+        assert_eq!(options.passes.as_deref(), Some("function(genx-verify)"));
+        assert_eq!(options.input.as_deref(), Some("-passes=x"));
+    }
+
+    #[test]
+    fn unknown_options_are_errors_not_inputs() {
+        assert!(parse(&argv(&["-no-such-flag", "in.ll"])).is_err());
+    }
+}

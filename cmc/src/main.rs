@@ -1,0 +1,57 @@
+//! `cmc`: the driver.
+//!
+//! Modes today:
+//! - opt-like: `cmc -passes=<pipeline> in.ll [-S] [-o out]` runs GenX and LLVM passes in-process with exactly
+//!   opt's pipeline syntax (the pass registry is linked in; no plugin, no subprocess);
+//! - `cmc -print-passes`, `cmc --version`.
+//!
+//! Compiling CM source to an Intel GPU binary arrives with the front end and the vc-bridge.
+//!
+//! Invariants: bad input never panics; every error is one line starting with `cmc: error:` (or an LLVM-located
+//! `file:line:col: error:`) and a non-zero exit; an output file is written whole or not at all.
+
+mod args;
+mod opt_mode;
+mod output;
+mod version;
+
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    let argv: Vec<String> = std::env::args().collect();
+    let options = match args::parse(&argv) {
+        Ok(options) => options,
+        Err(err) => {
+            // clap's own rendering for --help, and usage errors with a hint.
+            let code = if err.use_stderr() { 1 } else { 0 };
+            let _ = err.print();
+            return ExitCode::from(code);
+        }
+    };
+    if options.version {
+        print!("{}", version::report());
+        return ExitCode::SUCCESS;
+    }
+    if options.print_passes {
+        for pass in genx_passes::registry::PASSES {
+            println!("{:<24} {}", pass.name, pass.description);
+        }
+        return ExitCode::SUCCESS;
+    }
+    let result = match &options.passes {
+        Some(pipeline) => opt_mode::run(&options, pipeline),
+        None => Err(format!(
+            "compiling CM source is not available yet; use `cmc -passes=<pipeline> in.ll` to run passes on IR{}",
+            options.input.as_deref().map(|i| format!(" (input '{i}')")).unwrap_or_default()
+        )),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            if !message.is_empty() {
+                eprintln!("cmc: error: {message}");
+            }
+            ExitCode::FAILURE
+        }
+    }
+}

@@ -1,0 +1,62 @@
+//! `cmc -passes=<pipeline> in.ll [-S] [-o out]`: opt's job, in-process.
+//!
+//! Same pipeline syntax and pass names as `opt-14 -load-pass-plugin=libgenx_passes.so`, because both register
+//! the passes through the same C++ function. Like opt, the module is verified after the pipeline unless
+//! `-disable-verify` is given.
+
+use std::io::Read;
+use std::path::Path;
+
+use inkwell::context::Context;
+use inkwell::memory_buffer::MemoryBuffer;
+use inkwell::module::Module;
+
+use genx_passes::pipeline::{self, PipelineError, PipelineOptions};
+
+use crate::args::Options;
+use crate::output;
+
+pub fn run(options: &Options, pipeline_text: &str) -> Result<(), String> {
+    let input = options.input.as_deref().unwrap_or("-");
+    let context = Context::create();
+    let module = load(&context, input)?;
+    let pipeline_options =
+        PipelineOptions { verify_each: options.verify_each, debug_pass_manager: options.debug_pass_manager };
+    match pipeline::run(&module, pipeline_text, pipeline_options) {
+        Ok(()) => {}
+        // The passes printed their located diagnostics already.
+        Err(PipelineError::PassErrors) => return Err(String::new()),
+        Err(err) => return Err(err.to_string()),
+    }
+    if !options.disable_verify {
+        module
+            .verify()
+            .map_err(|message| format!("the module is invalid after the pipeline:\n{}", message.to_string().trim_end()))?;
+    }
+    let destination = options.output.as_deref().unwrap_or("-");
+    if options.emit_text {
+        output::write(destination, module.print_to_string().to_bytes())
+    } else {
+        if destination == "-" && std::io::IsTerminal::is_terminal(&std::io::stdout()) {
+            return Err("refusing to write bitcode to a terminal; use -S for text or -o <file>".to_string());
+        }
+        output::write(destination, module.write_bitcode_to_memory().as_slice())
+    }
+}
+
+/// Reads `.ll` text or `.bc` bitcode from a file or stdin (`-`).
+fn load<'ctx>(context: &'ctx Context, input: &str) -> Result<Module<'ctx>, String> {
+    let buffer = if input == "-" {
+        let mut bytes = Vec::new();
+        std::io::stdin().read_to_end(&mut bytes).map_err(|err| format!("cannot read stdin: {err}"))?;
+        MemoryBuffer::create_from_memory_range_copy(&bytes, "<stdin>")
+    } else {
+        if !Path::new(input).is_file() {
+            return Err(format!("no such file: '{input}'"));
+        }
+        MemoryBuffer::create_from_file(Path::new(input))
+            .map_err(|message| format!("cannot read '{input}': {}", message.to_string().trim_end()))?
+    };
+    // LLVM's parser message is already located (`file:line:col: error: ...`).
+    context.create_module_from_ir(buffer).map_err(|message| message.to_string().trim_end().to_string())
+}

@@ -1,0 +1,216 @@
+//===- glue.cpp - LLVM new-PM glue for the Rust GenX passes ---------------===//
+//
+// The only C++ in the pass crate. It does three things and nothing else:
+//   1. gives every Rust pass of the registry (passes/src/registry.rs) a real
+//      new-PM pass class whose name() is the pipeline name, so -print-after,
+//      -debug-pass-manager and the pipeline parser all see "genx-verify" and
+//      not an anonymous template;
+//   2. registers those classes with a PassBuilder (the same function serves
+//      the opt-14 plugin entry point and the in-process cmc driver);
+//   3. runs a textual pipeline on a module in-process (genx_run_pipeline),
+//      which is how `cmc -passes=...` gets opt's exact pipeline syntax.
+//
+// The registry itself lives in Rust: C++ asks for its length, names and kinds.
+// The class for slot N is RustPass<N>; kMaxSlots bounds the registry size and
+// build.rs checks the registry against it.
+//
+//===----------------------------------------------------------------------===//
+
+#include "llvm-c/Core.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IR/PassManager.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Passes/PassPlugin.h"
+#include "llvm/Passes/StandardInstrumentations.h"
+#include "llvm/Support/Error.h"
+#include "llvm/Support/ErrorHandling.h"
+#include "llvm/Support/Signals.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <array>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <utility>
+
+using namespace llvm;
+
+extern "C" {
+// Implemented in passes/src/plugin.rs.
+unsigned genx_registry_len(void);
+const char *genx_registry_name(unsigned Slot);
+int genx_registry_is_module_pass(unsigned Slot);
+// Return values: 0 = nothing changed, 1 = changed, 2 = the pass reported
+// errors (already printed to stderr by the Rust side).
+int genx_run_module_pass(unsigned Slot, LLVMModuleRef M);
+int genx_run_function_pass(unsigned Slot, LLVMValueRef F);
+}
+
+namespace {
+
+constexpr unsigned kMaxSlots = 64;
+
+// In opt a pass error ends the process with a non-zero status, the way a
+// failing -verify does. In cmc the driver owns the exit status, so errors are
+// only counted here and read back after the pipeline ran.
+bool ExitOnPassError = true;
+unsigned PassErrorCount = 0;
+
+PreservedAnalyses finish(int Status, StringRef PassName) {
+  if (Status == 2) {
+    ++PassErrorCount;
+    if (ExitOnPassError) {
+      // Like opt's own verifier failure: a plain message and exit status 1,
+      // after removing output files registered for removal on failure. Not
+      // report_fatal_error, which prints a crash backtrace.
+      errs() << "error: " << PassName << " failed; no output written\n";
+      errs().flush();
+      sys::RunInterruptHandlers();
+      std::_Exit(1);
+    }
+    return PreservedAnalyses::all();
+  }
+  return Status == 0 ? PreservedAnalyses::all() : PreservedAnalyses::none();
+}
+
+template <unsigned Slot> struct RustModulePass : PassInfoMixin<RustModulePass<Slot>> {
+  static StringRef name() { return genx_registry_name(Slot); }
+  static bool isRequired() { return true; }
+  PreservedAnalyses run(Module &M, ModuleAnalysisManager &) {
+    return finish(genx_run_module_pass(Slot, wrap(&M)), name());
+  }
+};
+
+template <unsigned Slot> struct RustFunctionPass : PassInfoMixin<RustFunctionPass<Slot>> {
+  static StringRef name() { return genx_registry_name(Slot); }
+  static bool isRequired() { return true; }
+  PreservedAnalyses run(Function &F, FunctionAnalysisManager &) {
+    if (F.isDeclaration())
+      return PreservedAnalyses::all();
+    return finish(genx_run_function_pass(Slot, wrap(&F)), name());
+  }
+};
+
+using AddModulePassFn = void (*)(ModulePassManager &);
+using AddFunctionPassFn = void (*)(FunctionPassManager &);
+
+template <unsigned Slot> void addModulePass(ModulePassManager &MPM) {
+  MPM.addPass(RustModulePass<Slot>());
+}
+template <unsigned Slot> void addFunctionPass(FunctionPassManager &FPM) {
+  FPM.addPass(RustFunctionPass<Slot>());
+}
+
+template <unsigned... Slots>
+constexpr auto makeModuleTable(std::integer_sequence<unsigned, Slots...>) {
+  return std::array<AddModulePassFn, sizeof...(Slots)>{&addModulePass<Slots>...};
+}
+template <unsigned... Slots>
+constexpr auto makeFunctionTable(std::integer_sequence<unsigned, Slots...>) {
+  return std::array<AddFunctionPassFn, sizeof...(Slots)>{&addFunctionPass<Slots>...};
+}
+
+const auto ModuleTable = makeModuleTable(std::make_integer_sequence<unsigned, kMaxSlots>());
+const auto FunctionTable = makeFunctionTable(std::make_integer_sequence<unsigned, kMaxSlots>());
+
+// Looks a pipeline element up in the registry; returns kMaxSlots when absent.
+unsigned findSlot(StringRef Name) {
+  unsigned Len = genx_registry_len();
+  if (Len > kMaxSlots)
+    report_fatal_error("genx pass registry is larger than the C++ glue's slot table",
+                       /*gen_crash_diag=*/false);
+  for (unsigned Slot = 0; Slot < Len; ++Slot)
+    if (Name == genx_registry_name(Slot))
+      return Slot;
+  return kMaxSlots;
+}
+
+void registerGenXPasses(PassBuilder &PB) {
+  if (PassInstrumentationCallbacks *PIC = PB.getPassInstrumentationCallbacks()) {
+    // name() returns the pipeline name, so class name == pass name.
+    for (unsigned Slot = 0, Len = genx_registry_len(); Slot < Len && Slot < kMaxSlots; ++Slot)
+      PIC->addClassToPassName(genx_registry_name(Slot), genx_registry_name(Slot));
+  }
+  PB.registerPipelineParsingCallback(
+      [](StringRef Name, ModulePassManager &MPM, ArrayRef<PassBuilder::PipelineElement>) {
+        unsigned Slot = findSlot(Name);
+        if (Slot == kMaxSlots)
+          return false;
+        if (genx_registry_is_module_pass(Slot)) {
+          ModuleTable[Slot](MPM);
+        } else {
+          FunctionPassManager FPM;
+          FunctionTable[Slot](FPM);
+          MPM.addPass(createModuleToFunctionPassAdaptor(std::move(FPM)));
+        }
+        return true;
+      });
+  PB.registerPipelineParsingCallback(
+      [](StringRef Name, FunctionPassManager &FPM, ArrayRef<PassBuilder::PipelineElement>) {
+        unsigned Slot = findSlot(Name);
+        if (Slot == kMaxSlots || genx_registry_is_module_pass(Slot))
+          return false;
+        FunctionTable[Slot](FPM);
+        return true;
+      });
+}
+
+char *duplicate(const std::string &S) {
+  char *Copy = static_cast<char *>(std::malloc(S.size() + 1));
+  if (Copy)
+    std::memcpy(Copy, S.c_str(), S.size() + 1);
+  return Copy;
+}
+
+} // namespace
+
+extern "C" {
+
+// Called by the Rust-exported llvmGetPassPluginInfo (passes/src/plugin.rs):
+// the cdylib's export list is Rust's, so the entry point itself is Rust.
+void genx_register_pass_builder_callbacks(PassBuilder &PB) { registerGenXPasses(PB); }
+
+void *genx_pass_builder_callbacks_address(void) {
+  return reinterpret_cast<void *>(&genx_register_pass_builder_callbacks);
+}
+
+// Runs `Pipeline` (opt's -passes syntax) on M in-process.
+// Returns 0 on success, 1 when the pipeline text does not parse (message in
+// *ErrorMessage, to be freed with genx_free_message), 2 when a GenX pass
+// reported errors.
+int genx_run_pipeline(LLVMModuleRef M, const char *Pipeline, int VerifyEach,
+                      int DebugPassManager, char **ErrorMessage) {
+  *ErrorMessage = nullptr;
+  ExitOnPassError = false;
+  PassErrorCount = 0;
+
+  LoopAnalysisManager LAM;
+  FunctionAnalysisManager FAM;
+  CGSCCAnalysisManager CGAM;
+  ModuleAnalysisManager MAM;
+  PassInstrumentationCallbacks PIC;
+  StandardInstrumentations SI(DebugPassManager != 0, VerifyEach != 0);
+  SI.registerCallbacks(PIC, &FAM);
+
+  PassBuilder PB(nullptr, PipelineTuningOptions(), None, &PIC);
+  registerGenXPasses(PB);
+  PB.registerModuleAnalyses(MAM);
+  PB.registerCGSCCAnalyses(CGAM);
+  PB.registerFunctionAnalyses(FAM);
+  PB.registerLoopAnalyses(LAM);
+  PB.crossRegisterProxies(LAM, FAM, CGAM, MAM);
+
+  ModulePassManager MPM;
+  if (Error Err = PB.parsePassPipeline(MPM, Pipeline)) {
+    *ErrorMessage = duplicate(toString(std::move(Err)));
+    return 1;
+  }
+  MPM.run(*unwrap(M), MAM);
+  return PassErrorCount ? 2 : 0;
+}
+
+void genx_free_message(char *Message) { std::free(Message); }
+
+} // extern "C"

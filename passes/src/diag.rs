@@ -1,0 +1,128 @@
+//! Diagnostics reported by passes.
+//!
+//! Every IR error names the pass, the function, the block and the instruction (its printed IR), and starts with
+//! `file:line:col` when the instruction carries a `!dbg` location, so a message can be found without a debugger:
+//!
+//! ```text
+//! k.cm:7:12: error: genx-verify: in function 'k', block 'entry': %r = call <4 x i32> @llvm.genx.rdregioni...: region width 3 does not divide the 4 elements
+//! ```
+//!
+//! Messages go to stderr as they are reported (a pass may report many); the sink counts them so the pass manager
+//! glue can fail the run. Invariant: a pass never prints to stdout (stdout carries IR).
+
+use std::fmt;
+
+use llvm_sys::prelude::LLVMValueRef;
+
+use crate::ir;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Severity {
+    Error,
+    Warning,
+    Remark,
+}
+
+impl fmt::Display for Severity {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+            Severity::Remark => "remark",
+        })
+    }
+}
+
+/// One located message.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Diagnostic {
+    pub severity: Severity,
+    pub pass: &'static str,
+    /// `file:line[:col]` from debug info, when present.
+    pub source_location: Option<String>,
+    pub function: String,
+    pub block: Option<String>,
+    /// The instruction as printed IR.
+    pub instruction: Option<String>,
+    pub message: String,
+}
+
+impl Diagnostic {
+    /// A diagnostic located at an instruction.
+    pub fn at_instruction(severity: Severity, pass: &'static str, inst: LLVMValueRef, message: String) -> Self {
+        let function = ir::parent_function(inst);
+        Diagnostic {
+            severity,
+            pass,
+            source_location: ir::debug_location(inst),
+            function: ir::value_name(function),
+            block: Some(ir::block_label(function, ir::parent_block(inst))),
+            instruction: Some(ir::value_to_string(inst)),
+            message,
+        }
+    }
+
+    /// A diagnostic about a whole function.
+    pub fn at_function(severity: Severity, pass: &'static str, function: LLVMValueRef, message: String) -> Self {
+        Diagnostic {
+            severity,
+            pass,
+            source_location: None,
+            function: ir::value_name(function),
+            block: None,
+            instruction: None,
+            message,
+        }
+    }
+}
+
+impl fmt::Display for Diagnostic {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(location) = &self.source_location {
+            write!(f, "{location}: ")?;
+        }
+        write!(f, "{}: {}: in function '{}'", self.severity, self.pass, self.function)?;
+        if let Some(block) = &self.block {
+            write!(f, ", block '{block}'")?;
+        }
+        if let Some(inst) = &self.instruction {
+            write!(f, ": {inst}")?;
+        }
+        write!(f, ": {}", self.message)
+    }
+}
+
+/// Collects and prints the diagnostics of one pass run.
+#[derive(Debug, Default)]
+pub struct Diagnostics {
+    reported: Vec<Diagnostic>,
+    /// When false, diagnostics are only collected (unit tests read them back).
+    print: bool,
+}
+
+impl Diagnostics {
+    /// A sink that prints every diagnostic to stderr as it is reported.
+    pub fn printing() -> Self {
+        Diagnostics { reported: Vec::new(), print: true }
+    }
+
+    /// A sink that only collects.
+    pub fn collecting() -> Self {
+        Diagnostics::default()
+    }
+
+    pub fn report(&mut self, diagnostic: Diagnostic) {
+        if self.print {
+            eprintln!("{diagnostic}");
+        }
+        self.reported.push(diagnostic);
+    }
+
+    pub fn error_count(&self) -> usize {
+        self.reported.iter().filter(|d| d.severity == Severity::Error).count()
+    }
+
+    pub fn diagnostics(&self) -> &[Diagnostic] {
+        &self.reported
+    }
+}

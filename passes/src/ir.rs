@@ -1,0 +1,257 @@
+//! Thin, safe-to-call helpers over the LLVM C API for reading IR.
+//!
+//! The passes read IR through these functions instead of inkwell where inkwell would assert (an indirect callee,
+//! a constant expression) or has no wrapper. Every function here takes raw `LLVMValueRef`/`LLVMTypeRef` handles
+//! that came from a live module, and never panics on unexpected IR shapes: it returns `None` instead.
+//!
+//! Invariant: nothing here mutates IR. Writers live in the passes that own the rewrite.
+
+use std::ffi::{c_char, CStr};
+
+use llvm_sys::core::*;
+use llvm_sys::prelude::*;
+use llvm_sys::{LLVMOpcode, LLVMTypeKind};
+
+use crate::intrinsics::IrType;
+
+/// Copies an LLVM-owned C string and frees it with `LLVMDisposeMessage`.
+///
+/// # Safety
+/// `ptr` must come from an LLVM API documented to return a message the caller owns.
+unsafe fn take_message(ptr: *mut c_char) -> String {
+    if ptr.is_null() {
+        return String::new();
+    }
+    let text = CStr::from_ptr(ptr).to_string_lossy().into_owned();
+    LLVMDisposeMessage(ptr);
+    text
+}
+
+
+/// The name of a value (`""` when it has none).
+pub fn value_name(value: LLVMValueRef) -> String {
+    unsafe {
+        let mut len = 0usize;
+        let ptr = LLVMGetValueName2(value, &mut len);
+        if ptr.is_null() || len == 0 {
+            return String::new();
+        }
+        let bytes = std::slice::from_raw_parts(ptr as *const u8, len);
+        String::from_utf8_lossy(bytes).into_owned()
+    }
+}
+
+/// The textual IR of a value, as `opt -S` prints it (one line for an instruction).
+pub fn value_to_string(value: LLVMValueRef) -> String {
+    unsafe { take_message(LLVMPrintValueToString(value)).trim().to_string() }
+}
+
+/// The textual IR of a type.
+pub fn type_to_string(ty: LLVMTypeRef) -> String {
+    unsafe { take_message(LLVMPrintTypeToString(ty)) }
+}
+
+/// The function called by `call`, when it is a direct call of a function (not a cast or an indirect call).
+pub fn called_function(call: LLVMValueRef) -> Option<LLVMValueRef> {
+    unsafe {
+        if LLVMIsACallInst(call).is_null() {
+            return None;
+        }
+        let callee = LLVMGetCalledValue(call);
+        if callee.is_null() || LLVMIsAFunction(callee).is_null() {
+            return None;
+        }
+        Some(callee)
+    }
+}
+
+/// Number of argument operands of a call (the callee operand excluded).
+pub fn call_arg_count(call: LLVMValueRef) -> u32 {
+    unsafe { LLVMGetNumArgOperands(call) }
+}
+
+/// Argument `index` of a call.
+pub fn call_arg(call: LLVMValueRef, index: u32) -> LLVMValueRef {
+    unsafe { LLVMGetOperand(call, index) }
+}
+
+pub fn type_of(value: LLVMValueRef) -> LLVMTypeRef {
+    unsafe { LLVMTypeOf(value) }
+}
+
+/// Converts an LLVM type into the table's LLVM-free description. `None` for types the GenX intrinsics never take
+/// (labels, metadata, x86 types, ...).
+pub fn ir_type(ty: LLVMTypeRef) -> Option<IrType> {
+    unsafe {
+        Some(match LLVMGetTypeKind(ty) {
+            LLVMTypeKind::LLVMVoidTypeKind => IrType::Void,
+            LLVMTypeKind::LLVMIntegerTypeKind => IrType::Int(LLVMGetIntTypeWidth(ty)),
+            LLVMTypeKind::LLVMHalfTypeKind => IrType::Half,
+            LLVMTypeKind::LLVMFloatTypeKind => IrType::Float,
+            LLVMTypeKind::LLVMDoubleTypeKind => IrType::Double,
+            LLVMTypeKind::LLVMVectorTypeKind => {
+                IrType::Vector(LLVMGetVectorSize(ty), Box::new(ir_type(LLVMGetElementType(ty))?))
+            }
+            LLVMTypeKind::LLVMPointerTypeKind => IrType::Ptr {
+                addrspace: LLVMGetPointerAddressSpace(ty),
+                pointee: Box::new(pointee_type(ty)?),
+            },
+            LLVMTypeKind::LLVMStructTypeKind => {
+                let count = LLVMCountStructElementTypes(ty);
+                let mut elements = vec![std::ptr::null_mut(); count as usize];
+                LLVMGetStructElementTypes(ty, elements.as_mut_ptr());
+                let fields = elements.into_iter().map(|e| ir_type(e)).collect::<Option<Vec<_>>>()?;
+                if LLVMIsLiteralStruct(ty) != 0 {
+                    IrType::Struct(fields)
+                } else {
+                    let name = CStr::from_ptr(LLVMGetStructName(ty)).to_string_lossy().into_owned();
+                    IrType::NamedStruct(name)
+                }
+            }
+            _ => return None,
+        })
+    }
+}
+
+/// The pointee of a typed pointer (LLVM 14 IR is typed). Opaque struct pointees become named structs.
+unsafe fn pointee_type(ptr: LLVMTypeRef) -> Option<IrType> {
+    let pointee = LLVMGetElementType(ptr);
+    if LLVMGetTypeKind(pointee) == LLVMTypeKind::LLVMStructTypeKind && LLVMIsOpaqueStruct(pointee) != 0 {
+        let name = LLVMGetStructName(pointee);
+        let name = if name.is_null() { String::new() } else { CStr::from_ptr(name).to_string_lossy().into_owned() };
+        return Some(IrType::NamedStruct(name));
+    }
+    ir_type(pointee)
+}
+
+/// The value of a `ConstantInt` (sign-extended), or `None` when `value` is not a constant integer.
+pub fn const_int(value: LLVMValueRef) -> Option<i64> {
+    unsafe {
+        if LLVMIsAConstantInt(value).is_null() {
+            return None;
+        }
+        Some(LLVMConstIntGetSExtValue(value))
+    }
+}
+
+/// The elements of a constant integer vector (`ConstantDataVector`, `ConstantVector` or a zero vector);
+/// `None` when any element is not a constant integer.
+pub fn const_int_vector(value: LLVMValueRef) -> Option<Vec<i64>> {
+    unsafe {
+        let ty = LLVMTypeOf(value);
+        let kind = LLVMGetTypeKind(ty);
+        if kind != LLVMTypeKind::LLVMVectorTypeKind {
+            return None;
+        }
+        let len = LLVMGetVectorSize(ty);
+        if !LLVMIsAConstantAggregateZero(value).is_null() {
+            return Some(vec![0; len as usize]);
+        }
+        if !LLVMIsAConstantDataVector(value).is_null() {
+            return (0..len).map(|i| const_int(LLVMGetElementAsConstant(value, i))).collect();
+        }
+        if !LLVMIsAConstantVector(value).is_null() {
+            return (0..len).map(|i| const_int(LLVMGetOperand(value, i))).collect();
+        }
+        None
+    }
+}
+
+pub fn is_undef(value: LLVMValueRef) -> bool {
+    unsafe { LLVMIsUndef(value) != 0 || !LLVMIsAPoisonValue(value).is_null() }
+}
+
+pub fn is_constant(value: LLVMValueRef) -> bool {
+    unsafe { LLVMIsConstant(value) != 0 }
+}
+
+/// Whether `value` is a constant with nothing computed at run time in it (no constant expression that would
+/// become an instruction, such as `ptrtoint` of a global).
+pub fn is_plain_constant(value: LLVMValueRef) -> bool {
+    unsafe { LLVMIsConstant(value) != 0 && LLVMIsAConstantExpr(value).is_null() }
+}
+
+/// Iterates over the basic blocks of a function.
+pub fn blocks(function: LLVMValueRef) -> impl Iterator<Item = LLVMBasicBlockRef> {
+    let mut next = unsafe { LLVMGetFirstBasicBlock(function) };
+    std::iter::from_fn(move || {
+        if next.is_null() {
+            return None;
+        }
+        let current = next;
+        next = unsafe { LLVMGetNextBasicBlock(current) };
+        Some(current)
+    })
+}
+
+/// Iterates over the instructions of a block.
+pub fn instructions(block: LLVMBasicBlockRef) -> impl Iterator<Item = LLVMValueRef> {
+    let mut next = unsafe { LLVMGetFirstInstruction(block) };
+    std::iter::from_fn(move || {
+        if next.is_null() {
+            return None;
+        }
+        let current = next;
+        next = unsafe { LLVMGetNextInstruction(current) };
+        Some(current)
+    })
+}
+
+/// Iterates over the functions of a module.
+pub fn functions(module: LLVMModuleRef) -> impl Iterator<Item = LLVMValueRef> {
+    let mut next = unsafe { LLVMGetFirstFunction(module) };
+    std::iter::from_fn(move || {
+        if next.is_null() {
+            return None;
+        }
+        let current = next;
+        next = unsafe { LLVMGetNextFunction(current) };
+        Some(current)
+    })
+}
+
+pub fn is_declaration(function: LLVMValueRef) -> bool {
+    unsafe { LLVMIsDeclaration(function) != 0 }
+}
+
+pub fn is_call(inst: LLVMValueRef) -> bool {
+    unsafe { LLVMGetInstructionOpcode(inst) == LLVMOpcode::LLVMCall }
+}
+
+/// The block name, or a positional name (`bb3`) for unnamed blocks, so messages always say where.
+pub fn block_label(function: LLVMValueRef, block: LLVMBasicBlockRef) -> String {
+    let name = value_name(unsafe { LLVMBasicBlockAsValue(block) });
+    if !name.is_empty() {
+        return name;
+    }
+    let index = blocks(function).position(|b| b == block).unwrap_or(0);
+    format!("bb{index}")
+}
+
+/// `file:line:col` of an instruction's `!dbg` location, when it has one.
+pub fn debug_location(inst: LLVMValueRef) -> Option<String> {
+    unsafe {
+        let line = LLVMGetDebugLocLine(inst);
+        if line == 0 {
+            return None;
+        }
+        let column = LLVMGetDebugLocColumn(inst);
+        let mut len = 0u32;
+        let file = LLVMGetDebugLocFilename(inst, &mut len);
+        let file = if file.is_null() {
+            String::new()
+        } else {
+            String::from_utf8_lossy(std::slice::from_raw_parts(file as *const u8, len as usize)).into_owned()
+        };
+        Some(if column == 0 { format!("{file}:{line}") } else { format!("{file}:{line}:{column}") })
+    }
+}
+
+/// The function that contains an instruction.
+pub fn parent_function(inst: LLVMValueRef) -> LLVMValueRef {
+    unsafe { LLVMGetBasicBlockParent(LLVMGetInstructionParent(inst)) }
+}
+
+pub fn parent_block(inst: LLVMValueRef) -> LLVMBasicBlockRef {
+    unsafe { LLVMGetInstructionParent(inst) }
+}

@@ -1,0 +1,27 @@
+//! GenX middle end: the passes that take `llvm.genx.*` IR from the front end (or from ISPC / DPC++ ESIMD) to the
+//! form IGC's vector-compute backend finalizes, and the intrinsic table they all read.
+//!
+//! Code map:
+//! - [`intrinsics`]: the table generated from `intrinsics.td` (names, overloads, operand roles, attributes).
+//! - [`registry`]: the one list of passes, read by the opt plugin and by `cmc -passes=`.
+//! - [`verify`]: `genx-verify`, the checker of GenX intrinsic calls.
+//! - [`pipeline`]: running an opt-syntax pipeline in-process.
+//! - [`diag`], [`ir`]: located diagnostics and read-only IR helpers.
+//! - `plugin` (private): the `extern "C"` edge to cpp/glue.cpp and `llvmGetPassPluginInfo`.
+//!
+//! Invariants: passes do no I/O besides diagnostics on stderr; nothing panics across the FFI edge.
+
+extern crate llvm_sys_140 as llvm_sys;
+
+pub mod diag;
+pub mod intrinsics;
+pub mod ir;
+pub mod pipeline;
+mod plugin;
+pub mod registry;
+pub mod verify;
+
+/// The LLVM this crate was built against (from `llvm-config` at build time).
+pub const LLVM_VERSION: &str = env!("GENX_LLVM_VERSION");
+/// The directory holding that LLVM's tools (`opt`, `FileCheck`, `clang`).
+pub const LLVM_BINDIR: &str = env!("GENX_LLVM_BINDIR");

@@ -1,0 +1,68 @@
+//! The pass registry: the one table of GenX passes.
+//!
+//! Every consumer reads this table: the opt-14 plugin and the in-process `cmc -passes=` pipeline (through the C++
+//! glue, which asks for names and kinds by slot), `cmc --print-passes`, and the docs. A pass is named once, here;
+//! its file in `src/`, its lit folder in `tests/lit/` and its pipeline name are the same word.
+//!
+//! Invariant: pass names are unique, start with `genx-`, and the table has at most 64 entries (the glue's slot
+//! table; checked by a unit test).
+
+use inkwell::module::Module;
+use inkwell::values::FunctionValue;
+
+use crate::diag::Diagnostics;
+
+/// How a pass runs: over a whole module, or one function at a time (LLVM's FunctionPassManager wraps it).
+#[derive(Clone, Copy)]
+pub enum PassBody {
+    Module(fn(&Module<'_>, &mut Diagnostics) -> bool),
+    Function(fn(FunctionValue<'_>, &mut Diagnostics) -> bool),
+}
+
+/// One registered pass. The body returns whether it changed the IR; errors go to the diagnostics sink.
+#[derive(Clone, Copy)]
+pub struct PassInfo {
+    pub name: &'static str,
+    pub description: &'static str,
+    pub body: PassBody,
+}
+
+impl PassInfo {
+    pub fn is_module_pass(&self) -> bool {
+        matches!(self.body, PassBody::Module(_))
+    }
+}
+
+/// The glue's slot-table size (`kMaxSlots` in cpp/glue.cpp).
+pub const MAX_PASSES: usize = 64;
+
+/// All GenX passes, in pipeline order.
+pub static PASSES: &[PassInfo] = &[PassInfo {
+    name: "genx-verify",
+    description: "check every llvm.genx.* call against the intrinsic table: name and mangling, operand types, \
+                  operands that must be constant, and constant region parameters",
+    body: PassBody::Function(crate::verify::run),
+}];
+
+/// Looks a pass up by its pipeline name.
+pub fn find(name: &str) -> Option<&'static PassInfo> {
+    PASSES.iter().find(|pass| pass.name == name)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_unique_prefixed_and_fit_the_glue() {
+        assert!(PASSES.len() <= MAX_PASSES);
+        for (index, pass) in PASSES.iter().enumerate() {
+            assert!(pass.name.starts_with("genx-"), "{} lacks the genx- prefix", pass.name);
+            assert!(
+                PASSES[index + 1..].iter().all(|other| other.name != pass.name),
+                "{} is registered twice",
+                pass.name
+            );
+        }
+    }
+}

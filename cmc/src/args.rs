@@ -42,13 +42,54 @@ pub struct Options {
     #[arg(long = "version")]
     pub version: bool,
 
+    /// Pass an option to LLVM (repeatable), as clang's -mllvm: e.g. `-mllvm -print-after=genx-verify`.
+    #[arg(long = "mllvm", value_name = "LLVM-OPTION", allow_hyphen_values = true)]
+    pub mllvm: Vec<String>,
+
+    /// Print the IR after these passes (LLVM's -print-after; repeatable).
+    #[arg(long = "print-after", value_name = "PASS")]
+    pub print_after: Vec<String>,
+
+    /// Print the IR before these passes (LLVM's -print-before; repeatable).
+    #[arg(long = "print-before", value_name = "PASS")]
+    pub print_before: Vec<String>,
+
+    /// Print the IR after every pass.
+    #[arg(long = "print-after-all")]
+    pub print_after_all: bool,
+
     /// Input file: LLVM IR (`.ll` or `.bc`), `-` for stdin.
     pub input: Option<String>,
 }
 
 /// Long options that may be written with a single dash or a slash.
 const LONG_OPTIONS: &[&str] =
-    &["passes", "verify-each", "debug-pass-manager", "disable-verify", "print-passes", "version", "help"];
+    &[
+        "passes",
+        "verify-each",
+        "debug-pass-manager",
+        "disable-verify",
+        "print-passes",
+        "version",
+        "help",
+        "mllvm",
+        "print-after",
+        "print-before",
+        "print-after-all",
+    ];
+
+impl Options {
+    /// The options that go to LLVM's own command-line parser, in LLVM's spelling.
+    pub fn llvm_options(&self) -> Vec<String> {
+        let mut options = self.mllvm.clone();
+        options.extend(self.print_after.iter().map(|pass| format!("-print-after={pass}")));
+        options.extend(self.print_before.iter().map(|pass| format!("-print-before={pass}")));
+        if self.print_after_all {
+            options.push("-print-after-all".to_string());
+        }
+        options
+    }
+}
 
 /// Rewrites cmc/opt spellings of long options to clap's `--name[=value]`.
 pub fn normalise(argv: &[String]) -> Vec<String> {
@@ -113,6 +154,12 @@ mod tests {
         let options = parse(&argv(&["-passes=function(genx-verify)", "-o", "out.ll", "--", "-passes=x"])).unwrap();
         assert_eq!(options.passes.as_deref(), Some("function(genx-verify)"));
         assert_eq!(options.input.as_deref(), Some("-passes=x"));
+    }
+
+    #[test]
+    fn llvm_options_are_collected_in_llvm_spelling() {
+        let options = parse(&argv(&["-mllvm", "-debug-only=x", "-print-after=genx-verify", "in.ll"])).unwrap();
+        assert_eq!(options.llvm_options(), vec!["-debug-only=x".to_string(), "-print-after=genx-verify".to_string()]);
     }
 
     #[test]

@@ -17,6 +17,13 @@ use crate::args::Options;
 use crate::output;
 
 pub fn run(options: &Options, pipeline_text: &str) -> Result<(), String> {
+    let llvm_options = options.llvm_options();
+    if !llvm_options.is_empty() {
+        if let Some(bad) = llvm_options.iter().find(|option| !option.starts_with('-')) {
+            return Err(format!("-mllvm takes an LLVM option starting with '-', not '{bad}'"));
+        }
+        pipeline::set_llvm_options(&llvm_options).map_err(|message| format!("bad LLVM option: {message}"))?;
+    }
     let input = options.input.as_deref().unwrap_or("-");
     let context = Context::create();
     let module = load(&context, input)?;

@@ -17,13 +17,17 @@
 //===----------------------------------------------------------------------===//
 
 #include "llvm-c/Core.h"
+#include "llvm/ADT/Any.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Analysis/LazyCallGraph.h"
+#include "llvm/Analysis/LoopInfo.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/PassManager.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Passes/PassPlugin.h"
 #include "llvm/Passes/StandardInstrumentations.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/Signals.h"
@@ -36,6 +40,21 @@
 #include <utility>
 
 using namespace llvm;
+
+// llvm::Any identifies types by the address of Any::TypeId<T>::Id. The pass
+// manager templates this file instantiates wrap IR units in Any for the
+// instrumentation callbacks (-print-after, -debug-pass-manager), which live in
+// libLLVM and compare against libLLVM's TypeId addresses. A copy instantiated
+// here would be a different object (rustc's export list makes it local to the
+// plugin) and the callbacks would misread the IR unit and crash. Declaring the
+// instantiations extern makes this file use libLLVM's.
+namespace llvm {
+extern template const char Any::TypeId<const Module *>::Id;
+extern template const char Any::TypeId<const Function *>::Id;
+extern template const char Any::TypeId<const Loop *>::Id;
+extern template const char Any::TypeId<const LazyCallGraph::SCC *>::Id;
+extern template const char Any::TypeId<PreservedAnalyses>::Id;
+} // namespace llvm
 
 extern "C" {
 // Implemented in passes/src/plugin.rs.
@@ -212,5 +231,18 @@ int genx_run_pipeline(LLVMModuleRef M, const char *Pipeline, int VerifyEach,
 }
 
 void genx_free_message(char *Message) { std::free(Message); }
+
+// Hands options to LLVM's command-line parser (what clang's -mllvm does).
+// Returns 0 on success; on failure LLVM's message is in *ErrorMessage.
+int genx_parse_llvm_options(int Argc, const char *const *Argv, char **ErrorMessage) {
+  *ErrorMessage = nullptr;
+  std::string Errors;
+  raw_string_ostream Stream(Errors);
+  if (cl::ParseCommandLineOptions(Argc, Argv, "", &Stream))
+    return 0;
+  Stream.flush();
+  *ErrorMessage = duplicate(Errors);
+  return 1;
+}
 
 } // extern "C"

@@ -18,6 +18,32 @@ extern "C" {
         error_message: *mut *mut c_char,
     ) -> i32;
     fn genx_free_message(message: *mut c_char);
+    fn genx_parse_llvm_options(argc: i32, argv: *const *const c_char, error_message: *mut *mut c_char) -> i32;
+}
+
+/// Takes an LLVM-owned message from the glue.
+fn take_message(message: *mut c_char) -> String {
+    if message.is_null() {
+        return "unknown error".to_string();
+    }
+    let text = unsafe { CStr::from_ptr(message) }.to_string_lossy().trim_end().to_string();
+    unsafe { genx_free_message(message) };
+    text
+}
+
+/// Passes options to LLVM's command-line parser, as clang's `-mllvm` does (e.g. `-print-after=genx-verify`).
+/// LLVM's options are process-wide: call this once, before running pipelines.
+pub fn set_llvm_options(options: &[String]) -> Result<(), String> {
+    let owned: Vec<CString> = std::iter::once("cmc")
+        .chain(options.iter().map(String::as_str))
+        .map(|s| CString::new(s).map_err(|_| format!("LLVM option '{s}' contains a NUL byte")))
+        .collect::<Result<_, _>>()?;
+    let pointers: Vec<*const c_char> = owned.iter().map(|s| s.as_ptr()).collect();
+    let mut message: *mut c_char = std::ptr::null_mut();
+    match unsafe { genx_parse_llvm_options(pointers.len() as i32, pointers.as_ptr(), &mut message) } {
+        0 => Ok(()),
+        _ => Err(take_message(message)),
+    }
 }
 
 /// Options of one pipeline run (opt's `-verify-each` and `-debug-pass-manager`).
@@ -64,16 +90,7 @@ pub fn run(module: &Module<'_>, pipeline: &str, options: PipelineOptions) -> Res
     };
     match status {
         0 => Ok(()),
-        1 => {
-            let text = if message.is_null() {
-                "unknown error".to_string()
-            } else {
-                let text = unsafe { CStr::from_ptr(message) }.to_string_lossy().into_owned();
-                unsafe { genx_free_message(message) };
-                text
-            };
-            Err(PipelineError::Parse(text))
-        }
+        1 => Err(PipelineError::Parse(take_message(message))),
         _ => Err(PipelineError::PassErrors),
     }
 }

@@ -11,7 +11,9 @@
 //!
 //! Invariants: passes do no I/O besides diagnostics on stderr; nothing panics across the FFI edge.
 
-extern crate llvm_sys_140 as llvm_sys;
+/// The LLVM C API this crate is built on, for the crates that decode IR with it (one LLVM, one binding).
+pub extern crate llvm_sys_140 as llvm_sys;
+pub use inkwell;
 
 pub mod diag;
 pub mod intrinsics;

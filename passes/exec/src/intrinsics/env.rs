@@ -1,0 +1,69 @@
+//! Thread-environment and synchronisation intrinsics.
+//!
+//! Ids come from the dispatch grid ([`crate::machine::ThreadIds`]): `group.id.{x,y,z}`, `local.id` / `local.id16`,
+//! `local.size`, `group.count` (3-element vectors, x first), and `thread.x/y`, the media-walker thread origin,
+//! defined here as the global id (group id × local size + local id) of a one-thread-per-work-item dispatch.
+//! `barrier` suspends the thread until its group arrives; `fence` orders nothing in a sequential model.
+//! `timestamp` is not deterministic on hardware, so it is undef here (a kernel's output must not depend on it).
+
+use super::{result_shape, SemFn};
+use crate::machine::{Call, Ctx};
+use crate::memory::Fault;
+use crate::value::{Lanes, Value};
+
+pub const TABLE: &[(&str, SemFn)] = &[
+    ("llvm.genx.group.id.x", group_id_x),
+    ("llvm.genx.group.id.y", group_id_y),
+    ("llvm.genx.group.id.z", group_id_z),
+    ("llvm.genx.local.id", local_id),
+    ("llvm.genx.local.id16", local_id),
+    ("llvm.genx.local.size", local_size),
+    ("llvm.genx.group.count", group_count),
+    ("llvm.genx.thread.x", thread_x),
+    ("llvm.genx.thread.y", thread_y),
+    ("llvm.genx.barrier", barrier),
+    ("llvm.genx.fence", nothing),
+    ("llvm.genx.timestamp", undef_result),
+];
+
+/// A result of the call's type holding `values` (a scalar takes the first).
+fn ids(call: &Call<'_>, values: [u32; 3]) -> Result<Value, Fault> {
+    let (elem, n) = result_shape(call)?;
+    let bits = (0..n).map(|i| values.get(i).copied().unwrap_or(0) as u64).collect();
+    Ok(Value::Lanes(Lanes::new(elem, bits)))
+}
+
+fn group_id_x(ctx: &mut Ctx<'_>, call: &Call<'_>) -> Result<Value, Fault> {
+    ids(call, [ctx.ids.group_id[0], 0, 0])
+}
+fn group_id_y(ctx: &mut Ctx<'_>, call: &Call<'_>) -> Result<Value, Fault> {
+    ids(call, [ctx.ids.group_id[1], 0, 0])
+}
+fn group_id_z(ctx: &mut Ctx<'_>, call: &Call<'_>) -> Result<Value, Fault> {
+    ids(call, [ctx.ids.group_id[2], 0, 0])
+}
+fn local_id(ctx: &mut Ctx<'_>, call: &Call<'_>) -> Result<Value, Fault> {
+    ids(call, ctx.ids.local_id)
+}
+fn local_size(ctx: &mut Ctx<'_>, call: &Call<'_>) -> Result<Value, Fault> {
+    ids(call, ctx.ids.local_size)
+}
+fn group_count(ctx: &mut Ctx<'_>, call: &Call<'_>) -> Result<Value, Fault> {
+    ids(call, ctx.ids.group_count)
+}
+fn thread_x(ctx: &mut Ctx<'_>, call: &Call<'_>) -> Result<Value, Fault> {
+    ids(call, [ctx.ids.global_id(0), 0, 0])
+}
+fn thread_y(ctx: &mut Ctx<'_>, call: &Call<'_>) -> Result<Value, Fault> {
+    ids(call, [ctx.ids.global_id(1), 0, 0])
+}
+fn barrier(ctx: &mut Ctx<'_>, _: &Call<'_>) -> Result<Value, Fault> {
+    ctx.barrier = true;
+    Ok(Value::Void)
+}
+fn nothing(_: &mut Ctx<'_>, _: &Call<'_>) -> Result<Value, Fault> {
+    Ok(Value::Void)
+}
+fn undef_result(_: &mut Ctx<'_>, call: &Call<'_>) -> Result<Value, Fault> {
+    Ok(Value::undef(call.ret))
+}

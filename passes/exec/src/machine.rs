@@ -1,0 +1,88 @@
+//! The state an executing thread sees besides its own frames: memory, surfaces, its ids, its group's SLM.
+//!
+//! Intrinsic semantics functions receive a [`Ctx`]; they never see the interpreter.
+
+use std::collections::BTreeMap;
+
+use crate::memory::{Fault, Memory};
+use crate::value::{Ty, Value};
+
+/// Ids of one thread of the dispatch grid (one CM thread = one work item of the OpenCL-style grid).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ThreadIds {
+    pub group_id: [u32; 3],
+    pub local_id: [u32; 3],
+    pub local_size: [u32; 3],
+    pub group_count: [u32; 3],
+}
+
+impl ThreadIds {
+    /// A lone thread: group 0 of 1, local id 0 of 1.
+    pub fn single() -> Self {
+        ThreadIds { group_id: [0; 3], local_id: [0; 3], local_size: [1; 3], group_count: [1; 3] }
+    }
+
+    /// Global id in dimension `d` (the media-walker thread origin for `thread.x/y`).
+    pub fn global_id(&self, d: usize) -> u32 {
+        self.group_id[d] * self.local_size[d] + self.local_id[d]
+    }
+}
+
+/// What a binding-table index designates.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SurfaceKind {
+    /// A linear buffer of `size` bytes.
+    Buffer { size: u64 },
+    /// A 2D surface: `width` in bytes, `height` rows, `pitch` bytes between rows.
+    Image2D { width: u32, height: u32, pitch: u32 },
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Surface {
+    pub name: String,
+    /// Address of the surface's storage in [`Memory`].
+    pub base: u64,
+    pub kind: SurfaceKind,
+}
+
+/// Binding table: BTI → surface.
+pub type Surfaces = BTreeMap<u32, Surface>;
+
+/// BTI of shared local memory in the legacy dataport messages (`cm_slm_read` and friends).
+pub const SLM_BTI: u32 = 254;
+/// BTI of stateless (flat) accesses.
+pub const STATELESS_BTI: u32 = 255;
+
+/// Execution context of one intrinsic call.
+pub struct Ctx<'a> {
+    pub memory: &'a mut Memory,
+    pub surfaces: &'a Surfaces,
+    pub ids: &'a ThreadIds,
+    /// Base address of the thread group's SLM allocation, if the kernel has SLM.
+    pub slm: Option<u64>,
+    /// Set by `barrier`: the interpreter suspends the thread after the call.
+    pub barrier: bool,
+}
+
+impl Ctx<'_> {
+    pub fn surface(&self, bti: u32) -> Result<&Surface, Fault> {
+        self.surfaces.get(&bti).ok_or_else(|| {
+            Fault::Other(format!(
+                "surface index {bti} is not bound (bound: {})",
+                if self.surfaces.is_empty() {
+                    "none".to_string()
+                } else {
+                    self.surfaces.keys().map(|k| k.to_string()).collect::<Vec<_>>().join(", ")
+                }
+            ))
+        })
+    }
+}
+
+/// One intrinsic call: its full name, types and evaluated arguments.
+pub struct Call<'a> {
+    pub name: &'a str,
+    pub ret: &'a Ty,
+    pub arg_tys: &'a [Ty],
+    pub args: &'a [Value],
+}

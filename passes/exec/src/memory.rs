@@ -1,0 +1,287 @@
+//! The memory model: one flat 64-bit address space of separate allocations, with per-byte definedness.
+//!
+//! Buffers given to a kernel (SVM pointers and the storage behind surfaces), module globals, per-group SLM and
+//! each thread's allocas are allocations at distinct, widely spaced bases, so an access that strays out of one
+//! allocation lands in no allocation and is reported with its address, never silently read from a neighbour.
+//! Bytes written with an undef value, and bytes never written, read back as undef lanes.
+//!
+//! Layout of values in memory follows LLVM's data layout for `spir64`: little-endian, `iN` in `ceil(N/8)` bytes,
+//! vectors packed element after element, vectors of `i1` packed one bit per element.
+
+use std::collections::BTreeMap;
+
+use crate::value::{Elem, Lanes, Ty, Value};
+
+/// What an allocation holds (for messages and for freeing).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AllocKind {
+    /// A buffer supplied by the caller (SVM buffer or surface storage).
+    Buffer,
+    /// A module global.
+    Global,
+    /// Shared local memory of one thread group.
+    Slm,
+    /// An alloca of one thread.
+    Private,
+}
+
+#[derive(Clone, Debug)]
+pub struct Allocation {
+    pub name: String,
+    pub kind: AllocKind,
+    pub bytes: Vec<u8>,
+    pub defined: Vec<bool>,
+}
+
+/// Why an access or an operation could not be performed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Fault {
+    /// An access outside every allocation (or across its end).
+    OutOfBounds { address: u64, size: u64, write: bool, lane: Option<usize>, nearest: Option<String> },
+    /// Undefined behaviour of the IR for this input (division by zero, an undef branch condition, ...): the
+    /// translation validator discards such inputs, `cmc run` reports them.
+    Undefined(String),
+    /// A construct the executor does not implement, named.
+    Unsupported(String),
+    /// Anything else, as a sentence.
+    Other(String),
+}
+
+impl Fault {
+    /// Attaches the lane of a vector access.
+    pub fn at_lane(self, lane: usize) -> Fault {
+        match self {
+            Fault::OutOfBounds { address, size, write, nearest, .. } => {
+                Fault::OutOfBounds { address, size, write, lane: Some(lane), nearest }
+            }
+            other => other,
+        }
+    }
+}
+
+impl std::fmt::Display for Fault {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Fault::OutOfBounds { address, size, write, lane, nearest } => {
+                write!(f, "out-of-bounds {} of {size} byte{} at address 0x{address:x}", if *write { "write" } else { "read" }, if *size == 1 { "" } else { "s" })?;
+                if let Some(lane) = lane {
+                    write!(f, " (lane {lane})")?;
+                }
+                if let Some(nearest) = nearest {
+                    write!(f, "; nearest allocation: {nearest}")?;
+                }
+                Ok(())
+            }
+            Fault::Undefined(what) => write!(f, "undefined behaviour: {what}"),
+            Fault::Unsupported(what) => write!(f, "not supported by the executor: {what}"),
+            Fault::Other(what) => f.write_str(what),
+        }
+    }
+}
+
+/// Spacing of allocation bases: large enough that no in-range offset of one allocation reaches the next.
+const BASE_STEP: u64 = 1 << 32;
+const FIRST_BASE: u64 = 1 << 32;
+
+#[derive(Clone, Debug, Default)]
+pub struct Memory {
+    allocations: BTreeMap<u64, Allocation>,
+    next_base: u64,
+}
+
+impl Memory {
+    pub fn new() -> Self {
+        Memory { allocations: BTreeMap::new(), next_base: FIRST_BASE }
+    }
+
+    /// Adds an allocation of `size` bytes (all undef) and returns its base address.
+    pub fn allocate(&mut self, name: impl Into<String>, kind: AllocKind, size: u64) -> u64 {
+        if self.next_base == 0 {
+            self.next_base = FIRST_BASE;
+        }
+        let base = self.next_base;
+        self.next_base += BASE_STEP * (1 + size / BASE_STEP);
+        self.allocations.insert(
+            base,
+            Allocation { name: name.into(), kind, bytes: vec![0; size as usize], defined: vec![false; size as usize] },
+        );
+        base
+    }
+
+    /// Adds an allocation holding `bytes`, all defined.
+    pub fn allocate_with(&mut self, name: impl Into<String>, kind: AllocKind, bytes: Vec<u8>) -> u64 {
+        let base = self.allocate(name, kind, bytes.len() as u64);
+        let allocation = self.allocations.get_mut(&base).expect("just inserted");
+        allocation.defined = vec![true; bytes.len()];
+        allocation.bytes = bytes;
+        base
+    }
+
+    pub fn free(&mut self, base: u64) {
+        self.allocations.remove(&base);
+    }
+
+    pub fn allocation(&self, base: u64) -> Option<&Allocation> {
+        self.allocations.get(&base)
+    }
+
+    pub fn allocation_mut(&mut self, base: u64) -> Option<&mut Allocation> {
+        self.allocations.get_mut(&base)
+    }
+
+    /// The allocation containing `[address, address + size)`, and the offset of `address` in it.
+    fn locate(&self, address: u64, size: u64, write: bool) -> Result<(u64, usize), Fault> {
+        let fault = |nearest| Fault::OutOfBounds { address, size, write, lane: None, nearest };
+        let Some((&base, allocation)) = self.allocations.range(..=address).next_back() else {
+            return Err(fault(None));
+        };
+        let offset = address - base;
+        let len = allocation.bytes.len() as u64;
+        if offset.checked_add(size).is_some_and(|end| end <= len) {
+            Ok((base, offset as usize))
+        } else {
+            Err(fault(Some(format!("'{}' [0x{base:x}, 0x{:x})", allocation.name, base + len))))
+        }
+    }
+
+    /// Reads `size` bytes: the bytes and their definedness.
+    pub fn read(&self, address: u64, size: u64) -> Result<(&[u8], &[bool]), Fault> {
+        let (base, offset) = self.locate(address, size, false)?;
+        let allocation = &self.allocations[&base];
+        let end = offset + size as usize;
+        Ok((&allocation.bytes[offset..end], &allocation.defined[offset..end]))
+    }
+
+    /// Writes bytes with their definedness.
+    pub fn write(&mut self, address: u64, bytes: &[u8], defined: &[bool]) -> Result<(), Fault> {
+        let (base, offset) = self.locate(address, bytes.len() as u64, true)?;
+        let allocation = self.allocations.get_mut(&base).expect("located");
+        let end = offset + bytes.len();
+        allocation.bytes[offset..end].copy_from_slice(bytes);
+        allocation.defined[offset..end].copy_from_slice(defined);
+        Ok(())
+    }
+
+    /// Loads a value of type `ty`.
+    pub fn load(&self, address: u64, ty: &Ty) -> Result<Value, Fault> {
+        let (elem, n) = ty
+            .lanes()
+            .ok_or_else(|| Fault::Unsupported(format!("load of aggregate type {ty}")))?;
+        let size = lanes_store_size(elem, n as usize);
+        let (bytes, defined) = self.read(address, size as u64)?;
+        Ok(Value::Lanes(decode_lanes(elem, n as usize, bytes, defined)))
+    }
+
+    /// Stores a value of type `ty`.
+    pub fn store(&mut self, address: u64, value: &Value, ty: &Ty) -> Result<(), Fault> {
+        let Value::Lanes(lanes) = value else {
+            return Err(Fault::Unsupported(format!("store of aggregate type {ty}")));
+        };
+        let size = lanes_store_size(lanes.elem, lanes.len());
+        let mut bytes = vec![0u8; size];
+        let mut defined = vec![false; size];
+        encode_lanes(lanes, &mut bytes, &mut defined);
+        self.write(address, &bytes, &defined)
+    }
+}
+
+/// Bytes taken in memory by `n` lanes of `elem` (vectors of i1 are bit-packed; a scalar i1 takes a byte).
+pub fn lanes_store_size(elem: Elem, n: usize) -> usize {
+    match elem {
+        Elem::Int(1) if n > 1 => n.div_ceil(8),
+        _ => elem.store_bytes() * n,
+    }
+}
+
+/// Encodes lanes into `out` (at most `out.len()` bytes), marking the bytes of defined lanes defined.
+pub fn encode_lanes(lanes: &Lanes, out: &mut [u8], defined: &mut [bool]) {
+    if lanes.elem == Elem::Int(1) && lanes.len() > 1 {
+        for (i, (&bits, &undef)) in lanes.bits.iter().zip(&lanes.undef).enumerate() {
+            let byte = i / 8;
+            if byte >= out.len() {
+                break;
+            }
+            if bits & 1 != 0 {
+                out[byte] |= 1 << (i % 8);
+            } else {
+                out[byte] &= !(1 << (i % 8));
+            }
+            // A byte is defined only when all of its bits are.
+            defined[byte] = if i % 8 == 0 { !undef } else { defined[byte] && !undef };
+        }
+        return;
+    }
+    let width = lanes.elem.store_bytes();
+    for (i, (&bits, &undef)) in lanes.bits.iter().zip(&lanes.undef).enumerate() {
+        for b in 0..width {
+            let at = i * width + b;
+            if at >= out.len() {
+                return;
+            }
+            out[at] = (bits >> (8 * b)) as u8;
+            defined[at] = !undef;
+        }
+    }
+}
+
+/// Decodes `n` lanes of `elem` from memory bytes; a lane is undef when any of its bytes is.
+pub fn decode_lanes(elem: Elem, n: usize, bytes: &[u8], defined: &[bool]) -> Lanes {
+    let mut lanes = Lanes::undef(elem, n);
+    if elem == Elem::Int(1) && n > 1 {
+        for i in 0..n {
+            if defined[i / 8] {
+                lanes.set(i, (bytes[i / 8] >> (i % 8)) as u64 & 1);
+            }
+        }
+        return lanes;
+    }
+    let width = elem.store_bytes();
+    for i in 0..n {
+        let range = i * width..(i + 1) * width;
+        if defined[range.clone()].iter().all(|&d| d) {
+            let mut bits = 0u64;
+            for (b, &byte) in bytes[range].iter().enumerate() {
+                bits |= (byte as u64) << (8 * b);
+            }
+            lanes.set(i, bits);
+        }
+    }
+    lanes
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn out_of_bounds_names_the_nearest_allocation() {
+        let mut memory = Memory::new();
+        let base = memory.allocate_with("buf", AllocKind::Buffer, vec![1, 2, 3, 4]);
+        assert_eq!(memory.read(base + 2, 2).unwrap().0, &[3, 4]);
+        let err = memory.read(base + 2, 4).unwrap_err();
+        assert!(err.to_string().contains("'buf'"), "{err}");
+        assert!(matches!(memory.read(base - 1, 1), Err(Fault::OutOfBounds { .. })));
+    }
+
+    #[test]
+    fn undef_bytes_read_back_as_undef_lanes() {
+        let mut memory = Memory::new();
+        let base = memory.allocate("a", AllocKind::Private, 8);
+        let mut lanes = Lanes::new(Elem::Int(32), vec![7, 9]);
+        lanes.undef[1] = true;
+        memory.store(base, &Value::Lanes(lanes), &Ty::Vector(Elem::Int(32), 2)).unwrap();
+        let Value::Lanes(back) = memory.load(base, &Ty::Vector(Elem::Int(32), 2)).unwrap() else { panic!() };
+        assert_eq!(back.bits[0], 7);
+        assert_eq!(back.undef, vec![false, true]);
+    }
+
+    #[test]
+    fn i1_vectors_are_bit_packed() {
+        let mut memory = Memory::new();
+        let base = memory.allocate("p", AllocKind::Private, 2);
+        let lanes = Lanes::new(Elem::Int(1), vec![1, 0, 1, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0]);
+        memory.store(base, &Value::Lanes(lanes.clone()), &Ty::Vector(Elem::Int(1), 16)).unwrap();
+        assert_eq!(memory.read(base, 2).unwrap().0, &[0b1101, 0b1]);
+        assert_eq!(memory.load(base, &Ty::Vector(Elem::Int(1), 16)).unwrap(), Value::Lanes(lanes));
+    }
+}

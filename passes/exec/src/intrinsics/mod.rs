@@ -15,15 +15,20 @@ use crate::machine::{Call, Ctx};
 use crate::memory::Fault;
 use crate::value::{Elem, Lanes, Value};
 
+mod alu;
 mod env;
 mod llvm;
+mod math;
+mod mem;
 mod region;
+mod simdcf;
 
 /// The semantics of one intrinsic.
 pub type SemFn = fn(&mut Ctx<'_>, &Call<'_>) -> Result<Value, Fault>;
 
 /// Every family's table.
-const FAMILIES: &[&[(&str, SemFn)]] = &[region::TABLE, env::TABLE, llvm::TABLE];
+const FAMILIES: &[&[(&str, SemFn)]] =
+    &[region::TABLE, env::TABLE, llvm::TABLE, alu::TABLE, math::TABLE, mem::TABLE, simdcf::TABLE];
 
 /// The semantics of the intrinsic called `name` (full mangled name), if implemented.
 pub fn resolve(name: &str) -> Option<SemFn> {

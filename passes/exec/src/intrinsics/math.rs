@@ -1,0 +1,4 @@
+//! (family under construction)
+use super::SemFn;
+
+pub const TABLE: &[(&str, SemFn)] = &[];

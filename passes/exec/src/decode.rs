@@ -182,6 +182,7 @@ impl Decoder {
             texts: Vec::new(),
             unsupported,
             is_declaration,
+            slm_bytes: string_attribute(function, "VCSLMSize").and_then(|v| v.parse().ok()).unwrap_or(0),
         };
         if is_declaration {
             return decoded;
@@ -744,6 +745,24 @@ impl Decoder {
     }
 }
 
+
+/// The value of a string function attribute.
+fn string_attribute(function: LLVMValueRef, name: &str) -> Option<String> {
+    unsafe {
+        let attr = LLVMGetStringAttributeAtIndex(
+            function,
+            genx_passes::llvm_sys::LLVMAttributeFunctionIndex,
+            name.as_ptr() as *const _,
+            name.len() as u32,
+        );
+        if attr.is_null() {
+            return None;
+        }
+        let mut len = 0u32;
+        let ptr = LLVMGetStringAttributeValue(attr, &mut len);
+        Some(String::from_utf8_lossy(std::slice::from_raw_parts(ptr as *const u8, len as usize)).into_owned())
+    }
+}
 
 fn has_attribute(function: LLVMValueRef, name: &str) -> bool {
     unsafe {

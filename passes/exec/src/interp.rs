@@ -9,7 +9,7 @@
 
 use std::borrow::Cow;
 
-use crate::machine::{Call, Ctx, Surfaces, ThreadIds};
+use crate::machine::{BoundsPolicy, Call, Ctx, Surfaces, ThreadIds};
 use crate::memory::{AllocKind, Fault, Memory};
 use crate::ops;
 use crate::program::*;
@@ -42,6 +42,7 @@ pub struct Machine<'p> {
     pub surfaces: Surfaces,
     global_bases: Vec<u64>,
     pub step_limit: u64,
+    pub bounds: BoundsPolicy,
 }
 
 struct Frame {
@@ -83,7 +84,14 @@ impl<'p> Machine<'p> {
                 base
             })
             .collect();
-        Machine { program, memory, surfaces: Surfaces::new(), global_bases, step_limit: DEFAULT_STEP_LIMIT }
+        Machine {
+            program,
+            memory,
+            surfaces: Surfaces::new(),
+            global_bases,
+            step_limit: DEFAULT_STEP_LIMIT,
+            bounds: BoundsPolicy::default(),
+        }
     }
 
     /// Prepares a thread that will run `func` on `args`.
@@ -401,6 +409,7 @@ impl<'p> Machine<'p> {
                             ids: &thread.ids,
                             slm,
                             barrier: false,
+                            bounds: self.bounds,
                         };
                         let value = sem(&mut ctx, &call)?;
                         if ctx.barrier {

@@ -53,6 +53,19 @@ pub const SLM_BTI: u32 = 254;
 /// BTI of stateless (flat) accesses.
 pub const STATELESS_BTI: u32 = 255;
 
+/// What an access outside a surface's bounds does.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum BoundsPolicy {
+    /// Stop with a fault naming the kernel, instruction, lane and address (the default: on hardware such an
+    /// access is usually a bug, even where the surface state makes it harmless).
+    #[default]
+    Report,
+    /// Do what the hardware does with surface bounds checking: out-of-bounds reads return zero and
+    /// out-of-bounds writes are dropped. (Media block reads always clamp to the edge, as documented, whatever
+    /// the policy: kernels rely on it at image borders.)
+    Hardware,
+}
+
 /// Execution context of one intrinsic call.
 pub struct Ctx<'a> {
     pub memory: &'a mut Memory,
@@ -62,6 +75,7 @@ pub struct Ctx<'a> {
     pub slm: Option<u64>,
     /// Set by `barrier`: the interpreter suspends the thread after the call.
     pub barrier: bool,
+    pub bounds: BoundsPolicy,
 }
 
 impl Ctx<'_> {

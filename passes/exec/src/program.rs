@@ -186,6 +186,8 @@ pub struct Function {
     /// Why this function cannot be executed, naming the construct; `None` when it can.
     pub unsupported: Option<String>,
     pub is_declaration: bool,
+    /// Shared local memory the kernel needs, in bytes (`"VCSLMSize"`, or the SLM operand of `!genx.kernels`).
+    pub slm_bytes: u64,
 }
 
 #[derive(Clone, Debug)]

@@ -3,6 +3,7 @@
 //! Modes today:
 //! - opt-like: `cmc -passes=<pipeline> in.ll [-S] [-o out]` runs GenX and LLVM passes in-process with exactly
 //!   opt's pipeline syntax (the pass registry is linked in; no plugin, no subprocess);
+//! - `cmc validate before.ll after.ll`: translation validation on the CPU executor;
 //! - `cmc -print-passes`, `cmc --version`.
 //!
 //! Compiling CM source to an Intel GPU binary arrives with the front end and the vc-bridge.
@@ -13,12 +14,17 @@
 mod args;
 mod opt_mode;
 mod output;
+mod validate_cmd;
 mod version;
 
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
     let argv: Vec<String> = std::env::args().collect();
+    // Subcommands come first; anything else is the compiler's command line.
+    if argv.get(1).map(String::as_str) == Some("validate") {
+        return validate_cmd::main(&argv[1..]);
+    }
     let options = match args::parse(&argv) {
         Ok(options) => options,
         Err(err) => {

@@ -77,18 +77,28 @@ constexpr unsigned kMaxSlots = 64;
 bool ExitOnPassError = true;
 unsigned PassErrorCount = 0;
 
+// Ends opt after GenX pass errors: a plain message and exit status 1, after
+// removing output files registered for removal on failure, like a failing
+// -verify (not report_fatal_error, which prints a crash backtrace).
+[[noreturn]] void exitAfterPassErrors(StringRef PassName) {
+  errs() << "error: " << PassName << " failed; no output written\n";
+  errs().flush();
+  sys::RunInterruptHandlers();
+  std::_Exit(1);
+}
+
+// Set when the pass builder has instrumentation callbacks (opt always does):
+// then a failing function pass lets the other functions report their errors
+// too, and the process ends when the enclosing module-level pass finishes.
+bool DeferExitToModuleLevel = false;
+std::string FailedPassName;
+
 PreservedAnalyses finish(int Status, StringRef PassName) {
   if (Status == 2) {
     ++PassErrorCount;
-    if (ExitOnPassError) {
-      // Like opt's own verifier failure: a plain message and exit status 1,
-      // after removing output files registered for removal on failure. Not
-      // report_fatal_error, which prints a crash backtrace.
-      errs() << "error: " << PassName << " failed; no output written\n";
-      errs().flush();
-      sys::RunInterruptHandlers();
-      std::_Exit(1);
-    }
+    FailedPassName = PassName.str();
+    if (ExitOnPassError && !DeferExitToModuleLevel)
+      exitAfterPassErrors(PassName);
     return PreservedAnalyses::all();
   }
   return Status == 0 ? PreservedAnalyses::all() : PreservedAnalyses::none();
@@ -151,6 +161,12 @@ void registerGenXPasses(PassBuilder &PB) {
     // name() returns the pipeline name, so class name == pass name.
     for (unsigned Slot = 0, Len = genx_registry_len(); Slot < Len && Slot < kMaxSlots; ++Slot)
       PIC->addClassToPassName(genx_registry_name(Slot), genx_registry_name(Slot));
+    DeferExitToModuleLevel = true;
+    PIC->registerAfterPassCallback(
+        [](StringRef, Any IR, const PreservedAnalyses &) {
+          if (ExitOnPassError && PassErrorCount && any_isa<const Module *>(IR))
+            exitAfterPassErrors(FailedPassName);
+        });
   }
   PB.registerPipelineParsingCallback(
       [](StringRef Name, ModulePassManager &MPM, ArrayRef<PassBuilder::PipelineElement>) {

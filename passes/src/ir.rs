@@ -5,6 +5,11 @@
 //! that came from a live module, and never panics on unexpected IR shapes: it returns `None` instead.
 //!
 //! Invariant: nothing here mutates IR. Writers live in the passes that own the rewrite.
+//!
+//! These functions take raw handles without being `unsafe`, like LLVM's own C++ API takes `Value *`: the handles
+//! are only ever obtained from a module that outlives the call (pass bodies and the decoder), so marking every
+//! reader `unsafe` would add noise without adding a check.
+#![allow(clippy::not_unsafe_ptr_arg_deref)]
 
 use std::ffi::{c_char, CStr};
 

@@ -7,10 +7,10 @@
 //!
 //! Algorithm, per call whose callee is named `llvm.genx.*`:
 //! 1. look the name up in the table ([`intrinsics::lookup`]): unknown names are errors;
-//! 2. check the number of arguments;
-//! 3. check the return and argument types against each operand's type constraint, collecting the overloaded types
-//!    in LLVM's order (return first) and checking `Match(n)` operands against them;
-//! 4. check the name's mangling suffix against the mangling of those overloaded types;
+//! 2. check the number of arguments (at least the fixed ones for a variadic intrinsic);
+//! 3. bind the return and argument types to the signature ([`intrinsics::IntrinsicDesc::bind`]: constraints,
+//!    struct results field by field, `Match(n)` against earlier overloads);
+//! 4. check the name's mangling suffix against the mangling of the bound overloaded types;
 //! 5. check that `Imm` operands are plain constants and `ImmOrUndef` ones constants or undef;
 //! 6. for the region intrinsics, check constant region parameters (genx-ir.md §1.3): width not 0 and dividing the
 //!    element count, element types, constant offsets element-aligned, the whole region inside its vector, the
@@ -24,7 +24,7 @@ use inkwell::values::{AsValueRef, FunctionValue};
 use llvm_sys::prelude::LLVMValueRef;
 
 use crate::diag::{Diagnostic, Diagnostics, Severity};
-use crate::intrinsics::{self, IntrinsicDesc, IrType, Role, Ty};
+use crate::intrinsics::{self, Role};
 use crate::ir;
 
 const PASS: &str = "genx-verify";
@@ -56,10 +56,12 @@ pub fn check_call(call: LLVMValueRef, name: &str) -> Vec<String> {
     };
     let mut problems = Vec::new();
     let arg_count = ir::call_arg_count(call) as usize;
-    if arg_count != desc.operands.len() {
+    let arity_ok = if desc.variadic { arg_count >= desc.operands.len() } else { arg_count == desc.operands.len() };
+    if !arity_ok {
         problems.push(format!(
-            "'{}' takes {} operand{} ({}), but the call passes {arg_count}",
+            "'{}' takes {}{} operand{} ({}), but the call passes {arg_count}",
             desc.name,
+            if desc.variadic { "at least " } else { "" },
             desc.operands.len(),
             if desc.operands.len() == 1 { "" } else { "s" },
             desc.operands.iter().map(|op| op.name).collect::<Vec<_>>().join(", ")
@@ -68,22 +70,17 @@ pub fn check_call(call: LLVMValueRef, name: &str) -> Vec<String> {
     }
 
     let Some(ret_type) = ir::ir_type(ir::type_of(call)) else {
-        problems.push(format!(
-            "'{}' cannot return {}",
-            desc.name,
-            ir::type_to_string(ir::type_of(call))
-        ));
+        problems.push(format!("'{}' cannot return {}", desc.name, ir::type_to_string(ir::type_of(call))));
         return problems;
     };
     let mut arg_types = Vec::with_capacity(arg_count);
-    for (index, operand) in desc.operands.iter().enumerate() {
+    for index in 0..arg_count {
         let value = ir::call_arg(call, index as u32);
         match ir::ir_type(ir::type_of(value)) {
             Some(ty) => arg_types.push(ty),
             None => {
                 problems.push(format!(
-                    "operand {index} ('{}') has type {}, which no GenX intrinsic takes",
-                    operand.name,
+                    "operand {index} has type {}, which no GenX intrinsic takes",
                     ir::type_to_string(ir::type_of(value))
                 ));
                 return problems;
@@ -91,19 +88,16 @@ pub fn check_call(call: LLVMValueRef, name: &str) -> Vec<String> {
         }
     }
 
-    // Types, in LLVM's overload order: the return type first, then the operands.
-    let mut overloads: Vec<IrType> = Vec::new();
-    check_type(desc, "the result", &desc.ret, &ret_type, &mut overloads, &mut problems);
-    for (index, operand) in desc.operands.iter().enumerate() {
-        let what = format!("operand {index} ('{}')", operand.name);
-        check_type(desc, &what, &operand.ty, &arg_types[index], &mut overloads, &mut problems);
-    }
-    if problems.is_empty() {
-        let expected = intrinsics::mangled_name(desc, &overloads);
-        if expected != name {
-            problems.push(format!(
-                "the name does not match the operand types: for these types it must be '{expected}'"
-            ));
+    // Types, struct results and overload constraints; the overloaded types come back in mangling order.
+    match desc.bind(&ret_type, &arg_types) {
+        Err(problem) => problems.push(problem),
+        Ok(overloads) => {
+            let expected = intrinsics::mangled_name(desc, &overloads);
+            if expected != name {
+                problems.push(format!(
+                    "the name does not match the operand types: for these types it must be '{expected}'"
+                ));
+            }
         }
     }
 
@@ -129,38 +123,6 @@ pub fn check_call(call: LLVMValueRef, name: &str) -> Vec<String> {
         region::check(desc, call, &ret_type, &arg_types, &mut problems);
     }
     problems
-}
-
-/// Checks `actual` against the constraint `expected`; records overloaded types in `overloads`.
-fn check_type(
-    desc: &IntrinsicDesc,
-    what: &str,
-    expected: &Ty,
-    actual: &IrType,
-    overloads: &mut Vec<IrType>,
-    problems: &mut Vec<String>,
-) {
-    match expected {
-        Ty::Match(index) => match overloads.get(*index as usize) {
-            Some(overload) if overload == actual => {}
-            Some(overload) => problems.push(format!(
-                "{what} has type {actual}, but '{}' requires the same type as overloaded type {index} ({overload})",
-                desc.name
-            )),
-            None => problems.push(format!(
-                "{what}: intrinsic table error: '{}' refers to overloaded type {index}, which is not defined yet",
-                desc.name
-            )),
-        },
-        constraint => {
-            if !constraint.accepts(actual) {
-                problems.push(format!("{what} has type {actual}, but '{}' requires {constraint}", desc.name));
-            }
-            if constraint.is_overloaded() {
-                overloads.push(actual.clone());
-            }
-        }
-    }
 }
 
 fn describe(value: LLVMValueRef) -> String {

@@ -619,13 +619,17 @@ impl Decoder {
                 Op::Cast { op, a: self.operand(raw(0), state)? }
             }
             LLVMExtractElement => {
+                operand_tys.push(ty(ir::type_of(raw(0)))?);
                 Op::ExtractElement { vector: self.operand(raw(0), state)?, index: self.operand(raw(1), state)? }
             }
-            LLVMInsertElement => Op::InsertElement {
+            LLVMInsertElement => {
+                operand_tys.push(ty(ir::type_of(raw(0)))?);
+                Op::InsertElement {
                 vector: self.operand(raw(0), state)?,
                 element: self.operand(raw(1), state)?,
                 index: self.operand(raw(2), state)?,
-            },
+                }
+            }
             LLVMShuffleVector => {
                 let count = unsafe { LLVMGetNumMaskElements(inst) };
                 let undef_elem = unsafe { LLVMGetUndefMaskElem() };

@@ -94,6 +94,11 @@ impl<'p> Machine<'p> {
         }
     }
 
+    /// Address of global number `index` of the program.
+    pub fn global_base(&self, index: usize) -> u64 {
+        self.global_bases[index]
+    }
+
     /// Prepares a thread that will run `func` on `args`.
     pub fn start(&mut self, func: FuncId, args: Vec<Value>, ids: ThreadIds) -> Result<ThreadState, Trap> {
         let function = &self.program.functions[func as usize];

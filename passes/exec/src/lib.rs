@@ -17,4 +17,5 @@ pub mod machine;
 pub mod memory;
 pub mod ops;
 pub mod program;
+pub mod validate;
 pub mod value;

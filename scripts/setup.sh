@@ -84,11 +84,11 @@ gen=/usr/include/llvm-14/llvm/GenXIntrinsics/GenXIntrinsicDescription.gen
 
 # Rust comes from rustup, not from Debian (bookworm's rustc 1.63 is too old for the workspace).
 if ! command -v cargo >/dev/null 2>&1; then
-  die "cargo is not on PATH; install a Rust toolchain >= 1.80 with rustup (Debian 12's rustc is too old)"
+  die "cargo is not on PATH; install a Rust toolchain >= 1.88 with rustup (Debian 12's rustc is too old)"
 fi
 rust_version=$(rustc --version | awk '{print $2}')
 rust_minor=$(printf '%s' "$rust_version" | cut -d. -f2)
-[ "$(major_of "$rust_version")" -ge 1 ] && [ "$rust_minor" -ge 80 ] \
-  || die "rustc $rust_version is too old; the workspace needs 1.80 or newer"
+[ "$(major_of "$rust_version")" -ge 1 ] && [ "$rust_minor" -ge 88 ] \
+  || die "rustc $rust_version is too old; the workspace needs 1.88 or newer"
 
 say "ok: LLVM $llvm_version, ${clang_version}, IGC ${igc_version%%-*}, vc-intrinsics ${vc_version%%-*}, rustc $rust_version"

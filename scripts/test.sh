@@ -7,6 +7,7 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
+target=${CARGO_TARGET_DIR:-$root/target}
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 
@@ -27,7 +28,7 @@ failed=$(grep -E '^test result:' "$log" | sed -E 's/.* ([0-9]+) failed.*/\1/' | 
 if [ $# -eq 0 ]; then
   echo "== lit.py cross-check: python3 /usr/lib/llvm-14/build/utils/lit/lit.py tests/lit"
   if python3 /usr/lib/llvm-14/build/utils/lit/lit.py -q tests/lit \
-       --param plugin="$root/target/release/libgenx_passes.so" --param cmc="$root/target/release/cmc"; then
+       --param plugin="$target/release/libgenx_passes.so" --param cmc="$target/release/cmc"; then
     passed=$((passed + 1))
   else
     failed=$((failed + 1)); status=1

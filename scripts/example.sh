@@ -18,8 +18,9 @@ device=${2:-icllp}
 bash scripts/ensure-setup.sh
 cargo build --release -p genx-passes -p cmc --quiet
 
-plugin=$root/target/release/libgenx_passes.so
-cmc=$root/target/release/cmc
+target=${CARGO_TARGET_DIR:-$root/target}
+plugin=$target/release/libgenx_passes.so
+cmc=$target/release/cmc
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 

@@ -4,6 +4,7 @@
 //! - opt-like: `cmc -passes=<pipeline> in.ll [-S] [-o out]` runs GenX and LLVM passes in-process with exactly
 //!   opt's pipeline syntax (the pass registry is linked in; no plugin, no subprocess);
 //! - `cmc validate before.ll after.ll`: translation validation on the CPU executor;
+//! - `cmc run k.ll --arg ... --surface ...`: run a kernel on the CPU over a thread grid (CPU emulation);
 //! - `cmc -print-passes`, `cmc --version`.
 //!
 //! Compiling CM source to an Intel GPU binary arrives with the front end and the vc-bridge.
@@ -14,6 +15,7 @@
 mod args;
 mod opt_mode;
 mod output;
+mod run_cmd;
 mod validate_cmd;
 mod version;
 
@@ -22,8 +24,10 @@ use std::process::ExitCode;
 fn main() -> ExitCode {
     let argv: Vec<String> = std::env::args().collect();
     // Subcommands come first; anything else is the compiler's command line.
-    if argv.get(1).map(String::as_str) == Some("validate") {
-        return validate_cmd::main(&argv[1..]);
+    match argv.get(1).map(String::as_str) {
+        Some("validate") => return validate_cmd::main(&argv[1..]),
+        Some("run") => return run_cmd::main(&argv[1..]),
+        _ => {}
     }
     let options = match args::parse(&argv) {
         Ok(options) => options,

@@ -24,6 +24,12 @@ cargo test --release --workspace "$@" 2>&1 | tee "$log"
 passed=$(grep -E '^test result:' "$log" | sed -E 's/.* ([0-9]+) passed.*/\1/' | awk '{s+=$1} END {print s+0}')
 failed=$(grep -E '^test result:' "$log" | sed -E 's/.* ([0-9]+) failed.*/\1/' | awk '{s+=$1} END {print s+0}')
 
+# The intrinsic table's coverage of the installed vc-intrinsics table (printed by its test; captured above).
+if [ $# -eq 0 ]; then
+  cargo test --release -q -p genx-passes --test intrinsics_table every_record_agrees_with_the_installed_table \
+    -- --nocapture 2>/dev/null | grep -E '^intrinsic coverage' || true
+fi
+
 # The same lit files under LLVM's own lit.py: a cross-check of rlit's semantics, counted as one test.
 if [ $# -eq 0 ]; then
   echo "== lit.py cross-check: python3 /usr/lib/llvm-14/build/utils/lit/lit.py tests/lit"

@@ -734,6 +734,22 @@ impl Decoder {
             operand_tys.push(ty(ir::type_of(arg))?);
             args.push(self.operand(arg, state)?);
         }
+        // A region's parent width only means something with a variable offset; with a constant offset it is
+        // ignored (genx-ir.md §1.2), so it is dropped here and the executor checks every parent width it sees.
+        let region_operands = if name.starts_with("llvm.genx.rdregion") {
+            Some((4, 5))
+        } else if name.starts_with("llvm.genx.wrregion") || name.starts_with("llvm.genx.wrconstregion") {
+            Some((5, 6))
+        } else {
+            None
+        };
+        if let Some((offset, parent_width)) = region_operands {
+            if matches!(args.get(offset), Some(Operand::Const(_))) && parent_width < args.len() {
+                let id = self.program.constants.len() as u32;
+                self.program.constants.push(Value::undef(&Ty::Scalar(Elem::Int(32))));
+                args[parent_width] = Operand::Const(id);
+            }
+        }
         let callee = if !ir::is_declaration(callee) {
             Callee::Function(self.function_ids[&callee])
         } else if let Some(sem) = intrinsics::resolve(&name) {

@@ -11,6 +11,7 @@
 //! the function and instruction (and the lane and address for memory faults).
 
 pub mod decode;
+pub mod grid;
 pub mod interp;
 pub mod intrinsics;
 pub mod machine;

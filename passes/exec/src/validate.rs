@@ -283,8 +283,23 @@ fn same_bits(elem: Elem, a: u64, b: u64) -> bool {
 #[derive(Clone, Debug, PartialEq)]
 enum Hint {
     Any,
-    /// `lo..=hi` scaled by `scale`, plus `addend` (a region offset in bytes, or an in-range index).
-    Range { lo: i64, hi: i64, scale: i64, addend: i64 },
+    /// `k*scale + addend` for `k` in `lo..=hi` (a region offset in bytes, or an in-range index), preferring `k`
+    /// that keep every row of `rows` inside one parent-width block.
+    Range { lo: i64, hi: i64, scale: i64, addend: i64, rows: Vec<RowPromise> },
+}
+
+/// A region row that must not cross a multiple of `parent_width`: elements `k + first ..= k + last`.
+#[derive(Clone, Debug, PartialEq)]
+struct RowPromise {
+    parent_width: i64,
+    first: i64,
+    last: i64,
+}
+
+impl RowPromise {
+    fn holds(&self, k: i64) -> bool {
+        (k + self.first).div_euclid(self.parent_width) == (k + self.last).div_euclid(self.parent_width)
+    }
 }
 
 /// Finds, for each parameter, the constraints its uses put on its values.
@@ -305,14 +320,20 @@ fn argument_hints(program: &Program, function: &Function) -> Vec<Hint> {
             let constraint = match &inst.op {
                 Op::Call { callee: Callee::Intrinsic(_, name), args } => region_constraint(program, name, args, inst),
                 Op::ExtractElement { index, .. } | Op::InsertElement { index, .. } => match inst.operand_tys.first() {
-                    Some(Ty::Vector(_, n)) => Some((index.clone(), 0, *n as i64 - 1, 1)),
+                    Some(Ty::Vector(_, n)) => Some((index.clone(), 0, *n as i64 - 1, 1, Vec::new())),
                     _ => None,
                 },
                 _ => None,
             };
-            let Some((operand, lo, hi, scale)) = constraint else { continue };
+            let Some((operand, lo, hi, scale, rows)) = constraint else { continue };
             if let Some((param, addend)) = trace_to_param(program, &operand, &defs, params) {
-                let new = Hint::Range { lo, hi, scale, addend: -addend };
+                // A constant added on the way shifts the element start the region sees.
+                let shift = if scale != 0 { addend / scale } else { 0 };
+                let rows = rows
+                    .into_iter()
+                    .map(|r| RowPromise { parent_width: r.parent_width, first: r.first + shift, last: r.last + shift })
+                    .collect();
+                let new = Hint::Range { lo, hi, scale, addend: -addend, rows };
                 hints[param as usize] = intersect(&hints[param as usize], &new);
             }
         }
@@ -327,7 +348,7 @@ fn region_constraint(
     name: &str,
     args: &[Operand],
     inst: &crate::program::Inst,
-) -> Option<(Operand, i64, i64, i64)> {
+) -> Option<(Operand, i64, i64, i64, Vec<RowPromise>)> {
     let (vector_ty, n, first_param) = if name.starts_with("llvm.genx.rdregion") {
         (inst.operand_tys.first()?, inst.ty.lanes()?.1 as i64, 1)
     } else if name.starts_with("llvm.genx.wrregion") {
@@ -355,7 +376,15 @@ fn region_constraint(
         max = max.max(e);
     }
     let (lo, hi) = (-min, len as i64 - 1 - max);
-    (lo <= hi).then(|| (args[first_param + 3].clone(), lo, hi, elem.store_bytes() as i64))
+    let mut promises = Vec::new();
+    if let Some(parent_width) = constant(first_param + 4).filter(|&pw| pw > 0) {
+        for r in 0..rows {
+            let row: Vec<i64> = (0..w).map(|c| if rows == 1 { c * s } else { r * vs + c * s }).collect();
+            let (first, last) = (*row.iter().min()?, *row.iter().max()?);
+            promises.push(RowPromise { parent_width, first, last });
+        }
+    }
+    (lo <= hi).then(|| (args[first_param + 3].clone(), lo, hi, elem.store_bytes() as i64, promises))
 }
 
 /// Values allowed by both hints (`Any` when they cannot be combined exactly).
@@ -363,14 +392,19 @@ fn intersect(a: &Hint, b: &Hint) -> Hint {
     match (a, b) {
         (Hint::Any, other) | (other, Hint::Any) => other.clone(),
         (
-            Hint::Range { lo: lo_a, hi: hi_a, scale: s_a, addend: d_a },
-            Hint::Range { lo: lo_b, hi: hi_b, scale: s_b, addend: d_b },
+            Hint::Range { lo: lo_a, hi: hi_a, scale: s_a, addend: d_a, rows: rows_a },
+            Hint::Range { lo: lo_b, hi: hi_b, scale: s_b, addend: d_b, rows: rows_b },
         ) if s_a == s_b && (d_b - d_a) % s_a == 0 => {
             // Express b's range in a's terms: v = k*s + d_b = (k + (d_b - d_a)/s)*s + d_a.
             let shift = (d_b - d_a) / s_a;
             let (lo, hi) = ((*lo_a).max(lo_b + shift), (*hi_a).min(hi_b + shift));
+            let rows = rows_a
+                .iter()
+                .cloned()
+                .chain(rows_b.iter().map(|r| RowPromise { first: r.first - shift, last: r.last - shift, ..*r }))
+                .collect();
             if lo <= hi {
-                Hint::Range { lo, hi, scale: *s_a, addend: *d_a }
+                Hint::Range { lo, hi, scale: *s_a, addend: *d_a, rows }
             } else {
                 Hint::Any
             }
@@ -434,8 +468,14 @@ fn generate_inputs(function: &Function, hints: &[Hint], buffer_bytes: u64, rng: 
 
 /// One lane's bits.
 fn draw(elem: Elem, hint: &Hint, rng: &mut Rng) -> u64 {
-    if let (Hint::Range { lo, hi, scale, addend }, Elem::Int(_)) = (hint, elem) {
-        let k = lo + rng.below((hi - lo + 1) as u64) as i64;
+    if let (Hint::Range { lo, hi, scale, addend, rows }, Elem::Int(_)) = (hint, elem) {
+        let mut k = lo + rng.below((hi - lo + 1) as u64) as i64;
+        for _ in 0..64 {
+            if rows.iter().all(|row| row.holds(k)) {
+                break;
+            }
+            k = lo + rng.below((hi - lo + 1) as u64) as i64;
+        }
         return ((k * scale + addend) as u64) & elem.mask();
     }
     match elem {

@@ -5,7 +5,9 @@
 //! - multi-indirect (a vector offset, one per row): `src(i) = offset[r]/EB + c*stride`, vstride ignored.
 //! rdregion reads `V[src(i)]`; wrregion copies Old and writes `New[i]` to `src(i)` where the mask is set.
 //! A region reaching outside its vector, or a variable offset that is not a multiple of EB, is undefined
-//! behaviour. `parent_width` is a promise about rows that does not change values, so it is not read.
+//! behaviour. `parent_width` (with a variable offset) promises that no row crosses a multiple-of-parent-width
+//! element boundary of the input; it does not change values, but passes rely on it, so a broken promise is
+//! undefined behaviour too.
 
 use super::{lanes, result_shape, scalar, signed, SemFn};
 use crate::machine::{Call, Ctx};
@@ -31,6 +33,7 @@ pub const TABLE: &[(&str, SemFn)] = &[
 
 /// The source element of every region element, or `None` per element whose offset is undef.
 /// `offset_arg` is the index of the offset operand; `len` the vector's length.
+#[allow(clippy::too_many_arguments)]
 fn element_map(
     call: &Call<'_>,
     n: usize,
@@ -39,6 +42,7 @@ fn element_map(
     width: i64,
     stride: i64,
     offset_arg: usize,
+    parent_width_arg: usize,
     len: usize,
 ) -> Result<Vec<Option<usize>>, Fault> {
     if width <= 0 || n as i64 % width != 0 {
@@ -82,14 +86,41 @@ fn element_map(
         }
         map.push(Some(element as usize));
     }
+    check_parent_width(call, &map, width, parent_width_arg)?;
     Ok(map)
+}
+
+/// A constant parent width on a region with a variable offset promises that each row stays inside one
+/// `[k*pw, (k+1)*pw)` block of the input.
+fn check_parent_width(call: &Call<'_>, map: &[Option<usize>], width: i64, parent_width_arg: usize) -> Result<(), Fault> {
+    let Some(pw) = call.args.get(parent_width_arg).and_then(Value::lanes).filter(|l| !l.undef[0]).map(|l| l.bits[0] as i64)
+    else {
+        return Ok(());
+    };
+    // The decoder drops the parent width of regions with a constant offset (it is meaningless there), so a
+    // defined parent width here always comes with a variable offset.
+    if pw <= 0 {
+        return Ok(());
+    }
+    for row in map.chunks(width as usize) {
+        let elements: Vec<i64> = row.iter().flatten().map(|&e| e as i64).collect();
+        if let (Some(first), Some(last)) = (elements.iter().min(), elements.iter().max()) {
+            if first / pw != last / pw {
+                return Err(Fault::Undefined(format!(
+                    "{}: a row reads elements {first}..={last}, crossing a multiple of the parent width {pw}",
+                    call.name
+                )));
+            }
+        }
+    }
+    Ok(())
 }
 
 fn rdregion(_: &mut Ctx<'_>, call: &Call<'_>) -> Result<Value, Fault> {
     let input = lanes(call, 0)?;
     let (_, n) = result_shape(call)?;
     let eb = input.elem.store_bytes() as u64;
-    let map = element_map(call, n, eb, signed(call, 1)?, signed(call, 2)?, signed(call, 3)?, 4, input.len())?;
+    let map = element_map(call, n, eb, signed(call, 1)?, signed(call, 2)?, signed(call, 3)?, 4, 5, input.len())?;
     let mut out = Lanes::undef(input.elem, n);
     for (i, source) in map.into_iter().enumerate() {
         if let Some(j) = source {
@@ -106,7 +137,7 @@ fn wrregion(_: &mut Ctx<'_>, call: &Call<'_>) -> Result<Value, Fault> {
     let mask = lanes(call, 7)?;
     let n = new.len();
     let eb = old.elem.store_bytes() as u64;
-    let map = element_map(call, n, eb, signed(call, 2)?, signed(call, 3)?, signed(call, 4)?, 5, old.len())?;
+    let map = element_map(call, n, eb, signed(call, 2)?, signed(call, 3)?, signed(call, 4)?, 5, 6, old.len())?;
     let mut out = old.clone();
     for (i, dest) in map.into_iter().enumerate() {
         let m = if mask.len() == 1 { 0 } else { i };

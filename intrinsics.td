@@ -388,6 +388,15 @@ multiclass GxSignVariants<GxFamily family, GxType ret, list<GxOperand> operands,
   def genx_uu # NAME : GenX<family, ret, operands, NoMem, doc # " Unsigned result, unsigned operands.">;
 }
 
+// For the non-saturating multiplies the two letters give the signedness of the two operands (IGC's
+// getGenXMulIID and the CISA table agree); the result type only receives the full product.
+multiclass GxOperandSignVariants<GxFamily family, GxType ret, list<GxOperand> operands, string doc> {
+  def genx_ss # NAME : GenX<family, ret, operands, NoMem, doc # " Signed first operand, signed second operand.">;
+  def genx_su # NAME : GenX<family, ret, operands, NoMem, doc # " Signed first operand, unsigned second operand.">;
+  def genx_us # NAME : GenX<family, ret, operands, NoMem, doc # " Unsigned first operand, signed second operand.">;
+  def genx_uu # NAME : GenX<family, ret, operands, NoMem, doc # " Unsigned first operand, unsigned second operand.">;
+}
+
 defm trunc_sat : GxSignVariants<FamModifier, AnyInt, [Arg<AnyInt, "value", "same lane count as the result">],
   "Truncate an integer to a narrower type, saturating.">;
 
@@ -400,11 +409,11 @@ defm add_sat : GxSignVariants<FamInt, AnyInt, [Arg<AnyInt, "a">, Arg<Same1, "b">
 defm add3_sat : GxSignVariants<FamInt, AnyInt, [Arg<AnyInt, "a", "i16 or i32 elements">, Arg<Same1, "b">,
                                                Arg<Same1, "c">],
   "Saturating three-input add.">;
-defm mul : GxSignVariants<FamInt, AnyInt, [Arg<AnyInt, "a", "not i64">, Arg<Same1, "b">],
+defm mul : GxOperandSignVariants<FamInt, AnyInt, [Arg<AnyInt, "a", "not i64">, Arg<Same1, "b">],
   "Multiply into the result type (which may be wider than the operands).">;
 defm mul_sat : GxSignVariants<FamInt, AnyInt, [Arg<AnyInt, "a", "not i64">, Arg<Same1, "b">],
   "Saturating multiply.">;
-defm mad : GxSignVariants<FamInt, AnyInt, [Arg<AnyInt, "a", "not i64">, Arg<Same1, "b">,
+defm mad : GxOperandSignVariants<FamInt, AnyInt, [Arg<AnyInt, "a", "not i64">, Arg<Same1, "b">,
                                           Arg<Same0, "c", "the addend, the result's type">],
   "Multiply-add `a * b + c`.">;
 defm mad_sat : GxSignVariants<FamInt, AnyInt, [Arg<AnyInt, "a", "not i64">, Arg<Same1, "b">,

@@ -58,6 +58,14 @@ pub struct Options {
     #[arg(long = "print-after-all")]
     pub print_after_all: bool,
 
+    /// Print LLVM's statistics table (the counters of every pass, GenX passes included) after the run.
+    #[arg(long = "stats")]
+    pub stats: bool,
+
+    /// Print the time taken by each pass.
+    #[arg(long = "ftime-report")]
+    pub time_report: bool,
+
     /// Input file: LLVM IR (`.ll` or `.bc`), `-` for stdin.
     pub input: Option<String>,
 }
@@ -76,6 +84,8 @@ const LONG_OPTIONS: &[&str] =
         "print-after",
         "print-before",
         "print-after-all",
+        "stats",
+        "ftime-report",
     ];
 
 impl Options {
@@ -86,6 +96,9 @@ impl Options {
         options.extend(self.print_before.iter().map(|pass| format!("-print-before={pass}")));
         if self.print_after_all {
             options.push("-print-after-all".to_string());
+        }
+        if self.stats {
+            options.push("-stats".to_string());
         }
         options
     }

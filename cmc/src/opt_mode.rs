@@ -27,9 +27,16 @@ pub fn run(options: &Options, pipeline_text: &str) -> Result<(), String> {
     let input = options.input.as_deref().unwrap_or("-");
     let context = Context::create();
     let module = load(&context, input)?;
-    let pipeline_options =
-        PipelineOptions { verify_each: options.verify_each, debug_pass_manager: options.debug_pass_manager };
-    match pipeline::run(&module, pipeline_text, pipeline_options) {
+    let pipeline_options = PipelineOptions {
+        verify_each: options.verify_each,
+        debug_pass_manager: options.debug_pass_manager,
+        time_passes: options.time_report,
+    };
+    let result = pipeline::run(&module, pipeline_text, pipeline_options);
+    if options.stats {
+        pipeline::print_statistics();
+    }
+    match result {
         Ok(()) => {}
         // The passes printed their located diagnostics already.
         Err(PipelineError::PassErrors) => return Err(String::new()),

@@ -24,16 +24,22 @@
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/PassManager.h"
+#include "llvm/Pass.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Passes/PassPlugin.h"
 #include "llvm/Passes/StandardInstrumentations.h"
+#include "llvm/ADT/Statistic.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/Timer.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/Signals.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <array>
+#include <map>
+#include <memory>
+#include <set>
 #include <cstdlib>
 #include <cstring>
 #include <string>
@@ -192,6 +198,35 @@ void registerGenXPasses(PassBuilder &PB) {
       });
 }
 
+// GenX statistics (see genx_stat_add). Declared before StatsAtExit so that
+// they are destroyed after it.
+std::set<std::string> StatGroups;
+std::map<std::pair<std::string, const char *>, std::unique_ptr<TrackingStatistic>> Stats;
+bool StatsPrinted = false;
+
+// opt built without LLVM_ENABLE_STATS (Debian's) does not print the table at
+// exit, so the plugin prints the GenX counters itself, in LLVM's format.
+struct StatsAtExit {
+  ~StatsAtExit() {
+    if (StatsPrinted || Stats.empty() || !AreStatisticsEnabled())
+      return;
+    unsigned Width = 0;
+    for (auto &Entry : Stats)
+      Width = std::max<unsigned>(Width, std::to_string(Entry.second->getValue()).size());
+    raw_ostream &OS = errs();
+    OS << "===" << std::string(73, '-') << "===\n"
+       << "                          ... Statistics Collected ...\n"
+       << "===" << std::string(73, '-') << "===\n\n";
+    for (auto &Entry : Stats) {
+      std::string Value = std::to_string(Entry.second->getValue());
+      OS << std::string(Width - Value.size(), ' ') << Value << " " << Entry.second->getDebugType() << " - "
+         << Entry.second->getDesc() << "\n";
+    }
+    OS << "\n";
+    OS.flush();
+  }
+} PrintStatsAtExit;
+
 char *duplicate(const std::string &S) {
   char *Copy = static_cast<char *>(std::malloc(S.size() + 1));
   if (Copy)
@@ -216,8 +251,10 @@ void *genx_pass_builder_callbacks_address(void) {
 // *ErrorMessage, to be freed with genx_free_message), 2 when a GenX pass
 // reported errors.
 int genx_run_pipeline(LLVMModuleRef M, const char *Pipeline, int VerifyEach,
-                      int DebugPassManager, char **ErrorMessage) {
+                      int DebugPassManager, int TimePasses, char **ErrorMessage) {
   *ErrorMessage = nullptr;
+  // -ftime-report: LLVM's pass timers, keyed by the passes' names (the registry's).
+  TimePassesIsEnabled = TimePasses != 0;
   ExitOnPassError = false;
   PassErrorCount = 0;
 
@@ -247,6 +284,23 @@ int genx_run_pipeline(LLVMModuleRef M, const char *Pipeline, int VerifyEach,
 }
 
 void genx_free_message(char *Message) { std::free(Message); }
+
+// Adds N to the statistic Name of group Group (a pass name). The statistics
+// are LLVM's TrackingStatistic objects, so -stats prints them in LLVM's table.
+// Name and Desc are static strings of the Rust side; Group is interned here.
+void genx_stat_add(const char *Group, const char *Name, const char *Desc, uint64_t N) {
+  const char *InternedGroup = StatGroups.insert(Group).first->c_str();
+  auto &Stat = Stats[{InternedGroup, Name}];
+  if (!Stat)
+    Stat = std::make_unique<TrackingStatistic>(InternedGroup, Name, Desc);
+  *Stat += N;
+}
+
+// Prints the statistics table now (cmc -stats).
+void genx_print_statistics(void) {
+  StatsPrinted = true;
+  PrintStatistics(errs());
+}
 
 // Hands options to LLVM's command-line parser (what clang's -mllvm does).
 // Returns 0 on success; on failure LLVM's message is in *ErrorMessage.

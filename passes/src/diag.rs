@@ -126,3 +126,41 @@ impl Diagnostics {
         &self.reported
     }
 }
+
+extern "C" {
+    fn genx_stat_add(group: *const std::ffi::c_char, name: *const std::ffi::c_char, desc: *const std::ffi::c_char, n: u64);
+}
+
+/// What a pass body gets besides the IR: its name, a diagnostics sink, and its statistics.
+///
+/// Statistics are LLVM's own (`TrackingStatistic`, grouped under the pass name), so `opt -stats` and `cmc -stats`
+/// print them in LLVM's table with every other pass's counters.
+pub struct PassCx {
+    pub pass: &'static str,
+    pub diagnostics: Diagnostics,
+    /// The pass name, NUL-terminated, for the statistics group.
+    group: std::ffi::CString,
+}
+
+impl PassCx {
+    pub fn new(pass: &'static str, diagnostics: Diagnostics) -> Self {
+        let group = std::ffi::CString::new(pass).unwrap_or_default();
+        PassCx { pass, diagnostics, group }
+    }
+
+    /// Adds `n` to the statistic `name` (described by `desc`) of this pass.
+    pub fn count(&self, name: &'static std::ffi::CStr, desc: &'static std::ffi::CStr, n: u64) {
+        if n > 0 {
+            // The glue interns the group string (statistics outlive the pass run); name and desc are static.
+            unsafe { genx_stat_add(self.group.as_ptr(), name.as_ptr(), desc.as_ptr(), n) };
+        }
+    }
+
+    pub fn error_at(&mut self, inst: LLVMValueRef, message: String) {
+        self.diagnostics.report(Diagnostic::at_instruction(Severity::Error, self.pass, inst, message));
+    }
+
+    pub fn remark_at(&mut self, inst: LLVMValueRef, message: String) {
+        self.diagnostics.report(Diagnostic::at_instruction(Severity::Remark, self.pass, inst, message));
+    }
+}

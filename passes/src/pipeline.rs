@@ -15,8 +15,10 @@ extern "C" {
         pipeline: *const c_char,
         verify_each: i32,
         debug_pass_manager: i32,
+        time_passes: i32,
         error_message: *mut *mut c_char,
     ) -> i32;
+    fn genx_print_statistics();
     fn genx_free_message(message: *mut c_char);
     fn genx_parse_llvm_options(argc: i32, argv: *const *const c_char, error_message: *mut *mut c_char) -> i32;
 }
@@ -46,11 +48,18 @@ pub fn set_llvm_options(options: &[String]) -> Result<(), String> {
     }
 }
 
-/// Options of one pipeline run (opt's `-verify-each` and `-debug-pass-manager`).
+/// Options of one pipeline run (opt's `-verify-each`, `-debug-pass-manager` and `-time-passes`).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct PipelineOptions {
     pub verify_each: bool,
     pub debug_pass_manager: bool,
+    /// Time every pass (LLVM's pass timers; the report prints when the run ends).
+    pub time_passes: bool,
+}
+
+/// Prints LLVM's statistics table (the `-stats` counters of every pass, GenX ones included) to stderr.
+pub fn print_statistics() {
+    unsafe { genx_print_statistics() };
 }
 
 #[derive(Debug, PartialEq, Eq)]
@@ -85,6 +94,7 @@ pub fn run(module: &Module<'_>, pipeline: &str, options: PipelineOptions) -> Res
             text.as_ptr(),
             options.verify_each as i32,
             options.debug_pass_manager as i32,
+            options.time_passes as i32,
             &mut message,
         )
     };

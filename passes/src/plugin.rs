@@ -14,7 +14,7 @@ use inkwell::module::Module;
 use inkwell::values::FunctionValue;
 use llvm_sys::prelude::{LLVMModuleRef, LLVMValueRef};
 
-use crate::diag::{Diagnostic, Diagnostics, Severity};
+use crate::diag::{Diagnostic, Diagnostics, PassCx, Severity};
 use crate::ir;
 use crate::registry::{PassBody, PASSES};
 
@@ -92,9 +92,9 @@ pub extern "C" fn genx_run_module_pass(slot: u32, module: LLVMModuleRef) -> i32 
     let result = catch_unwind(AssertUnwindSafe(|| {
         // The module belongs to the pass manager: never let inkwell dispose of it.
         let module = std::mem::ManuallyDrop::new(unsafe { Module::new(module) });
-        let mut diagnostics = Diagnostics::printing();
-        let changed = body(&module, &mut diagnostics);
-        status(changed, &diagnostics)
+        let mut cx = PassCx::new(pass.name, Diagnostics::printing());
+        let changed = body(&module, &mut cx);
+        status(changed, &cx.diagnostics)
     }));
     result.unwrap_or_else(|payload| internal_error(pass.name, "<module>".to_string(), payload))
 }
@@ -105,9 +105,9 @@ pub extern "C" fn genx_run_function_pass(slot: u32, function: LLVMValueRef) -> i
     let PassBody::Function(body) = pass.body else { return FAILED };
     let result = catch_unwind(AssertUnwindSafe(|| {
         let Some(function_value) = (unsafe { FunctionValue::new(function) }) else { return FAILED };
-        let mut diagnostics = Diagnostics::printing();
-        let changed = body(function_value, &mut diagnostics);
-        status(changed, &diagnostics)
+        let mut cx = PassCx::new(pass.name, Diagnostics::printing());
+        let changed = body(function_value, &mut cx);
+        status(changed, &cx.diagnostics)
     }));
     result.unwrap_or_else(|payload| internal_error(pass.name, ir::value_name(function), payload))
 }

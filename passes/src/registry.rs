@@ -10,16 +10,16 @@
 use inkwell::module::Module;
 use inkwell::values::FunctionValue;
 
-use crate::diag::Diagnostics;
+use crate::diag::PassCx;
 
 /// How a pass runs: over a whole module, or one function at a time (LLVM's FunctionPassManager wraps it).
 #[derive(Clone, Copy)]
 pub enum PassBody {
-    Module(fn(&Module<'_>, &mut Diagnostics) -> bool),
-    Function(fn(FunctionValue<'_>, &mut Diagnostics) -> bool),
+    Module(fn(&Module<'_>, &mut PassCx) -> bool),
+    Function(fn(FunctionValue<'_>, &mut PassCx) -> bool),
 }
 
-/// One registered pass. The body returns whether it changed the IR; errors go to the diagnostics sink.
+/// One registered pass. The body returns whether it changed the IR; errors go to the context's diagnostics.
 #[derive(Clone, Copy)]
 pub struct PassInfo {
     pub name: &'static str,

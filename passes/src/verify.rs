@@ -23,14 +23,12 @@
 use inkwell::values::{AsValueRef, FunctionValue};
 use llvm_sys::prelude::LLVMValueRef;
 
-use crate::diag::{Diagnostic, Diagnostics, Severity};
+use crate::diag::PassCx;
 use crate::intrinsics::{self, Role};
 use crate::ir;
 
-const PASS: &str = "genx-verify";
-
 /// Pass body: verifies every GenX call of `function`. Never changes the IR.
-pub fn run(function: FunctionValue<'_>, diagnostics: &mut Diagnostics) -> bool {
+pub fn run(function: FunctionValue<'_>, cx: &mut PassCx) -> bool {
     let function = function.as_value_ref();
     for block in ir::blocks(function) {
         for inst in ir::instructions(block) {
@@ -41,8 +39,9 @@ pub fn run(function: FunctionValue<'_>, diagnostics: &mut Diagnostics) -> bool {
             let name = ir::value_name(callee);
             if name.starts_with("llvm.genx.") {
                 for message in check_call(inst, &name) {
-                    diagnostics.report(Diagnostic::at_instruction(Severity::Error, PASS, inst, message));
+                    cx.error_at(inst, message);
                 }
+                cx.count(c"calls-checked", c"GenX intrinsic calls checked", 1);
             }
         }
     }

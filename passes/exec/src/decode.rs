@@ -6,6 +6,9 @@
 //! unsupported with a sentence naming the construct, and the rest of the module stays runnable.
 //!
 //! Invariant: decoding never panics and never changes the module.
+//!
+//! Like `genx_passes::ir`, the readers here take raw LLVM handles that always come from a live module.
+#![allow(clippy::not_unsafe_ptr_arg_deref)]
 
 use std::collections::HashMap;
 

@@ -132,8 +132,8 @@ fn atomic(ctx: &mut Ctx<'_>, call: &Call<'_>, op: u8, svm: bool, has_old: bool) 
     let enabled = predicate(call, 0, n)?;
     let target = if svm { Target::Flat } else { target(ctx, call, bti(ctx, call, 1)?)? };
     let mut out = Lanes::undef(elem, n);
-    for i in 0..n {
-        if !enabled[i] {
+    for (i, &on) in enabled.iter().enumerate() {
+        if !on {
             if let Some(old) = old {
                 super::copy_lane(&mut out, i, old);
             }

@@ -47,9 +47,13 @@
 //! - Sizes and alignments the intrinsic definitions require (an oword load of 16·k bytes, a dword-aligned gather4
 //!   address) are checked; violating them is [`Fault::Undefined`].
 //!
-//! Not handled here (no semantics, so a call makes the function unsupported): typed messages
-//! (`gather4.typed`, `scatter4.typed`, `typed.atomic.*`), `untyped.atomic.*`, `transpose.ld`, the LSC family
-//! (`lsc.*`), sampler messages, raw sends; a non-zero `scale` operand; media `plane` ≠ 0 (no planar surfaces).
+//! Not handled (no table entry, so decoding marks a caller unsupported): typed messages (`gather4.typed`,
+//! `scatter4.typed`, `typed.atomic.*`), `untyped.atomic.*`, `transpose.ld`, the LSC family (`lsc.*`), sampler
+//! messages, raw sends. Refused when executed ([`Fault::Unsupported`]): a non-zero `scale` operand, a media
+//! `plane` ≠ 0 (no planar surfaces). Surfaces carry no pixel format (see [`media`] for what that changes).
+
+// `x % k != 0` rather than `is_multiple_of`: the workspace's rust-version (1.80) predates it.
+#![allow(clippy::manual_is_multiple_of)]
 
 use super::{lanes, scalar, SemFn};
 use crate::machine::{BoundsPolicy, Call, Ctx, SurfaceKind, SLM_BTI, STATELESS_BTI};
@@ -338,4 +342,24 @@ pub(super) fn old<'a>(call: &'a Call<'_>, i: usize, n: usize) -> Result<&'a Lane
         return Err(Fault::Other(format!("{}: old value has {} lanes, result {n}", call.name, l.len())));
     }
     Ok(l)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::TABLE;
+
+    #[test]
+    fn every_memory_intrinsic_is_listed_once_and_resolves_with_a_mangled_suffix() {
+        let mut names: Vec<&str> = TABLE.iter().map(|(name, _)| *name).collect();
+        let count = names.len();
+        names.sort_unstable();
+        names.dedup();
+        assert_eq!(names.len(), count, "a name is listed twice");
+        assert!(names.iter().all(|n| n.starts_with("llvm.")), "the placeholder leaked into the table");
+        for (name, sem) in TABLE {
+            let mangled = format!("{name}.v8i32.v8i1");
+            let resolved = crate::intrinsics::resolve(&mangled).expect("resolves");
+            assert_eq!(resolved as usize, *sem as usize, "{mangled} resolves to another entry");
+        }
+    }
 }

@@ -146,8 +146,8 @@ fn gather(ctx: &mut Ctx<'_>, call: &Call<'_>, form: Scattered) -> Result<Value, 
     let target = target(ctx, call, bti(ctx, call, form.bti)?)?;
     let global = control(call, form.global)?;
     let mut out = Lanes::undef(elem, n);
-    for i in 0..n {
-        if !enabled[i] {
+    for (i, &on) in enabled.iter().enumerate() {
+        if !on {
             if let Some(old) = old {
                 copy_lane(&mut out, i, old);
             }
@@ -182,8 +182,8 @@ fn scatter_scaled(ctx: &mut Ctx<'_>, call: &Call<'_>) -> Result<Value, Fault> {
     let enabled = predicate(call, 0, n)?;
     let target = target(ctx, call, bti(ctx, call, 3)?)?;
     let global = control(call, 4)?;
-    for i in 0..n {
-        if !enabled[i] {
+    for (i, &on) in enabled.iter().enumerate() {
+        if !on {
             continue;
         }
         let offset = global.wrapping_add(lane_value(call, offsets, i, "element offset")? as u32) as u64;
@@ -246,8 +246,8 @@ fn gather4(ctx: &mut Ctx<'_>, call: &Call<'_>, form: Scattered) -> Result<Value,
     if let Some(old) = old {
         out = old.clone();
     }
-    for i in 0..n {
-        if !enabled[i] {
+    for (i, &on) in enabled.iter().enumerate() {
+        if !on {
             continue;
         }
         let offset = global.wrapping_add(lane_value(call, offsets, i, "element offset")? as u32) as u64;
@@ -283,8 +283,8 @@ fn scatter4_scaled(ctx: &mut Ctx<'_>, call: &Call<'_>) -> Result<Value, Fault> {
     let enabled = predicate(call, 0, n)?;
     let target = target(ctx, call, bti(ctx, call, 3)?)?;
     let global = control(call, 4)?;
-    for i in 0..n {
-        if !enabled[i] {
+    for (i, &on) in enabled.iter().enumerate() {
+        if !on {
             continue;
         }
         let offset = global.wrapping_add(lane_value(call, offsets, i, "element offset")? as u32) as u64;

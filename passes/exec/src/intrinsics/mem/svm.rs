@@ -13,7 +13,7 @@
 //!   result element's size. For 4- and 8-byte blocks, block j of lane i is element `j·N + i`, read at
 //!   `addrs[i] + j·size` (SVM_GATHER.md `dst[j*exec_size+i]`). For 1-byte blocks the result is `i8` and lane i
 //!   owns the `max(4, nb)` elements from `i·max(4, nb)`, byte j at `addrs[i] + j`; its bytes at or past `nb` are
-//!   undefined ("Ai[N] has undefined value if N>=num_blocks"). Addresses must be aligned to the block size.
+//!   undefined (`Ai[N] has undefined value if N>=num_blocks`). Addresses must be aligned to the block size.
 //!   Disabled lanes keep all of their elements from `old`. `svm.scatter` writes the same layout.
 //! - `svm.gather4.scaled(pred, mask, scale, addr, eoff, old)`: as `gather4.scaled` (see [`super::surface`]) on
 //!   flat addresses `addr + eoff[i] + 4c` (64-bit, wrapping; dword-aligned); the predicate may be a scalar.
@@ -155,8 +155,8 @@ fn svm_gather(ctx: &mut Ctx<'_>, call: &Call<'_>) -> Result<Value, Fault> {
     let enabled = predicate(call, 0, n)?;
     let old = old(call, 3, len)?;
     let mut out = Lanes::undef(elem, len);
-    for i in 0..n {
-        if !enabled[i] {
+    for (i, &on) in enabled.iter().enumerate() {
+        if !on {
             let slots = if layout.block == 1 { layout.slot } else { layout.blocks };
             for j in 0..slots {
                 copy_lane(&mut out, layout.element(n, i, j), old);
@@ -189,8 +189,8 @@ fn svm_scatter(ctx: &mut Ctx<'_>, call: &Call<'_>) -> Result<Value, Fault> {
         )));
     }
     let enabled = predicate(call, 0, n)?;
-    for i in 0..n {
-        if !enabled[i] {
+    for (i, &on) in enabled.iter().enumerate() {
+        if !on {
             continue;
         }
         let base = aligned(call, lane_value(call, addrs, i, "address")?, layout.block as u64)?;
@@ -220,8 +220,8 @@ fn svm_gather4_scaled(ctx: &mut Ctx<'_>, call: &Call<'_>) -> Result<Value, Fault
     let enabled = predicate(call, 0, n)?;
     let base = address(call, 3)?;
     let mut out = old(call, 5, len)?.clone();
-    for i in 0..n {
-        if !enabled[i] {
+    for (i, &on) in enabled.iter().enumerate() {
+        if !on {
             continue;
         }
         let at = dword_address(call, base, lane_value(call, offsets, i, "element offset")?)?;
@@ -243,8 +243,8 @@ fn svm_scatter4_scaled(ctx: &mut Ctx<'_>, call: &Call<'_>) -> Result<Value, Faul
     zero_scale(call, 2)?;
     let enabled = predicate(call, 0, n)?;
     let base = address(call, 3)?;
-    for i in 0..n {
-        if !enabled[i] {
+    for (i, &on) in enabled.iter().enumerate() {
+        if !on {
             continue;
         }
         let at = dword_address(call, base, lane_value(call, offsets, i, "element offset")?)?;
@@ -271,8 +271,8 @@ fn gather_private(ctx: &mut Ctx<'_>, call: &Call<'_>) -> Result<Value, Fault> {
     let base = address(call, 1)?;
     let mut out = old(call, 3, len)?.clone();
     let size = elem.store_bytes();
-    for i in 0..n {
-        if !enabled[i] {
+    for (i, &on) in enabled.iter().enumerate() {
+        if !on {
             continue;
         }
         let at = private_address(call, base, offsets, i, size)?;
@@ -290,8 +290,8 @@ fn scatter_private(ctx: &mut Ctx<'_>, call: &Call<'_>) -> Result<Value, Fault> {
     let enabled = predicate(call, 0, n)?;
     let base = address(call, 1)?;
     let size = values.elem.store_bytes();
-    for i in 0..n {
-        if !enabled[i] {
+    for (i, &on) in enabled.iter().enumerate() {
+        if !on {
             continue;
         }
         let at = private_address(call, base, offsets, i, size)?;

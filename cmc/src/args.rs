@@ -58,6 +58,18 @@ pub struct Options {
     #[arg(long = "print-after-all")]
     pub print_after_all: bool,
 
+    /// Show the remarks of the passes matching this regex (LLVM's -pass-remarks): what they did.
+    #[arg(long = "pass-remarks", value_name = "REGEX")]
+    pub pass_remarks: Option<String>,
+
+    /// Show the missed-optimization remarks (what a pass refused, and why) of the matching passes.
+    #[arg(long = "pass-remarks-missed", value_name = "REGEX")]
+    pub pass_remarks_missed: Option<String>,
+
+    /// Show the analysis remarks of the matching passes.
+    #[arg(long = "pass-remarks-analysis", value_name = "REGEX")]
+    pub pass_remarks_analysis: Option<String>,
+
     /// Print LLVM's statistics table (the counters of every pass, GenX passes included) after the run.
     #[arg(long = "stats")]
     pub stats: bool,
@@ -86,6 +98,9 @@ const LONG_OPTIONS: &[&str] =
         "print-after-all",
         "stats",
         "ftime-report",
+        "pass-remarks",
+        "pass-remarks-missed",
+        "pass-remarks-analysis",
     ];
 
 impl Options {
@@ -99,6 +114,15 @@ impl Options {
         }
         if self.stats {
             options.push("-stats".to_string());
+        }
+        for (flag, value) in [
+            ("-pass-remarks", &self.pass_remarks),
+            ("-pass-remarks-missed", &self.pass_remarks_missed),
+            ("-pass-remarks-analysis", &self.pass_remarks_analysis),
+        ] {
+            if let Some(value) = value {
+                options.push(format!("{flag}={value}"));
+            }
         }
         options
     }

@@ -21,7 +21,9 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Analysis/LazyCallGraph.h"
 #include "llvm/Analysis/LoopInfo.h"
+#include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/Function.h"
+#include "llvm/IR/Instruction.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/PassManager.h"
 #include "llvm/Pass.h"
@@ -294,6 +296,43 @@ void genx_stat_add(const char *Group, const char *Name, const char *Desc, uint64
   if (!Stat)
     Stat = std::make_unique<TrackingStatistic>(InternedGroup, Name, Desc);
   *Stat += N;
+}
+
+// Emits an optimization remark from pass Pass about instruction Inst through
+// LLVM's diagnostics, so -pass-remarks=<regex> (Kind 0: something was done),
+// -pass-remarks-missed (Kind 1: something was refused, with the reason) and
+// -pass-remarks-analysis (Kind 2) select them, as for LLVM's own passes.
+void genx_emit_remark(int Kind, const char *Pass, const char *Name, LLVMValueRef Inst, const char *Message) {
+  auto *I = cast<Instruction>(unwrap(Inst));
+  LLVMContext &Ctx = I->getContext();
+  switch (Kind) {
+  case 0: {
+    OptimizationRemark R(Pass, Name, I);
+    R << Message;
+    Ctx.diagnose(R);
+    break;
+  }
+  case 1: {
+    OptimizationRemarkMissed R(Pass, Name, I);
+    R << Message;
+    Ctx.diagnose(R);
+    break;
+  }
+  default: {
+    OptimizationRemarkAnalysis R(Pass, Name, I);
+    R << Message;
+    Ctx.diagnose(R);
+    break;
+  }
+  }
+}
+
+// Whether any remark of pass Pass would be shown (saves formatting messages).
+int genx_remarks_enabled(LLVMValueRef Inst, const char *Pass) {
+  auto *I = cast<Instruction>(unwrap(Inst));
+  const DiagnosticHandler *Handler = I->getContext().getDiagHandlerPtr();
+  return Handler && (Handler->isPassedOptRemarkEnabled(Pass) || Handler->isMissedOptRemarkEnabled(Pass) ||
+                     Handler->isAnalysisRemarkEnabled(Pass));
 }
 
 // Prints the statistics table now (cmc -stats).

@@ -127,7 +127,26 @@ impl Diagnostics {
     }
 }
 
+/// The kind of an optimization remark, as LLVM's `-pass-remarks*` options select them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RemarkKind {
+    /// Something was done (`-pass-remarks=<pass>`).
+    Passed = 0,
+    /// Something was not done, and why (`-pass-remarks-missed=<pass>`).
+    Missed = 1,
+    /// A fact found (`-pass-remarks-analysis=<pass>`).
+    Analysis = 2,
+}
+
 extern "C" {
+    fn genx_emit_remark(
+        kind: i32,
+        pass: *const std::ffi::c_char,
+        name: *const std::ffi::c_char,
+        inst: LLVMValueRef,
+        message: *const std::ffi::c_char,
+    );
+    fn genx_remarks_enabled(inst: LLVMValueRef, pass: *const std::ffi::c_char) -> i32;
     fn genx_stat_add(group: *const std::ffi::c_char, name: *const std::ffi::c_char, desc: *const std::ffi::c_char, n: u64);
 }
 
@@ -160,7 +179,19 @@ impl PassCx {
         self.diagnostics.report(Diagnostic::at_instruction(Severity::Error, self.pass, inst, message));
     }
 
-    pub fn remark_at(&mut self, inst: LLVMValueRef, message: String) {
-        self.diagnostics.report(Diagnostic::at_instruction(Severity::Remark, self.pass, inst, message));
+    /// Whether remarks of this pass are shown at all (check before formatting an expensive message).
+    pub fn remarks_enabled(&self, inst: LLVMValueRef) -> bool {
+        unsafe { genx_remarks_enabled(inst, self.group.as_ptr()) != 0 }
+    }
+
+    /// Emits an LLVM optimization remark about `inst`: shown with `-pass-remarks=<pass>` (passed),
+    /// `-pass-remarks-missed=<pass>` (missed) or `-pass-remarks-analysis=<pass>`, like LLVM's own remarks.
+    /// `name` is the remark's identifier (for YAML remark files), e.g. `c"RegionsCombined"`.
+    pub fn remark(&self, kind: RemarkKind, name: &'static std::ffi::CStr, inst: LLVMValueRef, message: &str) {
+        if !self.remarks_enabled(inst) {
+            return;
+        }
+        let message = std::ffi::CString::new(message.replace('\0', " ")).unwrap_or_default();
+        unsafe { genx_emit_remark(kind as i32, self.group.as_ptr(), name.as_ptr(), inst, message.as_ptr()) };
     }
 }

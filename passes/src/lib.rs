@@ -6,6 +6,7 @@
 //! - [`registry`]: the one list of passes, read by the opt plugin and by `cmc -passes=`.
 //! - [`verify`]: `genx-verify`, the checker of GenX intrinsic calls.
 //! - [`pipeline`]: running an opt-syntax pipeline in-process.
+//! - [`region_ir`]: reading region calls into the `genx-region` algebra and building them back.
 //! - [`diag`], [`ir`]: located diagnostics and read-only IR helpers.
 //! - `plugin` (private): the `extern "C"` edge to cpp/glue.cpp and `llvmGetPassPluginInfo`.
 //!
@@ -20,6 +21,7 @@ pub mod intrinsics;
 pub mod ir;
 pub mod pipeline;
 mod plugin;
+pub mod region_ir;
 pub mod registry;
 pub mod verify;
 

@@ -1,0 +1,445 @@
+//! Region intrinsics in IR: reading a call into a [`Region`], and building calls from one.
+//!
+//! The middle-end passes never do region arithmetic themselves: they read region calls into the pure algebra of
+//! `genx-region` with [`RdRegion::read`] / [`WrRegion::read`], ask it (combine, split, retype), and write the
+//! answer back with [`build_rdregion`] / [`build_wrregion`]. This file is the only place that knows the operand
+//! layout of the region intrinsics.
+//!
+//! Reading conventions: a region with a non-constant vstride, width or stride is not read (`None`); a constant
+//! offset becomes [`Region::offset`]; a variable scalar offset becomes a single-indirect region whose runtime
+//! index is the offset value, with a constant addend (`%i + C`) split off into `offset` (IGC's
+//! `makeRegionWithOffset`); a vector offset is multi-indirect. A constant parent width is kept only with a
+//! variable offset (it means nothing with a constant one).
+//!
+//! Also here: declaring an intrinsic by its base name and types, with the mangled name and attributes the table
+//! gives ([`declare_intrinsic`]).
+
+use genx_region::{Indirect, Region};
+
+use crate::intrinsics::{self, IrType};
+use crate::ir;
+use crate::llvm_sys::core::*;
+use crate::llvm_sys::prelude::*;
+use crate::llvm_sys::{LLVMOpcode, LLVMTypeKind};
+
+/// Operand numbers of `rdregion*`.
+pub mod rd {
+    pub const INPUT: u32 = 0;
+    pub const VSTRIDE: u32 = 1;
+    pub const WIDTH: u32 = 2;
+    pub const STRIDE: u32 = 3;
+    pub const OFFSET: u32 = 4;
+    pub const PARENT_WIDTH: u32 = 5;
+}
+
+/// Operand numbers of `wrregion*` / `wrconstregion`.
+pub mod wr {
+    pub const OLD: u32 = 0;
+    pub const NEW: u32 = 1;
+    pub const VSTRIDE: u32 = 2;
+    pub const WIDTH: u32 = 3;
+    pub const STRIDE: u32 = 4;
+    pub const OFFSET: u32 = 5;
+    pub const PARENT_WIDTH: u32 = 6;
+    pub const MASK: u32 = 7;
+}
+
+/// The base name (`llvm.genx.rdregioni`, ...) of a call's callee, if it is a GenX intrinsic.
+pub fn genx_base_name(call: LLVMValueRef) -> Option<&'static str> {
+    if !ir::is_call(call) {
+        return None;
+    }
+    let callee = ir::called_function(call)?;
+    let name = ir::value_name(callee);
+    intrinsics::lookup(&name).map(|(desc, _)| desc.name)
+}
+
+pub fn is_rdregion(call: LLVMValueRef) -> bool {
+    matches!(genx_base_name(call), Some("llvm.genx.rdregioni" | "llvm.genx.rdregionf"))
+}
+
+pub fn is_wrregion(call: LLVMValueRef) -> bool {
+    matches!(genx_base_name(call), Some("llvm.genx.wrregioni" | "llvm.genx.wrregionf"))
+}
+
+/// Element count of a vector type (1 for a scalar).
+pub fn lanes(ty: LLVMTypeRef) -> u32 {
+    unsafe {
+        if LLVMGetTypeKind(ty) == LLVMTypeKind::LLVMVectorTypeKind {
+            LLVMGetVectorSize(ty)
+        } else {
+            1
+        }
+    }
+}
+
+/// The element type of a vector type (the type itself for a scalar).
+pub fn element_type(ty: LLVMTypeRef) -> LLVMTypeRef {
+    unsafe {
+        if LLVMGetTypeKind(ty) == LLVMTypeKind::LLVMVectorTypeKind {
+            LLVMGetElementType(ty)
+        } else {
+            ty
+        }
+    }
+}
+
+/// Size in bytes of a region element type (`None` for i1 and odd widths).
+pub fn element_bytes(ty: LLVMTypeRef) -> Option<u32> {
+    unsafe {
+        match LLVMGetTypeKind(ty) {
+            LLVMTypeKind::LLVMIntegerTypeKind => match LLVMGetIntTypeWidth(ty) {
+                bits @ (8 | 16 | 32 | 64) => Some(bits / 8),
+                _ => None,
+            },
+            LLVMTypeKind::LLVMHalfTypeKind => Some(2),
+            LLVMTypeKind::LLVMFloatTypeKind => Some(4),
+            LLVMTypeKind::LLVMDoubleTypeKind => Some(8),
+            LLVMTypeKind::LLVMPointerTypeKind => Some(8),
+            _ => None,
+        }
+    }
+}
+
+fn is_float(ty: LLVMTypeRef) -> bool {
+    unsafe {
+        matches!(
+            LLVMGetTypeKind(ty),
+            LLVMTypeKind::LLVMHalfTypeKind | LLVMTypeKind::LLVMFloatTypeKind | LLVMTypeKind::LLVMDoubleTypeKind
+        )
+    }
+}
+
+/// The runtime part of a region's start: the index value, when the region is indirect.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Index {
+    Direct,
+    /// A scalar `i16` (single indirect) or `<h x i16>` (multi-indirect) byte index.
+    Value(LLVMValueRef),
+}
+
+/// Splits a variable offset into its runtime part and a constant addend (`add %i, C` / `add C, %i`).
+fn split_offset(offset: LLVMValueRef) -> (LLVMValueRef, i64) {
+    unsafe {
+        if LLVMIsAInstruction(offset).is_null() || LLVMGetInstructionOpcode(offset) != LLVMOpcode::LLVMAdd {
+            return (offset, 0);
+        }
+        let (a, b) = (LLVMGetOperand(offset, 0), LLVMGetOperand(offset, 1));
+        if let Some(c) = ir::const_int(b) {
+            return (a, c);
+        }
+        if let Some(c) = ir::const_int(a) {
+            return (b, c);
+        }
+        (offset, 0)
+    }
+}
+
+/// Reads the region operands starting at `first` (vstride) of `call`, for `n` elements of `vector_ty`.
+fn read_region(call: LLVMValueRef, first: u32, n: u32, vector_ty: LLVMTypeRef) -> Option<(Region, Index)> {
+    let arg = |i| ir::call_arg(call, first + i);
+    let eb = element_bytes(element_type(vector_ty))?;
+    let vstride = ir::const_int(arg(0))?;
+    let width = ir::const_int(arg(1))?;
+    let stride = ir::const_int(arg(2))?;
+    let offset = arg(3);
+    let parent_width = ir::const_int(arg(4)).filter(|&pw| pw > 0).map(|pw| pw as u32);
+    if width <= 0 {
+        return None;
+    }
+    let mut region = Region::new(eb, n, vstride as i32, width as u32, stride as i32, 0);
+    let index = if let Some(c) = ir::const_int(offset) {
+        region.offset = c as i32;
+        Index::Direct
+    } else if ir::is_undef(offset) {
+        return None;
+    } else {
+        let offset_ty = ir::type_of(offset);
+        let rows = lanes(offset_ty);
+        if unsafe { LLVMGetTypeKind(offset_ty) } == LLVMTypeKind::LLVMVectorTypeKind {
+            region.indirect = Indirect::Multi { rows, first: 0 };
+            Index::Value(offset)
+        } else {
+            let (value, addend) = split_offset(offset);
+            region.indirect = Indirect::Single;
+            region.offset = addend as i32;
+            Index::Value(value)
+        }
+    };
+    if region.indirect.is_indirect() {
+        region.parent_width = parent_width;
+    }
+    Some((region, index))
+}
+
+/// A `rdregion` call read into the algebra.
+#[derive(Clone, Copy, Debug)]
+pub struct RdRegion {
+    pub call: LLVMValueRef,
+    pub input: LLVMValueRef,
+    pub region: Region,
+    pub index: Index,
+}
+
+impl RdRegion {
+    /// Reads `call` when it is a `rdregion` with constant vstride, width and stride.
+    pub fn read(call: LLVMValueRef) -> Option<RdRegion> {
+        if !is_rdregion(call) {
+            return None;
+        }
+        let input = ir::call_arg(call, rd::INPUT);
+        let n = lanes(ir::type_of(call));
+        let (region, index) = read_region(call, rd::VSTRIDE, n, ir::type_of(input))?;
+        Some(RdRegion { call, input, region, index })
+    }
+}
+
+/// A `wrregion` call read into the algebra.
+#[derive(Clone, Copy, Debug)]
+pub struct WrRegion {
+    pub call: LLVMValueRef,
+    pub old: LLVMValueRef,
+    pub new: LLVMValueRef,
+    pub region: Region,
+    pub index: Index,
+    /// The mask operand (`i1 true` when unmasked).
+    pub mask: LLVMValueRef,
+}
+
+impl WrRegion {
+    pub fn read(call: LLVMValueRef) -> Option<WrRegion> {
+        if !is_wrregion(call) {
+            return None;
+        }
+        let old = ir::call_arg(call, wr::OLD);
+        let new = ir::call_arg(call, wr::NEW);
+        let mask = ir::call_arg(call, wr::MASK);
+        let n = lanes(ir::type_of(new));
+        let (mut region, index) = read_region(call, wr::VSTRIDE, n, ir::type_of(old))?;
+        region.masked = !is_all_ones(mask);
+        Some(WrRegion { call, old, new, region, index, mask })
+    }
+}
+
+/// Whether `value` is `i1 true` or an all-ones `<N x i1>` constant.
+pub fn is_all_ones(value: LLVMValueRef) -> bool {
+    match ir::const_int(value) {
+        Some(bits) => bits & 1 == 1,
+        None => ir::const_int_vector(value).is_some_and(|lanes| lanes.iter().all(|&b| b & 1 == 1)),
+    }
+}
+
+// ---- building ---------------------------------------------------------------------------------------------
+
+/// Declares (or finds) the GenX intrinsic `base` with these result and argument types: the name is mangled and
+/// the attributes set as the intrinsic table says.
+pub fn declare_intrinsic(
+    module: LLVMModuleRef,
+    base: &str,
+    ret: LLVMTypeRef,
+    args: &[LLVMTypeRef],
+) -> Result<LLVMValueRef, String> {
+    let desc = intrinsics::get(base).ok_or_else(|| format!("'{base}' is not a GenX intrinsic"))?;
+    let ir_type = |ty| ir::ir_type(ty).ok_or_else(|| format!("type {} cannot be an operand of '{base}'", ir::type_to_string(ty)));
+    let ret_ir = ir_type(ret)?;
+    let args_ir: Vec<IrType> = args.iter().map(|&t| ir_type(t)).collect::<Result<_, _>>()?;
+    let overloads = desc.bind(&ret_ir, &args_ir)?;
+    let name = intrinsics::mangled_name(desc, &overloads);
+    let c_name = std::ffi::CString::new(name).map_err(|_| "NUL in intrinsic name".to_string())?;
+    unsafe {
+        let existing = LLVMGetNamedFunction(module, c_name.as_ptr());
+        if !existing.is_null() {
+            return Ok(existing);
+        }
+        let mut params = args.to_vec();
+        let fn_ty = LLVMFunctionType(ret, params.as_mut_ptr(), params.len() as u32, 0);
+        let function = LLVMAddFunction(module, c_name.as_ptr(), fn_ty);
+        let context = LLVMGetModuleContext(module);
+        for attribute in desc.attrs.to_ir_string().split_whitespace() {
+            let kind = LLVMGetEnumAttributeKindForName(attribute.as_ptr() as *const _, attribute.len());
+            if kind != 0 {
+                let attr = LLVMCreateEnumAttribute(context, kind, 0);
+                LLVMAddAttributeAtIndex(function, crate::llvm_sys::LLVMAttributeFunctionIndex, attr);
+            }
+        }
+        Ok(function)
+    }
+}
+
+fn c_name(name: &str) -> std::ffi::CString {
+    std::ffi::CString::new(name).unwrap_or_default()
+}
+
+/// Builds a call of `function` (a declaration made by [`declare_intrinsic`]).
+pub fn build_call(builder: LLVMBuilderRef, function: LLVMValueRef, args: &mut [LLVMValueRef], name: &str) -> LLVMValueRef {
+    unsafe {
+        let fn_ty = LLVMGlobalGetValueType(function);
+        let void = LLVMGetTypeKind(LLVMGetReturnType(fn_ty)) == LLVMTypeKind::LLVMVoidTypeKind;
+        let name = c_name(if void { "" } else { name });
+        LLVMBuildCall2(builder, fn_ty, function, args.as_mut_ptr(), args.len() as u32, name.as_ptr())
+    }
+}
+
+/// The offset operand for a region: a constant `i16`, or the index plus the constant part.
+fn offset_operand(builder: LLVMBuilderRef, context: LLVMContextRef, region: &Region, index: Index) -> LLVMValueRef {
+    unsafe {
+        let i16_ty = LLVMInt16TypeInContext(context);
+        let constant = LLVMConstInt(i16_ty, region.offset as i64 as u64, 1);
+        match index {
+            Index::Direct => constant,
+            Index::Value(value) => {
+                if region.offset == 0 {
+                    return value;
+                }
+                let ty = ir::type_of(value);
+                let addend = if LLVMGetTypeKind(ty) == LLVMTypeKind::LLVMVectorTypeKind {
+                    LLVMConstVector([constant].repeat(LLVMGetVectorSize(ty) as usize).as_mut_ptr(), LLVMGetVectorSize(ty))
+                } else {
+                    constant
+                };
+                LLVMBuildAdd(builder, value, addend, c_name("region.index").as_ptr())
+            }
+        }
+    }
+}
+
+fn i32_const(context: LLVMContextRef, value: i64) -> LLVMValueRef {
+    unsafe { LLVMConstInt(LLVMInt32TypeInContext(context), value as u64, 1) }
+}
+
+fn parent_width_operand(context: LLVMContextRef, region: &Region) -> LLVMValueRef {
+    match region.parent_width {
+        Some(pw) if region.indirect.is_indirect() => i32_const(context, pw as i64),
+        _ => unsafe { LLVMGetUndef(LLVMInt32TypeInContext(context)) },
+    }
+}
+
+/// The module containing the builder's insertion point.
+fn builder_module(builder: LLVMBuilderRef) -> LLVMModuleRef {
+    unsafe { LLVMGetGlobalParent(LLVMGetBasicBlockParent(LLVMGetInsertBlock(builder))) }
+}
+
+/// Builds `rdregion(input, region)` at the builder's position. The result has `region.num_elements` elements of
+/// the input's element type, as a scalar when `scalar_result` and the region has one element.
+pub fn build_rdregion(
+    builder: LLVMBuilderRef,
+    input: LLVMValueRef,
+    region: &Region,
+    index: Index,
+    scalar_result: bool,
+    name: &str,
+) -> Result<LLVMValueRef, String> {
+    let module = builder_module(builder);
+    unsafe {
+        let context = LLVMGetModuleContext(module);
+        let element = element_type(ir::type_of(input));
+        let ret = if scalar_result && region.num_elements == 1 {
+            element
+        } else {
+            LLVMVectorType(element, region.num_elements)
+        };
+        let offset = offset_operand(builder, context, region, index);
+        let base = if is_float(element) { "llvm.genx.rdregionf" } else { "llvm.genx.rdregioni" };
+        let mut args = [
+            input,
+            i32_const(context, region.vstride as i64),
+            i32_const(context, region.width as i64),
+            i32_const(context, region.stride as i64),
+            offset,
+            parent_width_operand(context, region),
+        ];
+        let types: Vec<LLVMTypeRef> = args.iter().map(|&a| ir::type_of(a)).collect();
+        let function = declare_intrinsic(module, base, ret, &types)?;
+        Ok(build_call(builder, function, &mut args, name))
+    }
+}
+
+/// Builds `wrregion(old, new, region, mask)` at the builder's position.
+pub fn build_wrregion(
+    builder: LLVMBuilderRef,
+    old: LLVMValueRef,
+    new: LLVMValueRef,
+    region: &Region,
+    index: Index,
+    mask: Option<LLVMValueRef>,
+    name: &str,
+) -> Result<LLVMValueRef, String> {
+    let module = builder_module(builder);
+    unsafe {
+        let context = LLVMGetModuleContext(module);
+        let element = element_type(ir::type_of(old));
+        let offset = offset_operand(builder, context, region, index);
+        let mask = mask.unwrap_or_else(|| LLVMConstInt(LLVMInt1TypeInContext(context), 1, 0));
+        let base = if is_float(element) { "llvm.genx.wrregionf" } else { "llvm.genx.wrregioni" };
+        let mut args = [
+            old,
+            new,
+            i32_const(context, region.vstride as i64),
+            i32_const(context, region.width as i64),
+            i32_const(context, region.stride as i64),
+            offset,
+            parent_width_operand(context, region),
+            mask,
+        ];
+        let types: Vec<LLVMTypeRef> = args.iter().map(|&a| ir::type_of(a)).collect();
+        let function = declare_intrinsic(module, base, ir::type_of(old), &types)?;
+        Ok(build_call(builder, function, &mut args, name))
+    }
+}
+
+/// Replaces every use of `old` by `new`, takes `old`'s name, and erases `old`.
+pub fn replace_and_erase(old: LLVMValueRef, new: LLVMValueRef) {
+    unsafe {
+        let name = ir::value_name(old);
+        LLVMReplaceAllUsesWith(old, new);
+        LLVMInstructionEraseFromParent(old);
+        if !name.is_empty() && !LLVMIsAInstruction(new).is_null() && ir::value_name(new).is_empty() {
+            let name = c_name(&name);
+            LLVMSetValueName2(new, name.as_ptr(), name.as_bytes().len());
+        }
+    }
+}
+
+/// Erases an instruction when nothing uses it and it has no side effects a pass must keep (a call of a
+/// `readnone` GenX intrinsic, or a non-call, non-memory instruction). Returns whether it was erased.
+pub fn erase_if_dead(inst: LLVMValueRef) -> bool {
+    unsafe {
+        if LLVMIsAInstruction(inst).is_null() || !LLVMGetFirstUse(inst).is_null() {
+            return false;
+        }
+        let removable = match LLVMGetInstructionOpcode(inst) {
+            LLVMOpcode::LLVMCall => genx_base_name(inst)
+                .and_then(intrinsics::get)
+                .is_some_and(|desc| desc.attrs.readnone && !desc.attrs.has_side_effects),
+            LLVMOpcode::LLVMStore
+            | LLVMOpcode::LLVMLoad
+            | LLVMOpcode::LLVMBr
+            | LLVMOpcode::LLVMRet
+            | LLVMOpcode::LLVMSwitch
+            | LLVMOpcode::LLVMUnreachable
+            | LLVMOpcode::LLVMAlloca
+            | LLVMOpcode::LLVMFence
+            | LLVMOpcode::LLVMAtomicRMW
+            | LLVMOpcode::LLVMAtomicCmpXchg
+            | LLVMOpcode::LLVMInvoke => false,
+            LLVMOpcode::LLVMUDiv | LLVMOpcode::LLVMSDiv | LLVMOpcode::LLVMURem | LLVMOpcode::LLVMSRem => false,
+            _ => true,
+        };
+        if removable {
+            LLVMInstructionEraseFromParent(inst);
+        }
+        removable
+    }
+}
+
+/// A builder positioned before `inst` (dispose with `LLVMDisposeBuilder`, or use [`with_builder_before`]).
+pub fn with_builder_before<T>(inst: LLVMValueRef, f: impl FnOnce(LLVMBuilderRef) -> T) -> T {
+    unsafe {
+        let context = LLVMGetModuleContext(LLVMGetGlobalParent(ir::parent_function(inst)));
+        let builder = LLVMCreateBuilderInContext(context);
+        LLVMPositionBuilderBefore(builder, inst);
+        let result = f(builder);
+        LLVMDisposeBuilder(builder);
+        result
+    }
+}

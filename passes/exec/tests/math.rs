@@ -6,31 +6,11 @@
 //! zero in fmax/fmin; rounding of halves and of -0.5; IEEE special values of the math unit; the group layout of
 //! the dot products; bfloat16 rounding; undef lanes and contract violations.
 
-use genx_exec::decode::decode_str;
-use genx_exec::interp::{Machine, Trap};
-use genx_exec::machine::ThreadIds;
+mod common;
+
+use common::{call, ok};
 use genx_exec::memory::Fault;
 use genx_exec::value::{Elem, Lanes, Value};
-
-/// Runs `%r = call <ret> @<name>(<args>)` in a one-call function and returns `%r`.
-fn call(name: &str, ret: &str, args: &[(&str, Value)]) -> Result<Value, Trap> {
-    let params: Vec<String> = args.iter().enumerate().map(|(i, (ty, _))| format!("{ty} %a{i}")).collect();
-    let types: Vec<&str> = args.iter().map(|(ty, _)| *ty).collect();
-    let (params, types) = (params.join(", "), types.join(", "));
-    let ir = format!(
-        "define {ret} @f({params}) {{\nentry:\n  %r = call {ret} @{name}({params})\n  ret {ret} %r\n}}\n\
-         declare {ret} @{name}({types})\n"
-    );
-    let program = decode_str(&ir, "math.ll").unwrap_or_else(|e| panic!("{e:?}\n{ir}"));
-    let (id, f) = program.function("f").expect("function f");
-    assert!(f.unsupported.is_none(), "{:?}", f.unsupported);
-    let mut machine = Machine::new(&program);
-    machine.run(id, args.iter().map(|(_, v)| v.clone()).collect(), ThreadIds::single(), None)
-}
-
-fn ok(name: &str, ret: &str, args: &[(&str, Value)]) -> Value {
-    call(name, ret, args).unwrap_or_else(|trap| panic!("{name}: {trap}"))
-}
 
 fn f32s(values: &[f32]) -> Value {
     Value::Lanes(Lanes::new(Elem::Float, values.iter().map(|v| v.to_bits() as u64).collect()))

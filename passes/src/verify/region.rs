@@ -6,25 +6,8 @@
 use llvm_sys::prelude::LLVMValueRef;
 
 use crate::intrinsics::{IntrinsicDesc, IrType};
+use crate::region_ir::{rd, wr};
 use crate::ir;
-
-/// Operand numbers of rdregion / wrregion (GenXRegion operand layout).
-mod rd {
-    pub const INPUT: u32 = 0;
-    pub const VSTRIDE: u32 = 1;
-    pub const WIDTH: u32 = 2;
-    pub const STRIDE: u32 = 3;
-    pub const OFFSET: u32 = 4;
-}
-mod wr {
-    pub const OLD: u32 = 0;
-    pub const NEW: u32 = 1;
-    pub const VSTRIDE: u32 = 2;
-    pub const WIDTH: u32 = 3;
-    pub const STRIDE: u32 = 4;
-    pub const OFFSET: u32 = 5;
-    pub const MASK: u32 = 7;
-}
 
 /// Elements and element type of a vector or scalar type: `(count, element)`.
 fn shape(ty: &IrType) -> (u32, &IrType) {

@@ -5,6 +5,7 @@
 //! - [`intrinsics`]: the table generated from `intrinsics.td` (names, overloads, operand roles, attributes).
 //! - [`registry`]: the one list of passes, read by the opt plugin and by `cmc -passes=`.
 //! - [`verify`]: `genx-verify`, the checker of GenX intrinsic calls.
+//! - [`platform`]: the platform table (GRF size, execution sizes, features, every accepted name).
 //! - [`pipeline`]: running an opt-syntax pipeline in-process.
 //! - [`region_ir`]: reading region calls into the `genx-region` algebra and building them back.
 //! - [`diag`], [`ir`]: located diagnostics and read-only IR helpers.
@@ -20,6 +21,7 @@ pub mod diag;
 pub mod intrinsics;
 pub mod ir;
 pub mod pipeline;
+pub mod platform;
 mod plugin;
 pub mod region_ir;
 pub mod registry;

@@ -20,6 +20,7 @@ pub use inkwell;
 pub mod diag;
 pub mod intrinsics;
 pub mod ir;
+pub mod lowering;
 pub mod pipeline;
 pub mod platform;
 mod plugin;

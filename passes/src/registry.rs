@@ -37,12 +37,20 @@ impl PassInfo {
 pub const MAX_PASSES: usize = 64;
 
 /// All GenX passes, in pipeline order.
-pub static PASSES: &[PassInfo] = &[PassInfo {
-    name: "genx-verify",
-    description: "check every llvm.genx.* call against the intrinsic table: name and mangling, operand types, \
-                  operands that must be constant, and constant region parameters",
-    body: PassBody::Function(crate::verify::run),
-}];
+pub static PASSES: &[PassInfo] = &[
+    PassInfo {
+        name: "genx-verify",
+        description: "check every llvm.genx.* call against the intrinsic table: name and mangling, operand types, \
+                      operands that must be constant, and constant region parameters",
+        body: PassBody::Function(crate::verify::run),
+    },
+    PassInfo {
+        name: "genx-lowering",
+        description: "lower insertelement/extractelement/shufflevector/trunc and other generic vector forms to \
+                      region intrinsics, so later passes see one vocabulary",
+        body: PassBody::Function(crate::lowering::run),
+    },
+];
 
 /// Looks a pass up by its pipeline name.
 pub fn find(name: &str) -> Option<&'static PassInfo> {

@@ -1,0 +1,435 @@
+//! `genx-lowering`: generic vector instructions become region intrinsics (genx-ir.md §1.3, §2.4).
+//!
+//! # Why
+//! Clang's CM code generation, promote-array and the ESIMD/ISPC front ends all write element accesses and
+//! permutations with LLVM's own vector instructions: `v[i]` is `extractelement`/`insertelement`,
+//! `vector<char,16> c = vector<int,16>(...)` a `trunc`, `v.replicate<8>(i)`, `v.select<4,2>(1)` after
+//! InstCombine, `merge` of two vectors and `vector<ushort,N>(pred)` a `shufflevector` or a `zext` from `i1`.
+//! The GenX back end only knows regions (`rdregion`/`wrregion`, `rdpredregion`/`wrpredregion`): a region is
+//! one operand of one vISA instruction, so after this pass every vector access is in the one vocabulary that
+//! region collapsing, baling and legalization reason about.
+//!
+//! # What, instruction by instruction
+//! * `extractelement <N x T> %v, %i` → `rdregion` of one element with a scalar result; `insertelement` →
+//!   `wrregion` with a scalar New. A constant index gives the byte offset `i*EB` (an `i16`); a variable index
+//!   becomes an indirect region whose offset is `zext/trunc(i) to i16` times `EB` at run time.
+//! * `trunc <N x iS> to <N x iD>` (D ∈ {8,16,32}, S ∈ {16,32,64}) → `bitcast` to `<N*S/D x iD>` and the
+//!   strided read `<0; N, S/D>` from 0: the low part of each element, the little-endian first `iD`. A trunc
+//!   of a plain constant is replaced by the truncated constant.
+//! * `zext`/`sext`/`uitofp` from `i1` (scalar or vector) → `select %c, 1 | -1 | 1.0, 0`.
+//! * `shufflevector` (in `lowering/shuffle.rs`): a mask that reads one operand as a region (1D or 2D with
+//!   constant strides, negative strides included; a splat is `<0;1,0>`) → one `rdregion`; otherwise a
+//!   sequence of region moves `wrregion(acc, rdregion(op, src), dst)` from `undef` (or from the operand
+//!   whose lanes are most often already in place), where each move takes as many lanes as form a region on
+//!   both sides (`lowering/mask.rs`). Undefined mask lanes are free: they may read anything and are not
+//!   written. On `i1` vectors: a contiguous slice → `rdpredregion`; slices placed into `undef` or into an
+//!   operand (unslice, concatenation, insertion; at most two pieces) → `wrpredregion`s; anything else is
+//!   widened to `i16` by `select`, moved as data, and compared back `!= 0`.
+//!
+//! # Algorithm
+//! One walk collects the candidates (so rewriting never disturbs the walk); each is planned (all refusals
+//! happen here, as pure checks), then emitted right before the instruction, which is replaced and erased.
+//! Emitted instructions never need lowering themselves (no `trunc`, `zext` or shuffle is created), so one
+//! pass reaches the fixed point. Should emission fail after all, the instructions emitted for that candidate
+//! are erased again and the IR is left as it was.
+//!
+//! # Invariants
+//! In: LLVM 14 IR with typed pointers, fixed-width vectors. Out: every lowered call passes `genx-verify`
+//! (names, operand roles, regions inside their vectors, no element written twice) and computes the same
+//! values on every input for which the original is defined (checked by `cmc validate` in the lit tests).
+//! A variable index outside the vector gives poison in LLVM but an out-of-range region (undefined behaviour)
+//! after lowering, as in IGC: CM programs do not index outside their vectors. A constant index outside the
+//! vector or an `undef` index (a poison result) is left alone.
+//!
+//! # Not handled
+//! Left unchanged with a missed remark (`-pass-remarks-missed=genx-lowering`): element accesses on `i1`
+//! vectors (predicates are not held in data regions) and on vectors of pointers or odd-width integers;
+//! variable indices into vectors larger than an `i16` byte offset can address; `trunc` to `i1` (a comparison,
+//! not a region) or between other widths than i16/i32/i64 → i8/i16/i32. Not candidates at all: scalar
+//! `trunc`s and `sitofp` from `i1`. The rest of §2.4 (vector `i1` selects, byte widening, LLVM intrinsics,
+//! `mul i64`, add sinking into region indices) is not done yet.
+
+use inkwell::values::{AsValueRef, FunctionValue};
+
+use genx_region::Region;
+
+use crate::diag::{PassCx, RemarkKind};
+use crate::ir;
+use crate::llvm_sys::core::*;
+use crate::llvm_sys::prelude::*;
+use crate::llvm_sys::{LLVMIntPredicate, LLVMOpcode, LLVMTypeKind};
+use crate::region_ir::{self, element_type, lanes, Index};
+
+mod mask;
+mod shuffle;
+
+/// A statistic: its name and description (`-stats`).
+type Stat = (&'static std::ffi::CStr, &'static std::ffi::CStr);
+
+mod stat {
+    use super::Stat;
+    pub const EXTRACT: Stat = (c"extractelement", c"extractelement lowered to rdregion");
+    pub const INSERT: Stat = (c"insertelement", c"insertelement lowered to wrregion");
+    pub const VARIABLE_INDEX: Stat =
+        (c"variable-index", c"element accesses lowered with a variable index (indirect region)");
+    pub const TRUNC: Stat = (c"trunc", c"vector trunc lowered to bitcast + strided rdregion");
+    pub const TRUNC_FOLDED: Stat = (c"trunc-folded", c"vector trunc of a constant replaced by the truncated constant");
+    pub const BOOL_EXT: Stat = (c"bool-ext", c"zext/sext/uitofp from i1 lowered to select");
+    pub const SHUFFLE_SPLAT: Stat = (c"shuffle-splat", c"shufflevector splats lowered to one <0;1,0> rdregion");
+    pub const SHUFFLE_REGION: Stat = (c"shuffle-region", c"shufflevectors lowered to one rdregion");
+    pub const SHUFFLE_SEQUENCE: Stat = (c"shuffle-sequence", c"shufflevectors lowered to a rdregion/wrregion sequence");
+    pub const SHUFFLE_MOVES: Stat = (c"shuffle-moves", c"region moves emitted for shufflevector sequences");
+    pub const SHUFFLE_UNDEF: Stat = (c"shuffle-undef", c"shufflevectors with no defined lane replaced by undef");
+    pub const PRED_SHUFFLE: Stat = (c"pred-shuffle", c"i1 shufflevectors lowered to rdpredregion/wrpredregion");
+    pub const PRED_WIDENED: Stat = (c"pred-shuffle-widened", c"i1 shufflevectors lowered through i16 data");
+    pub const NOT_LOWERED: Stat = (c"not-lowered", c"candidate instructions left unchanged (see -pass-remarks-missed)");
+}
+
+/// What planning and emitting one candidate gives: the replacement value and the statistics to add, `None`
+/// when the instruction is not this pass's business, or the reason it is refused.
+type Lowered = Result<Option<(LLVMValueRef, Vec<(Stat, u64)>)>, String>;
+
+/// Pass body: lowers every candidate instruction of `function`.
+pub fn run(function: FunctionValue<'_>, cx: &mut PassCx) -> bool {
+    let function = function.as_value_ref();
+    let candidates: Vec<LLVMValueRef> = ir::blocks(function)
+        .flat_map(ir::instructions)
+        .filter(|&inst| {
+            matches!(
+                unsafe { LLVMGetInstructionOpcode(inst) },
+                LLVMOpcode::LLVMExtractElement
+                    | LLVMOpcode::LLVMInsertElement
+                    | LLVMOpcode::LLVMShuffleVector
+                    | LLVMOpcode::LLVMTrunc
+                    | LLVMOpcode::LLVMZExt
+                    | LLVMOpcode::LLVMSExt
+                    | LLVMOpcode::LLVMUIToFP
+            )
+        })
+        .collect();
+    let mut changed = false;
+    for inst in candidates {
+        let mut emitter = Emitter::new(inst);
+        let outcome = match unsafe { LLVMGetInstructionOpcode(inst) } {
+            LLVMOpcode::LLVMExtractElement => lower_extract(inst, &mut emitter),
+            LLVMOpcode::LLVMInsertElement => lower_insert(inst, &mut emitter),
+            LLVMOpcode::LLVMShuffleVector => shuffle::lower(inst, &mut emitter),
+            LLVMOpcode::LLVMTrunc => lower_trunc(inst, &mut emitter),
+            _ => lower_bool_ext(inst, &mut emitter),
+        };
+        match outcome {
+            Ok(Some((value, stats))) => {
+                emitter.finish(value);
+                for ((name, desc), n) in stats {
+                    cx.count(name, desc, n);
+                }
+                changed = true;
+            }
+            Ok(None) => emitter.rollback(),
+            Err(reason) => {
+                emitter.rollback();
+                cx.count(stat::NOT_LOWERED.0, stat::NOT_LOWERED.1, 1);
+                cx.remark(RemarkKind::Missed, c"NotLowered", inst, &reason);
+            }
+        }
+    }
+    changed
+}
+
+// ---- emission ---------------------------------------------------------------------------------------------
+
+/// Builds instructions right before one candidate, and can take them all back.
+pub(crate) struct Emitter {
+    pub builder: LLVMBuilderRef,
+    pub context: LLVMContextRef,
+    inst: LLVMValueRef,
+    /// The instruction before the candidate when emission started (null at the start of a block).
+    before: LLVMValueRef,
+    /// The candidate's name, the stem of the names of what is emitted for it.
+    stem: String,
+}
+
+impl Emitter {
+    fn new(inst: LLVMValueRef) -> Emitter {
+        unsafe {
+            let context = LLVMGetModuleContext(LLVMGetGlobalParent(ir::parent_function(inst)));
+            let builder = LLVMCreateBuilderInContext(context);
+            LLVMPositionBuilderBefore(builder, inst);
+            Emitter { builder, context, inst, before: LLVMGetPreviousInstruction(inst), stem: ir::value_name(inst) }
+        }
+    }
+
+    /// A name for an intermediate value: `<candidate>.<suffix>`, or none when the candidate has none.
+    pub fn name(&self, suffix: &str) -> String {
+        if self.stem.is_empty() {
+            String::new()
+        } else {
+            format!("{}.{suffix}", self.stem)
+        }
+    }
+
+    /// Replaces the candidate by `value` (which takes its name) and erases it.
+    fn finish(self, value: LLVMValueRef) {
+        region_ir::replace_and_erase(self.inst, value);
+    }
+
+    /// Erases everything emitted so far, last first (each is used only by later ones).
+    fn rollback(self) {
+        unsafe {
+            loop {
+                let previous = LLVMGetPreviousInstruction(self.inst);
+                if previous.is_null() || previous == self.before {
+                    break;
+                }
+                LLVMInstructionEraseFromParent(previous);
+            }
+        }
+    }
+
+    pub fn rdregion(
+        &self,
+        input: LLVMValueRef,
+        region: &Region,
+        index: Index,
+        scalar: bool,
+        name: &str,
+    ) -> Result<LLVMValueRef, String> {
+        region_ir::build_rdregion(self.builder, input, region, index, scalar, name)
+    }
+
+    pub fn wrregion(
+        &self,
+        old: LLVMValueRef,
+        new: LLVMValueRef,
+        region: &Region,
+        index: Index,
+        name: &str,
+    ) -> Result<LLVMValueRef, String> {
+        region_ir::build_wrregion(self.builder, old, new, region, index, None, name)
+    }
+
+    /// A call of the GenX intrinsic `base` returning `ret`.
+    pub fn intrinsic(
+        &self,
+        base: &str,
+        ret: LLVMTypeRef,
+        args: &mut [LLVMValueRef],
+        name: &str,
+    ) -> Result<LLVMValueRef, String> {
+        let module = unsafe { LLVMGetGlobalParent(ir::parent_function(self.inst)) };
+        let types: Vec<LLVMTypeRef> = args.iter().map(|&a| ir::type_of(a)).collect();
+        let function = region_ir::declare_intrinsic(module, base, ret, &types)?;
+        Ok(region_ir::build_call(self.builder, function, args, name))
+    }
+
+    pub fn i32(&self, value: i64) -> LLVMValueRef {
+        unsafe { LLVMConstInt(LLVMInt32TypeInContext(self.context), value as u64, 1) }
+    }
+}
+
+impl Drop for Emitter {
+    fn drop(&mut self) {
+        unsafe { LLVMDisposeBuilder(self.builder) };
+    }
+}
+
+fn cstr(text: &str) -> std::ffi::CString {
+    std::ffi::CString::new(text).unwrap_or_default()
+}
+
+/// `value` repeated into a constant vector of `n` lanes, or `value` itself for a scalar type.
+fn splat_constant(value: LLVMValueRef, ty: LLVMTypeRef) -> LLVMValueRef {
+    unsafe {
+        if LLVMGetTypeKind(ty) != LLVMTypeKind::LLVMVectorTypeKind {
+            return value;
+        }
+        let n = LLVMGetVectorSize(ty);
+        LLVMConstVector(vec![value; n as usize].as_mut_ptr(), n)
+    }
+}
+
+// ---- shared checks ----------------------------------------------------------------------------------------
+
+fn is_fixed_vector(ty: LLVMTypeRef) -> bool {
+    unsafe { LLVMGetTypeKind(ty) == LLVMTypeKind::LLVMVectorTypeKind }
+}
+
+fn is_bool(ty: LLVMTypeRef) -> bool {
+    unsafe { LLVMGetTypeKind(ty) == LLVMTypeKind::LLVMIntegerTypeKind && LLVMGetIntTypeWidth(ty) == 1 }
+}
+
+fn int_bits(ty: LLVMTypeRef) -> Option<u32> {
+    unsafe { (LLVMGetTypeKind(ty) == LLVMTypeKind::LLVMIntegerTypeKind).then(|| LLVMGetIntTypeWidth(ty)) }
+}
+
+/// The element size of a data region over elements of type `element`, or why there is none.
+pub(crate) fn region_element_bytes(element: LLVMTypeRef) -> Result<u32, String> {
+    if unsafe { LLVMGetTypeKind(element) } == LLVMTypeKind::LLVMPointerTypeKind {
+        return Err("the vector holds pointers; data regions take integer or floating-point elements".to_string());
+    }
+    region_ir::element_bytes(element).ok_or_else(|| {
+        format!("{} elements cannot live in a data region (sizes 1, 2, 4, 8 bytes)", ir::type_to_string(element))
+    })
+}
+
+// ---- extractelement / insertelement -----------------------------------------------------------------------
+
+/// Where an element access lands: a constant region, or a one-element indirect region.
+enum Position {
+    Constant(Region),
+    Variable(LLVMValueRef),
+}
+
+/// Checks an element access of `vector_ty` at `index` and says where it lands.
+fn element_position(vector_ty: LLVMTypeRef, index: LLVMValueRef) -> Result<(u32, Position), String> {
+    let element = element_type(vector_ty);
+    if is_bool(element) {
+        return Err("an element of an i1 vector is a predicate bit, not held in a data region".to_string());
+    }
+    let eb = region_element_bytes(element)?;
+    let n = lanes(vector_ty);
+    if ir::is_undef(index) {
+        return Err("the index is undef, so the result is poison; nothing to lower".to_string());
+    }
+    if unsafe { !LLVMIsAConstantInt(index).is_null() } {
+        if int_bits(ir::type_of(index)).is_none_or(|bits| bits > 64) {
+            return Err("the constant index is wider than 64 bits".to_string());
+        }
+        let value = unsafe { LLVMConstIntGetZExtValue(index) };
+        if value >= n as u64 {
+            return Err(format!("constant index {value} is outside the {n}-element vector, so the result is poison"));
+        }
+        let offset = value * eb as u64;
+        if offset > i16::MAX as u64 {
+            return Err(format!("byte offset {offset} does not fit the i16 offset of a region"));
+        }
+        return Ok((eb, Position::Constant(Region::element(eb, value as u32))));
+    }
+    if n as u64 * eb as u64 > 1 << 15 {
+        return Err(format!("a {}-byte vector is too large for a variable i16 byte offset", n as u64 * eb as u64));
+    }
+    Ok((eb, Position::Variable(index)))
+}
+
+/// The region and runtime index of an element access; a variable index becomes `zext/trunc(i) to i16 * EB`.
+fn emit_position(e: &Emitter, eb: u32, position: Position) -> (Region, Index) {
+    match position {
+        Position::Constant(region) => (region, Index::Direct),
+        Position::Variable(index) => unsafe {
+            let i16_ty = LLVMInt16TypeInContext(e.context);
+            let mut offset = LLVMBuildIntCast2(e.builder, index, i16_ty, 0, cstr(&e.name("idx")).as_ptr());
+            if eb > 1 {
+                let scale = LLVMConstInt(i16_ty, eb as u64, 0);
+                offset = LLVMBuildMul(e.builder, offset, scale, cstr(&e.name("offset")).as_ptr());
+            }
+            (Region::element(eb, 0).with_single_indirect(), Index::Value(offset))
+        },
+    }
+}
+
+fn access_stats(first: Stat, position: &Position) -> Vec<(Stat, u64)> {
+    let variable = matches!(position, Position::Variable(_)) as u64;
+    vec![(first, 1), (stat::VARIABLE_INDEX, variable)]
+}
+
+fn lower_extract(inst: LLVMValueRef, e: &mut Emitter) -> Lowered {
+    let (vector, index) = unsafe { (LLVMGetOperand(inst, 0), LLVMGetOperand(inst, 1)) };
+    if !is_fixed_vector(ir::type_of(vector)) {
+        return Ok(None);
+    }
+    let (eb, position) = element_position(ir::type_of(vector), index)?;
+    let stats = access_stats(stat::EXTRACT, &position);
+    let (region, index) = emit_position(e, eb, position);
+    let read = e.rdregion(vector, &region, index, true, "")?;
+    Ok(Some((read, stats)))
+}
+
+fn lower_insert(inst: LLVMValueRef, e: &mut Emitter) -> Lowered {
+    let (vector, value, index) = unsafe { (LLVMGetOperand(inst, 0), LLVMGetOperand(inst, 1), LLVMGetOperand(inst, 2)) };
+    if !is_fixed_vector(ir::type_of(inst)) {
+        return Ok(None);
+    }
+    let (eb, position) = element_position(ir::type_of(inst), index)?;
+    let stats = access_stats(stat::INSERT, &position);
+    let (region, index) = emit_position(e, eb, position);
+    let write = e.wrregion(vector, value, &region, index, "")?;
+    Ok(Some((write, stats)))
+}
+
+// ---- trunc --------------------------------------------------------------------------------------------------
+
+fn lower_trunc(inst: LLVMValueRef, e: &mut Emitter) -> Lowered {
+    let source = unsafe { LLVMGetOperand(inst, 0) };
+    let (source_ty, result_ty) = (ir::type_of(source), ir::type_of(inst));
+    if !is_fixed_vector(source_ty) {
+        return Ok(None);
+    }
+    let (Some(src_bits), Some(dst_bits)) = (int_bits(element_type(source_ty)), int_bits(element_type(result_ty))) else {
+        return Ok(None);
+    };
+    if dst_bits == 1 {
+        return Err("a trunc to i1 is a comparison of the low bit, not a region".to_string());
+    }
+    if !matches!(dst_bits, 8 | 16 | 32) || !matches!(src_bits, 16 | 32 | 64) {
+        return Err(format!("i{src_bits} to i{dst_bits}: only i16/i32/i64 to i8/i16/i32 is a strided region"));
+    }
+    if ir::is_constant(source) {
+        // A trunc of a constant is a constant (the builder would fold the bitcast into a constant expression).
+        if !ir::is_plain_constant(source) {
+            return Err("a trunc of a constant expression is left to constant folding".to_string());
+        }
+        let folded = unsafe { LLVMConstTrunc(source, result_ty) };
+        return Ok(Some((folded, vec![(stat::TRUNC_FOLDED, 1)])));
+    }
+    let ratio = src_bits / dst_bits;
+    let n = lanes(source_ty);
+    let wide_n = n as u64 * ratio as u64;
+    if wide_n > u32::MAX as u64 {
+        return Err("the vector is too long".to_string());
+    }
+    let region = Region::new(dst_bits / 8, n, 0, n, ratio as i32, 0).canonical();
+    let cast = unsafe {
+        let parts_ty = LLVMVectorType(element_type(result_ty), wide_n as u32);
+        LLVMBuildBitCast(e.builder, source, parts_ty, cstr(&e.name("parts")).as_ptr())
+    };
+    let read = e.rdregion(cast, &region, Index::Direct, false, "")?;
+    Ok(Some((read, vec![(stat::TRUNC, 1)])))
+}
+
+// ---- zext / sext / uitofp from i1 ---------------------------------------------------------------------------
+
+fn lower_bool_ext(inst: LLVMValueRef, e: &mut Emitter) -> Lowered {
+    let condition = unsafe { LLVMGetOperand(inst, 0) };
+    if !is_bool(element_type(ir::type_of(condition))) {
+        return Ok(None);
+    }
+    let ty = ir::type_of(inst);
+    let element = element_type(ty);
+    let one = unsafe {
+        match LLVMGetInstructionOpcode(inst) {
+            LLVMOpcode::LLVMZExt => LLVMConstInt(element, 1, 0),
+            LLVMOpcode::LLVMSExt => LLVMConstAllOnes(element),
+            _ => LLVMConstReal(element, 1.0),
+        }
+    };
+    let select = unsafe {
+        LLVMBuildSelect(e.builder, condition, splat_constant(one, ty), LLVMConstNull(ty), cstr("").as_ptr())
+    };
+    Ok(Some((select, vec![(stat::BOOL_EXT, 1)])))
+}
+
+/// `icmp ne %value, zeroinitializer` (used to turn widened predicates back into `i1`).
+pub(crate) fn emit_nonzero(e: &Emitter, value: LLVMValueRef, name: &str) -> LLVMValueRef {
+    unsafe {
+        let zero = LLVMConstNull(ir::type_of(value));
+        LLVMBuildICmp(e.builder, LLVMIntPredicate::LLVMIntNE, value, zero, cstr(name).as_ptr())
+    }
+}
+
+/// `select %condition, 1, 0` of type `ty` (a widened predicate).
+pub(crate) fn emit_widen(e: &Emitter, condition: LLVMValueRef, ty: LLVMTypeRef, name: &str) -> LLVMValueRef {
+    unsafe {
+        let one = splat_constant(LLVMConstInt(element_type(ty), 1, 0), ty);
+        LLVMBuildSelect(e.builder, condition, one, LLVMConstNull(ty), cstr(name).as_ptr())
+    }
+}

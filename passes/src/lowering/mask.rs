@@ -1,0 +1,267 @@
+//! Shuffle masks as regions: the pure arithmetic of `genx-lowering`'s `shufflevector` lowering.
+//!
+//! A region's element list is `p[i] = p0 + (i / w) * vstride + (i % w) * stride`. A shuffle mask may leave
+//! lanes undefined (`undef`/`poison` mask entries, or entries naming an undefined operand): such a lane may read
+//! *any* element, so it constrains nothing except that the region must still lie inside the vector (the read
+//! happens). [`fit_with_holes`] finds a region under those rules; with no holes it is the exact fit of
+//! `genx_region::fit_shape` plus a range check.
+//!
+//! Search, for each width `w` dividing `N` (widest first, so 1D wins):
+//! 1. the stride is forced by the first row holding two defined lanes (`(p2 - p1) / (c2 - c1)`, which must be
+//!    exact); when no row holds two, it is free and `1`, `-1` and `0` are tried;
+//! 2. each defined lane then gives its row's start `q = p - c * stride`; all lanes of a row must agree;
+//! 3. the vstride is forced by the first two rows with a defined lane (exact division again); with one such
+//!    row it is free and `w * stride` (one long row) and `0` are tried;
+//! 4. every lane, holes included, must land inside the vector, and the byte offset must fit an `i16`.
+//!
+//! [`split_moves`] cuts a two-source (or irregular) mask into *moves*: a source region of one operand written
+//! to a destination region of the result, each a region on both sides. Lanes are grouped per operand and cut
+//! greedily into the longest prefixes whose destination lanes and source elements are both regions, so an
+//! interleave of two operands is two moves, and a concatenation of halves two moves.
+//!
+//! Not here: the IR (see `shuffle.rs`); this module is unit-tested on its own. It would belong in `genx-region`
+//! next to `fit_shape`, but that crate is owned elsewhere.
+
+use genx_region::Region;
+
+/// The largest byte offset a constant `i16` region offset can hold.
+const MAX_OFFSET: i64 = i16::MAX as i64;
+
+/// Above this many lanes, [`split_moves`] looks only for 1D prefixes beyond the longest 1D one (bounding the
+/// quadratic prefix search on huge masks).
+const MAX_2D_SEARCH: usize = 64;
+
+/// The canonical direct region of `elem_bytes`-byte elements that reads `entries[i]` for every defined lane
+/// `i` (`None` lanes may read anything) from a vector of `len` elements, widest rows first; `None` when no
+/// region does, when no lane is defined, or when the offset does not fit an `i16`.
+pub fn fit_with_holes(elem_bytes: u32, entries: &[Option<i64>], len: u32) -> Option<Region> {
+    let n = entries.len();
+    let defined: Vec<(usize, i64)> = entries.iter().enumerate().filter_map(|(i, e)| e.map(|p| (i, p))).collect();
+    let &(_, first) = defined.first()?;
+    if n > u32::MAX as usize || defined.iter().any(|&(_, p)| p < 0 || p >= len as i64) {
+        return None;
+    }
+    if defined.iter().all(|&(_, p)| p == first) {
+        return build(elem_bytes, n, 1, 0, 0, first, len);
+    }
+    let widths = std::iter::once(n).chain((1..n).rev().filter(|&w| n.is_multiple_of(w)));
+    for w in widths {
+        for stride in stride_candidates(&defined, w) {
+            let Some(rows) = row_starts(&defined, w, stride) else { continue };
+            for (vstride, p0) in vstride_candidates(&rows, w, stride, n) {
+                if let Some(region) = build(elem_bytes, n, w, stride, vstride, p0, len) {
+                    return Some(region);
+                }
+            }
+        }
+    }
+    None
+}
+
+/// The exact fit of a fully defined element list (see [`fit_with_holes`]).
+pub fn fit_exact(elem_bytes: u32, elements: &[i64], len: u32) -> Option<Region> {
+    let entries: Vec<Option<i64>> = elements.iter().map(|&e| Some(e)).collect();
+    fit_with_holes(elem_bytes, &entries, len)
+}
+
+fn stride_candidates(defined: &[(usize, i64)], w: usize) -> Vec<i64> {
+    if w == 1 {
+        return vec![1];
+    }
+    for pair in defined.windows(2) {
+        let ((i1, p1), (i2, p2)) = (pair[0], pair[1]);
+        if i1 / w == i2 / w {
+            let (dc, dp) = ((i2 % w) as i64 - (i1 % w) as i64, p2 - p1);
+            return if dp % dc == 0 { vec![dp / dc] } else { Vec::new() };
+        }
+    }
+    vec![1, -1, 0]
+}
+
+/// `(row, start)` of every row holding a defined lane, or `None` when two lanes of a row disagree.
+fn row_starts(defined: &[(usize, i64)], w: usize, stride: i64) -> Option<Vec<(i64, i64)>> {
+    let mut rows: Vec<(i64, i64)> = Vec::new();
+    for &(i, p) in defined {
+        let (r, q) = ((i / w) as i64, p - (i % w) as i64 * stride);
+        match rows.last() {
+            Some(&(last_r, last_q)) if last_r == r => {
+                if last_q != q {
+                    return None;
+                }
+            }
+            _ => rows.push((r, q)),
+        }
+    }
+    Some(rows)
+}
+
+/// Candidate `(vstride, p0)` pairs consistent with the row starts.
+fn vstride_candidates(rows: &[(i64, i64)], w: usize, stride: i64, n: usize) -> Vec<(i64, i64)> {
+    let (r1, q1) = rows[0];
+    if w == n {
+        return vec![(0, q1)];
+    }
+    let Some(&(r2, q2)) = rows.get(1) else {
+        return [w as i64 * stride, 0].iter().map(|&vs| (vs, q1 - r1 * vs)).collect();
+    };
+    let (dr, dq) = (r2 - r1, q2 - q1);
+    if dq % dr != 0 {
+        return Vec::new();
+    }
+    let vstride = dq / dr;
+    if rows.iter().all(|&(r, q)| q == q1 + (r - r1) * vstride) {
+        vec![(vstride, q1 - r1 * vstride)]
+    } else {
+        Vec::new()
+    }
+}
+
+/// The canonical region `<vstride; w, stride>` from element `p0`, when every lane lies inside `len` elements
+/// and the parameters fit their fields.
+fn build(elem_bytes: u32, n: usize, w: usize, stride: i64, vstride: i64, p0: i64, len: u32) -> Option<Region> {
+    let rows = (n / w) as i64;
+    let corners = [0, (w as i64 - 1) * stride, (rows - 1) * vstride, (rows - 1) * vstride + (w as i64 - 1) * stride];
+    if corners.iter().any(|&c| p0 + c < 0 || p0 + c >= len as i64) {
+        return None;
+    }
+    let offset = p0 * elem_bytes as i64;
+    if offset > MAX_OFFSET {
+        return None;
+    }
+    let region = Region::new(
+        elem_bytes,
+        u32::try_from(n).ok()?,
+        i32::try_from(vstride).ok()?,
+        u32::try_from(w).ok()?,
+        i32::try_from(stride).ok()?,
+        offset as i32,
+    );
+    Some(region.canonical())
+}
+
+/// One region-to-region copy of a shuffle lowering: `len` elements of operand `operand` read through `src`
+/// and written to the result through `dst`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Move {
+    pub operand: usize,
+    pub src: Region,
+    pub dst: Region,
+}
+
+/// Cuts a mask into moves. `mask[lane]` is `Some((operand, element))` for a defined lane; undefined lanes are
+/// not written. Every defined lane is written by exactly one move (destination regions are disjoint and
+/// increasing). `None` only when some lane cannot even be one element (an offset beyond `i16`).
+pub fn split_moves(elem_bytes: u32, mask: &[Option<(usize, i64)>], operand_len: u32) -> Option<Vec<Move>> {
+    let result_len = u32::try_from(mask.len()).ok()?;
+    let mut moves = Vec::new();
+    for operand in 0..2 {
+        let (lanes, elements): (Vec<i64>, Vec<i64>) = mask
+            .iter()
+            .enumerate()
+            .filter_map(|(lane, m)| m.filter(|&(op, _)| op == operand).map(|(_, e)| (lane as i64, e)))
+            .unzip();
+        let mut start = 0;
+        while start < lanes.len() {
+            let (l, src, dst) =
+                longest_prefix(elem_bytes, &lanes[start..], &elements[start..], result_len, operand_len)?;
+            moves.push(Move { operand, src, dst });
+            start += l;
+        }
+    }
+    Some(moves)
+}
+
+/// The longest prefix of `lanes`/`elements` that is a region on both sides, with its two regions.
+fn longest_prefix(
+    elem_bytes: u32,
+    lanes: &[i64],
+    elements: &[i64],
+    result_len: u32,
+    operand_len: u32,
+) -> Option<(usize, Region, Region)> {
+    let both = |l: usize| {
+        let dst = fit_exact(elem_bytes, &lanes[..l], result_len)?;
+        let src = fit_exact(elem_bytes, &elements[..l], operand_len)?;
+        Some((l, src, dst))
+    };
+    // Longest prefix that is an arithmetic progression on both sides (1D on both): a lower bound.
+    let progression = |list: &[i64], l: usize| l < 2 || list[l - 1] - list[l - 2] == list[1] - list[0];
+    let mut one_d = 1;
+    while one_d < lanes.len() && progression(lanes, one_d + 1) && progression(elements, one_d + 1) {
+        one_d += 1;
+    }
+    let remaining = lanes.len();
+    ((one_d + 1)..=remaining)
+        .rev()
+        .filter(|&l| l == remaining || l <= MAX_2D_SEARCH)
+        .find_map(both)
+        .or_else(|| both(one_d))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn defined(list: &[i64]) -> Vec<Option<i64>> {
+        list.iter().map(|&p| if p < 0 { None } else { Some(p) }).collect()
+    }
+
+    #[test]
+    fn exact_1d_2d_and_negative() {
+        assert_eq!(fit_exact(4, &[2, 4, 6, 8], 16), Some(Region::new(4, 4, 0, 4, 2, 8)));
+        assert_eq!(fit_exact(4, &[7, 6, 5, 4, 3, 2, 1, 0], 8), Some(Region::new(4, 8, 0, 8, -1, 28)));
+        // Transpose of a 4x4: <1;4,4>.
+        let transpose = [0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15];
+        assert_eq!(fit_exact(2, &transpose, 16), Some(Region::new(2, 16, 1, 4, 4, 0)));
+        assert_eq!(fit_exact(4, &[0, 1, 3], 4), None);
+    }
+
+    #[test]
+    fn splat_is_canonical() {
+        assert_eq!(fit_with_holes(4, &defined(&[3, 3, -1, 3]), 8), Some(Region::new(4, 4, 0, 1, 0, 12)));
+    }
+
+    #[test]
+    fn holes_are_free_but_in_range() {
+        // Lane 2 undefined: still the contiguous region from 0.
+        assert_eq!(fit_with_holes(4, &defined(&[0, 1, -1, 3]), 4), Some(Region::new(4, 4, 0, 4, 1, 0)));
+        // A reversal 1, 0 continued into the hole would read element -1: no region.
+        assert_eq!(fit_with_holes(4, &defined(&[1, 0, -1]), 2), None);
+        // 2D with the stride forced by row 1 only.
+        assert_eq!(fit_with_holes(4, &defined(&[0, -1, 8, 9]), 16), Some(Region::new(4, 4, 8, 2, 1, 0)));
+    }
+
+    #[test]
+    fn free_stride_rows() {
+        // One defined lane per row of width 2: the stride is free (1 is tried first), the vstride forced.
+        assert_eq!(fit_with_holes(4, &defined(&[4, -1, -1, 9]), 16), Some(Region::new(4, 4, 4, 2, 1, 16)));
+    }
+
+    #[test]
+    fn offset_must_fit_i16() {
+        assert_eq!(fit_exact(8, &[5000], 6000), None);
+        assert!(fit_exact(8, &[4000], 6000).is_some());
+    }
+
+    #[test]
+    fn interleave_is_two_moves() {
+        let mask: Vec<Option<(usize, i64)>> = (0..8).map(|lane| Some((lane % 2, (lane / 2) as i64))).collect();
+        let moves = split_moves(4, &mask, 4).unwrap();
+        assert_eq!(moves.len(), 2);
+        assert_eq!(moves[0].dst, Region::new(4, 4, 0, 4, 2, 0));
+        assert_eq!(moves[1].dst, Region::new(4, 4, 0, 4, 2, 4));
+        assert_eq!(moves[0].src, Region::new(4, 4, 0, 4, 1, 0));
+    }
+
+    #[test]
+    fn irregular_mask_is_cut_into_regions() {
+        // 0,1,2 then 7: two moves from operand 0; then operand 1's lane.
+        let mask = [Some((0, 0)), Some((0, 1)), Some((0, 2)), Some((0, 7)), None, Some((1, 3))];
+        let moves = split_moves(2, &mask, 8).unwrap();
+        // <0,1,2,7> from lanes 0..3 is not one region; the longest prefix is 0,1,2 (then 7 alone).
+        assert_eq!(moves.len(), 3);
+        assert_eq!(moves[0].src, Region::new(2, 3, 0, 3, 1, 0));
+        assert_eq!(moves[1].src, Region::new(2, 1, 0, 1, 1, 14));
+        assert_eq!(moves[2].dst, Region::new(2, 1, 0, 1, 1, 10));
+    }
+}

@@ -1,0 +1,231 @@
+//! `shufflevector` lowering of `genx-lowering`: data shuffles to regions, predicate shuffles to predicate
+//! regions. The region arithmetic is in `mask.rs`; this file reads masks and emits IR.
+//!
+//! Data (non-`i1`) shuffles, in order of preference:
+//! 1. no defined lane → `undef`;
+//! 2. every defined lane reads one operand, and those reads form one region (undefined lanes free, the
+//!    region kept inside the operand) → one `rdregion` (a splat is the canonical `<0;1,0>`);
+//! 3. otherwise the moves of `mask::split_moves`: each move writes a region of the result (`wrregion`) with a
+//!    region of one operand (`rdregion`, or the operand itself when the move reads all of it in order); a
+//!    one-element move reads and writes a scalar. The chain starts from `undef`, or, when result and operands
+//!    have the same length, from the operand with the most lanes already in place when that needs fewer
+//!    moves (its in-place lanes need none: a blend of two vectors is one move).
+//!
+//! Predicate (`i1`) shuffles: the defined lanes are cut into *runs* (consecutive lanes reading consecutive
+//! elements of one operand; undefined lanes inside a run join it). The starting value is chosen as for data
+//! (an operand with lanes in place, or `undef`), and the in-place runs of that operand cost nothing. Then:
+//! * nothing left → the starting value (an identity);
+//! * one run, from `undef`, that extends to the whole result inside its operand → `rdpredregion` (a slice);
+//! * at most two runs → one `wrpredregion` each, its New being the whole operand or a `rdpredregion` slice
+//!   (unslice, concatenation, insertion of a slice);
+//! * more → widened: `select` each used operand to `<M x i16>` 1/0, move as data (above), `icmp ne 0`.
+
+use crate::ir;
+use crate::llvm_sys::core::*;
+use crate::llvm_sys::prelude::*;
+use crate::region_ir::{element_type, lanes, Index};
+
+use super::mask::{self, Move};
+use super::{emit_nonzero, emit_widen, is_bool, region_element_bytes, stat, Emitter, Lowered, Stat};
+
+/// Where a result lane comes from: `(operand, element)`, `None` when it may be anything.
+type Lane = Option<(usize, i64)>;
+
+/// The most predicate runs written with `wrpredregion`s before a predicate shuffle is widened instead.
+const MAX_PREDICATE_RUNS: usize = 2;
+
+pub(super) fn lower(inst: LLVMValueRef, e: &mut Emitter) -> Lowered {
+    let result_ty = ir::type_of(inst);
+    let operands = unsafe { [LLVMGetOperand(inst, 0), LLVMGetOperand(inst, 1)] };
+    let operand_ty = ir::type_of(operands[0]);
+    if !super::is_fixed_vector(result_ty) || !super::is_fixed_vector(operand_ty) {
+        return Ok(None);
+    }
+    let (m, n) = (lanes(operand_ty), lanes(result_ty));
+    let mask: Vec<Lane> = (0..n)
+        .map(|lane| {
+            let v = unsafe { LLVMGetMaskValue(inst, lane) };
+            if v < 0 {
+                return None;
+            }
+            let (operand, element) = if (v as u32) < m { (0, v as i64) } else { (1, v as i64 - m as i64) };
+            // An undefined operand gives undefined lanes.
+            (!ir::is_undef(operands[operand])).then_some((operand, element))
+        })
+        .collect();
+    if mask.iter().all(Option::is_none) {
+        return Ok(Some((unsafe { LLVMGetUndef(result_ty) }, vec![(stat::SHUFFLE_UNDEF, 1)])));
+    }
+    let element = element_type(result_ty);
+    if is_bool(element) {
+        return lower_predicate(e, &mask, operands, m, n);
+    }
+    let eb = region_element_bytes(element)?;
+    let (value, stats) = emit_data(e, &mask, operands, m, eb, element, "")?;
+    Ok(Some((value, stats)))
+}
+
+/// Emits a data shuffle of `operands` (`m` elements of `eb` bytes each) and returns its value, named `name`.
+fn emit_data(
+    e: &Emitter,
+    mask: &[Lane],
+    operands: [LLVMValueRef; 2],
+    m: u32,
+    eb: u32,
+    element: LLVMTypeRef,
+    name: &str,
+) -> Result<(LLVMValueRef, Vec<(Stat, u64)>), String> {
+    let first_operand = mask.iter().flatten().next().map(|&(op, _)| op).unwrap_or(0);
+    if mask.iter().flatten().all(|&(op, _)| op == first_operand) {
+        let entries: Vec<Option<i64>> = mask.iter().map(|lane| lane.map(|(_, element)| element)).collect();
+        if let Some(region) = mask::fit_with_holes(eb, &entries, m) {
+            let read = e.rdregion(operands[first_operand], &region, Index::Direct, false, name)?;
+            let kind = if region.is_splat() { stat::SHUFFLE_SPLAT } else { stat::SHUFFLE_REGION };
+            return Ok((read, vec![(kind, 1)]));
+        }
+    }
+    let n = mask.len() as u32;
+    let too_far = "a lane lies beyond the reach of an i16 region offset";
+    let mut value = unsafe { LLVMGetUndef(LLVMVectorType(element, n)) };
+    let mut moves = mask::split_moves(eb, mask, m).ok_or(too_far)?;
+    if let Some(base) = in_place_base(mask, m) {
+        let rest: Vec<Lane> = mask
+            .iter()
+            .enumerate()
+            .map(|(lane, &entry)| entry.filter(|&e| e != (base, lane as i64)))
+            .collect();
+        let from_base = mask::split_moves(eb, &rest, m).ok_or(too_far)?;
+        if from_base.len() < moves.len() {
+            value = operands[base];
+            moves = from_base;
+        }
+    }
+    for (k, mv) in moves.iter().enumerate() {
+        let last = k + 1 == moves.len();
+        let new = move_source(e, mv, operands[mv.operand], m, k)?;
+        let wr_name = if last { name.to_string() } else { e.name(&format!("wr{k}")) };
+        value = e.wrregion(value, new, &mv.dst, Index::Direct, &wr_name)?;
+    }
+    Ok((value, vec![(stat::SHUFFLE_SEQUENCE, 1), (stat::SHUFFLE_MOVES, moves.len() as u64)]))
+}
+
+/// When result and operands have the same length, the operand with the most lanes already in place (ties:
+/// the first), if any: starting from it makes those lanes free (a blend becomes one move).
+fn in_place_base(mask: &[Lane], m: u32) -> Option<usize> {
+    if mask.len() != m as usize {
+        return None;
+    }
+    let in_place = |op: usize| mask.iter().enumerate().filter(|&(lane, e)| *e == Some((op, lane as i64))).count();
+    let (first, second) = (in_place(0), in_place(1));
+    match (first, second) {
+        (0, 0) => None,
+        _ if second > first => Some(1),
+        _ => Some(0),
+    }
+}
+
+/// The New value of one move: the operand itself when the move reads all of it in order, else a read.
+fn move_source(e: &Emitter, mv: &Move, operand: LLVMValueRef, m: u32, k: usize) -> Result<LLVMValueRef, String> {
+    let src = &mv.src;
+    if src.num_elements == m && src.offset == 0 && src.is_contiguous() {
+        return Ok(operand);
+    }
+    e.rdregion(operand, src, Index::Direct, src.num_elements == 1, &e.name(&format!("rd{k}")))
+}
+
+/// Consecutive result lanes `first..first+len` reading elements `start..start+len` of `operand`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Run {
+    operand: usize,
+    first: u32,
+    len: u32,
+    start: i64,
+}
+
+/// Cuts the defined lanes into maximal runs; undefined lanes between two lanes of a run join it.
+fn runs(mask: &[Lane]) -> Vec<Run> {
+    let mut runs: Vec<Run> = Vec::new();
+    for (lane, entry) in mask.iter().enumerate() {
+        let Some((operand, element)) = *entry else { continue };
+        let lane = lane as u32;
+        if let Some(run) = runs.last_mut() {
+            let delta = run.start - run.first as i64;
+            if run.operand == operand && element - lane as i64 == delta {
+                run.len = lane - run.first + 1;
+                continue;
+            }
+        }
+        runs.push(Run { operand, first: lane, len: 1, start: element });
+    }
+    runs
+}
+
+fn lower_predicate(e: &Emitter, mask: &[Lane], operands: [LLVMValueRef; 2], m: u32, n: u32) -> Lowered {
+    let mut runs = runs(mask);
+    let mut value = unsafe { LLVMGetUndef(LLVMVectorType(element_type(ir::type_of(operands[0])), n)) };
+    let mut from_undef = true;
+    // Start from the operand with the most lanes in place; its in-place runs are then free.
+    if let Some(base) = in_place_base(mask, m) {
+        value = operands[base];
+        from_undef = false;
+        runs.retain(|r| !(r.operand == base && r.start == r.first as i64));
+    }
+    let stats = vec![(stat::PRED_SHUFFLE, 1)];
+    if runs.is_empty() {
+        return Ok(Some((value, stats)));
+    }
+    if from_undef && runs.len() == 1 {
+        let run = runs[0];
+        let start = run.start - run.first as i64;
+        if start >= 0 && start + n as i64 <= m as i64 {
+            let slice = rdpredregion(e, operands[run.operand], start, n, "")?;
+            return Ok(Some((slice, stats)));
+        }
+    }
+    if runs.len() <= MAX_PREDICATE_RUNS {
+        for (k, run) in runs.iter().enumerate() {
+            let operand = operands[run.operand];
+            let new = if run.start == 0 && run.len == m {
+                operand
+            } else {
+                rdpredregion(e, operand, run.start, run.len, &e.name(&format!("slice{k}")))?
+            };
+            let name = if k + 1 == runs.len() { String::new() } else { e.name(&format!("part{k}")) };
+            let mut args = [value, new, e.i32(run.first as i64)];
+            value = e.intrinsic("llvm.genx.wrpredregion", ir::type_of(value), &mut args, &name)?;
+        }
+        return Ok(Some((value, stats)));
+    }
+    // Widen: predicates become i16 0/1 data, are moved as data, and are compared back.
+    let i16_ty = unsafe { LLVMInt16TypeInContext(e.context) };
+    let wide_ty = unsafe { LLVMVectorType(i16_ty, m) };
+    let mut wide = [unsafe { LLVMGetUndef(wide_ty) }; 2];
+    for op in 0..2 {
+        if mask.iter().flatten().any(|&(o, _)| o == op) {
+            wide[op] = emit_widen(e, operands[op], wide_ty, &e.name(&format!("wide{op}")));
+        }
+    }
+    let (moved, _) = emit_data(e, mask, wide, m, 2, i16_ty, &e.name("moved"))?;
+    Ok(Some((emit_nonzero(e, moved, ""), vec![(stat::PRED_WIDENED, 1)])))
+}
+
+/// `rdpredregion(operand, start)` of `len` lanes.
+fn rdpredregion(e: &Emitter, operand: LLVMValueRef, start: i64, len: u32, name: &str) -> Result<LLVMValueRef, String> {
+    let ty = unsafe { LLVMVectorType(element_type(ir::type_of(operand)), len) };
+    let mut args = [operand, e.i32(start)];
+    e.intrinsic("llvm.genx.rdpredregion", ty, &mut args, name)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn runs_absorb_inner_holes() {
+        let mask = [None, Some((0, 3)), None, Some((0, 5)), Some((1, 0)), Some((1, 1))];
+        assert_eq!(
+            runs(&mask),
+            vec![Run { operand: 0, first: 1, len: 3, start: 3 }, Run { operand: 1, first: 4, len: 2, start: 0 }]
+        );
+    }
+}

@@ -14,6 +14,18 @@ pub struct Options {
     #[arg(long = "passes", value_name = "PIPELINE")]
     pub passes: Option<String>,
 
+    /// Target platform (any spelling cmc or ocloc accepts: tgllp, DG2, 12.55.8, 0x56a0, ...).
+    #[arg(long = "march", value_name = "PLATFORM")]
+    pub march: Option<String>,
+
+    /// Target platform (takes precedence over -march).
+    #[arg(long = "mcpu", value_name = "PLATFORM")]
+    pub mcpu: Option<String>,
+
+    /// Target platform (takes precedence over -mcpu and -march, as in cmc).
+    #[arg(long = "Qxcm_jit_target", value_name = "PLATFORM")]
+    pub jit_target: Option<String>,
+
     /// Write textual IR instead of bitcode.
     #[arg(short = 'S')]
     pub emit_text: bool,
@@ -101,9 +113,17 @@ const LONG_OPTIONS: &[&str] =
         "pass-remarks",
         "pass-remarks-missed",
         "pass-remarks-analysis",
+        "march",
+        "mcpu",
+        "Qxcm_jit_target",
     ];
 
 impl Options {
+    /// The requested platform, with cmc's precedence: -Qxcm_jit_target, then -mcpu, then -march.
+    pub fn platform(&self) -> Option<&str> {
+        self.jit_target.as_deref().or(self.mcpu.as_deref()).or(self.march.as_deref())
+    }
+
     /// The options that go to LLVM's own command-line parser, in LLVM's spelling.
     pub fn llvm_options(&self) -> Vec<String> {
         let mut options = self.mllvm.clone();
@@ -197,6 +217,14 @@ mod tests {
     fn llvm_options_are_collected_in_llvm_spelling() {
         let options = parse(&argv(&["-mllvm", "-debug-only=x", "-print-after=genx-verify", "in.ll"])).unwrap();
         assert_eq!(options.llvm_options(), vec!["-debug-only=x".to_string(), "-print-after=genx-verify".to_string()]);
+    }
+
+    #[test]
+    fn platform_precedence_and_spellings() {
+        let options = parse(&argv(&["-march=skl", "/Qxcm_jit_target:DG2", "-mcpu=tgllp"])).unwrap();
+        assert_eq!(options.platform(), Some("DG2"));
+        let options = parse(&argv(&["-march=skl", "-mcpu=tgllp"])).unwrap();
+        assert_eq!(options.platform(), Some("tgllp"));
     }
 
     #[test]

@@ -27,6 +27,10 @@ pub fn run(options: &Options, pipeline_text: &str) -> Result<(), String> {
     let input = options.input.as_deref().unwrap_or("-");
     let context = Context::create();
     let module = load(&context, input)?;
+    if let Some(name) = options.platform() {
+        let platform = genx_passes::platform::find(name).map_err(|unknown| unknown.to_string())?;
+        genx_passes::target::set_platform(&module, platform.name);
+    }
     let pipeline_options = PipelineOptions {
         verify_each: options.verify_each,
         debug_pass_manager: options.debug_pass_manager,

@@ -71,8 +71,10 @@ const char *genx_registry_name(unsigned Slot);
 int genx_registry_is_module_pass(unsigned Slot);
 // Return values: 0 = nothing changed, 1 = changed, 2 = the pass reported
 // errors (already printed to stderr by the Rust side).
-int genx_run_module_pass(unsigned Slot, LLVMModuleRef M);
-int genx_run_function_pass(unsigned Slot, LLVMValueRef F);
+// Params is the text between <> of a parametrized pipeline element
+// (`genx-target<dg1>`), or "".
+int genx_run_module_pass(unsigned Slot, LLVMModuleRef M, const char *Params);
+int genx_run_function_pass(unsigned Slot, LLVMValueRef F, const char *Params);
 }
 
 namespace {
@@ -113,31 +115,37 @@ PreservedAnalyses finish(int Status, StringRef PassName) {
 }
 
 template <unsigned Slot> struct RustModulePass : PassInfoMixin<RustModulePass<Slot>> {
+  std::string Params;
   static StringRef name() { return genx_registry_name(Slot); }
   static bool isRequired() { return true; }
   PreservedAnalyses run(Module &M, ModuleAnalysisManager &) {
-    return finish(genx_run_module_pass(Slot, wrap(&M)), name());
+    return finish(genx_run_module_pass(Slot, wrap(&M), Params.c_str()), name());
   }
 };
 
 template <unsigned Slot> struct RustFunctionPass : PassInfoMixin<RustFunctionPass<Slot>> {
+  std::string Params;
   static StringRef name() { return genx_registry_name(Slot); }
   static bool isRequired() { return true; }
   PreservedAnalyses run(Function &F, FunctionAnalysisManager &) {
     if (F.isDeclaration())
       return PreservedAnalyses::all();
-    return finish(genx_run_function_pass(Slot, wrap(&F)), name());
+    return finish(genx_run_function_pass(Slot, wrap(&F), Params.c_str()), name());
   }
 };
 
-using AddModulePassFn = void (*)(ModulePassManager &);
-using AddFunctionPassFn = void (*)(FunctionPassManager &);
+using AddModulePassFn = void (*)(ModulePassManager &, StringRef);
+using AddFunctionPassFn = void (*)(FunctionPassManager &, StringRef);
 
-template <unsigned Slot> void addModulePass(ModulePassManager &MPM) {
-  MPM.addPass(RustModulePass<Slot>());
+template <unsigned Slot> void addModulePass(ModulePassManager &MPM, StringRef Params) {
+  RustModulePass<Slot> Pass;
+  Pass.Params = Params.str();
+  MPM.addPass(std::move(Pass));
 }
-template <unsigned Slot> void addFunctionPass(FunctionPassManager &FPM) {
-  FPM.addPass(RustFunctionPass<Slot>());
+template <unsigned Slot> void addFunctionPass(FunctionPassManager &FPM, StringRef Params) {
+  RustFunctionPass<Slot> Pass;
+  Pass.Params = Params.str();
+  FPM.addPass(std::move(Pass));
 }
 
 template <unsigned... Slots>
@@ -153,14 +161,26 @@ const auto ModuleTable = makeModuleTable(std::make_integer_sequence<unsigned, kM
 const auto FunctionTable = makeFunctionTable(std::make_integer_sequence<unsigned, kMaxSlots>());
 
 // Looks a pipeline element up in the registry; returns kMaxSlots when absent.
-unsigned findSlot(StringRef Name) {
+// A parametrized element `name<params>` matches `name` when no registry entry
+// is spelled with the brackets (`print<genx-baling>` is a name of its own);
+// the text between the brackets goes to Params.
+unsigned findSlot(StringRef Name, StringRef &Params) {
   unsigned Len = genx_registry_len();
   if (Len > kMaxSlots)
     report_fatal_error("genx pass registry is larger than the C++ glue's slot table",
                        /*gen_crash_diag=*/false);
+  Params = "";
   for (unsigned Slot = 0; Slot < Len; ++Slot)
     if (Name == genx_registry_name(Slot))
       return Slot;
+  if (!Name.endswith(">") || !Name.contains('<'))
+    return kMaxSlots;
+  StringRef Base = Name.take_until([](char C) { return C == '<'; });
+  for (unsigned Slot = 0; Slot < Len; ++Slot)
+    if (Base == genx_registry_name(Slot)) {
+      Params = Name.drop_front(Base.size() + 1).drop_back();
+      return Slot;
+    }
   return kMaxSlots;
 }
 
@@ -178,24 +198,26 @@ void registerGenXPasses(PassBuilder &PB) {
   }
   PB.registerPipelineParsingCallback(
       [](StringRef Name, ModulePassManager &MPM, ArrayRef<PassBuilder::PipelineElement>) {
-        unsigned Slot = findSlot(Name);
+        StringRef Params;
+        unsigned Slot = findSlot(Name, Params);
         if (Slot == kMaxSlots)
           return false;
         if (genx_registry_is_module_pass(Slot)) {
-          ModuleTable[Slot](MPM);
+          ModuleTable[Slot](MPM, Params);
         } else {
           FunctionPassManager FPM;
-          FunctionTable[Slot](FPM);
+          FunctionTable[Slot](FPM, Params);
           MPM.addPass(createModuleToFunctionPassAdaptor(std::move(FPM)));
         }
         return true;
       });
   PB.registerPipelineParsingCallback(
       [](StringRef Name, FunctionPassManager &FPM, ArrayRef<PassBuilder::PipelineElement>) {
-        unsigned Slot = findSlot(Name);
+        StringRef Params;
+        unsigned Slot = findSlot(Name, Params);
         if (Slot == kMaxSlots || genx_registry_is_module_pass(Slot))
           return false;
-        FunctionTable[Slot](FPM);
+        FunctionTable[Slot](FPM, Params);
         return true;
       });
 }

@@ -81,7 +81,10 @@ impl fmt::Display for Diagnostic {
         if let Some(location) = &self.source_location {
             write!(f, "{location}: ")?;
         }
-        write!(f, "{}: {}: in function '{}'", self.severity, self.pass, self.function)?;
+        write!(f, "{}: {}", self.severity, self.pass)?;
+        if !self.function.is_empty() {
+            write!(f, ": in function '{}'", self.function)?;
+        }
         if let Some(block) = &self.block {
             write!(f, ", block '{block}'")?;
         }
@@ -156,6 +159,8 @@ extern "C" {
 /// print them in LLVM's table with every other pass's counters.
 pub struct PassCx {
     pub pass: &'static str,
+    /// The parameters of a parametrized pipeline element (`dg1` of `genx-target<dg1>`), or empty.
+    pub params: String,
     pub diagnostics: Diagnostics,
     /// The pass name, NUL-terminated, for the statistics group.
     group: std::ffi::CString,
@@ -164,7 +169,7 @@ pub struct PassCx {
 impl PassCx {
     pub fn new(pass: &'static str, diagnostics: Diagnostics) -> Self {
         let group = std::ffi::CString::new(pass).unwrap_or_default();
-        PassCx { pass, diagnostics, group }
+        PassCx { pass, params: String::new(), diagnostics, group }
     }
 
     /// Adds `n` to the statistic `name` (described by `desc`) of this pass.
@@ -180,6 +185,19 @@ impl PassCx {
     }
 
     /// Whether remarks of this pass are shown at all (check before formatting an expensive message).
+    /// An error about the whole module or pipeline element (no instruction to point at).
+    pub fn error(&mut self, message: String) {
+        self.diagnostics.report(Diagnostic {
+            severity: Severity::Error,
+            pass: self.pass,
+            source_location: None,
+            function: String::new(),
+            block: None,
+            instruction: None,
+            message,
+        });
+    }
+
     pub fn remarks_enabled(&self, inst: LLVMValueRef) -> bool {
         unsafe { genx_remarks_enabled(inst, self.group.as_ptr()) != 0 }
     }

@@ -26,6 +26,7 @@ pub mod platform;
 mod plugin;
 pub mod region_ir;
 pub mod registry;
+pub mod target;
 pub mod verify;
 
 /// The LLVM this crate was built against (from `llvm-config` at build time).

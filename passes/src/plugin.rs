@@ -85,14 +85,24 @@ fn internal_error(pass: &'static str, function: String, payload: Box<dyn std::an
     FAILED
 }
 
+/// The text of a parametrized pipeline element's parameters (`dg1` of `genx-target<dg1>`).
+fn params_text(params: *const c_char) -> String {
+    if params.is_null() {
+        String::new()
+    } else {
+        unsafe { CStr::from_ptr(params) }.to_string_lossy().into_owned()
+    }
+}
+
 #[no_mangle]
-pub extern "C" fn genx_run_module_pass(slot: u32, module: LLVMModuleRef) -> i32 {
+pub extern "C" fn genx_run_module_pass(slot: u32, module: LLVMModuleRef, params: *const c_char) -> i32 {
     let Some(pass) = PASSES.get(slot as usize) else { return FAILED };
     let PassBody::Module(body) = pass.body else { return FAILED };
     let result = catch_unwind(AssertUnwindSafe(|| {
         // The module belongs to the pass manager: never let inkwell dispose of it.
         let module = std::mem::ManuallyDrop::new(unsafe { Module::new(module) });
         let mut cx = PassCx::new(pass.name, Diagnostics::printing());
+        cx.params = params_text(params);
         let changed = body(&module, &mut cx);
         status(changed, &cx.diagnostics)
     }));
@@ -100,12 +110,13 @@ pub extern "C" fn genx_run_module_pass(slot: u32, module: LLVMModuleRef) -> i32 
 }
 
 #[no_mangle]
-pub extern "C" fn genx_run_function_pass(slot: u32, function: LLVMValueRef) -> i32 {
+pub extern "C" fn genx_run_function_pass(slot: u32, function: LLVMValueRef, params: *const c_char) -> i32 {
     let Some(pass) = PASSES.get(slot as usize) else { return FAILED };
     let PassBody::Function(body) = pass.body else { return FAILED };
     let result = catch_unwind(AssertUnwindSafe(|| {
         let Some(function_value) = (unsafe { FunctionValue::new(function) }) else { return FAILED };
         let mut cx = PassCx::new(pass.name, Diagnostics::printing());
+        cx.params = params_text(params);
         let changed = body(function_value, &mut cx);
         status(changed, &cx.diagnostics)
     }));

@@ -45,6 +45,12 @@ pub static PASSES: &[PassInfo] = &[
         body: PassBody::Function(crate::verify::run),
     },
     PassInfo {
+        name: "genx-target",
+        description: "genx-target<NAME>: set the platform (\"target-cpu\") of every function, for the \
+                      target-dependent passes; NAME is any spelling cmc or ocloc accepts",
+        body: PassBody::Module(crate::target::run),
+    },
+    PassInfo {
         name: "genx-lowering",
         description: "lower insertelement/extractelement/shufflevector/trunc and other generic vector forms to \
                       region intrinsics, so later passes see one vocabulary",

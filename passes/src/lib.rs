@@ -24,9 +24,11 @@ pub mod lowering;
 pub mod pipeline;
 pub mod platform;
 mod plugin;
+pub mod promote_array;
 pub mod region_ir;
 pub mod registry;
 pub mod target;
+pub mod vector_decompose;
 pub mod verify;
 
 /// The LLVM this crate was built against (from `llvm-config` at build time).

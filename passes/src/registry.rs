@@ -56,6 +56,16 @@ pub static PASSES: &[PassInfo] = &[
                       region intrinsics, so later passes see one vocabulary",
         body: PassBody::Function(crate::lowering::run),
     },
+    PassInfo {
+        name: "genx-promote-array",
+        description: "promote arrays and allocas of one element type to vectors accessed by rdregion/wrregion",
+        body: PassBody::Function(crate::promote_array::run),
+    },
+    PassInfo {
+        name: "genx-vector-decompose",
+        description: "split vector webs into GRF-sized parts where no region crosses a part",
+        body: PassBody::Function(crate::vector_decompose::run),
+    },
 ];
 
 /// Looks a pass up by its pipeline name.

@@ -1,0 +1,846 @@
+//! `genx-promote-array`: promote a local array, struct or vector held in memory to one vector alloca whose
+//! elements are read and written with `rdregion`/`wrregion`, so that `mem2reg` can put it in registers.
+//!
+//! # Why
+//! A CM kernel declares small local arrays and indexes them, often with run-time indices:
+//!
+//! ```text
+//! int a[16];  a[i] = x;  ...  y = a[j];          float m[4][8];  m[r][c] += v;      struct { int x, y, z; } p;
+//! ```
+//!
+//! Clang makes each an `alloca` reached by `getelementptr` + `load`/`store`. A GPU thread has no cheap private
+//! memory (a stack access is a scattered memory message), but it has a large register file that `rdregion` /
+//! `wrregion` can index at run time. Rewriting every access of such an alloca as a region access of one vector
+//! lets `mem2reg` remove the memory entirely; a variable index becomes an indirect region (an address-register
+//! access). Pipeline: `genx-promote-array,function(mem2reg)` (IGC runs GenXPromoteArray then mem2reg too).
+//!
+//! # The model: a vector of bytes with one element type
+//! The alloca of `S` bytes whose leaves all have one type `B` (`EB` bytes) becomes `alloca <S/EB x B>`. Every
+//! pointer derived from it is a *byte offset* into that vector, `offset = C + Σ index_k · stride_k` (GEP
+//! constants folded with the data layout, variable GEP indices kept as terms), or a run-time `i16` value for
+//! pointers joined by `phi`/`select`. An access of type `L` (a scalar or vector of an element type of 1, 2, 4
+//! or 8 bytes `EL`) at byte offset `o` is the region `<0; n, 1>(o)` of `n = lanes(L)` elements of the vector
+//! seen as `<S/EL x EL>` (a bitcast when `EL`'s type is not `B`): sub-vector accesses, accesses through
+//! bitcast pointers of another element width, and nested arrays all fall out of the same rule.
+//!
+//! # Algorithm
+//! 1. **Type**: a single scalar (`alloca i32`) is left to `mem2reg` as it is (no remark). Otherwise the
+//!    allocated type (times a constant element count) must flatten to one homogeneous base type: nested
+//!    arrays, vectors and structs of one integer (8/16/32/64-bit) or floating type. Its size must be at
+//!    most [`MAX_ALLOCA_BYTES`] and a multiple of `EB`.
+//! 2. **Uses**: walk the pointer web from the alloca through `getelementptr` (constant or variable indices,
+//!    no vector GEPs), pointer `bitcast`, `phi` and `select` (all of whose pointer operands must be in the
+//!    web); the leaves must be non-volatile, non-atomic `load`s and `store`s to the web, and
+//!    `llvm.lifetime.*` markers. Anything else (`ptrtoint`, a call argument, storing the address, a compare,
+//!    a return, an address-space cast, atomics) means the address escapes: refused.
+//! 3. **Offsets**: per pointer, the constant part and a divisor of the variable part (phis and selects get
+//!    the gcd of every constant and stride of the web). Each access must be element-aligned and, when its
+//!    offset is constant, inside the alloca (out-of-bounds constant accesses are undefined in the source and
+//!    left alone).
+//! 4. **Budget**: promotable allocas are taken smallest first while the function's total stays within
+//!    [`MAX_FUNCTION_BYTES`] (IGC's limit: promoted arrays compete for the register file).
+//! 5. **Rewrite**: the vector alloca is created in place of the old one; variable offsets are materialised as
+//!    `i16` arithmetic next to each GEP (`trunc`/`sext` of the index, `mul` by the stride, `add`), as `i16`
+//!    phis and selects for joined pointers; a load becomes `load <N x B>` (+ `bitcast`) + `rdregion`; a store
+//!    becomes `load` + `wrregion` (+ `bitcast`s) + `store`; an access of the whole vector needs no region (a
+//!    `bitcast` at most); markers, GEPs, casts, pointer phis/selects and the old alloca are erased. Accesses
+//!    are rewritten in program order.
+//!
+//! Variable offsets use `i16` arithmetic, which is exact modulo 2^16 for any index values: every offset a
+//! defined program computes lies in `[0, S)`, so the `i16` result equals it whenever `S` fits `i16`
+//! (always, under the 3072-byte limit; checked anyway). Out-of-range indices are undefined behaviour both
+//! before (out-of-bounds memory access) and after (a region outside its vector).
+//!
+//! # Invariants
+//! In: LLVM 14 typed-pointer IR. Out: each promoted alloca is a vector alloca used only by whole-vector
+//! loads and stores, which `mem2reg` promotes; every other function is unchanged. A refusal leaves the alloca
+//! untouched and emits a missed remark (`-pass-remarks-missed=genx-promote-array`) saying why, located at the
+//! instruction that caused it. Statistics: `allocas-promoted`, `accesses-promoted`.
+//!
+//! # Not handled
+//! Pointer base types (IGC promotes function-pointer arrays); `ptrtoint` feeding SVM gathers/scatters and
+//! masked gathers/scatters (IGC handles these); `memset`/`memcpy` on the alloca (refused as a call); loads
+//! and stores of aggregate types; `genx.vload`/`vstore` (lowered to load/store by CMLowerVLoadVStore before
+//! this pass in IGC's pipeline); dynamic (non-constant count) allocas.
+
+use std::collections::{HashMap, VecDeque};
+use std::ffi::CString;
+
+use genx_region::{Indirect, Region};
+use inkwell::values::{AsValueRef, FunctionValue};
+
+use crate::diag::{PassCx, RemarkKind};
+use crate::ir;
+use crate::llvm_sys::core::*;
+use crate::llvm_sys::prelude::*;
+use crate::llvm_sys::target::*;
+use crate::llvm_sys::{LLVMAtomicOrdering, LLVMOpcode, LLVMTypeKind};
+use crate::region_ir::{self, Index};
+
+/// Largest alloca promoted (IGC: 96 GRFs of 32 bytes).
+pub const MAX_ALLOCA_BYTES: u64 = 3072;
+/// Largest total of promoted allocas in one function.
+pub const MAX_FUNCTION_BYTES: u64 = 8192;
+
+/// Pass body: promotes the promotable allocas of `function`, smallest first.
+pub fn run(function: FunctionValue<'_>, cx: &mut PassCx) -> bool {
+    let function = function.as_value_ref();
+    let layout = unsafe { LLVMGetModuleDataLayout(LLVMGetGlobalParent(function)) };
+    let order: HashMap<LLVMValueRef, usize> =
+        ir::blocks(function).flat_map(ir::instructions).enumerate().map(|(i, inst)| (inst, i)).collect();
+    let mut plans = Vec::new();
+    for block in ir::blocks(function) {
+        for inst in ir::instructions(block) {
+            if unsafe { LLVMIsAAllocaInst(inst) }.is_null() || is_scalar_alloca(inst) {
+                continue;
+            }
+            match analyze(inst, layout) {
+                Ok(mut plan) => {
+                    // Rewrite in program order, so the new values are numbered as they appear.
+                    plan.accesses.sort_by_key(|access| order.get(&access.inst).copied().unwrap_or(usize::MAX));
+                    plans.push(plan)
+                }
+                Err(refusal) => cx.remark(
+                    RemarkKind::Missed,
+                    c"NotPromoted",
+                    refusal.at,
+                    &format!("alloca {} not promoted: {}", display_name(inst), refusal.why),
+                ),
+            }
+        }
+    }
+    plans.sort_by_key(|plan| plan.bytes);
+    let mut total = 0u64;
+    let mut changed = false;
+    for plan in plans {
+        if total + plan.bytes > MAX_FUNCTION_BYTES {
+            cx.remark(
+                RemarkKind::Missed,
+                c"NotPromoted",
+                plan.alloca,
+                &format!(
+                    "alloca {} not promoted: its {} bytes would take the function's promoted arrays past {} bytes \
+                     ({} already promoted)",
+                    display_name(plan.alloca),
+                    plan.bytes,
+                    MAX_FUNCTION_BYTES,
+                    total
+                ),
+            );
+            continue;
+        }
+        total += plan.bytes;
+        cx.remark(
+            RemarkKind::Passed,
+            c"Promoted",
+            plan.alloca,
+            &format!(
+                "alloca {} ({}, {} bytes) promoted to <{} x {}> with {} region accesses",
+                display_name(plan.alloca),
+                ir::type_to_string(plan.allocated),
+                plan.bytes,
+                plan.bytes / plan.elem_bytes as u64,
+                ir::type_to_string(plan.base),
+                plan.accesses.len()
+            ),
+        );
+        let accesses = plan.accesses.len() as u64;
+        match rewrite(&plan) {
+            Ok(()) => {
+                cx.count(c"allocas-promoted", c"allocas promoted to vectors", 1);
+                cx.count(c"accesses-promoted", c"loads and stores rewritten as region accesses", accesses);
+            }
+            Err(message) => {
+                // Only reachable if an intrinsic cannot be declared for types the analysis accepted.
+                cx.error_at(plan.alloca, format!("promotion failed half way: {message}"));
+                return true;
+            }
+        }
+        changed = true;
+    }
+    changed
+}
+
+/// One integer or float (`alloca i32`): `mem2reg` promotes it as it is, no vector needed.
+fn is_scalar_alloca(alloca: LLVMValueRef) -> bool {
+    let count = ir::const_int(unsafe { LLVMGetOperand(alloca, 0) });
+    let kind = unsafe { LLVMGetTypeKind(LLVMGetAllocatedType(alloca)) };
+    count == Some(1)
+        && matches!(
+            kind,
+            LLVMTypeKind::LLVMIntegerTypeKind
+                | LLVMTypeKind::LLVMHalfTypeKind
+                | LLVMTypeKind::LLVMFloatTypeKind
+                | LLVMTypeKind::LLVMDoubleTypeKind
+                | LLVMTypeKind::LLVMPointerTypeKind
+        )
+}
+
+fn display_name(value: LLVMValueRef) -> String {
+    let name = ir::value_name(value);
+    if name.is_empty() {
+        "(unnamed)".to_string()
+    } else {
+        format!("%{name}")
+    }
+}
+
+/// Why an alloca is not promoted, and the instruction that decided it.
+struct Refusal {
+    at: LLVMValueRef,
+    why: String,
+}
+
+fn refuse<T>(at: LLVMValueRef, why: impl Into<String>) -> Result<T, Refusal> {
+    Err(Refusal { at, why: why.into() })
+}
+
+/// How a pointer of the web is derived.
+enum NodeKind {
+    /// The alloca itself: offset 0.
+    Root,
+    /// A pointer bitcast of `base`: same offset.
+    Cast { base: usize },
+    /// `getelementptr base, ...`: `offset(base) + constant + Σ index · stride`.
+    Gep { base: usize, constant: i64, terms: Vec<(LLVMValueRef, i64)> },
+    /// A phi or select of web pointers: a run-time offset.
+    Join,
+}
+
+struct Node {
+    value: LLVMValueRef,
+    kind: NodeKind,
+}
+
+/// What the analysis knows about a pointer's byte offset: `constant + (a multiple of align)`, the multiple
+/// being zero when `!dynamic`. `align == 0` means the variable part is always zero.
+#[derive(Clone, Copy)]
+struct Facts {
+    constant: i64,
+    dynamic: bool,
+    align: u64,
+}
+
+/// One load or store of the web.
+struct Access {
+    inst: LLVMValueRef,
+    node: usize,
+    store: bool,
+    shape: Shape,
+}
+
+/// The type a load or store moves: `lanes` elements of `elem` (`elem_bytes` bytes each).
+#[derive(Clone, Copy)]
+struct Shape {
+    elem: LLVMTypeRef,
+    elem_bytes: u32,
+    lanes: u32,
+    scalar: bool,
+}
+
+/// Everything needed to rewrite one alloca.
+struct Plan {
+    alloca: LLVMValueRef,
+    allocated: LLVMTypeRef,
+    base: LLVMTypeRef,
+    elem_bytes: u32,
+    bytes: u64,
+    nodes: Vec<Node>,
+    accesses: Vec<Access>,
+    markers: Vec<LLVMValueRef>,
+}
+
+// ---- phase 1-3: analysis ---------------------------------------------------------------------------------
+
+fn analyze(alloca: LLVMValueRef, layout: LLVMTargetDataRef) -> Result<Plan, Refusal> {
+    let allocated = unsafe { LLVMGetAllocatedType(alloca) };
+    let Some(count) = ir::const_int(unsafe { LLVMGetOperand(alloca, 0) }) else {
+        return refuse(alloca, "its element count is not a constant");
+    };
+    let base = base_type(allocated).or_else(|why| refuse(alloca, why))?;
+    let Some(elem_bytes) = region_ir::element_bytes(base) else {
+        return refuse(alloca, format!("its base type {} is not a region element type", ir::type_to_string(base)));
+    };
+    let size = unsafe { LLVMABISizeOfType(layout, allocated) };
+    let bytes = match u64::try_from(count).ok().and_then(|c| size.checked_mul(c)) {
+        Some(0) | None => return refuse(alloca, "it has no bytes"),
+        Some(bytes) => bytes,
+    };
+    if bytes > MAX_ALLOCA_BYTES {
+        return refuse(
+            alloca,
+            format!("it has {bytes} bytes, more than the {MAX_ALLOCA_BYTES} a promoted array may have"),
+        );
+    }
+    if bytes % elem_bytes as u64 != 0 || bytes > i16::MAX as u64 {
+        return refuse(alloca, format!("its {bytes} bytes are not a whole number of {elem_bytes}-byte elements"));
+    }
+
+    // Phase 2: the pointer web.
+    let mut nodes = vec![Node { value: alloca, kind: NodeKind::Root }];
+    let mut index: HashMap<LLVMValueRef, usize> = HashMap::from([(alloca, 0)]);
+    let mut accesses = Vec::new();
+    let mut markers = Vec::new();
+    let mut work = VecDeque::from([0usize]);
+    while let Some(current) = work.pop_front() {
+        let value = nodes[current].value;
+        for user in users(value) {
+            let kind = match classify(user, value, current, layout)? {
+                Use::Node(kind) => kind,
+                Use::Access { store, shape } => {
+                    accesses.push(Access { inst: user, node: current, store, shape });
+                    continue;
+                }
+                Use::Marker => {
+                    if !markers.contains(&user) {
+                        markers.push(user);
+                    }
+                    continue;
+                }
+            };
+            if let std::collections::hash_map::Entry::Vacant(slot) = index.entry(user) {
+                slot.insert(nodes.len());
+                work.push_back(nodes.len());
+                nodes.push(Node { value: user, kind });
+            }
+        }
+    }
+    for node in &nodes {
+        if matches!(node.kind, NodeKind::Join) {
+            if let Some(&outside) = pointer_operands(node.value).iter().find(|p| !index.contains_key(p)) {
+                return refuse(
+                    node.value,
+                    format!("it joins the alloca's address with another pointer ({})", short(outside)),
+                );
+            }
+        }
+    }
+
+    // Phase 3: offsets and the accesses' bounds and alignment.
+    let mut web_gcd = 0u64;
+    for node in &nodes {
+        if let NodeKind::Gep { constant, terms, .. } = &node.kind {
+            web_gcd = gcd(web_gcd, constant.unsigned_abs());
+            for &(_, stride) in terms {
+                web_gcd = gcd(web_gcd, stride.unsigned_abs());
+            }
+        }
+    }
+    let mut facts: Vec<Facts> = Vec::with_capacity(nodes.len());
+    for node in &nodes {
+        let fact = match &node.kind {
+            NodeKind::Root => Facts { constant: 0, dynamic: false, align: 0 },
+            NodeKind::Cast { base } => facts[*base],
+            NodeKind::Gep { base, constant, terms } => {
+                let base = facts[*base];
+                let Some(constant) = base.constant.checked_add(*constant).filter(|c| i32::try_from(*c).is_ok()) else {
+                    return refuse(node.value, "its constant offset overflows");
+                };
+                let align = terms.iter().fold(base.align, |a, &(_, stride)| gcd(a, stride.unsigned_abs()));
+                Facts { constant, dynamic: base.dynamic || !terms.is_empty(), align }
+            }
+            NodeKind::Join => Facts { constant: 0, dynamic: true, align: web_gcd },
+        };
+        facts.push(fact);
+    }
+    for access in &accesses {
+        let fact = facts[access.node];
+        let Shape { elem_bytes: el, lanes, .. } = access.shape;
+        let size = el as u64 * lanes as u64;
+        let what = if access.store { "stores" } else { "loads" };
+        if bytes % el as u64 != 0 || size > bytes {
+            return refuse(
+                access.inst,
+                format!("it {what} {size} bytes as {el}-byte elements of a {bytes}-byte alloca"),
+            );
+        }
+        if !fact.dynamic {
+            let start = fact.constant;
+            if start < 0 || start as u64 + size > bytes {
+                return refuse(
+                    access.inst,
+                    format!(
+                        "it {what} bytes {start}..{} outside the {bytes}-byte alloca",
+                        start as i128 + size as i128
+                    ),
+                );
+            }
+        }
+        if fact.constant.rem_euclid(el as i64) != 0 || (fact.dynamic && !fact.align.is_multiple_of(el as u64)) {
+            return refuse(
+                access.inst,
+                format!("it {what} {el}-byte elements at an offset that may not be a multiple of {el}"),
+            );
+        }
+    }
+    Ok(Plan { alloca, allocated, base, elem_bytes, bytes, nodes, accesses, markers })
+}
+
+/// What one use of a web pointer is.
+enum Use {
+    Node(NodeKind),
+    Access { store: bool, shape: Shape },
+    Marker,
+}
+
+fn classify(
+    user: LLVMValueRef,
+    value: LLVMValueRef,
+    current: usize,
+    layout: LLVMTargetDataRef,
+) -> Result<Use, Refusal> {
+    use LLVMOpcode::*;
+    let opcode = unsafe { LLVMGetInstructionOpcode(user) };
+    match opcode {
+        LLVMGetElementPtr => {
+            if unsafe { LLVMGetOperand(user, 0) } != value {
+                return refuse(user, "its address is used as a getelementptr index");
+            }
+            let (constant, terms) = gep_offsets(user, layout).or_else(|why| refuse(user, why))?;
+            Ok(Use::Node(NodeKind::Gep { base: current, constant, terms }))
+        }
+        LLVMBitCast => {
+            if unsafe { LLVMGetTypeKind(ir::type_of(user)) } != LLVMTypeKind::LLVMPointerTypeKind {
+                return refuse(user, "its address is bitcast to a non-pointer");
+            }
+            Ok(Use::Node(NodeKind::Cast { base: current }))
+        }
+        LLVMPHI | LLVMSelect => {
+            if opcode == LLVMSelect && unsafe { LLVMGetOperand(user, 0) } == value {
+                return refuse(user, "its address is a select condition");
+            }
+            Ok(Use::Node(NodeKind::Join))
+        }
+        LLVMLoad | LLVMStore => {
+            let store = opcode == LLVMStore;
+            if store && unsafe { LLVMGetOperand(user, 0) } == value {
+                return refuse(user, "its address escapes: it is stored to memory");
+            }
+            if unsafe { LLVMGetVolatile(user) } != 0 {
+                return refuse(user, "it has a volatile access");
+            }
+            if unsafe { LLVMGetOrdering(user) } != LLVMAtomicOrdering::LLVMAtomicOrderingNotAtomic {
+                return refuse(user, "it has an atomic access");
+            }
+            let ty = if store { ir::type_of(unsafe { LLVMGetOperand(user, 0) }) } else { ir::type_of(user) };
+            let shape = access_shape(ty).ok_or_else(|| Refusal {
+                at: user,
+                why: format!("it is accessed as {}, not a scalar or vector of region elements", ir::type_to_string(ty)),
+            })?;
+            Ok(Use::Access { store, shape })
+        }
+        LLVMCall => {
+            let callee = ir::called_function(user).map(ir::value_name);
+            let args = ir::call_arg_count(user);
+            let is_marker = callee.as_deref().is_some_and(|n| n.starts_with("llvm.lifetime."))
+                && args == 2
+                && ir::call_arg(user, 0) != value;
+            if is_marker {
+                return Ok(Use::Marker);
+            }
+            match callee {
+                Some(name) => refuse(user, format!("its address escapes: it is passed to a call of @{name}")),
+                None => refuse(user, "its address escapes: it is passed to an indirect call"),
+            }
+        }
+        LLVMPtrToInt => refuse(user, "its address escapes through ptrtoint"),
+        LLVMAddrSpaceCast => refuse(user, "its address is cast to another address space"),
+        LLVMICmp => refuse(user, "its address is compared"),
+        LLVMRet => refuse(user, "its address escapes: it is returned"),
+        LLVMAtomicRMW | LLVMAtomicCmpXchg => refuse(user, "it has an atomic access"),
+        _ => refuse(user, format!("its address is used by {}", short(user))),
+    }
+}
+
+/// The flattened base type of an allocated type: the one scalar type of all its leaves.
+fn base_type(ty: LLVMTypeRef) -> Result<LLVMTypeRef, String> {
+    unsafe {
+        match LLVMGetTypeKind(ty) {
+            LLVMTypeKind::LLVMIntegerTypeKind
+            | LLVMTypeKind::LLVMHalfTypeKind
+            | LLVMTypeKind::LLVMFloatTypeKind
+            | LLVMTypeKind::LLVMDoubleTypeKind => Ok(ty),
+            LLVMTypeKind::LLVMArrayTypeKind | LLVMTypeKind::LLVMVectorTypeKind => base_type(LLVMGetElementType(ty)),
+            LLVMTypeKind::LLVMStructTypeKind => {
+                let count = LLVMCountStructElementTypes(ty);
+                if count == 0 || LLVMIsOpaqueStruct(ty) != 0 {
+                    return Err(format!("its type {} has no fields", ir::type_to_string(ty)));
+                }
+                let mut fields = vec![std::ptr::null_mut(); count as usize];
+                LLVMGetStructElementTypes(ty, fields.as_mut_ptr());
+                let first = base_type(fields[0])?;
+                for &field in &fields[1..] {
+                    let other = base_type(field)?;
+                    if other != first {
+                        return Err(format!(
+                            "its type mixes base types {} and {}",
+                            ir::type_to_string(first),
+                            ir::type_to_string(other)
+                        ));
+                    }
+                }
+                Ok(first)
+            }
+            LLVMTypeKind::LLVMPointerTypeKind => Err("its elements are pointers".to_string()),
+            _ => Err(format!("its type {} is not made of integers or floats", ir::type_to_string(ty))),
+        }
+    }
+}
+
+/// The shape of a loaded or stored type, when it is a scalar or vector of region elements (not pointers).
+fn access_shape(ty: LLVMTypeRef) -> Option<Shape> {
+    let scalar = unsafe { LLVMGetTypeKind(ty) } != LLVMTypeKind::LLVMVectorTypeKind;
+    let elem = region_ir::element_type(ty);
+    if unsafe { LLVMGetTypeKind(elem) } == LLVMTypeKind::LLVMPointerTypeKind {
+        return None;
+    }
+    let elem_bytes = region_ir::element_bytes(elem)?;
+    Some(Shape { elem, elem_bytes, lanes: region_ir::lanes(ty), scalar })
+}
+
+/// A GEP's offset as a constant and variable `(index, stride)` terms, following the data layout.
+fn gep_offsets(gep: LLVMValueRef, layout: LLVMTargetDataRef) -> Result<(i64, Vec<(LLVMValueRef, i64)>), String> {
+    unsafe {
+        if LLVMGetTypeKind(ir::type_of(gep)) == LLVMTypeKind::LLVMVectorTypeKind {
+            return Err("it is reached by a vector getelementptr".to_string());
+        }
+        let overflow = || "its getelementptr offset overflows".to_string();
+        let source = LLVMGetGEPSourceElementType(gep);
+        let mut current = source;
+        let mut constant = 0i64;
+        let mut terms = Vec::new();
+        for i in 1..LLVMGetNumOperands(gep) as u32 {
+            let index = LLVMGetOperand(gep, i);
+            if LLVMGetTypeKind(ir::type_of(index)) != LLVMTypeKind::LLVMIntegerTypeKind {
+                return Err("it is reached by a getelementptr with a vector index".to_string());
+            }
+            let stride = if i == 1 {
+                LLVMABISizeOfType(layout, source)
+            } else {
+                match LLVMGetTypeKind(current) {
+                    LLVMTypeKind::LLVMStructTypeKind => {
+                        let field = ir::const_int(index).ok_or_else(|| "a struct index is not constant".to_string())?;
+                        let offset = LLVMOffsetOfElement(layout, current, field as u32);
+                        constant = constant.checked_add(offset as i64).ok_or_else(overflow)?;
+                        current = LLVMStructGetTypeAtIndex(current, field as u32);
+                        continue;
+                    }
+                    LLVMTypeKind::LLVMArrayTypeKind | LLVMTypeKind::LLVMVectorTypeKind => {
+                        current = LLVMGetElementType(current);
+                        LLVMABISizeOfType(layout, current)
+                    }
+                    _ => return Err("a getelementptr indexes into a scalar".to_string()),
+                }
+            };
+            let stride = i64::try_from(stride).map_err(|_| overflow())?;
+            match ir::const_int(index) {
+                Some(k) => {
+                    constant = k.checked_mul(stride).and_then(|o| constant.checked_add(o)).ok_or_else(overflow)?
+                }
+                None => terms.push((index, stride)),
+            }
+        }
+        Ok((constant, terms))
+    }
+}
+
+fn users(value: LLVMValueRef) -> Vec<LLVMValueRef> {
+    let mut out = Vec::new();
+    unsafe {
+        let mut u = LLVMGetFirstUse(value);
+        while !u.is_null() {
+            let user = LLVMGetUser(u);
+            if !out.contains(&user) {
+                out.push(user);
+            }
+            u = LLVMGetNextUse(u);
+        }
+    }
+    out
+}
+
+/// The pointer operands of a phi or select.
+fn pointer_operands(join: LLVMValueRef) -> Vec<LLVMValueRef> {
+    unsafe {
+        if !LLVMIsAPHINode(join).is_null() {
+            (0..LLVMCountIncoming(join)).map(|i| LLVMGetIncomingValue(join, i)).collect()
+        } else {
+            vec![LLVMGetOperand(join, 1), LLVMGetOperand(join, 2)]
+        }
+    }
+}
+
+fn short(value: LLVMValueRef) -> String {
+    let text = ir::value_to_string(value);
+    match text.char_indices().nth(80) {
+        Some((cut, _)) => format!("{}...", &text[..cut]),
+        None => text,
+    }
+}
+
+fn gcd(a: u64, b: u64) -> u64 {
+    if b == 0 {
+        a
+    } else {
+        gcd(b, a % b)
+    }
+}
+
+// ---- phase 5: rewrite ------------------------------------------------------------------------------------
+
+/// A materialised offset: `dynamic + constant` bytes (`dynamic` an `i16` value, absent when zero).
+#[derive(Clone, Copy)]
+struct OffsetValue {
+    dynamic: Option<LLVMValueRef>,
+    constant: i64,
+}
+
+struct Rewriter<'a> {
+    plan: &'a Plan,
+    builder: LLVMBuilderRef,
+    i16_ty: LLVMTypeRef,
+    offsets: Vec<Option<OffsetValue>>,
+    /// i16 phis made for pointer phis, whose incoming values are filled last.
+    pending_phis: Vec<(usize, LLVMValueRef)>,
+    /// Full offsets materialised at the end of a predecessor block, for phi incoming values.
+    at_block_end: HashMap<(LLVMBasicBlockRef, usize), LLVMValueRef>,
+}
+
+fn name_for(value: LLVMValueRef, suffix: &str) -> CString {
+    CString::new(format!("{}{suffix}", ir::value_name(value))).unwrap_or_default()
+}
+
+impl Rewriter<'_> {
+    fn i16(&self, value: i64) -> LLVMValueRef {
+        unsafe { LLVMConstInt(self.i16_ty, value as u64, 1) }
+    }
+
+    /// The offset of node `i`, materialising the `i16` arithmetic of its derivation on first request.
+    fn offset(&mut self, i: usize) -> OffsetValue {
+        if let Some(known) = self.offsets[i] {
+            return known;
+        }
+        let node = &self.plan.nodes[i];
+        let value = match &node.kind {
+            NodeKind::Root => OffsetValue { dynamic: None, constant: 0 },
+            NodeKind::Cast { base } => self.offset(*base),
+            NodeKind::Gep { base, constant, terms } => {
+                let base = self.offset(*base);
+                let mut dynamic = base.dynamic;
+                unsafe {
+                    LLVMPositionBuilderBefore(self.builder, node.value);
+                    for &(index, stride) in terms {
+                        let bits = LLVMGetIntTypeWidth(ir::type_of(index));
+                        let narrow = match bits.cmp(&16) {
+                            std::cmp::Ordering::Greater => {
+                                LLVMBuildTrunc(self.builder, index, self.i16_ty, name_for(index, ".i16").as_ptr())
+                            }
+                            std::cmp::Ordering::Less => {
+                                LLVMBuildSExt(self.builder, index, self.i16_ty, name_for(index, ".i16").as_ptr())
+                            }
+                            std::cmp::Ordering::Equal => index,
+                        };
+                        let scaled = if stride == 1 {
+                            narrow
+                        } else {
+                            LLVMBuildMul(
+                                self.builder,
+                                narrow,
+                                self.i16(stride),
+                                name_for(node.value, ".scaled").as_ptr(),
+                            )
+                        };
+                        dynamic = Some(match dynamic {
+                            None => scaled,
+                            Some(sum) => {
+                                LLVMBuildAdd(self.builder, sum, scaled, name_for(node.value, ".offset").as_ptr())
+                            }
+                        });
+                    }
+                }
+                OffsetValue { dynamic, constant: base.constant + constant }
+            }
+            NodeKind::Join if unsafe { !LLVMIsAPHINode(node.value).is_null() } => {
+                let phi = unsafe {
+                    LLVMPositionBuilderBefore(self.builder, node.value);
+                    LLVMBuildPhi(self.builder, self.i16_ty, name_for(node.value, ".offset").as_ptr())
+                };
+                self.pending_phis.push((i, phi));
+                OffsetValue { dynamic: Some(phi), constant: 0 }
+            }
+            NodeKind::Join => {
+                let select = node.value;
+                let arms = pointer_operands(select);
+                let a = self.plan_index(arms[0]);
+                let b = self.plan_index(arms[1]);
+                let (a, b) = (self.offset(a), self.offset(b));
+                unsafe {
+                    LLVMPositionBuilderBefore(self.builder, select);
+                    let (a, b) = (self.full(a, arms[0]), self.full(b, arms[1]));
+                    let condition = LLVMGetOperand(select, 0);
+                    let chosen = LLVMBuildSelect(self.builder, condition, a, b, name_for(select, ".offset").as_ptr());
+                    OffsetValue { dynamic: Some(chosen), constant: 0 }
+                }
+            }
+        };
+        self.offsets[i] = Some(value);
+        value
+    }
+
+    fn plan_index(&self, value: LLVMValueRef) -> usize {
+        // The analysis checked that every pointer operand of a join is in the web.
+        self.plan.nodes.iter().position(|n| n.value == value).unwrap_or(0)
+    }
+
+    /// `dynamic + constant` as one `i16` value, at the builder's position (named after `pointer`).
+    fn full(&self, offset: OffsetValue, pointer: LLVMValueRef) -> LLVMValueRef {
+        match offset.dynamic {
+            None => self.i16(offset.constant),
+            Some(dynamic) if offset.constant == 0 => dynamic,
+            Some(dynamic) => unsafe {
+                LLVMBuildAdd(self.builder, dynamic, self.i16(offset.constant), name_for(pointer, ".offset").as_ptr())
+            },
+        }
+    }
+
+    /// Fills the incoming values of the i16 phis (which may materialise more phis).
+    fn finish_phis(&mut self) {
+        while let Some((i, phi)) = self.pending_phis.pop() {
+            let pointer_phi = self.plan.nodes[i].value;
+            for k in 0..unsafe { LLVMCountIncoming(pointer_phi) } {
+                let (incoming, mut block) =
+                    unsafe { (LLVMGetIncomingValue(pointer_phi, k), LLVMGetIncomingBlock(pointer_phi, k)) };
+                let node = self.plan_index(incoming);
+                let offset = self.offset(node);
+                let value = match self.at_block_end.get(&(block, node)) {
+                    Some(&v) => v,
+                    None => {
+                        unsafe { LLVMPositionBuilderBefore(self.builder, LLVMGetBasicBlockTerminator(block)) };
+                        let v = self.full(offset, incoming);
+                        self.at_block_end.insert((block, node), v);
+                        v
+                    }
+                };
+                let mut value = value;
+                unsafe { LLVMAddIncoming(phi, &mut value, &mut block, 1) };
+            }
+        }
+    }
+}
+
+fn rewrite(plan: &Plan) -> Result<(), String> {
+    unsafe {
+        let context = LLVMGetTypeContext(ir::type_of(plan.alloca));
+        let builder = LLVMCreateBuilderInContext(context);
+        let result = rewrite_with(plan, builder, context);
+        LLVMDisposeBuilder(builder);
+        result
+    }
+}
+
+unsafe fn rewrite_with(plan: &Plan, builder: LLVMBuilderRef, context: LLVMContextRef) -> Result<(), String> {
+    let elements = (plan.bytes / plan.elem_bytes as u64) as u32;
+    let vector_ty = LLVMVectorType(plan.base, elements);
+    LLVMPositionBuilderBefore(builder, plan.alloca);
+    let vector = LLVMBuildAlloca(builder, vector_ty, name_for(plan.alloca, ".vec").as_ptr());
+    let align = LLVMGetAlignment(plan.alloca);
+    LLVMSetAlignment(vector, align);
+
+    let mut rewriter = Rewriter {
+        plan,
+        builder,
+        i16_ty: LLVMInt16TypeInContext(context),
+        offsets: vec![None; plan.nodes.len()],
+        pending_phis: Vec::new(),
+        at_block_end: HashMap::new(),
+    };
+    let mut regions = Vec::with_capacity(plan.accesses.len());
+    for access in &plan.accesses {
+        regions.push(rewriter.offset(access.node));
+    }
+    rewriter.finish_phis();
+
+    for (access, offset) in plan.accesses.iter().zip(regions) {
+        let Shape { elem, elem_bytes, lanes, scalar } = access.shape;
+        let mut region = Region::new(elem_bytes, lanes, 0, lanes, 1, offset.constant as i32).canonical();
+        let index = match offset.dynamic {
+            Some(dynamic) => {
+                region.indirect = Indirect::Single;
+                Index::Value(dynamic)
+            }
+            None => Index::Direct,
+        };
+        LLVMPositionBuilderBefore(builder, access.inst);
+        let whole = offset.dynamic.is_none()
+            && offset.constant == 0
+            && lanes as u64 * elem_bytes as u64 == plan.bytes
+            && !scalar;
+        if whole {
+            // The access is the whole vector: a bitcast at most, no region.
+            if access.store {
+                let new = LLVMGetOperand(access.inst, 0);
+                let value = if ir::type_of(new) == vector_ty {
+                    new
+                } else {
+                    LLVMBuildBitCast(builder, new, vector_ty, name_for(plan.alloca, ".w.cast").as_ptr())
+                };
+                let store = LLVMBuildStore(builder, value, vector);
+                LLVMSetAlignment(store, align);
+                LLVMInstructionEraseFromParent(access.inst);
+            } else {
+                let same = ir::type_of(access.inst) == vector_ty;
+                let name = if same { CString::default() } else { name_for(plan.alloca, ".v") };
+                let loaded = LLVMBuildLoad2(builder, vector_ty, vector, name.as_ptr());
+                LLVMSetAlignment(loaded, align);
+                let value = if same {
+                    loaded
+                } else {
+                    LLVMBuildBitCast(builder, loaded, ir::type_of(access.inst), c"".as_ptr())
+                };
+                region_ir::replace_and_erase(access.inst, value);
+            }
+            continue;
+        }
+        let loaded = LLVMBuildLoad2(builder, vector_ty, vector, name_for(plan.alloca, ".v").as_ptr());
+        LLVMSetAlignment(loaded, align);
+        let view_ty =
+            if elem == plan.base { vector_ty } else { LLVMVectorType(elem, (plan.bytes / elem_bytes as u64) as u32) };
+        let view = if view_ty == vector_ty {
+            loaded
+        } else {
+            LLVMBuildBitCast(builder, loaded, view_ty, name_for(plan.alloca, ".v.cast").as_ptr())
+        };
+        if access.store {
+            let new = LLVMGetOperand(access.inst, 0);
+            let written = region_ir::build_wrregion(builder, view, new, &region, index, None, "")?;
+            ir_set_name(written, plan.alloca, ".w");
+            let back = if view_ty == vector_ty {
+                written
+            } else {
+                LLVMBuildBitCast(builder, written, vector_ty, name_for(plan.alloca, ".w.cast").as_ptr())
+            };
+            let store = LLVMBuildStore(builder, back, vector);
+            LLVMSetAlignment(store, align);
+            LLVMInstructionEraseFromParent(access.inst);
+        } else {
+            let read = region_ir::build_rdregion(builder, view, &region, index, scalar, "")?;
+            region_ir::replace_and_erase(access.inst, read);
+        }
+    }
+    for &marker in &plan.markers {
+        LLVMInstructionEraseFromParent(marker);
+    }
+    // Pointer joins may use each other in cycles: cut every use first, then erase.
+    for node in plan.nodes.iter().rev() {
+        LLVMReplaceAllUsesWith(node.value, LLVMGetUndef(ir::type_of(node.value)));
+    }
+    for node in plan.nodes.iter().rev() {
+        LLVMInstructionEraseFromParent(node.value);
+    }
+    Ok(())
+}
+
+fn ir_set_name(value: LLVMValueRef, like: LLVMValueRef, suffix: &str) {
+    let name = name_for(like, suffix);
+    unsafe { LLVMSetValueName2(value, name.as_ptr(), name.as_bytes().len()) };
+}

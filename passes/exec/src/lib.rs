@@ -11,6 +11,8 @@
 //! the function and instruction (and the lane and address for memory faults).
 
 pub mod decode;
+pub mod fuzz;
+pub mod generate;
 pub mod grid;
 pub mod interp;
 pub mod intrinsics;

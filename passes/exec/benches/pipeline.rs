@@ -1,0 +1,58 @@
+//! Middle-end pipeline throughput: `cargo bench -p genx-exec --bench pipeline`.
+//!
+//! Generates a module of about 100,000 IR instructions from the region-program generator, runs the middle-end
+//! pipeline on it in-process (the same code `opt` and `cmc` run), and prints instructions per second; then does
+//! the same on a module 10 times larger and prints the time ratio. Targets: >= 1 M instructions/s, ratio <= 11.
+//! `GENX_BENCH_INSTRUCTIONS` changes the base size; `GENX_BENCH_PIPELINE` the pipeline.
+
+use std::time::Instant;
+
+use genx_exec::generate;
+use genx_passes::inkwell::context::Context;
+use genx_passes::inkwell::memory_buffer::MemoryBuffer;
+use genx_passes::pipeline::{self, PipelineOptions};
+
+fn instructions_in(module: &genx_passes::inkwell::module::Module<'_>) -> u64 {
+    let mut count = 0;
+    for function in module.get_functions() {
+        for block in function.get_basic_blocks() {
+            count += block.get_instructions().count() as u64;
+        }
+    }
+    count
+}
+
+/// Runs the pipeline on a generated module of about `size` instructions: (instructions, seconds).
+fn measure(size: usize, pipeline_text: &str) -> (u64, f64) {
+    let ir = generate::module(7, size);
+    let context = Context::create();
+    let buffer = MemoryBuffer::create_from_memory_range_copy(ir.as_bytes(), "bench.ll");
+    let module = context.create_module_from_ir(buffer).expect("generated IR parses");
+    let instructions = instructions_in(&module);
+    let start = Instant::now();
+    pipeline::run(&module, pipeline_text, PipelineOptions::default()).expect("pipeline runs");
+    (instructions, start.elapsed().as_secs_f64())
+}
+
+fn main() {
+    let base: usize =
+        std::env::var("GENX_BENCH_INSTRUCTIONS").ok().and_then(|v| v.parse().ok()).unwrap_or(100_000);
+    let pipeline_text = std::env::var("GENX_BENCH_PIPELINE")
+        .unwrap_or_else(|_| "genx-lowering,genx-region-collapse,genx-const-fold,genx-dead-vector".to_string());
+    println!("middle-end pipeline throughput: '{pipeline_text}'");
+    let (small, small_seconds) = measure(base, &pipeline_text);
+    println!(
+        "  {small:>9} instructions: {small_seconds:.3} s, {:.2} M instructions/s (target >= 1)",
+        small as f64 / small_seconds / 1e6
+    );
+    let (large, large_seconds) = measure(base * 10, &pipeline_text);
+    println!(
+        "  {large:>9} instructions: {large_seconds:.3} s, {:.2} M instructions/s",
+        large as f64 / large_seconds / 1e6
+    );
+    println!(
+        "  time ratio for {:.1}x the instructions: {:.2} (target <= 11)",
+        large as f64 / small as f64,
+        large_seconds / small_seconds
+    );
+}

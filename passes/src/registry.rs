@@ -62,6 +62,12 @@ pub static PASSES: &[PassInfo] = &[
         body: PassBody::Function(crate::promote_array::run),
     },
     PassInfo {
+        name: "genx-region-collapse",
+        description: "combine rdregion of rdregion, wrregion of wrregion and the read-modify-write pattern into \
+                      single regions, as the region algebra allows",
+        body: PassBody::Function(crate::region_collapse::run),
+    },
+    PassInfo {
         name: "genx-vector-decompose",
         description: "split vector webs into GRF-sized parts where no region crosses a part",
         body: PassBody::Function(crate::vector_decompose::run),

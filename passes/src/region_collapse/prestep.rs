@@ -1,0 +1,154 @@
+//! The pre-step run over a block (forward) before each sweep: lowerings that expose regions to combining, and
+//! the region identities of genx-ir.md §1.5.
+//!
+//! ```text
+//!   trunc <N x i32> (rdregion ...) to <N x i8>   =>  rdregion(bitcast (rdregion ...) to <4N x i8>, <0;N,4>(0))
+//!   extractelement <1 x T> (rdregion V, R), 0    =>  T rdregion(V, R)
+//!   rdregion(V, whole V)                          =>  V
+//!   rdregion(splat constant, R)                   =>  splat constant
+//!   wrregion(Old, New, whole Old, all ones)       =>  New
+//!   wrregion(Old, New, R, all-zero mask)          =>  Old
+//!   wrregion(Old, rdregion(Old, R), R)            =>  Old
+//! ```
+
+use genx_region::Region;
+
+use super::support::*;
+use super::Collapser;
+use crate::ir;
+use crate::llvm_sys::core::*;
+use crate::llvm_sys::prelude::*;
+use crate::llvm_sys::{LLVMOpcode, LLVMTypeKind};
+use crate::region_ir::{
+    build_rdregion, element_bytes, element_type, lanes, rd, with_builder_before, wr, Index, RdRegion, WrRegion,
+};
+
+/// Whether a direct region at offset 0 covers a whole vector of its own length, in order.
+fn is_whole(region: &Region) -> bool {
+    let c = region.canonical();
+    !c.indirect.is_indirect() && c.offset == 0 && c.is_contiguous() && (c.num_elements == 1 || c.stride == 1)
+}
+
+/// Whether a mask operand is the constant all-zero mask.
+fn is_all_zero_mask(mask: LLVMValueRef) -> bool {
+    match ir::const_int(mask) {
+        Some(bits) => bits & 1 == 0,
+        None => ir::const_int_vector(mask).is_some_and(|lanes| lanes.iter().all(|&b| b & 1 == 0)),
+    }
+}
+
+impl Collapser<'_> {
+    pub(super) fn pre_step(&mut self, block: LLVMBasicBlockRef) {
+        let insts: Vec<LLVMValueRef> = ir::instructions(block).collect();
+        for inst in insts {
+            if !has_uses(inst) {
+                continue;
+            }
+            match opcode(inst) {
+                Some(LLVMOpcode::LLVMTrunc) => self.lower_trunc(inst),
+                Some(LLVMOpcode::LLVMExtractElement) => self.lower_unit_extract(inst),
+                Some(LLVMOpcode::LLVMCall) if is_rd(inst) => self.simplify_rdregion(inst),
+                Some(LLVMOpcode::LLVMCall) if is_wr(inst) => self.simplify_wrregion(inst),
+                _ => {}
+            }
+        }
+    }
+
+    /// `trunc` of an `rdregion` (not to `i1`) becomes a bitcast to the narrow type and a read of every
+    /// `k`-th element (little-endian: the low part of each element comes first).
+    fn lower_trunc(&mut self, trunc: LLVMValueRef) {
+        let source = operand(trunc, 0);
+        if !is_rd(source) {
+            return;
+        }
+        let (in_ty, out_ty) = (ir::type_of(source), ir::type_of(trunc));
+        let (in_elem, out_elem) = (element_type(in_ty), element_type(out_ty));
+        let (Some(in_bytes), Some(out_bytes)) = (element_bytes(in_elem), element_bytes(out_elem)) else { return };
+        let integers = unsafe {
+            LLVMGetTypeKind(in_elem) == LLVMTypeKind::LLVMIntegerTypeKind
+                && LLVMGetTypeKind(out_elem) == LLVMTypeKind::LLVMIntegerTypeKind
+        };
+        if !integers || out_bytes >= in_bytes {
+            return;
+        }
+        let k = in_bytes / out_bytes;
+        let n = lanes(in_ty);
+        let region = Region::new(out_bytes, n, 0, n, k as i32, 0).canonical();
+        let scalar = !is_vector(out_ty);
+        let name = ir::value_name(trunc);
+        let built = with_builder_before(trunc, |b| {
+            let cast_name = c_name(&format!("{name}.cast"));
+            let cast = unsafe { LLVMBuildBitCast(b, source, LLVMVectorType(out_elem, n * k), cast_name.as_ptr()) };
+            build_rdregion(b, cast, &region, Index::Direct, scalar, "").map_err(|_| cast)
+        });
+        match built {
+            Ok(read) => {
+                self.retire(trunc, read);
+                self.count(c"truncs-lowered", c"truncs of rdregions lowered to a bitcast and a strided rdregion");
+            }
+            Err(cast) => self.discard(&[cast]),
+        }
+    }
+
+    /// `extractelement <1 x T> (rdregion ...), 0` becomes the same read with a scalar result.
+    fn lower_unit_extract(&mut self, extract: LLVMValueRef) {
+        let vector = operand(extract, 0);
+        let ty = ir::type_of(vector);
+        if !is_rd(vector) || !is_vector(ty) || lanes(ty) != 1 || ir::const_int(operand(extract, 1)) != Some(0) {
+            return;
+        }
+        let built = with_builder_before(extract, |b| rebuild_call(b, vector, &[], element_type(ty), ""));
+        if let Ok(read) = built {
+            self.retire(extract, read);
+            self.count(c"extracts-lowered", c"extractelements of one-element rdregions made scalar rdregions");
+        }
+    }
+
+    fn simplify_rdregion(&mut self, call: LLVMValueRef) {
+        let Some(r) = RdRegion::read(call) else { return };
+        let ty = ir::type_of(call);
+        let replacement = if ty == ir::type_of(r.input) && r.index == Index::Direct && is_whole(&r.region) {
+            r.input
+        } else if let Some(splat) = splat_value(r.input).filter(|_| ir::is_plain_constant(r.input)) {
+            if is_vector(ty) {
+                let mut elements = vec![splat; lanes(ty) as usize];
+                unsafe { LLVMConstVector(elements.as_mut_ptr(), lanes(ty)) }
+            } else {
+                splat
+            }
+        } else {
+            return;
+        };
+        self.retire(call, replacement);
+        self.count(c"regions-simplified", c"region identities simplified (genx-ir.md 1.5)");
+    }
+
+    fn simplify_wrregion(&mut self, call: LLVMValueRef) {
+        let Some(w) = WrRegion::read(call) else { return };
+        let ty = ir::type_of(call);
+        let rewrites_old = writes_back_its_own_read(&w);
+        let replacement = if is_all_zero_mask(w.mask) || rewrites_old {
+            w.old
+        } else if ir::type_of(w.new) == ty && !w.region.masked && w.index == Index::Direct && is_whole(&w.region) {
+            w.new
+        } else {
+            return;
+        };
+        self.retire(call, replacement);
+        self.count(c"regions-simplified", c"region identities simplified (genx-ir.md 1.5)");
+    }
+}
+
+/// `wrregion(Old, rdregion(Old, R), R)` with the very same vstride, width, stride and offset operands.
+fn writes_back_its_own_read(w: &WrRegion) -> bool {
+    if !is_rd(w.new) || operand(w.new, rd::INPUT) != w.old {
+        return false;
+    }
+    let pairs = [
+        (rd::VSTRIDE, wr::VSTRIDE),
+        (rd::WIDTH, wr::WIDTH),
+        (rd::STRIDE, wr::STRIDE),
+        (rd::OFFSET, wr::OFFSET),
+    ];
+    pairs.iter().all(|&(r, x)| ir::call_arg(w.new, r) == ir::call_arg(w.call, x))
+}

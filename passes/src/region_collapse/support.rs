@@ -1,0 +1,410 @@
+//! IR helpers of `genx-region-collapse`: use lists, bitcast chains, moving-safety checks, constant splats and
+//! the emission of the algebra's index programs.
+//!
+//! These would fit in `ir.rs` / `region_ir.rs`, but those files are shared; they live here until a second
+//! pass needs them. Nothing here panics on unexpected IR: a helper that cannot answer returns `None` or the
+//! conservative answer.
+
+use genx_region::{IndexOpcode, IndexOperand, IndexProgram, Region};
+
+use crate::intrinsics;
+use crate::ir;
+use crate::llvm_sys::core::*;
+use crate::llvm_sys::prelude::*;
+use crate::llvm_sys::{LLVMOpcode, LLVMTypeKind};
+use crate::region_ir::{self, element_type, genx_base_name, lanes};
+
+pub(super) fn c_name(name: &str) -> std::ffi::CString {
+    std::ffi::CString::new(name.replace('\0', " ")).unwrap_or_default()
+}
+
+/// The opcode of an instruction; `None` for anything that is not an instruction.
+pub(super) fn opcode(value: LLVMValueRef) -> Option<LLVMOpcode> {
+    unsafe {
+        if value.is_null() || LLVMIsAInstruction(value).is_null() {
+            None
+        } else {
+            Some(LLVMGetInstructionOpcode(value))
+        }
+    }
+}
+
+pub(super) fn operand(inst: LLVMValueRef, index: u32) -> LLVMValueRef {
+    unsafe { LLVMGetOperand(inst, index) }
+}
+
+/// The base name of a GenX intrinsic call (`None` for anything else, including non-instructions).
+pub(super) fn genx_name(value: LLVMValueRef) -> Option<&'static str> {
+    if opcode(value) == Some(LLVMOpcode::LLVMCall) {
+        genx_base_name(value)
+    } else {
+        None
+    }
+}
+
+/// An `rdregion` call with its six operands (a malformed call with fewer is not one: its operands are not read).
+pub(super) fn is_rd(value: LLVMValueRef) -> bool {
+    matches!(genx_name(value), Some("llvm.genx.rdregioni" | "llvm.genx.rdregionf")) && ir::call_arg_count(value) == 6
+}
+
+/// A `wrregion` call with its eight operands.
+pub(super) fn is_wr(value: LLVMValueRef) -> bool {
+    matches!(genx_name(value), Some("llvm.genx.wrregioni" | "llvm.genx.wrregionf")) && ir::call_arg_count(value) == 8
+}
+
+pub(super) fn is_bitcast(value: LLVMValueRef) -> bool {
+    opcode(value) == Some(LLVMOpcode::LLVMBitCast)
+}
+
+/// `value` with every bitcast instruction in front of it looked through.
+pub(super) fn strip_bitcasts(mut value: LLVMValueRef) -> LLVMValueRef {
+    while is_bitcast(value) {
+        value = operand(value, 0);
+    }
+    value
+}
+
+pub(super) fn has_uses(value: LLVMValueRef) -> bool {
+    unsafe { !LLVMGetFirstUse(value).is_null() }
+}
+
+pub(super) fn has_one_use(value: LLVMValueRef) -> bool {
+    unsafe {
+        let first = LLVMGetFirstUse(value);
+        !first.is_null() && LLVMGetNextUse(first).is_null()
+    }
+}
+
+/// The users of `value`, once per use.
+pub(super) fn users(value: LLVMValueRef) -> Vec<LLVMValueRef> {
+    let mut out = Vec::new();
+    unsafe {
+        let mut use_ = LLVMGetFirstUse(value);
+        while !use_.is_null() {
+            out.push(LLVMGetUser(use_));
+            use_ = LLVMGetNextUse(use_);
+        }
+    }
+    out
+}
+
+/// Replaces every use of `old` by `new` and gives `new` the name of `old` (when `new` is an unnamed
+/// instruction). `old` is left in place, unused, for the dead-code sweep.
+pub(super) fn replace_uses(old: LLVMValueRef, new: LLVMValueRef) {
+    unsafe {
+        let name = ir::value_name(old);
+        LLVMReplaceAllUsesWith(old, new);
+        if !name.is_empty() && !LLVMIsAInstruction(new).is_null() && ir::value_name(new).is_empty() {
+            LLVMSetValueName2(old, c"".as_ptr(), 0);
+            let name = c_name(&name);
+            LLVMSetValueName2(new, name.as_ptr(), name.as_bytes().len());
+        }
+    }
+}
+
+pub(super) fn is_vector(ty: LLVMTypeRef) -> bool {
+    unsafe { LLVMGetTypeKind(ty) == LLVMTypeKind::LLVMVectorTypeKind }
+}
+
+/// Whether a type (or its element type) is a pointer: such values are never bitcast to other element types.
+pub(super) fn has_pointer_elements(ty: LLVMTypeRef) -> bool {
+    unsafe { LLVMGetTypeKind(element_type(ty)) == LLVMTypeKind::LLVMPointerTypeKind }
+}
+
+/// Whether the element type of `ty` is `i1`.
+pub(super) fn has_i1_elements(ty: LLVMTypeRef) -> bool {
+    let elem = element_type(ty);
+    unsafe { LLVMGetTypeKind(elem) == LLVMTypeKind::LLVMIntegerTypeKind && LLVMGetIntTypeWidth(elem) == 1 }
+}
+
+/// Bits of one scalar of integer or floating-point type (`None` for pointers and other types).
+fn scalar_bits(ty: LLVMTypeRef) -> Option<u32> {
+    unsafe {
+        match LLVMGetTypeKind(ty) {
+            LLVMTypeKind::LLVMIntegerTypeKind => Some(LLVMGetIntTypeWidth(ty)),
+            LLVMTypeKind::LLVMHalfTypeKind => Some(16),
+            LLVMTypeKind::LLVMFloatTypeKind => Some(32),
+            LLVMTypeKind::LLVMDoubleTypeKind => Some(64),
+            _ => None,
+        }
+    }
+}
+
+/// Total bits of a scalar or vector of integers/floats.
+pub(super) fn total_bits(ty: LLVMTypeRef) -> Option<u32> {
+    scalar_bits(element_type(ty))?.checked_mul(lanes(ty))
+}
+
+/// Whether `value` can be bitcast to a vector of `elem` (sizes divide; no pointers involved).
+pub(super) fn can_bitcast_to_element(value: LLVMValueRef, elem: LLVMTypeRef) -> bool {
+    let ty = ir::type_of(value);
+    if element_type(ty) == elem {
+        return true;
+    }
+    match (total_bits(ty), scalar_bits(elem)) {
+        (Some(total), Some(bits)) => bits > 0 && total % bits == 0,
+        _ => false,
+    }
+}
+
+/// A bitcast of `value` to `ty` before the builder's position, looking through a bitcast `value` already is
+/// (IGC's `createBitCast`): returns `value` itself, or the bitcast's input, when one already has type `ty`.
+pub(super) fn bitcast_to(builder: LLVMBuilderRef, value: LLVMValueRef, ty: LLVMTypeRef, name: &str) -> LLVMValueRef {
+    if ir::type_of(value) == ty {
+        return value;
+    }
+    let mut input = value;
+    if is_bitcast(value) {
+        let source = operand(value, 0);
+        if !has_pointer_elements(ir::type_of(source)) {
+            input = source;
+        }
+    }
+    if ir::type_of(input) == ty {
+        return input;
+    }
+    let name = c_name(name);
+    unsafe { LLVMBuildBitCast(builder, input, ty, name.as_ptr()) }
+}
+
+/// `value` viewed as a vector of `elem`: unchanged when its element type already is `elem` (a scalar stays a
+/// scalar), otherwise bitcast. Check [`can_bitcast_to_element`] first.
+pub(super) fn bitcast_to_element(
+    builder: LLVMBuilderRef,
+    value: LLVMValueRef,
+    elem: LLVMTypeRef,
+    name: &str,
+) -> LLVMValueRef {
+    let ty = ir::type_of(value);
+    if element_type(ty) == elem {
+        return value;
+    }
+    let count = total_bits(ty).unwrap_or(0) / scalar_bits(elem).unwrap_or(1).max(1);
+    bitcast_to(builder, value, unsafe { LLVMVectorType(elem, count) }, name)
+}
+
+/// Whether `value` (through bitcasts) is a read or write of a predefined register: regions of those are never
+/// collapsed (genx-ir.md §2.1).
+pub(super) fn is_predef_reg(value: LLVMValueRef) -> bool {
+    matches!(
+        genx_name(strip_bitcasts(value)),
+        Some("llvm.genx.read.predef.reg" | "llvm.genx.write.predef.reg")
+    )
+}
+
+/// Whether `value` (through bitcasts) is a load of a global variable or a `genx.vload`: a value whose uses IGC
+/// keeps ahead of any memory write (volatile globals are reloaded, not kept in registers across a store). The C
+/// API cannot read a global's `genx_volatile` attribute, so every global counts.
+pub(super) fn is_global_load(value: LLVMValueRef) -> bool {
+    let value = strip_bitcasts(value);
+    match opcode(value) {
+        Some(LLVMOpcode::LLVMLoad) => unsafe {
+            let mut pointer = LLVMGetOperand(value, 0);
+            for _ in 0..8 {
+                if !LLVMIsAGlobalVariable(pointer).is_null() {
+                    return true;
+                }
+                if !LLVMIsAConstantExpr(pointer).is_null() || is_bitcast(pointer) {
+                    pointer = LLVMGetOperand(pointer, 0);
+                } else {
+                    break;
+                }
+            }
+            false
+        },
+        Some(LLVMOpcode::LLVMCall) => genx_name(value) == Some("llvm.genx.vload"),
+        _ => false,
+    }
+}
+
+/// Whether an instruction may write memory (or otherwise act on the outside world).
+fn may_write_memory(inst: LLVMValueRef) -> bool {
+    match opcode(inst) {
+        Some(
+            LLVMOpcode::LLVMStore
+            | LLVMOpcode::LLVMAtomicRMW
+            | LLVMOpcode::LLVMAtomicCmpXchg
+            | LLVMOpcode::LLVMFence
+            | LLVMOpcode::LLVMInvoke,
+        ) => true,
+        Some(LLVMOpcode::LLVMCall) => match genx_base_name(inst).and_then(intrinsics::get) {
+            Some(desc) => desc.attrs.has_side_effects,
+            None => true,
+        },
+        _ => false,
+    }
+}
+
+/// Whether moving a use from `from` down to `to` may cross a memory write: true unless both are in one block,
+/// `from` before `to`, and nothing between them may write memory.
+pub(super) fn writes_between(from: LLVMValueRef, to: LLVMValueRef) -> bool {
+    if ir::parent_block(from) != ir::parent_block(to) {
+        return true;
+    }
+    let mut inst = unsafe { LLVMGetNextInstruction(from) };
+    while !inst.is_null() {
+        if inst == to {
+            return false;
+        }
+        if may_write_memory(inst) {
+            return true;
+        }
+        inst = unsafe { LLVMGetNextInstruction(inst) };
+    }
+    true
+}
+
+/// Whether two values are certainly the same bits: equal after looking through bitcasts, or two non-volatile
+/// loads of the same pointer in one block with no memory write between them.
+pub(super) fn bitwise_identical(a: LLVMValueRef, b: LLVMValueRef) -> bool {
+    let (a, b) = (strip_bitcasts(a), strip_bitcasts(b));
+    if a == b {
+        return true;
+    }
+    let is_plain_load = |v| opcode(v) == Some(LLVMOpcode::LLVMLoad) && unsafe { LLVMGetVolatile(v) == 0 };
+    if !is_plain_load(a) || !is_plain_load(b) || ir::type_of(a) != ir::type_of(b) || operand(a, 0) != operand(b, 0) {
+        return false;
+    }
+    !writes_between(a, b) || !writes_between(b, a)
+}
+
+/// The element every lane of a constant vector holds (`None` when lanes differ or `value` is not such a
+/// constant). Undef is not a splat here.
+pub(super) fn splat_value(value: LLVMValueRef) -> Option<LLVMValueRef> {
+    unsafe {
+        let ty = ir::type_of(value);
+        if !is_vector(ty) || ir::is_undef(value) {
+            return None;
+        }
+        let n = LLVMGetVectorSize(ty);
+        if !LLVMIsAConstantAggregateZero(value).is_null() {
+            return Some(LLVMConstNull(LLVMGetElementType(ty)));
+        }
+        let element = |i| {
+            if !LLVMIsAConstantDataVector(value).is_null() {
+                Some(LLVMGetElementAsConstant(value, i))
+            } else if !LLVMIsAConstantVector(value).is_null() {
+                Some(LLVMGetOperand(value, i))
+            } else {
+                None
+            }
+        };
+        let first = element(0)?;
+        for i in 1..n {
+            if element(i)? != first {
+                return None;
+            }
+        }
+        Some(first)
+    }
+}
+
+/// Emits an index program of the algebra (`i16` operations, or the type of `inner`) before the builder's
+/// position. `outer` is the outer region's index, when the program uses it. Returns the combined index.
+pub(super) fn emit_index(
+    builder: LLVMBuilderRef,
+    program: &IndexProgram,
+    inner: LLVMValueRef,
+    outer: Option<LLVMValueRef>,
+    name: &str,
+) -> Option<LLVMValueRef> {
+    let ty = ir::type_of(inner);
+    if outer.is_some_and(|o| ir::type_of(o) != ty) {
+        return None;
+    }
+    let mut temps: Vec<LLVMValueRef> = Vec::with_capacity(program.ops.len());
+    let value = |temps: &[LLVMValueRef], v: IndexOperand| -> Option<LLVMValueRef> {
+        Some(match v {
+            IndexOperand::Inner => inner,
+            IndexOperand::Outer => outer?,
+            IndexOperand::Const(c) => unsafe { LLVMConstInt(ty, c as u64, 1) },
+            IndexOperand::Temp(n) => *temps.get(n)?,
+        })
+    };
+    let name = c_name(name);
+    for op in &program.ops {
+        let (a, b) = (value(&temps, op.lhs)?, value(&temps, op.rhs)?);
+        let n = name.as_ptr();
+        let result = unsafe {
+            match op.opcode {
+                IndexOpcode::Add => LLVMBuildAdd(builder, a, b, n),
+                IndexOpcode::Mul => LLVMBuildMul(builder, a, b, n),
+                IndexOpcode::Shl => LLVMBuildShl(builder, a, b, n),
+                IndexOpcode::UDiv => LLVMBuildUDiv(builder, a, b, n),
+                IndexOpcode::LShr => LLVMBuildLShr(builder, a, b, n),
+                IndexOpcode::URem => LLVMBuildURem(builder, a, b, n),
+                IndexOpcode::And => LLVMBuildAnd(builder, a, b, n),
+            }
+        };
+        temps.push(result);
+    }
+    value(&temps, program.result)
+}
+
+/// Rebuilds a GenX call with some arguments replaced and a new result type, keeping every other operand
+/// exactly (so a split-off constant offset stays in its original `add`). The intrinsic is re-declared for the
+/// new types.
+pub(super) fn rebuild_call(
+    builder: LLVMBuilderRef,
+    call: LLVMValueRef,
+    replace: &[(u32, LLVMValueRef)],
+    ret: LLVMTypeRef,
+    name: &str,
+) -> Result<LLVMValueRef, String> {
+    let base = genx_base_name(call).ok_or("not a GenX intrinsic call")?;
+    let mut args: Vec<LLVMValueRef> = (0..ir::call_arg_count(call)).map(|i| ir::call_arg(call, i)).collect();
+    for &(index, value) in replace {
+        if let Some(slot) = args.get_mut(index as usize) {
+            *slot = value;
+        }
+    }
+    let types: Vec<LLVMTypeRef> = args.iter().map(|&a| ir::type_of(a)).collect();
+    let module = unsafe { LLVMGetGlobalParent(ir::parent_function(call)) };
+    let function = region_ir::declare_intrinsic(module, base, ret, &types)?;
+    Ok(region_ir::build_call(builder, function, &mut args, name))
+}
+
+/// Moves a region's constant offset into an explicit `add` on its runtime index (named `name`), so that the
+/// built call does not get `region_ir`'s generic name for it. Direct regions are returned unchanged.
+pub(super) fn offset_into_index(
+    builder: LLVMBuilderRef,
+    region: &Region,
+    index: region_ir::Index,
+    name: &str,
+) -> (Region, region_ir::Index) {
+    match index {
+        region_ir::Index::Value(value) if region.offset != 0 && !is_vector(ir::type_of(value)) => {
+            let mut r = *region;
+            let addend = unsafe { LLVMConstInt(ir::type_of(value), r.offset as i64 as u64, 1) };
+            r.offset = 0;
+            let name = c_name(name);
+            let sum = unsafe { LLVMBuildAdd(builder, value, addend, name.as_ptr()) };
+            (r, region_ir::Index::Value(sum))
+        }
+        other => (*region, other),
+    }
+}
+
+/// A region with its mask flag and parent width dropped, canonical: what two regions must share to select the
+/// same elements in the same order.
+pub(super) fn shape_key(region: &Region) -> Region {
+    let mut r = *region;
+    r.masked = false;
+    r.parent_width = None;
+    r.canonical()
+}
+
+/// Whether a region steps backwards (a negative stride, or a negative vstride between rows).
+pub(super) fn steps_backwards(region: &Region) -> bool {
+    region.stride < 0 || (region.is_2d() && region.vstride < 0)
+}
+
+/// `%name`, or a description for an unnamed value, for remarks.
+pub(super) fn describe(value: LLVMValueRef) -> String {
+    let name = ir::value_name(value);
+    if name.is_empty() {
+        "an unnamed value".to_string()
+    } else {
+        format!("%{name}")
+    }
+}

@@ -15,7 +15,7 @@ use std::ffi::{c_char, CStr};
 
 use llvm_sys::core::*;
 use llvm_sys::prelude::*;
-use llvm_sys::{LLVMOpcode, LLVMTypeKind};
+use llvm_sys::LLVMTypeKind;
 
 use crate::intrinsics::IrType;
 
@@ -219,8 +219,10 @@ pub fn is_declaration(function: LLVMValueRef) -> bool {
     unsafe { LLVMIsDeclaration(function) != 0 }
 }
 
-pub fn is_call(inst: LLVMValueRef) -> bool {
-    unsafe { LLVMGetInstructionOpcode(inst) == LLVMOpcode::LLVMCall }
+/// Whether `value` is a call instruction (false for arguments, constants and other values, which have no
+/// opcode: asking LLVM for one would not be a valid `LLVMOpcode`).
+pub fn is_call(value: LLVMValueRef) -> bool {
+    unsafe { !LLVMIsACallInst(value).is_null() }
 }
 
 /// The block name, or a positional name (`bb3`) for unnamed blocks, so messages always say where.

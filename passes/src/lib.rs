@@ -17,6 +17,7 @@
 pub extern crate llvm_sys_140 as llvm_sys;
 pub use inkwell;
 
+pub mod baling;
 pub mod diag;
 pub mod intrinsics;
 pub mod ir;

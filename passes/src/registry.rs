@@ -72,6 +72,18 @@ pub static PASSES: &[PassInfo] = &[
         description: "split vector webs into GRF-sized parts where no region crosses a part",
         body: PassBody::Function(crate::vector_decompose::run),
     },
+    PassInfo {
+        name: "print<genx-baling>",
+        description: "print the bales of legalization baling (which instructions become one vISA instruction), \
+                      after the rewrites that make every baled value single-use",
+        body: PassBody::Function(crate::baling::print_legalization),
+    },
+    PassInfo {
+        name: "print<genx-baling-codegen>",
+        description: "print the bales of code-generation baling (all region restrictions checked, predicates \
+                      baled), after the rewrites that make every baled value single-use",
+        body: PassBody::Function(crate::baling::print_codegen),
+    },
 ];
 
 /// Looks a pass up by its pipeline name.

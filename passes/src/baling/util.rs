@@ -1,0 +1,241 @@
+//! IR helpers of the baling analysis: opcodes, operands, use lists, callee names, constants.
+//!
+//! They would fit in `ir.rs`, which is shared; they live here until a second pass wants them. Nothing here
+//! panics on unexpected IR: a helper that cannot answer returns `None` or the conservative answer.
+
+use crate::intrinsics;
+use crate::ir;
+use crate::llvm_sys::core::*;
+use crate::llvm_sys::prelude::*;
+use crate::llvm_sys::{LLVMOpcode, LLVMTypeKind};
+
+pub(super) fn c_name(name: &str) -> std::ffi::CString {
+    std::ffi::CString::new(name.replace('\0', " ")).unwrap_or_default()
+}
+
+/// The opcode of an instruction; `None` for anything that is not an instruction.
+pub(super) fn opcode(value: LLVMValueRef) -> Option<LLVMOpcode> {
+    unsafe {
+        if value.is_null() || LLVMIsAInstruction(value).is_null() {
+            None
+        } else {
+            Some(LLVMGetInstructionOpcode(value))
+        }
+    }
+}
+
+pub(super) fn is_inst(value: LLVMValueRef) -> bool {
+    opcode(value).is_some()
+}
+
+pub(super) fn operand(inst: LLVMValueRef, index: u32) -> LLVMValueRef {
+    unsafe { LLVMGetOperand(inst, index) }
+}
+
+pub(super) fn num_operands(inst: LLVMValueRef) -> u32 {
+    unsafe { LLVMGetNumOperands(inst).max(0) as u32 }
+}
+
+/// Operand `index` of `inst` when it is an instruction.
+pub(super) fn operand_inst(inst: LLVMValueRef, index: u32) -> Option<LLVMValueRef> {
+    if index >= num_operands(inst) {
+        return None;
+    }
+    let op = operand(inst, index);
+    is_inst(op).then_some(op)
+}
+
+pub(super) fn use_count(value: LLVMValueRef) -> usize {
+    let mut n = 0;
+    unsafe {
+        let mut use_ = LLVMGetFirstUse(value);
+        while !use_.is_null() {
+            n += 1;
+            use_ = LLVMGetNextUse(use_);
+        }
+    }
+    n
+}
+
+pub(super) fn has_one_use(value: LLVMValueRef) -> bool {
+    unsafe {
+        let first = LLVMGetFirstUse(value);
+        !first.is_null() && LLVMGetNextUse(first).is_null()
+    }
+}
+
+/// The users of `value`, once per use.
+pub(super) fn users(value: LLVMValueRef) -> Vec<LLVMValueRef> {
+    let mut out = Vec::new();
+    unsafe {
+        let mut use_ = LLVMGetFirstUse(value);
+        while !use_.is_null() {
+            out.push(LLVMGetUser(use_));
+            use_ = LLVMGetNextUse(use_);
+        }
+    }
+    out
+}
+
+/// The base name of the intrinsic `inst` calls: the GenX table's base name (`llvm.genx.rdregioni`), or for the
+/// few LLVM intrinsics baling knows, their base (`llvm.fabs`, `llvm.fma`, `llvm.dbg`). `None` for anything else.
+pub(super) fn callee_base(inst: LLVMValueRef) -> Option<&'static str> {
+    if opcode(inst) != Some(LLVMOpcode::LLVMCall) {
+        return None;
+    }
+    let callee = ir::called_function(inst)?;
+    let name = ir::value_name(callee);
+    if let Some((desc, _)) = intrinsics::lookup(&name) {
+        return Some(desc.name);
+    }
+    ["llvm.fabs", "llvm.fma", "llvm.dbg"]
+        .into_iter()
+        .find(|base| name.strip_prefix(base).is_some_and(|rest| rest.is_empty() || rest.starts_with('.')))
+}
+
+pub(super) fn is_rdregion(value: LLVMValueRef) -> bool {
+    matches!(callee_base(value), Some("llvm.genx.rdregioni" | "llvm.genx.rdregionf"))
+}
+
+/// `wrregioni`, `wrregionf` or `wrconstregion` (IGC's `isWrRegion`).
+pub(super) fn is_wrregion(value: LLVMValueRef) -> bool {
+    matches!(callee_base(value), Some("llvm.genx.wrregioni" | "llvm.genx.wrregionf" | "llvm.genx.wrconstregion"))
+}
+
+pub(super) fn is_inline_asm(inst: LLVMValueRef) -> bool {
+    unsafe { opcode(inst) == Some(LLVMOpcode::LLVMCall) && !LLVMIsAInlineAsm(LLVMGetCalledValue(inst)).is_null() }
+}
+
+/// An absolute-value modifier: `llvm.genx.absi`, `llvm.genx.absf` or `llvm.fabs`.
+pub(super) fn is_abs(inst: LLVMValueRef) -> bool {
+    matches!(callee_base(inst), Some("llvm.genx.absi" | "llvm.genx.absf" | "llvm.fabs"))
+}
+
+pub(super) fn is_vector(ty: LLVMTypeRef) -> bool {
+    unsafe { LLVMGetTypeKind(ty) == LLVMTypeKind::LLVMVectorTypeKind }
+}
+
+pub(super) fn scalar_type(ty: LLVMTypeRef) -> LLVMTypeRef {
+    crate::region_ir::element_type(ty)
+}
+
+pub(super) fn is_int_type(ty: LLVMTypeRef, bits: u32) -> bool {
+    unsafe { LLVMGetTypeKind(ty) == LLVMTypeKind::LLVMIntegerTypeKind && LLVMGetIntTypeWidth(ty) == bits }
+}
+
+/// A predicate value: `i1` or a vector of `i1`.
+pub(super) fn is_predicate(value: LLVMValueRef) -> bool {
+    is_int_type(scalar_type(ir::type_of(value)), 1)
+}
+
+pub(super) fn is_void(value: LLVMValueRef) -> bool {
+    unsafe { LLVMGetTypeKind(ir::type_of(value)) == LLVMTypeKind::LLVMVoidTypeKind }
+}
+
+pub(super) fn is_struct(value: LLVMValueRef) -> bool {
+    unsafe { LLVMGetTypeKind(ir::type_of(value)) == LLVMTypeKind::LLVMStructTypeKind }
+}
+
+/// The lanes of a constant as constants (one for a scalar); `None` when `value` is not a plain constant scalar
+/// or vector whose lanes can be read.
+pub(super) fn constant_lanes(value: LLVMValueRef) -> Option<Vec<LLVMValueRef>> {
+    unsafe {
+        if !ir::is_plain_constant(value) {
+            return None;
+        }
+        let ty = ir::type_of(value);
+        if !is_vector(ty) {
+            return Some(vec![value]);
+        }
+        let n = LLVMGetVectorSize(ty);
+        if !LLVMIsAConstantAggregateZero(value).is_null() {
+            let zero = LLVMConstNull(LLVMGetElementType(ty));
+            return Some(vec![zero; n as usize]);
+        }
+        if !LLVMIsAConstantDataVector(value).is_null() {
+            return Some((0..n).map(|i| LLVMGetElementAsConstant(value, i)).collect());
+        }
+        if !LLVMIsAConstantVector(value).is_null() {
+            return Some((0..n).map(|i| LLVMGetOperand(value, i)).collect());
+        }
+        None
+    }
+}
+
+/// The common value of every lane of a constant (the constant itself for a scalar); `None` when the lanes
+/// differ or any lane is undef.
+pub(super) fn splat_value(value: LLVMValueRef) -> Option<LLVMValueRef> {
+    let lanes = constant_lanes(value)?;
+    let first = *lanes.first()?;
+    if ir::is_undef(first) || lanes.iter().any(|&l| l != first) {
+        return None;
+    }
+    Some(first)
+}
+
+/// The sign-extended integer every lane of a constant holds.
+pub(super) fn splat_int(value: LLVMValueRef) -> Option<i64> {
+    ir::const_int(splat_value(value)?)
+}
+
+/// A constant whose every lane is integer zero (or, for floating point, +0.0).
+pub(super) fn is_zero(value: LLVMValueRef) -> bool {
+    splat_value(value).is_some_and(|lane| unsafe { LLVMIsNull(lane) != 0 })
+}
+
+/// A constant whose every lane is floating-point -0.0.
+pub(super) fn is_negative_zero(value: LLVMValueRef) -> bool {
+    let Some(lane) = splat_value(value) else { return false };
+    unsafe {
+        if LLVMIsAConstantFP(lane).is_null() {
+            return false;
+        }
+        let mut loses = 0;
+        let d = LLVMConstRealGetDouble(lane, &mut loses);
+        d == 0.0 && d.is_sign_negative()
+    }
+}
+
+/// A constant whose every lane has all bits set (integers only).
+pub(super) fn is_all_ones(value: LLVMValueRef) -> bool {
+    let Some(lanes) = constant_lanes(value) else { return false };
+    !lanes.is_empty()
+        && lanes.iter().all(|&lane| unsafe {
+            !LLVMIsAConstantInt(lane).is_null() && {
+                let bits = LLVMGetIntTypeWidth(ir::type_of(lane));
+                bits <= 64 && LLVMConstIntGetSExtValue(lane) == -1
+            }
+        })
+}
+
+/// `xor x, <all ones>` (IGC's `isNot`: the constant is operand 1).
+pub(super) fn is_not(inst: LLVMValueRef) -> bool {
+    opcode(inst) == Some(LLVMOpcode::LLVMXor) && is_all_ones(operand(inst, 1))
+}
+
+/// The display name of a value in the printer's format: `%name`, `%N` for an unnamed value (LLVM's slot
+/// number, as `opt -S` prints it), or `<opcode>@<block>#<index>` for an instruction without a value.
+pub(super) fn display_name(function: LLVMValueRef, inst: LLVMValueRef) -> String {
+    let name = ir::value_name(inst);
+    if !name.is_empty() {
+        return format!("%{name}");
+    }
+    if !is_void(inst) {
+        let text = ir::value_to_string(inst);
+        if let Some((lhs, _)) = text.split_once(" = ") {
+            if lhs.starts_with('%') && !lhs.contains(' ') {
+                return lhs.to_string();
+            }
+        }
+    }
+    let block = ir::parent_block(inst);
+    let index = ir::instructions(block).position(|i| i == inst).unwrap_or(0);
+    let opcode_name = match opcode(inst) {
+        Some(LLVMOpcode::LLVMStore) => "store",
+        Some(LLVMOpcode::LLVMBr) => "br",
+        Some(LLVMOpcode::LLVMCall) => "call",
+        Some(LLVMOpcode::LLVMRet) => "ret",
+        _ => "inst",
+    };
+    format!("{opcode_name}@{}#{index}", ir::block_label(function, block))
+}

@@ -283,9 +283,10 @@ fn same_bits(elem: Elem, a: u64, b: u64) -> bool {
 #[derive(Clone, Debug, PartialEq)]
 enum Hint {
     Any,
-    /// `k*scale + addend` for `k` in `lo..=hi` (a region offset in bytes, or an in-range index), preferring `k`
-    /// that keep every row of `rows` inside one parent-width block.
-    Range { lo: i64, hi: i64, scale: i64, addend: i64, rows: Vec<RowPromise> },
+    /// `(k*scale + addend) / divisor` for `k` in `lo..=hi` (a region offset in bytes, or an in-range index, reached
+    /// through `argument * divisor - addend`), preferring `k` that make the division exact and keep every row of
+    /// `rows` inside one parent-width block.
+    Range { lo: i64, hi: i64, scale: i64, addend: i64, divisor: i64, rows: Vec<RowPromise> },
 }
 
 /// A region row that must not cross a multiple of `parent_width`: elements `k + first ..= k + last`.
@@ -326,14 +327,9 @@ fn argument_hints(program: &Program, function: &Function) -> Vec<Hint> {
                 _ => None,
             };
             let Some((operand, lo, hi, scale, rows)) = constraint else { continue };
-            if let Some((param, addend)) = trace_to_param(program, &operand, &defs, params) {
-                // A constant added on the way shifts the element start the region sees.
-                let shift = if scale != 0 { addend / scale } else { 0 };
-                let rows = rows
-                    .into_iter()
-                    .map(|r| RowPromise { parent_width: r.parent_width, first: r.first + shift, last: r.last + shift })
-                    .collect();
-                let new = Hint::Range { lo, hi, scale, addend: -addend, rows };
+            if let Some((param, factor, addend)) = trace_to_param(program, &operand, &defs, params) {
+                // operand = param * factor + addend, and the operand must be k * scale.
+                let new = Hint::Range { lo, hi, scale, addend: -addend, divisor: factor, rows };
                 hints[param as usize] = intersect(&hints[param as usize], &new);
             }
         }
@@ -392,9 +388,9 @@ fn intersect(a: &Hint, b: &Hint) -> Hint {
     match (a, b) {
         (Hint::Any, other) | (other, Hint::Any) => other.clone(),
         (
-            Hint::Range { lo: lo_a, hi: hi_a, scale: s_a, addend: d_a, rows: rows_a },
-            Hint::Range { lo: lo_b, hi: hi_b, scale: s_b, addend: d_b, rows: rows_b },
-        ) if s_a == s_b && (d_b - d_a) % s_a == 0 => {
+            Hint::Range { lo: lo_a, hi: hi_a, scale: s_a, addend: d_a, divisor: m_a, rows: rows_a },
+            Hint::Range { lo: lo_b, hi: hi_b, scale: s_b, addend: d_b, divisor: m_b, rows: rows_b },
+        ) if s_a == s_b && m_a == m_b && (d_b - d_a) % s_a == 0 => {
             // Express b's range in a's terms: v = k*s + d_b = (k + (d_b - d_a)/s)*s + d_a.
             let shift = (d_b - d_a) / s_a;
             let (lo, hi) = ((*lo_a).max(lo_b + shift), (*hi_a).min(hi_b + shift));
@@ -404,7 +400,7 @@ fn intersect(a: &Hint, b: &Hint) -> Hint {
                 .chain(rows_b.iter().map(|r| RowPromise { first: r.first - shift, last: r.last - shift, ..*r }))
                 .collect();
             if lo <= hi {
-                Hint::Range { lo, hi, scale: *s_a, addend: *d_a, rows }
+                Hint::Range { lo, hi, scale: *s_a, addend: *d_a, divisor: *m_a, rows }
             } else {
                 Hint::Any
             }
@@ -419,28 +415,44 @@ fn inst_constant(program: &Program, operand: &Operand) -> Option<i64> {
     (!lanes.undef[0]).then(|| crate::value::sign_extend(lanes.bits[0], lanes.elem.bits()))
 }
 
-/// Follows casts and additions of constants from `operand` back to a parameter; returns the parameter and the
-/// total constant added on the way.
-fn trace_to_param(program: &Program, operand: &Operand, defs: &HashMap<Slot, &Op>, params: Slot) -> Option<(Slot, i64)> {
+/// Follows casts, additions of constants and multiplications (or left shifts) by constants from `operand` back
+/// to a parameter: returns the parameter `p`, `factor` and `addend` with `operand = p * factor + addend` (the way
+/// the CM front end computes region offsets such as `i * C * sizeof(T)`).
+fn trace_to_param(
+    program: &Program,
+    operand: &Operand,
+    defs: &HashMap<Slot, &Op>,
+    params: Slot,
+) -> Option<(Slot, i64, i64)> {
     let mut current = operand.clone();
-    let mut addend = 0i64;
+    // operand = current * factor + addend
+    let (mut factor, mut addend) = (1i64, 0i64);
     for _ in 0..8 {
         let Operand::Slot(slot) = current else { return None };
         if slot < params {
-            return Some((slot, addend));
+            return Some((slot, factor, addend));
         }
+        let constant_side = |a: &Operand, b: &Operand| match (inst_constant(program, a), inst_constant(program, b)) {
+            (_, Some(k)) => Some((a.clone(), k)),
+            (Some(k), _) => Some((b.clone(), k)),
+            _ => None,
+        };
         match defs.get(&slot)? {
             Op::Cast { op: CastOp::Trunc | CastOp::ZExt | CastOp::SExt, a } => current = a.clone(),
             Op::Bin { op: BinOp::Add, a, b } => {
-                if let Some(k) = inst_constant(program, b) {
-                    addend += k;
-                    current = a.clone();
-                } else if let Some(k) = inst_constant(program, a) {
-                    addend += k;
-                    current = b.clone();
-                } else {
-                    return None;
-                }
+                let (rest, k) = constant_side(a, b)?;
+                addend = addend.checked_add(k.checked_mul(factor)?)?;
+                current = rest;
+            }
+            Op::Bin { op: BinOp::Mul, a, b } => {
+                let (rest, k) = constant_side(a, b)?;
+                factor = factor.checked_mul(k)?;
+                current = rest;
+            }
+            Op::Bin { op: BinOp::Shl, a, b } => {
+                let k = inst_constant(program, b).filter(|k| (0..32).contains(k))?;
+                factor = factor.checked_mul(1 << k)?;
+                current = a.clone();
             }
             _ => return None,
         }
@@ -468,15 +480,20 @@ fn generate_inputs(function: &Function, hints: &[Hint], buffer_bytes: u64, rng: 
 
 /// One lane's bits.
 fn draw(elem: Elem, hint: &Hint, rng: &mut Rng) -> u64 {
-    if let (Hint::Range { lo, hi, scale, addend, rows }, Elem::Int(_)) = (hint, elem) {
+    if let (Hint::Range { lo, hi, scale, addend, divisor, rows }, Elem::Int(_)) = (hint, elem) {
+        let fits = |k: i64| (k * scale + addend) % divisor == 0 && rows.iter().all(|row| row.holds(k));
         let mut k = lo + rng.below((hi - lo + 1) as u64) as i64;
         for _ in 0..64 {
-            if rows.iter().all(|row| row.holds(k)) {
+            if fits(k) {
                 break;
             }
             k = lo + rng.below((hi - lo + 1) as u64) as i64;
         }
-        return ((k * scale + addend) as u64) & elem.mask();
+        if !fits(k) {
+            // A small range: look for any fitting start before giving up (the trial may then be discarded).
+            k = (*lo..=*hi).find(|&k| fits(k)).unwrap_or(k);
+        }
+        return (((k * scale + addend) / divisor) as u64) & elem.mask();
     }
     match elem {
         Elem::Int(1) => rng.next() & 1,

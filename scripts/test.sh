@@ -28,6 +28,8 @@ failed=$(grep -E '^test result:' "$log" | sed -E 's/.* ([0-9]+) failed.*/\1/' | 
 if [ $# -eq 0 ]; then
   cargo test --release -q -p genx-passes --test intrinsics_table every_record_agrees_with_the_installed_table \
     -- --nocapture 2>/dev/null | grep -E '^intrinsic coverage' || true
+  cargo test --release -q -p genx-exec --test semantics_coverage -- --nocapture 2>/dev/null \
+    | grep -oE '^executable semantics: [0-9]+ / [0-9]+ GenX intrinsics' || true
 fi
 
 # The same lit files under LLVM's own lit.py: a cross-check of rlit's semantics, counted as one test.

@@ -18,6 +18,8 @@ pub extern crate llvm_sys_140 as llvm_sys;
 pub use inkwell;
 
 pub mod baling;
+pub mod const_fold;
+pub mod dead_vector;
 pub mod diag;
 pub mod intrinsics;
 pub mod ir;

@@ -182,9 +182,9 @@ pub struct RdRegion {
 }
 
 impl RdRegion {
-    /// Reads `call` when it is a `rdregion` with constant vstride, width and stride.
+    /// Reads `call` when it is a well-formed `rdregion` (six operands) with constant vstride, width and stride.
     pub fn read(call: LLVMValueRef) -> Option<RdRegion> {
-        if !is_rdregion(call) {
+        if !is_rdregion(call) || ir::call_arg_count(call) != 6 {
             return None;
         }
         let input = ir::call_arg(call, rd::INPUT);
@@ -208,7 +208,7 @@ pub struct WrRegion {
 
 impl WrRegion {
     pub fn read(call: LLVMValueRef) -> Option<WrRegion> {
-        if !is_wrregion(call) {
+        if !is_wrregion(call) || ir::call_arg_count(call) != 8 {
             return None;
         }
         let old = ir::call_arg(call, wr::OLD);

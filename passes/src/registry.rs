@@ -68,6 +68,16 @@ pub static PASSES: &[PassInfo] = &[
         body: PassBody::Function(crate::region_collapse::run),
     },
     PassInfo {
+        name: "genx-const-fold",
+        description: "fold constants and simplify identities through rdregion/wrregion and the GenX intrinsics",
+        body: PassBody::Function(crate::const_fold::run),
+    },
+    PassInfo {
+        name: "genx-dead-vector",
+        description: "remove vector elements that are never used (per-element liveness)",
+        body: PassBody::Function(crate::dead_vector::run),
+    },
+    PassInfo {
         name: "genx-vector-decompose",
         description: "split vector webs into GRF-sized parts where no region crosses a part",
         body: PassBody::Function(crate::vector_decompose::run),

@@ -1,0 +1,287 @@
+//! `genx-dead-vector`: removes vector elements that are never used, by a per-element backward liveness
+//! analysis (genx-ir.md §2.4: IGC's GenXDeadVectorRemoval over GenXLiveElements).
+//!
+//! # Why
+//! CM code builds vectors piece by piece and then uses only part of them, and whole-value dead-code
+//! elimination cannot see it, because each piece is a use of the whole vector:
+//! * `vector<int, 16> v; v.select<8, 1>(0) = a; v.select<8, 1>(8) = b; return v.select<8, 1>(0);` — the write
+//!   of `b` is dead, yet `v` is used;
+//! * `v = 0; v.select<4, 1>(0) = x; ... v.select<4, 1>(0)` — the zeros are never read (a constant whose
+//!   elements are partly dead can keep only the live ones, and loads cheaper);
+//! * `v.format<char>()` of an int vector read at bytes 0..3 only needs int 0;
+//! * legalization splits wide operations into pieces joined by `wrregion`s, some of whose results no one reads;
+//! * `mask & 0` style arithmetic, selects whose condition is constant, shuffles that drop an operand.
+//!
+//! # Algorithm
+//! 1. **Liveness** (`liveness`): every instruction starts with nothing live except the roots (terminators,
+//!    stores, calls with side effects, `void` calls, volatile and atomic loads), whose operands are wholly
+//!    live. A worklist then pulls liveness backwards through the transfer functions of `transfer.rs` (per
+//!    element for regions, element-wise operations, bitcasts, shuffles, element and member accesses and phis;
+//!    wholly otherwise) until nothing changes. Phis in loops simply go round the worklist until their liveness
+//!    stops growing (the lattice is a finite bitset per value, joins are unions, so this terminates).
+//! 2. **Operand rewrites**: for each instruction that stays, an operand none of whose elements is demanded
+//!    becomes `undef`, and a constant operand (not of `i1`) has its dead elements replaced by `undef`.
+//! 3. **Deletion**: instructions that are not roots and have nothing live are deleted.
+//! 4. **Simplification** of what the rewrites exposed: `wrregion`/`wrpredregion` with an undef New is its Old
+//!    (so is `insertelement`/`insertvalue` of an undef element); `select` with an undef arm is its other arm;
+//!    `and` of an undef and a constant is the constant (made when the constant's zeros killed the other
+//!    operand, so the live lanes are the constant's zeros; it also spares the executor's lane-by-lane undef
+//!    model an `and undef, 0` it would call undef).
+//!
+//! Statistics: elements made undef (`-stats`: `elements-killed`), instructions removed (`insts-removed`).
+//!
+//! # Invariants
+//! * Every element a root can observe keeps its value: a rewrite only ever replaces elements no root reads,
+//!   and only where the replacement is undef or a value that was already chosen for the live lanes.
+//! * Variable offsets are conservative: an indirect `rdregion` keeps its whole input live; an indirect
+//!   `wrregion` kills nothing of its Old value and keeps its whole New value live.
+//! * The pass never panics; an instruction it does not understand keeps all its operands live.
+//! * Region parameters, offsets, masks, indices and divisors are never rewritten; `i1` constants (predicates)
+//!   are never given undef lanes.
+//!
+//! # Not handled
+//! * A per-lane kill by `and x, C` when only some live lanes of `C` are zero (IGC does it; `and_demands` in
+//!   `transfer.rs` says why it would defeat translation validation here).
+//! * Element-wise liveness through calls and through GenX intrinsics other than the region family (they keep
+//!   all operands live); memory (stores keep their whole value live; loads are not narrowed).
+//! * Nested members of aggregates (a member that is itself an aggregate is one all-or-nothing element), and
+//!   bits within a scalar (an `i16` made of a bitcast predicate is one element).
+//! * `select` with an undef arm of `i1` vectors (execution-mask selects, which IGC also leaves alone).
+//! * Writes to predefined registers are simply roots (`write.predef.reg` has side effects).
+
+mod live;
+mod transfer;
+
+use std::collections::{HashMap, HashSet};
+
+use inkwell::values::{AsValueRef, FunctionValue};
+
+use self::live::LiveElements;
+use self::transfer::{demands, is_root, Rewrite};
+use crate::diag::PassCx;
+use crate::ir;
+use crate::llvm_sys::core::*;
+use crate::llvm_sys::prelude::*;
+use crate::llvm_sys::{LLVMOpcode, LLVMTypeKind};
+use crate::region_ir;
+
+/// The result of the analysis: every instruction's live elements, and which instructions are roots.
+struct Liveness {
+    live: HashMap<LLVMValueRef, LiveElements>,
+    roots: HashSet<LLVMValueRef>,
+}
+
+impl Liveness {
+    fn is_dead(&self, inst: LLVMValueRef) -> bool {
+        !self.roots.contains(&inst) && self.live.get(&inst).is_none_or(LiveElements::is_empty)
+    }
+}
+
+/// Phase 1: per-element liveness of every instruction of `function`, to a fixpoint.
+fn liveness(function: LLVMValueRef) -> Liveness {
+    let insts: Vec<LLVMValueRef> = ir::blocks(function).flat_map(ir::instructions).collect();
+    let mut live: HashMap<LLVMValueRef, LiveElements> = HashMap::with_capacity(insts.len());
+    let mut roots = HashSet::new();
+    let mut worklist = Vec::new();
+    let mut queued = HashSet::new();
+    for &inst in &insts {
+        live.insert(inst, LiveElements::none(ir::type_of(inst)));
+        if is_root(inst) {
+            roots.insert(inst);
+            worklist.push(inst);
+            queued.insert(inst);
+        }
+    }
+    while let Some(inst) = worklist.pop() {
+        queued.remove(&inst);
+        let Some(own) = live.get(&inst) else { continue };
+        for demand in demands(inst, own, roots.contains(&inst)) {
+            let operand = unsafe { LLVMGetOperand(inst, demand.operand) };
+            if let Some(operand_live) = live.get_mut(&operand) {
+                if operand_live.union_with(&demand.live) && queued.insert(operand) {
+                    worklist.push(operand);
+                }
+            }
+        }
+    }
+    Liveness { live, roots }
+}
+
+/// Pass body. Returns whether the IR changed.
+pub fn run(function: FunctionValue<'_>, cx: &mut PassCx) -> bool {
+    let function = function.as_value_ref();
+    let analysis = liveness(function);
+    let insts: Vec<LLVMValueRef> = ir::blocks(function).flat_map(ir::instructions).collect();
+
+    // Phase 2: operands of the surviving instructions.
+    let mut killed = 0u64;
+    for &inst in &insts {
+        if analysis.is_dead(inst) {
+            continue;
+        }
+        let Some(own) = analysis.live.get(&inst) else { continue };
+        for demand in demands(inst, own, analysis.roots.contains(&inst)) {
+            if demand.rewrite != Rewrite::No {
+                killed += rewrite_operand(inst, demand.operand, &demand.live, demand.rewrite);
+            }
+        }
+    }
+
+    // Phase 3: dead instructions (uses first, so that they can go in any order).
+    let dead: Vec<LLVMValueRef> = insts.iter().copied().filter(|&inst| analysis.is_dead(inst)).collect();
+    for &inst in &dead {
+        unsafe { LLVMReplaceAllUsesWith(inst, LLVMGetUndef(ir::type_of(inst))) };
+    }
+    for &inst in &dead {
+        unsafe { LLVMInstructionEraseFromParent(inst) };
+    }
+    let mut removed = dead.len() as u64;
+
+    // Phase 4: what the undefs made trivial.
+    removed += simplify(function);
+
+    cx.count(c"elements-killed", c"vector elements made undef because nothing reads them", killed);
+    cx.count(c"insts-removed", c"instructions removed because nothing reads their result", removed);
+    killed > 0 || removed > 0
+}
+
+/// Replaces operand `index` of `inst` by undef when nothing of it is live, or (for `Rewrite::Lanes`) the dead
+/// elements of a constant vector operand by undef. Returns the number of elements made undef.
+fn rewrite_operand(inst: LLVMValueRef, index: u32, live: &LiveElements, rewrite: Rewrite) -> u64 {
+    unsafe {
+        let value = LLVMGetOperand(inst, index);
+        if value.is_null() || ir::is_undef(value) {
+            return 0;
+        }
+        let ty = ir::type_of(value);
+        if live.is_empty() {
+            let replaceable = !matches!(
+                LLVMGetTypeKind(ty),
+                LLVMTypeKind::LLVMMetadataTypeKind
+                    | LLVMTypeKind::LLVMLabelTypeKind
+                    | LLVMTypeKind::LLVMTokenTypeKind
+                    | LLVMTypeKind::LLVMVoidTypeKind
+            );
+            if replaceable {
+                LLVMSetOperand(inst, index, LLVMGetUndef(ty));
+                return live.len() as u64;
+            }
+            return 0;
+        }
+        if rewrite != Rewrite::Lanes || live.is_all() || LLVMGetTypeKind(ty) != LLVMTypeKind::LLVMVectorTypeKind {
+            return 0;
+        }
+        let element_ty = LLVMGetElementType(ty);
+        let plain_element = match LLVMGetTypeKind(element_ty) {
+            LLVMTypeKind::LLVMIntegerTypeKind => LLVMGetIntTypeWidth(element_ty) != 1,
+            LLVMTypeKind::LLVMHalfTypeKind | LLVMTypeKind::LLVMFloatTypeKind | LLVMTypeKind::LLVMDoubleTypeKind => true,
+            _ => false,
+        };
+        if !plain_element {
+            return 0;
+        }
+        let Some(mut elements) = constant_elements(value) else { return 0 };
+        let mut count = 0;
+        for (i, element) in elements.iter_mut().enumerate() {
+            if !live.bits().get(i as u32) && !ir::is_undef(*element) {
+                *element = LLVMGetUndef(element_ty);
+                count += 1;
+            }
+        }
+        if count > 0 {
+            LLVMSetOperand(inst, index, LLVMConstVector(elements.as_mut_ptr(), elements.len() as u32));
+        }
+        count
+    }
+}
+
+/// The elements of a plain constant vector (no constant expressions anywhere in it).
+fn constant_elements(value: LLVMValueRef) -> Option<Vec<LLVMValueRef>> {
+    unsafe {
+        if !ir::is_plain_constant(value) {
+            return None;
+        }
+        let ty = ir::type_of(value);
+        let n = LLVMGetVectorSize(ty);
+        let elements: Vec<LLVMValueRef> = if !LLVMIsAConstantAggregateZero(value).is_null() {
+            vec![LLVMConstNull(LLVMGetElementType(ty)); n as usize]
+        } else if !LLVMIsAConstantDataVector(value).is_null() {
+            (0..n).map(|i| LLVMGetElementAsConstant(value, i)).collect()
+        } else if !LLVMIsAConstantVector(value).is_null() {
+            (0..n).map(|i| LLVMGetOperand(value, i)).collect()
+        } else {
+            return None;
+        };
+        elements.iter().all(|&e| ir::is_plain_constant(e)).then_some(elements)
+    }
+}
+
+/// Phase 4, to a fixpoint: wrregion/wrpredregion with undef New → Old; select with an undef arm → the other
+/// arm; `insertelement V, undef, i` and `insertvalue A, undef, i` → V / A; `and undef, C` → C. Returns the
+/// number of instructions removed.
+fn simplify(function: LLVMValueRef) -> u64 {
+    let mut removed = 0;
+    loop {
+        let mut changed = false;
+        let insts: Vec<LLVMValueRef> = ir::blocks(function).flat_map(ir::instructions).collect();
+        for inst in insts {
+            let Some(replacement) = trivial_value(inst) else { continue };
+            if replacement == inst {
+                continue;
+            }
+            region_ir::replace_and_erase(inst, replacement);
+            removed += 1;
+            changed = true;
+        }
+        if !changed {
+            return removed;
+        }
+    }
+}
+
+/// The value an instruction trivially equals after the operand rewrites, if any.
+fn trivial_value(inst: LLVMValueRef) -> Option<LLVMValueRef> {
+    unsafe {
+        let operand = |i| LLVMGetOperand(inst, i);
+        match LLVMGetInstructionOpcode(inst) {
+            LLVMOpcode::LLVMCall => match region_ir::genx_base_name(inst)? {
+                "llvm.genx.wrregioni" | "llvm.genx.wrregionf" | "llvm.genx.wrpredregion"
+                    if ir::call_arg_count(inst) >= 2 =>
+                {
+                    ir::is_undef(operand(1)).then(|| operand(0))
+                }
+                _ => None,
+            },
+            LLVMOpcode::LLVMSelect => {
+                let ty = ir::type_of(inst);
+                let predicate = LLVMGetTypeKind(ty) == LLVMTypeKind::LLVMVectorTypeKind
+                    && LLVMGetTypeKind(LLVMGetElementType(ty)) == LLVMTypeKind::LLVMIntegerTypeKind
+                    && LLVMGetIntTypeWidth(LLVMGetElementType(ty)) == 1;
+                if predicate {
+                    return None;
+                }
+                let (a, b) = (operand(1), operand(2));
+                if ir::is_undef(a) {
+                    Some(b)
+                } else if ir::is_undef(b) {
+                    Some(a)
+                } else {
+                    None
+                }
+            }
+            LLVMOpcode::LLVMInsertElement | LLVMOpcode::LLVMInsertValue => ir::is_undef(operand(1)).then(|| operand(0)),
+            LLVMOpcode::LLVMAnd => {
+                let (a, b) = (operand(0), operand(1));
+                let defined_constant = |v| ir::is_plain_constant(v) && !ir::is_undef(v);
+                if ir::is_undef(a) && defined_constant(b) {
+                    Some(b)
+                } else if ir::is_undef(b) && defined_constant(a) {
+                    Some(a)
+                } else {
+                    None
+                }
+            }
+            _ => None,
+        }
+    }
+}

@@ -50,8 +50,16 @@ pub fn genx_base_name(call: LLVMValueRef) -> Option<&'static str> {
         return None;
     }
     let callee = ir::called_function(call)?;
-    let name = ir::value_name(callee);
-    intrinsics::lookup(&name).map(|(desc, _)| desc.name)
+    // The callee's name, borrowed from LLVM (no copy: this runs for every call in every sweep of every pass).
+    let name = unsafe {
+        let mut len = 0usize;
+        let ptr = LLVMGetValueName2(callee, &mut len);
+        if ptr.is_null() {
+            return None;
+        }
+        std::str::from_utf8(std::slice::from_raw_parts(ptr as *const u8, len)).ok()?
+    };
+    intrinsics::lookup(name).map(|(desc, _)| desc.name)
 }
 
 pub fn is_rdregion(call: LLVMValueRef) -> bool {

@@ -424,12 +424,31 @@ pub fn lookup(name: &str) -> Option<(&'static IntrinsicDesc, &str)> {
     if !name.starts_with("llvm.genx.") {
         return None;
     }
+    // Passes ask about the same few mangled names over and over (every call of every sweep): remember the answer
+    // per name, as the index of the record and the length of its name.
+    thread_local! {
+        static SEEN: std::cell::RefCell<std::collections::HashMap<Box<str>, Option<(usize, usize)>>> =
+            std::cell::RefCell::new(std::collections::HashMap::new());
+    }
+    let found = SEEN.with(|seen| {
+        if let Some(&found) = seen.borrow().get(name) {
+            return found;
+        }
+        let found = search(name).map(|(desc, base_len)| (desc as *const IntrinsicDesc as usize - TABLE.as_ptr() as usize, base_len));
+        seen.borrow_mut().insert(name.into(), found);
+        found
+    });
+    found.map(|(byte_offset, base_len)| {
+        let desc = &TABLE[byte_offset / std::mem::size_of::<IntrinsicDesc>()];
+        (desc, name.get(base_len + 1..).unwrap_or(""))
+    })
+}
+
+/// [`lookup`] without the memo: the record and the length of its name within `name`.
+fn search(name: &str) -> Option<(&'static IntrinsicDesc, usize)> {
     if let Some(desc) = get(name) {
-        return Some((desc, ""));
+        return Some((desc, name.len()));
     }
     // Candidate prefixes end just before a '.', longest first.
-    name.char_indices()
-        .rev()
-        .filter(|(_, c)| *c == '.')
-        .find_map(|(dot, _)| get(&name[..dot]).map(|desc| (desc, &name[dot + 1..])))
+    name.char_indices().rev().filter(|(_, c)| *c == '.').find_map(|(dot, _)| get(&name[..dot]).map(|desc| (desc, dot)))
 }

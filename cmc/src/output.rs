@@ -1,5 +1,9 @@
 //! Atomic output: a file is written to a temporary sibling and renamed into place, so a failed or interrupted
 //! compile never leaves a partial output behind.
+//!
+//! Only regular files (or paths that do not exist yet) are replaced that way: a device, a pipe or a socket
+//! (`-o /dev/null`, `-o /dev/stdout`, a FIFO) is written directly, because renaming over it would replace the
+//! device node with a plain file.
 
 use std::io::Write;
 use std::path::Path;
@@ -14,6 +18,15 @@ pub fn write(path: &str, bytes: &[u8]) -> Result<(), String> {
             .map_err(|err| format!("cannot write to stdout: {err}"));
     }
     let target = Path::new(path);
+    if let Ok(metadata) = std::fs::metadata(target) {
+        if !metadata.is_file() {
+            return std::fs::OpenOptions::new()
+                .write(true)
+                .open(target)
+                .and_then(|mut file| file.write_all(bytes))
+                .map_err(|err| format!("cannot write '{path}': {err}"));
+        }
+    }
     let dir = match target.parent() {
         Some(dir) if !dir.as_os_str().is_empty() => dir,
         _ => Path::new("."),

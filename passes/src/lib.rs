@@ -8,6 +8,8 @@
 //! - [`platform`]: the platform table (GRF size, execution sizes, features, every accepted name).
 //! - [`pipeline`]: running an opt-syntax pipeline in-process.
 //! - [`region_ir`]: reading region calls into the `genx-region` algebra and building them back.
+//! - the passes, one file (or folder) each, named as in the registry: `target`, `lowering`, `promote_array`,
+//!   `region_collapse`, `const_fold`, `dead_vector`, `vector_decompose`, `baling`, `legalize`.
 //! - [`diag`], [`ir`]: located diagnostics and read-only IR helpers.
 //! - `plugin` (private): the `extern "C"` edge to cpp/glue.cpp and `llvmGetPassPluginInfo`.
 //!
@@ -23,6 +25,7 @@ pub mod dead_vector;
 pub mod diag;
 pub mod intrinsics;
 pub mod ir;
+pub mod legalize;
 pub mod lowering;
 pub mod pipeline;
 pub mod platform;

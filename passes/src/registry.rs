@@ -94,6 +94,18 @@ pub static PASSES: &[PassInfo] = &[
                       baled), after the rewrites that make every baled value single-use",
         body: PassBody::Function(crate::baling::print_codegen),
     },
+    PassInfo {
+        name: "genx-legalize",
+        description: "split every bale to the execution sizes and regions the platform allows, emulate i64 where \
+                      the platform lacks it, and cut illegal predicates into vISA predicates",
+        body: PassBody::Function(crate::legalize::run),
+    },
+    PassInfo {
+        name: "genx-verify-legal",
+        description: "check that every bale is legal for the platform (execution size, regions, non-region and \
+                      predicate limits) after genx-legalize",
+        body: PassBody::Function(crate::legalize::verify_run),
+    },
 ];
 
 /// Looks a pass up by its pipeline name.

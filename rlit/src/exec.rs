@@ -334,18 +334,7 @@ fn run_parsed(
     let attempts = d.allow_retries.unwrap_or(0) + 1;
     for attempt in 0..attempts {
         let _ = std::fs::remove_file(&progress);
-        // A spawn that fails outright is retried a few times: on a loaded machine process creation has been
-        // seen to fail transiently (ENOENT from clone/exec with every path present), which says nothing about
-        // the test. A test that ran and failed is never retried here (that is ALLOW_RETRIES' job).
-        let mut spawned = execute(&bash, &script_path, &dir, &setup.env, timeout);
-        for backoff_ms in [50u64, 200, 800, 2000] {
-            if spawned.is_ok() {
-                break;
-            }
-            std::thread::sleep(Duration::from_millis(backoff_ms));
-            spawned = execute(&bash, &script_path, &dir, &setup.env, timeout);
-        }
-        let exec = match spawned {
+        let exec = match execute(&bash, &script_path, &dir, &setup.env, timeout) {
             Ok(e) => e,
             Err(e) => {
                 outcome.status = Status::Unresolved;

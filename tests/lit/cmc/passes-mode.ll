@@ -25,3 +25,7 @@ entry:
 ; RUN: not %cmc -passes=genx-verify -mllvm -no-such-llvm-option -S %s 2>&1 | FileCheck %s --check-prefix=BADOPT
 ; PRINT: *** IR Dump After genx-verify on f ***
 ; BADOPT: cmc: error: bad LLVM option: {{.*}}Unknown command line argument '-no-such-llvm-option'
+
+; Writing to a device writes through it: /dev/null stays a character device (no temporary file renamed over it).
+; RUN: %cmc -passes=genx-verify -S %s -o /dev/null
+; RUN: test -c /dev/null

@@ -1,0 +1,215 @@
+//! `genx-legalize`: split every bale to the execution sizes and regions the platform allows, emulate what
+//! it lacks (`i64` on Gen11/Xe-LP/Xe-HPG), and cut illegal predicates into vISA predicates.
+//!
+//! # Why
+//! CM code is written at the width of the data, not of the machine: `matrix<uchar,8,32> in;
+//! matrix<float,6,24> f = in.select<6,1,24,1>(1,3);` is one 144-wide conversion, `vector<int,32> a + b` one
+//! SIMD32 add. One vISA instruction can do much less: a power-of-two execution size of at most 32, at most two
+//! GRFs of destination (`width × max(dst EB, src0 EB) <= 2 GRF`: SIMD16 for `float` on a 32-byte GRF), source
+//! regions that respect the GRF crossing rules, predicates of at most 32 bits. The front end and the middle
+//! end keep wide values (a vISA register can be any size); this pass cuts each *instruction* — each bale
+//! (genx-ir.md §2.2: the `rdregion`s, modifiers, main instruction, saturation and `wrregion` that become one
+//! vISA instruction) — into legal pieces, reading each source piece with a sub-region and writing each result
+//! piece into the whole value with a `wrregion`. The paper's linear filter,
+//! `in.select<6,1,24,1>(1,3)` of `matrix<uchar,8,32>` converted to `float` on a 32-byte GRF, becomes nine
+//! SIMD16 moves reading `<8;8,1>`, `<16;8,1>` (the rest of one row and the start of the next), `<8;8,1>` per
+//! two rows (the golden test, `tests/lit/legalize/golden-linear-filter.ll`).
+//!
+//! # Algorithm
+//! 1. **Check types**: `double` on a platform without fp64, and 64-bit integer arithmetic the emulation cannot do
+//!    (shifts, division, conversions, ALU intrinsics on `i64`), are located errors naming the platform
+//!    (`i64 udiv is not supported on icllp`); nothing is changed then.
+//! 2. **Bale** the function (`baling::bale_function`, legalization kind: single-use bales).
+//! 3. **Sweep** every block backwards, bale by bale (`process.rs`, IGC's `GenXLegalization`). For each bale
+//!    head the whole execution width is cut from element 0: the width of the next piece is the minimum over
+//!    the members of the destination region limit (the `wrregion`), the source region limits (each
+//!    `rdregion`), the non-region limit (main instruction and modifiers) and the predicate limits (a
+//!    compare's result, a select's condition, a write mask), reduced to an allowed execution size
+//!    (`width.rs`: the rules as pure functions). When a member cannot go as narrow as the main instruction must
+//!    (a `dp4` needs 4), or a predicate's minimum is more than a region allows, that member is **un-baled**
+//!    and the bale restarted; when a source reads the `wrregion`'s Old vector and a split is needed, the
+//!    `wrregion` is un-baled (so Old and the new value are not live together), unless every such read is
+//!    provably untouched by the earlier pieces (then later pieces read the previous piece's result). All
+//!    pieces are planned before anything is emitted; then every member is cloned per piece on its sub-region
+//!    (`Region::subregion`), the pieces are joined by a chain of `wrregion`s from `undef` (or from the
+//!    original Old when the head is a `wrregion`), and the bale is erased (`emit.rs`). Each piece is also
+//!    checked as a region of its own (what the hardware and the verifier see: a piece of an indirect region
+//!    that fills its vector no longer pins its index), and narrowed if needed. Source pieces of a compressed
+//!    instruction (more than one GRF of data per operand) that are 1D are written as two rows, `<8;8,1>` for
+//!    16 contiguous elements, as vISA shows the two halves. A single-indirect read that can only do one
+//!    element becomes a multi-indirect read of 4 or 8 (per-element addresses). Byte moves (a lone
+//!    `rdregion`, a lone `wrregion`, or the two baled) are first retyped to `i32` or `i16` moves, unless a
+//!    word they move or keep mixes defined and undefined bytes (`undef.rs`), and on `i64`-emulating
+//!    platforms 64-bit moves to 32-bit moves (`moves.rs`).
+//! 4. **Emulate `i64`** (`emulate.rs`) on emulating platforms: add/sub (with `addc`/`subb`), and/or/xor, mul,
+//!    select, compares, extensions and truncation on 32-bit halves; then bale and sweep again, so the halves'
+//!    regions and the 64-bit moves left around them are legalized too.
+//! 5. **Predicates** (`predicates.rs`): predicate phis and the `wrpredregion` chains that join split compares
+//!    are cut into their vISA parts (32-bit parts, then descending powers of two: 37 → 32,4,1; 13 → 8,4,1;
+//!    9 → 8,1); `all`/`any` and int↔predicate bitcasts of illegal predicates are done per part.
+//!
+//! Every split is a remark (`-pass-remarks=genx-legalize`, opt and cmc): `split 32-wide add into 2×16:
+//! two-GRF rule (32 × 4 bytes > 64)`; every un-bale a missed remark (`-pass-remarks-missed=genx-legalize`).
+//! Statistics (`-stats`): `splits`, `pieces`, `unbaled`, `byte-moves`, `i64-moves`, `emulated`,
+//! `predicates`, `multi-indirect`.
+//!
+//! Code map: `width.rs` (the limits, pure, unit-tested), `process.rs` (the sweep, deciding widths, un-baling),
+//! `emit.rs` (the split), `moves.rs` + `undef.rs` (move retyping), `emulate.rs` (i64), `predicates.rs`,
+//! `check.rs` (`genx-verify-legal`), `align.rs` (index alignment), `build.rs` (instruction building).
+//!
+//! # Invariants
+//! In: GenX IR after lowering and region collapsing; the platform from the function's `"target-cpu"`
+//! ([`platform::of_function`]). Out: every bale legalization splits is legal for the platform —
+//! [`check_legal`] (the pass `genx-verify-legal`) checks the same rules independently of how the pass got
+//! there; values are unchanged (translation validation in the lit tests and the fuzz test). Nothing panics; a
+//! bale whose pieces cannot be expressed is left whole with a missed remark (and the verifier reports it).
+//!
+//! # Not handled (IGC does)
+//! Splitting to isolate dead elements (GenXLiveElements); LSC messages; bales ending in a store to a global
+//! (`GSTORE`); the splat of a scalar select condition to a `v16i1`/`v32i1` predicate and the lowering of
+//! `all`/`any` used other than by a branch (both concern code generation, not widths); 64-bit shifts, division
+//! and conversions under emulation; the 4×GRF SIMD32 64-bit rule of platforms with efficient SIMD32 (none in
+//! the platform table). IGC lowers `mul i64` in GenXLowering; it is emulated here, since genx-lowering does
+//! not yet. Unused intrinsic declarations the split leaves (`<13 x i1>` wrpredregion) are not removed.
+
+mod align;
+mod build;
+mod check;
+mod emit;
+mod emulate;
+mod moves;
+mod predicates;
+mod process;
+mod undef;
+pub mod width;
+
+use inkwell::values::{AsValueRef, FunctionValue};
+
+use crate::baling::{self, BalingKind};
+use crate::diag::PassCx;
+use crate::ir;
+use crate::llvm_sys::core::*;
+use crate::llvm_sys::prelude::*;
+use crate::llvm_sys::LLVMOpcode;
+use crate::platform::{self, Platform};
+
+pub use check::check_legal;
+
+use emulate::{classify, is_double, op_name, I64Use};
+use process::Legalizer;
+
+/// Whether SIMD32 is unusable: a fused-EU platform and a module with stack calls (IGC's rule; the jmpi-to-goto
+/// transformation of vISA would otherwise apply to more than it should).
+pub(crate) fn simd32_unusable(function: LLVMValueRef, platform: &Platform) -> bool {
+    if !platform.features.fused_eu {
+        return false;
+    }
+    let module = unsafe { LLVMGetGlobalParent(function) };
+    ir::functions(module).any(|f| unsafe {
+        const KEY: &str = "CMStackCall";
+        !LLVMGetStringAttributeAtIndex(f, crate::llvm_sys::LLVMAttributeFunctionIndex, KEY.as_ptr() as *const _, KEY.len() as u32)
+            .is_null()
+    })
+}
+
+fn platform_of(function: LLVMValueRef, cx: &mut PassCx) -> Option<&'static Platform> {
+    match platform::of_function(function) {
+        Ok(platform) => Some(platform),
+        Err(unknown) => {
+            cx.error(format!("function '{}': {unknown} (from the \"target-cpu\" attribute)", ir::value_name(function)));
+            None
+        }
+    }
+}
+
+/// Step 1: the located errors for types the platform lacks. Returns whether there were any.
+fn check_types(function: LLVMValueRef, platform: &Platform, cx: &mut PassCx) -> bool {
+    let mut errors = false;
+    for inst in ir::blocks(function).flat_map(ir::instructions) {
+        let is_terminator = unsafe { !LLVMIsATerminatorInst(inst).is_null() };
+        if is_terminator || process::intrinsic_base(inst).is_some_and(|b| b.contains("predef.reg")) {
+            continue;
+        }
+        if !platform.features.fp64 && unsafe { LLVMGetInstructionOpcode(inst) } != LLVMOpcode::LLVMPHI {
+            let count = unsafe { LLVMGetNumOperands(inst).max(0) as u32 };
+            let uses_double = is_double(ir::type_of(inst)) || (0..count).any(|n| is_double(ir::type_of(unsafe { LLVMGetOperand(inst, n) })));
+            if uses_double {
+                cx.error_at(
+                    inst,
+                    format!("double-precision (fp64) '{}' is not supported on {}: the platform has no fp64", op_name(inst), platform.name),
+                );
+                errors = true;
+                continue;
+            }
+        }
+        if !platform.features.native_i64 {
+            let verdict = classify(inst);
+            let refused = if platform.features.emulate_i64 { verdict == I64Use::Unsupported } else { verdict != I64Use::None };
+            if refused {
+                let why = if platform.features.emulate_i64 {
+                    "64-bit integers are emulated with 32-bit halves there, and this operation has no emulation"
+                } else {
+                    "the platform has no 64-bit integers"
+                };
+                cx.error_at(inst, format!("i64 {} is not supported on {}: {why}", op_name(inst), platform.name));
+                errors = true;
+            }
+        }
+    }
+    errors
+}
+
+/// Pass body of `genx-legalize`.
+pub fn run(function: FunctionValue<'_>, cx: &mut PassCx) -> bool {
+    let function = function.as_value_ref();
+    let Some(platform) = platform_of(function, cx) else { return false };
+    if check_types(function, platform, cx) {
+        return false;
+    }
+    let (bales, changes) = baling::bale_function(function, platform, BalingKind::Legalization);
+    let mut lz = Legalizer {
+        function,
+        platform,
+        target: width::Target::of(platform),
+        bales,
+        cx,
+        stats: Default::default(),
+        no_simd32: simd32_unusable(function, platform),
+        changed: changes.any(),
+        maybe_dead: Vec::new(),
+    };
+    lz.sweep();
+    if platform.features.emulate_i64 {
+        let emulated = emulate::emulate_function(&mut lz);
+        if emulated > 0 {
+            lz.stats.emulated += emulated;
+            lz.changed = true;
+            let (bales, _) = baling::bale_function(function, platform, BalingKind::Legalization);
+            lz.bales = bales;
+            lz.sweep();
+        }
+    }
+    predicates::fix_illegal_predicates(&mut lz);
+    lz.erase_dead();
+    let stats = lz.stats;
+    let changed = lz.changed;
+    cx.count(c"splits", c"bales split into legal pieces", stats.splits);
+    cx.count(c"pieces", c"legal pieces the split bales became", stats.pieces);
+    cx.count(c"unbaled", c"members un-baled to make a bale legal", stats.unbaled);
+    cx.count(c"byte-moves", c"byte moves done as i32 or i16 moves", stats.byte_moves);
+    cx.count(c"i64-moves", c"64-bit moves done as 32-bit moves", stats.i64_moves);
+    cx.count(c"emulated", c"64-bit integer operations emulated on 32-bit halves", stats.emulated);
+    cx.count(c"predicates", c"illegal predicates cut into vISA predicates", stats.predicates);
+    cx.count(c"multi-indirect", c"indirect reads converted to multi-indirect", stats.multi_indirect);
+    changed
+}
+
+/// Pass body of `genx-verify-legal`: reports every illegal bale (see [`check_legal`]) as a located error.
+pub fn verify_run(function: FunctionValue<'_>, cx: &mut PassCx) -> bool {
+    let function = function.as_value_ref();
+    let Some(platform) = platform_of(function, cx) else { return false };
+    for (inst, message) in check_legal(function, platform) {
+        cx.error_at(inst, format!("not legal on {}: {message}", platform.name));
+    }
+    false
+}

@@ -1,0 +1,250 @@
+//! Building the pieces of a split bale: sub-vectors of operands, predicate slices, and a copy of an
+//! instruction at a narrower width. The only place genx-legalize makes LLVM instructions other than regions
+//! (which [`crate::region_ir`] builds).
+
+use genx_region::Region;
+
+use crate::intrinsics;
+use crate::ir;
+use crate::llvm_sys::core::*;
+use crate::llvm_sys::prelude::*;
+use crate::llvm_sys::{LLVMOpcode, LLVMTypeKind};
+use crate::region_ir::{self, element_type, lanes, Index};
+
+pub(super) fn c_name(name: &str) -> std::ffi::CString {
+    std::ffi::CString::new(name.replace('\0', " ")).unwrap_or_default()
+}
+
+pub(super) fn is_vector(ty: LLVMTypeRef) -> bool {
+    unsafe { LLVMGetTypeKind(ty) == LLVMTypeKind::LLVMVectorTypeKind }
+}
+
+pub(super) fn is_int(ty: LLVMTypeRef, bits: u32) -> bool {
+    unsafe { LLVMGetTypeKind(ty) == LLVMTypeKind::LLVMIntegerTypeKind && LLVMGetIntTypeWidth(ty) == bits }
+}
+
+/// A vector of i1.
+pub(super) fn is_predicate_type(ty: LLVMTypeRef) -> bool {
+    is_vector(ty) && is_int(element_type(ty), 1)
+}
+
+pub(super) fn opcode(inst: LLVMValueRef) -> Option<LLVMOpcode> {
+    unsafe {
+        if LLVMIsAInstruction(inst).is_null() {
+            None
+        } else {
+            Some(LLVMGetInstructionOpcode(inst))
+        }
+    }
+}
+
+pub(super) fn is_instruction(value: LLVMValueRef) -> bool {
+    unsafe { !LLVMIsAInstruction(value).is_null() }
+}
+
+pub(super) fn operand(inst: LLVMValueRef, n: u32) -> LLVMValueRef {
+    unsafe { LLVMGetOperand(inst, n) }
+}
+
+pub(super) fn num_operands(inst: LLVMValueRef) -> u32 {
+    unsafe { LLVMGetNumOperands(inst).max(0) as u32 }
+}
+
+pub(super) fn users(value: LLVMValueRef) -> Vec<LLVMValueRef> {
+    let mut out = Vec::new();
+    unsafe {
+        let mut u = LLVMGetFirstUse(value);
+        while !u.is_null() {
+            out.push(LLVMGetUser(u));
+            u = LLVMGetNextUse(u);
+        }
+    }
+    out
+}
+
+pub(super) fn has_uses(value: LLVMValueRef) -> bool {
+    unsafe { !LLVMGetFirstUse(value).is_null() }
+}
+
+pub(super) fn context_of(value: LLVMValueRef) -> LLVMContextRef {
+    unsafe { LLVMGetTypeContext(LLVMTypeOf(value)) }
+}
+
+pub(super) fn i1_type(context: LLVMContextRef) -> LLVMTypeRef {
+    unsafe { LLVMInt1TypeInContext(context) }
+}
+
+pub(super) fn i32_const(context: LLVMContextRef, v: i64) -> LLVMValueRef {
+    unsafe { LLVMConstInt(LLVMInt32TypeInContext(context), v as u64, 1) }
+}
+
+/// `<n x elem>`.
+pub(super) fn vector_of(elem: LLVMTypeRef, n: u32) -> LLVMTypeRef {
+    unsafe { LLVMVectorType(elem, n) }
+}
+
+
+/// Elements `start .. start + width` of a constant vector, as a constant.
+pub(super) fn constant_subvector(c: LLVMValueRef, start: u32, width: u32) -> LLVMValueRef {
+    unsafe {
+        let context = context_of(c);
+        let i32_ty = LLVMInt32TypeInContext(context);
+        let mut mask: Vec<LLVMValueRef> = (start..start + width).map(|i| LLVMConstInt(i32_ty, i as u64, 0)).collect();
+        let mask = LLVMConstVector(mask.as_mut_ptr(), width);
+        LLVMConstShuffleVector(c, LLVMGetUndef(LLVMTypeOf(c)), mask)
+    }
+}
+
+/// Declares `llvm.genx.*` (through the intrinsic table) or an LLVM intrinsic (`llvm.fma`) with the given
+/// overloaded types.
+fn declare(module: LLVMModuleRef, base: &str, ret: LLVMTypeRef, args: &[LLVMTypeRef]) -> Result<LLVMValueRef, String> {
+    if intrinsics::get(base).is_some() {
+        return region_ir::declare_intrinsic(module, base, ret, args);
+    }
+    unsafe {
+        let id = LLVMLookupIntrinsicID(base.as_ptr() as *const _, base.len());
+        if id == 0 {
+            return Err(format!("'{base}' is not an intrinsic"));
+        }
+        // The LLVM intrinsics genx-legalize splits (llvm.fma, llvm.fabs, min/max, ...) overload on the result.
+        let mut types = if LLVMIntrinsicIsOverloaded(id) != 0 { vec![ret] } else { Vec::new() };
+        Ok(LLVMGetIntrinsicDeclaration(module, id, types.as_mut_ptr(), types.len()))
+    }
+}
+
+/// Builds a call of intrinsic `base` returning `ret` with `args`.
+pub(super) fn call_intrinsic(
+    builder: LLVMBuilderRef,
+    base: &str,
+    ret: LLVMTypeRef,
+    args: &mut [LLVMValueRef],
+    name: &str,
+) -> Result<LLVMValueRef, String> {
+    let module = unsafe { LLVMGetGlobalParent(LLVMGetBasicBlockParent(LLVMGetInsertBlock(builder))) };
+    let types: Vec<LLVMTypeRef> = args.iter().map(|&a| ir::type_of(a)).collect();
+    let function = declare(module, base, ret, &types)?;
+    Ok(region_ir::build_call(builder, function, args, name))
+}
+
+/// `rdpredregion(pred, offset)` of `width` lanes (a constant slice for a constant predicate).
+pub(super) fn rdpredregion(builder: LLVMBuilderRef, pred: LLVMValueRef, offset: u32, width: u32, name: &str) -> Result<LLVMValueRef, String> {
+    if ir::is_constant(pred) {
+        return Ok(constant_subvector(pred, offset, width));
+    }
+    let context = context_of(pred);
+    if lanes(ir::type_of(pred)) == width && offset == 0 {
+        return Ok(pred);
+    }
+    let ret = vector_of(i1_type(context), width);
+    let mut args = [pred, i32_const(context, offset as i64)];
+    call_intrinsic(builder, "llvm.genx.rdpredregion", ret, &mut args, name)
+}
+
+/// `wrpredregion(old, new, offset)`.
+pub(super) fn wrpredregion(builder: LLVMBuilderRef, old: LLVMValueRef, new: LLVMValueRef, offset: u32, name: &str) -> Result<LLVMValueRef, String> {
+    let context = context_of(old);
+    let mut args = [old, new, i32_const(context, offset as i64)];
+    call_intrinsic(builder, "llvm.genx.wrpredregion", ir::type_of(old), &mut args, name)
+}
+
+/// Elements `start .. start + width` of any vector value: a constant slice, a `rdpredregion` of a predicate,
+/// or a contiguous `rdregion`.
+pub(super) fn subvector(builder: LLVMBuilderRef, value: LLVMValueRef, start: u32, width: u32, name: &str) -> Result<LLVMValueRef, String> {
+    let ty = ir::type_of(value);
+    if !is_vector(ty) {
+        return Ok(value);
+    }
+    if ir::is_constant(value) {
+        return Ok(constant_subvector(value, start, width));
+    }
+    if lanes(ty) == width && start == 0 {
+        return Ok(value);
+    }
+    if is_int(element_type(ty), 1) {
+        return rdpredregion(builder, value, start, width, name);
+    }
+    let eb = region_ir::element_bytes(element_type(ty)).ok_or("operand element type has no region size")?;
+    let region = Region::whole(eb, lanes(ty)).subregion(start, width).map_err(|r| r.to_string())?;
+    region_ir::build_rdregion(builder, value, &region, Index::Direct, false, name)
+}
+
+/// A copy of `inst` (a binary operator, `fneg`, cast, compare, select or intrinsic call) applied to `operands`
+/// at `width` lanes. `None` for an instruction this cannot copy.
+pub(super) fn rebuild(
+    builder: LLVMBuilderRef,
+    inst: LLVMValueRef,
+    operands: &mut [LLVMValueRef],
+    width: u32,
+    name: &str,
+) -> Result<LLVMValueRef, String> {
+    let op = opcode(inst).ok_or("not an instruction")?;
+    let cname = c_name(name);
+    let ty = ir::type_of(inst);
+    let result_ty = if is_vector(ty) { vector_of(element_type(ty), width) } else { ty };
+    unsafe {
+        use LLVMOpcode::*;
+        let value = match op {
+            LLVMAdd | LLVMFAdd | LLVMSub | LLVMFSub | LLVMMul | LLVMFMul | LLVMUDiv | LLVMSDiv | LLVMFDiv
+            | LLVMURem | LLVMSRem | LLVMFRem | LLVMShl | LLVMLShr | LLVMAShr | LLVMAnd | LLVMOr | LLVMXor => {
+                LLVMBuildBinOp(builder, op, operands[0], operands[1], cname.as_ptr())
+            }
+            LLVMFNeg => LLVMBuildFNeg(builder, operands[0], cname.as_ptr()),
+            LLVMTrunc | LLVMZExt | LLVMSExt | LLVMFPToUI | LLVMFPToSI | LLVMUIToFP | LLVMSIToFP | LLVMFPTrunc
+            | LLVMFPExt => LLVMBuildCast(builder, op, operands[0], result_ty, cname.as_ptr()),
+            LLVMICmp => LLVMBuildICmp(builder, LLVMGetICmpPredicate(inst), operands[0], operands[1], cname.as_ptr()),
+            LLVMFCmp => LLVMBuildFCmp(builder, LLVMGetFCmpPredicate(inst), operands[0], operands[1], cname.as_ptr()),
+            LLVMSelect => LLVMBuildSelect(builder, operands[0], operands[1], operands[2], cname.as_ptr()),
+            LLVMCall => {
+                let callee = ir::called_function(inst).ok_or("indirect call")?;
+                let callee_name = ir::value_name(callee);
+                let base = match intrinsics::lookup(&callee_name) {
+                    Some((desc, _)) => desc.name.to_string(),
+                    None => llvm_intrinsic_base(&callee_name).ok_or_else(|| format!("cannot split a call of '{callee_name}'"))?,
+                };
+                let count = ir::call_arg_count(inst) as usize;
+                return call_intrinsic(builder, &base, result_ty, &mut operands[..count], name);
+            }
+            _ => return Err(format!("cannot split a '{}' instruction", ir::value_to_string(inst))),
+        };
+        Ok(value)
+    }
+}
+
+/// The base name of an overloaded LLVM intrinsic (`llvm.fma.v16f32` → `llvm.fma`): the shortest prefix that
+/// names the same intrinsic.
+pub(super) fn llvm_intrinsic_base(name: &str) -> Option<String> {
+    if !name.starts_with("llvm.") || name.starts_with("llvm.genx.") {
+        return None;
+    }
+    let lookup = |n: &str| unsafe { LLVMLookupIntrinsicID(n.as_ptr() as *const _, n.len()) };
+    let id = lookup(name);
+    if id == 0 {
+        return None;
+    }
+    let mut base = name.to_string();
+    while let Some(cut) = base.rfind('.') {
+        let shorter = &base[..cut];
+        if shorter == "llvm" || lookup(shorter) != id {
+            break;
+        }
+        base.truncate(cut);
+    }
+    Some(base)
+}
+
+/// Bitcasts `value` to `ty` (folding a constant, looking through a bitcast from `ty`).
+pub(super) fn bitcast(builder: LLVMBuilderRef, value: LLVMValueRef, ty: LLVMTypeRef, name: &str) -> LLVMValueRef {
+    unsafe {
+        if LLVMTypeOf(value) == ty {
+            return value;
+        }
+        if ir::is_constant(value) {
+            return LLVMConstBitCast(value, ty);
+        }
+        if opcode(value) == Some(LLVMOpcode::LLVMBitCast) && LLVMTypeOf(operand(value, 0)) == ty {
+            return operand(value, 0);
+        }
+        let cname = c_name(name);
+        LLVMBuildBitCast(builder, value, ty, cname.as_ptr())
+    }
+}

@@ -61,7 +61,7 @@
 mod alu;
 mod lanes;
 
-use std::collections::HashSet;
+type HashSet<T> = std::collections::HashSet<T, crate::region_ir::memo::FxBuild>;
 use std::ffi::CStr;
 
 use inkwell::values::{AsValueRef, FunctionValue};
@@ -122,12 +122,13 @@ impl Folder<'_> {
 
 /// Pass body: folds to a fixpoint. Returns whether the IR changed.
 pub fn run(function: FunctionValue<'_>, cx: &mut PassCx) -> bool {
+    let _memo = crate::region_ir::memo_scope();
     let function = function.as_value_ref();
-    let mut folder = Folder { cx, remarked: HashSet::new() };
+    let mut folder = Folder { cx, remarked: HashSet::default() };
     let mut changed = false;
     for _ in 0..MAX_ROUNDS {
         let insts: Vec<LLVMValueRef> = ir::blocks(function).flat_map(ir::instructions).collect();
-        let mut erased: HashSet<LLVMValueRef> = HashSet::new();
+        let mut erased: HashSet<LLVMValueRef> = HashSet::default();
         let mut candidates: Vec<LLVMValueRef> = Vec::new();
         let mut round_changed = false;
         for inst in insts {
@@ -188,35 +189,45 @@ fn is_region_family(call: LLVMValueRef) -> bool {
     )
 }
 
-/// Erases region calls nothing uses, until none is left.
+/// Erases region calls nothing uses, until none is left (a worklist: erasing a call re-examines only its
+/// operands, instead of sweeping the function again).
 fn erase_dead_region_calls(function: LLVMValueRef, cx: &PassCx) -> bool {
-    let mut total = 0;
-    loop {
-        let dead: Vec<LLVMValueRef> = ir::blocks(function)
-            .flat_map(ir::instructions)
-            .filter(|&inst| ir::is_call(inst) && is_region_family(inst) && unsafe { LLVMGetFirstUse(inst).is_null() })
-            .collect();
-        let erased = dead.into_iter().filter(|&inst| region_ir::erase_if_dead(inst)).count();
-        if erased == 0 {
-            break;
+    let is_dead_region_call =
+        |inst: LLVMValueRef| ir::is_call(inst) && is_region_family(inst) && unsafe { LLVMGetFirstUse(inst).is_null() };
+    let mut work: Vec<LLVMValueRef> =
+        ir::blocks(function).flat_map(ir::instructions).filter(|&inst| is_dead_region_call(inst)).collect();
+    work.reverse();
+    let mut total = 0u64;
+    while let Some(inst) = work.pop() {
+        // An operand becomes unused once, when its last user goes, so each call is queued at most once
+        // (operands repeated within one user are deduplicated first).
+        let mut operands = instruction_operands(inst);
+        operands.sort_unstable();
+        operands.dedup();
+        if region_ir::erase_if_dead(inst) {
+            total += 1;
+            for op in operands {
+                if is_dead_region_call(op) {
+                    work.push(op);
+                }
+            }
         }
-        total += erased;
     }
-    cx.count(ERASED.0, ERASED.1, total as u64);
+    cx.count(ERASED.0, ERASED.1, total);
     total > 0
 }
 
 /// Whether a GenX call has the operand count its table entry says (malformed calls are `genx-verify`'s to
 /// report; folding them would read operands that are not there).
-fn has_table_arity(call: LLVMValueRef, name: &str) -> bool {
-    crate::intrinsics::get(name)
-        .is_some_and(|desc| !desc.variadic && desc.operands.len() == ir::call_arg_count(call) as usize)
+fn has_table_arity(call: LLVMValueRef, desc: &crate::intrinsics::IntrinsicDesc) -> bool {
+    Some(desc).is_some_and(|desc| !desc.variadic && desc.operands.len() == ir::call_arg_count(call) as usize)
 }
 
 fn fold_instruction(inst: LLVMValueRef, folder: &mut Folder<'_>) -> Option<Fold> {
     if ir::is_call(inst) {
-        let name = region_ir::genx_base_name(inst)?;
-        if !has_table_arity(inst, name) {
+        let desc = region_ir::genx_desc(inst)?;
+        let name = desc.name;
+        if !has_table_arity(inst, desc) {
             return None;
         }
         return match name {

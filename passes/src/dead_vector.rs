@@ -52,7 +52,8 @@
 mod live;
 mod transfer;
 
-use std::collections::{HashMap, HashSet};
+type HashSet<T> = std::collections::HashSet<T, crate::region_ir::memo::FxBuild>;
+type HashMap<K, V> = std::collections::HashMap<K, V, crate::region_ir::memo::FxBuild>;
 
 use inkwell::values::{AsValueRef, FunctionValue};
 
@@ -80,10 +81,10 @@ impl Liveness {
 /// Phase 1: per-element liveness of every instruction of `function`, to a fixpoint.
 fn liveness(function: LLVMValueRef) -> Liveness {
     let insts: Vec<LLVMValueRef> = ir::blocks(function).flat_map(ir::instructions).collect();
-    let mut live: HashMap<LLVMValueRef, LiveElements> = HashMap::with_capacity(insts.len());
-    let mut roots = HashSet::new();
+    let mut live: HashMap<LLVMValueRef, LiveElements> = HashMap::with_capacity_and_hasher(insts.len(), Default::default());
+    let mut roots = HashSet::default();
     let mut worklist = Vec::new();
-    let mut queued = HashSet::new();
+    let mut queued = HashSet::default();
     for &inst in &insts {
         live.insert(inst, LiveElements::none(ir::type_of(inst)));
         if is_root(inst) {
@@ -109,6 +110,7 @@ fn liveness(function: LLVMValueRef) -> Liveness {
 
 /// Pass body. Returns whether the IR changed.
 pub fn run(function: FunctionValue<'_>, cx: &mut PassCx) -> bool {
+    let _memo = crate::region_ir::memo_scope();
     let function = function.as_value_ref();
     let analysis = liveness(function);
     let insts: Vec<LLVMValueRef> = ir::blocks(function).flat_map(ir::instructions).collect();

@@ -91,6 +91,7 @@ type Lowered = Result<Option<(LLVMValueRef, Vec<(Stat, u64)>)>, String>;
 
 /// Pass body: lowers every candidate instruction of `function`.
 pub fn run(function: FunctionValue<'_>, cx: &mut PassCx) -> bool {
+    let _memo = crate::region_ir::memo_scope();
     let function = function.as_value_ref();
     let candidates: Vec<LLVMValueRef> = ir::blocks(function)
         .flat_map(ir::instructions)

@@ -79,7 +79,6 @@ mod reads;
 mod support;
 mod writes;
 
-use std::collections::HashSet;
 use std::ffi::CStr;
 
 use genx_region::Refusal;
@@ -98,6 +97,7 @@ const MAX_SWEEPS: usize = 64;
 
 /// Pass body: collapses nested regions in `function`. Returns whether the IR changed.
 pub fn run(function: FunctionValue<'_>, cx: &mut PassCx) -> bool {
+    let _memo = crate::region_ir::memo_scope();
     let function = function.as_value_ref();
     let mut collapser = Collapser::new(cx);
     for block in post_order(function) {
@@ -128,7 +128,7 @@ fn post_order(function: LLVMValueRef) -> Vec<LLVMBasicBlockRef> {
             return out;
         }
         let entry = LLVMGetEntryBasicBlock(function);
-        let mut visited = HashSet::from([entry]);
+        let mut visited: std::collections::HashSet<_> = std::collections::HashSet::from([entry]);
         let mut stack = vec![(entry, 0u32)];
         while let Some(&mut (block, ref mut next)) = stack.last_mut() {
             let terminator = LLVMGetBasicBlockTerminator(block);
@@ -213,7 +213,8 @@ impl<'a> Collapser<'a> {
 
     /// Erases the instructions of `dead` that have no uses, and then the operands that become unused.
     fn erase_dead(&mut self) {
-        let mut erased: HashSet<LLVMValueRef> = HashSet::new();
+        let mut erased: std::collections::HashSet<LLVMValueRef, crate::region_ir::memo::FxBuild> =
+            Default::default();
         let mut work = std::mem::take(&mut self.dead);
         while let Some(value) = work.pop() {
             if erased.contains(&value) || opcode(value).is_none() || has_uses(value) {

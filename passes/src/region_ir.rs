@@ -46,10 +46,18 @@ pub mod wr {
 
 /// The base name (`llvm.genx.rdregioni`, ...) of a call's callee, if it is a GenX intrinsic.
 pub fn genx_base_name(call: LLVMValueRef) -> Option<&'static str> {
+    genx_desc(call).map(|desc| desc.name)
+}
+
+/// The table entry of a call's callee, if it is a GenX intrinsic.
+pub fn genx_desc(call: LLVMValueRef) -> Option<&'static intrinsics::IntrinsicDesc> {
     if !ir::is_call(call) {
         return None;
     }
     let callee = ir::called_function(call)?;
+    if let Some(found) = memo::callee(callee) {
+        return found;
+    }
     // The callee's name, borrowed from LLVM (no copy: this runs for every call in every sweep of every pass).
     let name = unsafe {
         let mut len = 0usize;
@@ -59,7 +67,151 @@ pub fn genx_base_name(call: LLVMValueRef) -> Option<&'static str> {
         }
         std::str::from_utf8(std::slice::from_raw_parts(ptr as *const u8, len)).ok()?
     };
-    intrinsics::lookup(name).map(|(desc, _)| desc.name)
+    let found = intrinsics::lookup(name).map(|(desc, _)| desc);
+    memo::remember_callee(callee, found);
+    found
+}
+
+/// Memos valid while a pass runs over one function ([`memo_scope`]): during a function pass no function is
+/// deleted or renamed and no type changes, so a callee's table entry and a declaration made by
+/// [`declare_intrinsic`] stay what they were. Outside a scope nothing is remembered.
+pub mod memo {
+    use std::cell::RefCell;
+    use std::collections::HashMap;
+    use std::hash::{BuildHasherDefault, Hasher};
+
+    use crate::intrinsics::IntrinsicDesc;
+    use crate::llvm_sys::prelude::*;
+
+    /// A multiply-rotate hasher (rustc's FxHasher) for pointer keys.
+    #[derive(Default)]
+    pub struct FxHasher(u64);
+
+    impl Hasher for FxHasher {
+        fn write(&mut self, bytes: &[u8]) {
+            for chunk in bytes.chunks(8) {
+                let mut word = [0u8; 8];
+                word[..chunk.len()].copy_from_slice(chunk);
+                self.write_u64(u64::from_le_bytes(word));
+            }
+        }
+        fn write_u64(&mut self, n: u64) {
+            self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+        }
+        fn write_usize(&mut self, n: usize) {
+            self.write_u64(n as u64);
+        }
+        fn finish(&self) -> u64 {
+            // Pointers are aligned: move the well-mixed high bits down to where the table picks buckets.
+            self.0.rotate_left(26)
+        }
+    }
+
+    pub type FxBuild = BuildHasherDefault<FxHasher>;
+
+    #[derive(Default)]
+    struct Memo {
+        depth: usize,
+        callees: HashMap<usize, Option<&'static IntrinsicDesc>, FxBuild>,
+        /// (module, base, ret, args) -> declaration.
+        declarations: HashMap<(usize, usize, Box<str>, Box<[usize]>), LLVMValueRef, FxBuild>,
+    }
+
+    thread_local! {
+        static MEMO: RefCell<Memo> = RefCell::new(Memo::default());
+    }
+
+    /// Turns the memos on until the returned guard is dropped.
+    pub struct Scope(());
+
+    impl Drop for Scope {
+        fn drop(&mut self) {
+            let _ = MEMO.try_with(|m| {
+                let mut m = m.borrow_mut();
+                m.depth -= 1;
+                if m.depth == 0 {
+                    m.callees.clear();
+                    m.declarations.clear();
+                }
+            });
+        }
+    }
+
+    pub fn scope() -> Scope {
+        MEMO.with(|m| m.borrow_mut().depth += 1);
+        Scope(())
+    }
+
+    pub(crate) fn callee(callee: LLVMValueRef) -> Option<Option<&'static IntrinsicDesc>> {
+        MEMO.with(|m| {
+            let m = m.borrow();
+            if m.depth == 0 {
+                None
+            } else {
+                m.callees.get(&(callee as usize)).copied()
+            }
+        })
+    }
+
+    pub(crate) fn remember_callee(callee: LLVMValueRef, found: Option<&'static IntrinsicDesc>) {
+        MEMO.with(|m| {
+            let mut m = m.borrow_mut();
+            if m.depth > 0 {
+                m.callees.insert(callee as usize, found);
+            }
+        })
+    }
+
+    pub(crate) fn declaration(
+        module: LLVMModuleRef,
+        base: &str,
+        ret: LLVMTypeRef,
+        args: &[LLVMTypeRef],
+    ) -> Option<LLVMValueRef> {
+        MEMO.with(|m| {
+            let m = m.borrow();
+            if m.depth == 0 {
+                return None;
+            }
+            // Found by a scan keyed on the cheap parts first (the map is small: a few declarations per module).
+            m.declarations
+                .iter()
+                .find(|((md, r, b, a), _)| {
+                    *md == module as usize
+                        && *r == ret as usize
+                        && &**b == base
+                        && a.len() == args.len()
+                        && a.iter().zip(args).all(|(&x, &y)| x == y as usize)
+                })
+                .map(|(_, &f)| f)
+        })
+    }
+
+    pub(crate) fn remember_declaration(
+        module: LLVMModuleRef,
+        base: &str,
+        ret: LLVMTypeRef,
+        args: &[LLVMTypeRef],
+        function: LLVMValueRef,
+    ) {
+        MEMO.with(|m| {
+            let mut m = m.borrow_mut();
+            if m.depth > 0 {
+                let key = (
+                    module as usize,
+                    ret as usize,
+                    Box::<str>::from(base),
+                    args.iter().map(|&a| a as usize).collect::<Box<[usize]>>(),
+                );
+                m.declarations.insert(key, function);
+            }
+        })
+    }
+}
+
+/// Turns on the memos of [`memo`] for the rest of a pass's run over one function.
+pub fn memo_scope() -> memo::Scope {
+    memo::scope()
 }
 
 pub fn is_rdregion(call: LLVMValueRef) -> bool {
@@ -247,6 +399,20 @@ pub fn declare_intrinsic(
     ret: LLVMTypeRef,
     args: &[LLVMTypeRef],
 ) -> Result<LLVMValueRef, String> {
+    if let Some(function) = memo::declaration(module, base, ret, args) {
+        return Ok(function);
+    }
+    let function = declare_intrinsic_uncached(module, base, ret, args)?;
+    memo::remember_declaration(module, base, ret, args, function);
+    Ok(function)
+}
+
+fn declare_intrinsic_uncached(
+    module: LLVMModuleRef,
+    base: &str,
+    ret: LLVMTypeRef,
+    args: &[LLVMTypeRef],
+) -> Result<LLVMValueRef, String> {
     let desc = intrinsics::get(base).ok_or_else(|| format!("'{base}' is not a GenX intrinsic"))?;
     let ir_type = |ty| ir::ir_type(ty).ok_or_else(|| format!("type {} cannot be an operand of '{base}'", ir::type_to_string(ty)));
     let ret_ir = ir_type(ret)?;
@@ -398,13 +564,22 @@ pub fn build_wrregion(
 /// Replaces every use of `old` by `new`, takes `old`'s name, and erases `old`.
 pub fn replace_and_erase(old: LLVMValueRef, new: LLVMValueRef) {
     unsafe {
-        let name = ir::value_name(old);
         LLVMReplaceAllUsesWith(old, new);
-        LLVMInstructionEraseFromParent(old);
-        if !name.is_empty() && !LLVMIsAInstruction(new).is_null() && ir::value_name(new).is_empty() {
-            let name = c_name(&name);
-            LLVMSetValueName2(new, name.as_ptr(), name.as_bytes().len());
+        let mut old_len = 0usize;
+        LLVMGetValueName2(old, &mut old_len);
+        let mut new_len = 0usize;
+        let move_name = old_len != 0 && !LLVMIsAInstruction(new).is_null() && {
+            LLVMGetValueName2(new, &mut new_len);
+            new_len == 0
+        };
+        if !move_name {
+            LLVMInstructionEraseFromParent(old);
+            return;
         }
+        let name = ir::value_name(old);
+        LLVMInstructionEraseFromParent(old);
+        let name = c_name(&name);
+        LLVMSetValueName2(new, name.as_ptr(), name.as_bytes().len());
     }
 }
 
@@ -416,9 +591,7 @@ pub fn erase_if_dead(inst: LLVMValueRef) -> bool {
             return false;
         }
         let removable = match LLVMGetInstructionOpcode(inst) {
-            LLVMOpcode::LLVMCall => genx_base_name(inst)
-                .and_then(intrinsics::get)
-                .is_some_and(|desc| desc.attrs.readnone && !desc.attrs.has_side_effects),
+            LLVMOpcode::LLVMCall => genx_desc(inst).is_some_and(|desc| desc.attrs.readnone && !desc.attrs.has_side_effects),
             LLVMOpcode::LLVMStore
             | LLVMOpcode::LLVMLoad
             | LLVMOpcode::LLVMBr

@@ -28,7 +28,6 @@
 //! (the pass then folds the `and` to `C`).
 
 use super::live::{element_count, members, Bits, LiveElements};
-use crate::intrinsics;
 use crate::ir;
 use crate::llvm_sys::core::*;
 use crate::llvm_sys::prelude::*;
@@ -116,11 +115,13 @@ fn call_is_root(call: LLVMValueRef) -> bool {
             return true;
         }
         let Some(callee) = ir::called_function(call) else { return true };
-        if let Some(desc) = region_ir::genx_base_name(call).and_then(intrinsics::get) {
+        if let Some(desc) = region_ir::genx_desc(call) {
             return desc.attrs.has_side_effects;
         }
-        let name = ir::value_name(callee);
-        if name.starts_with("llvm.") && !name.starts_with("llvm.genx.") {
+        let mut len = 0usize;
+        let ptr = LLVMGetValueName2(callee, &mut len);
+        let name: &[u8] = if ptr.is_null() { &[] } else { std::slice::from_raw_parts(ptr as *const u8, len) };
+        if name.starts_with(b"llvm.") && !name.starts_with(b"llvm.genx.") {
             let kind = LLVMGetEnumAttributeKindForName(c"readnone".as_ptr(), 8);
             let attr = LLVMGetEnumAttributeAtIndex(callee, crate::llvm_sys::LLVMAttributeFunctionIndex, kind);
             return attr.is_null();
@@ -419,10 +420,9 @@ fn insert_value_demands(inst: LLVMValueRef, live: &LiveElements) -> Vec<Demand> 
 
 fn call_demands(call: LLVMValueRef, live: &LiveElements) -> Vec<Demand> {
     // A call with the wrong operand count for its intrinsic (genx-verify reports it) is only ever opaque.
-    let name = region_ir::genx_base_name(call).filter(|&name| {
-        intrinsics::get(name)
-            .is_some_and(|desc| !desc.variadic && desc.operands.len() == ir::call_arg_count(call) as usize)
-    });
+    let name = region_ir::genx_desc(call)
+        .filter(|desc| !desc.variadic && desc.operands.len() == ir::call_arg_count(call) as usize)
+        .map(|desc| desc.name);
     match name {
         Some("llvm.genx.rdregioni" | "llvm.genx.rdregionf") => rdregion_demands(call, live),
         Some("llvm.genx.wrregioni" | "llvm.genx.wrregionf") => wrregion_demands(call, live),

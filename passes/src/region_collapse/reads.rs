@@ -124,7 +124,10 @@ impl Collapser<'_> {
         if is_predef_reg(outer.input) {
             return None;
         }
-        let what = format!("cannot combine {} with the read {}", describe(inner_call), describe(chain.outer));
+        let outer_call = chain.outer;
+        let what = LazyText(move |f: &mut std::fmt::Formatter<'_>| {
+            write!(f, "cannot combine {} with the read {}", describe(inner_call), describe(outer_call))
+        });
         if is_global_load(outer.input) && writes_between(chain.outer, inner_call) {
             self.missed(
                 inner_call,
@@ -204,7 +207,7 @@ impl Collapser<'_> {
         let combined = match combine(&outer_region, &inner_region) {
             Ok(c) => c,
             Err(refusal) => {
-                self.refused(inner_call, &what, &refusal);
+                self.refused(inner_call, &what.to_string(), &refusal);
                 return None;
             }
         };
@@ -263,7 +266,7 @@ impl Collapser<'_> {
     pub(super) fn combined_is_acceptable(
         &mut self,
         inst: LLVMValueRef,
-        what: &str,
+        what: &dyn std::fmt::Display,
         combined: &Combined,
         outer: &Region,
         inner: &Region,

@@ -7,7 +7,6 @@
 
 use genx_region::{IndexOpcode, IndexOperand, IndexProgram, Region};
 
-use crate::intrinsics;
 use crate::ir;
 use crate::llvm_sys::core::*;
 use crate::llvm_sys::prelude::*;
@@ -92,9 +91,15 @@ pub(super) fn users(value: LLVMValueRef) -> Vec<LLVMValueRef> {
 /// instruction). `old` is left in place, unused, for the dead-code sweep.
 pub(super) fn replace_uses(old: LLVMValueRef, new: LLVMValueRef) {
     unsafe {
-        let name = ir::value_name(old);
         LLVMReplaceAllUsesWith(old, new);
-        if !name.is_empty() && !LLVMIsAInstruction(new).is_null() && ir::value_name(new).is_empty() {
+        let mut old_len = 0usize;
+        LLVMGetValueName2(old, &mut old_len);
+        let mut new_len = 0usize;
+        if old_len != 0 && !LLVMIsAInstruction(new).is_null() && {
+            LLVMGetValueName2(new, &mut new_len);
+            new_len == 0
+        } {
+            let name = ir::value_name(old);
             LLVMSetValueName2(old, c"".as_ptr(), 0);
             let name = c_name(&name);
             LLVMSetValueName2(new, name.as_ptr(), name.as_bytes().len());
@@ -227,7 +232,7 @@ fn may_write_memory(inst: LLVMValueRef) -> bool {
             | LLVMOpcode::LLVMFence
             | LLVMOpcode::LLVMInvoke,
         ) => true,
-        Some(LLVMOpcode::LLVMCall) => match genx_base_name(inst).and_then(intrinsics::get) {
+        Some(LLVMOpcode::LLVMCall) => match region_ir::genx_desc(inst) {
             Some(desc) => desc.attrs.has_side_effects,
             None => true,
         },
@@ -406,5 +411,15 @@ pub(super) fn describe(value: LLVMValueRef) -> String {
         "an unnamed value".to_string()
     } else {
         format!("%{name}")
+    }
+}
+
+/// Text formatted only when displayed: refusal prefixes are built on every attempt but needed only when a
+/// refusal is recorded.
+pub(super) struct LazyText<F>(pub F);
+
+impl<F: Fn(&mut std::fmt::Formatter<'_>) -> std::fmt::Result> std::fmt::Display for LazyText<F> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        (self.0)(f)
     }
 }

@@ -133,12 +133,15 @@ impl Collapser<'_> {
         if shape_key(&read_region) != shape_key(&o.region) || r.index != o.index {
             return outer;
         }
-        let what = format!(
-            "cannot combine the write {} into the selection {} with the write-back {}",
-            describe(inner_call),
-            describe(read),
-            describe(outer)
-        );
+        let what = LazyText(move |f: &mut std::fmt::Formatter<'_>| {
+            write!(
+                f,
+                "cannot combine the write {} into the selection {} with the write-back {}",
+                describe(inner_call),
+                describe(read),
+                describe(outer)
+            )
+        });
         if is_global_load(i.new) && writes_between(inner_call, outer) {
             self.missed(outer, format!("{what}: the value written is a load of a global and a memory write may lie between the writes"));
             return outer;
@@ -177,7 +180,7 @@ impl Collapser<'_> {
         let combined = match combine(&outer_region, &inner_region) {
             Ok(c) => c,
             Err(refusal) => {
-                self.refused(outer, &what, &refusal);
+                self.refused(outer, &what.to_string(), &refusal);
                 return outer;
             }
         };
@@ -248,15 +251,13 @@ impl Collapser<'_> {
         if is_predef_reg(i.new) || !can_bitcast_to_element(i.new, o_elem) {
             return outer;
         }
-        let what = format!(
-            "cannot combine the write {} into a constant with the write {}",
-            describe(inner_call),
-            describe(outer)
-        );
+        let what = LazyText(move |f: &mut std::fmt::Formatter<'_>| {
+            write!(f, "cannot combine the write {} into a constant with the write {}", describe(inner_call), describe(outer))
+        });
         let combined = match combine(&o.region, &i.region) {
             Ok(c) => c,
             Err(refusal) => {
-                self.refused(outer, &what, &refusal);
+                self.refused(outer, &what.to_string(), &refusal);
                 return outer;
             }
         };

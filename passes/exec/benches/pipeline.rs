@@ -3,7 +3,9 @@
 //! Generates a module of about 100,000 IR instructions from the region-program generator, runs the middle-end
 //! pipeline on it in-process (the same code `opt` and `cmc` run), and prints instructions per second; then does
 //! the same on a module 10 times larger and prints the time ratio. Targets: >= 1 M instructions/s, ratio <= 11.
-//! `GENX_BENCH_INSTRUCTIONS` changes the base size; `GENX_BENCH_PIPELINE` the pipeline.
+//! `GENX_BENCH_INSTRUCTIONS` changes the base size; `GENX_BENCH_PIPELINE` the pipeline, e.g. baling and
+//! legalization: `GENX_BENCH_PIPELINE='genx-target<skl>,genx-lowering,genx-legalize'` (the targets printed are the
+//! middle-end-I targets).
 
 use std::time::Instant;
 

@@ -176,6 +176,40 @@ pub fn is_plain_constant(value: LLVMValueRef) -> bool {
     unsafe { LLVMIsConstant(value) != 0 && LLVMIsAConstantExpr(value).is_null() }
 }
 
+/// Whether anything uses `value`.
+pub fn has_uses(value: LLVMValueRef) -> bool {
+    unsafe { !LLVMGetFirstUse(value).is_null() }
+}
+
+/// Whether exactly one use of `value` exists.
+pub fn has_one_use(value: LLVMValueRef) -> bool {
+    unsafe {
+        let first = LLVMGetFirstUse(value);
+        !first.is_null() && LLVMGetNextUse(first).is_null()
+    }
+}
+
+/// The users of `value`, once per use (a user with two uses appears twice).
+pub fn users(value: LLVMValueRef) -> Vec<LLVMValueRef> {
+    let mut out = Vec::new();
+    unsafe {
+        let mut use_ = LLVMGetFirstUse(value);
+        while !use_.is_null() {
+            out.push(LLVMGetUser(use_));
+            use_ = LLVMGetNextUse(use_);
+        }
+    }
+    out
+}
+
+/// The users of `value`, each once, in use order.
+pub fn distinct_users(value: LLVMValueRef) -> Vec<LLVMValueRef> {
+    let mut out = users(value);
+    let mut seen = std::collections::HashSet::new();
+    out.retain(|user| seen.insert(*user));
+    out
+}
+
 /// Iterates over the basic blocks of a function.
 pub fn blocks(function: LLVMValueRef) -> impl Iterator<Item = LLVMBasicBlockRef> {
     let mut next = unsafe { LLVMGetFirstBasicBlock(function) };

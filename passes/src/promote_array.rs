@@ -71,6 +71,7 @@ use inkwell::values::{AsValueRef, FunctionValue};
 
 use crate::diag::{PassCx, RemarkKind};
 use crate::ir;
+use crate::ir::distinct_users as users;
 use crate::llvm_sys::core::*;
 use crate::llvm_sys::prelude::*;
 use crate::llvm_sys::target::*;
@@ -542,21 +543,6 @@ fn gep_offsets(gep: LLVMValueRef, layout: LLVMTargetDataRef) -> Result<(i64, Vec
         }
         Ok((constant, terms))
     }
-}
-
-fn users(value: LLVMValueRef) -> Vec<LLVMValueRef> {
-    let mut out = Vec::new();
-    unsafe {
-        let mut u = LLVMGetFirstUse(value);
-        while !u.is_null() {
-            let user = LLVMGetUser(u);
-            if !out.contains(&user) {
-                out.push(user);
-            }
-            u = LLVMGetNextUse(u);
-        }
-    }
-    out
 }
 
 /// The pointer operands of a phi or select.

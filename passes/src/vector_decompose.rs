@@ -79,6 +79,7 @@ use inkwell::values::{AsValueRef, FunctionValue};
 
 use crate::diag::{PassCx, RemarkKind};
 use crate::ir;
+use crate::ir::distinct_users as users;
 use crate::llvm_sys::core::*;
 use crate::llvm_sys::prelude::*;
 use crate::llvm_sys::{LLVMOpcode, LLVMTypeKind};
@@ -490,21 +491,6 @@ fn analyze(web: &Web, cfg: &Cfg, grf: u32) -> Result<Option<Plan>, Refusal> {
     parts.push(Part { start, end: bytes });
     plan_joins.sort_by_key(|j| cfg.position(j.value));
     Ok(Some(Plan { bytes, parts, joins: plan_joins, reads }))
-}
-
-fn users(value: LLVMValueRef) -> Vec<LLVMValueRef> {
-    let mut out = Vec::new();
-    unsafe {
-        let mut u = LLVMGetFirstUse(value);
-        while !u.is_null() {
-            let user = LLVMGetUser(u);
-            if !out.contains(&user) {
-                out.push(user);
-            }
-            u = LLVMGetNextUse(u);
-        }
-    }
-    out
 }
 
 // ---- phase 3: rewrite --------------------------------------------------------------------------------------

@@ -5,6 +5,7 @@
 
 use crate::intrinsics;
 use crate::ir;
+pub(super) use crate::ir::{has_one_use, users};
 use crate::llvm_sys::core::*;
 use crate::llvm_sys::prelude::*;
 use crate::llvm_sys::{LLVMOpcode, LLVMTypeKind};
@@ -55,26 +56,6 @@ pub(super) fn use_count(value: LLVMValueRef) -> usize {
         }
     }
     n
-}
-
-pub(super) fn has_one_use(value: LLVMValueRef) -> bool {
-    unsafe {
-        let first = LLVMGetFirstUse(value);
-        !first.is_null() && LLVMGetNextUse(first).is_null()
-    }
-}
-
-/// The users of `value`, once per use.
-pub(super) fn users(value: LLVMValueRef) -> Vec<LLVMValueRef> {
-    let mut out = Vec::new();
-    unsafe {
-        let mut use_ = LLVMGetFirstUse(value);
-        while !use_.is_null() {
-            out.push(LLVMGetUser(use_));
-            use_ = LLVMGetNextUse(use_);
-        }
-    }
-    out
 }
 
 /// The base name of the intrinsic `inst` calls: the GenX table's base name (`llvm.genx.rdregioni`), or for the

@@ -8,6 +8,7 @@
 use genx_region::{IndexOpcode, IndexOperand, IndexProgram, Region};
 
 use crate::ir;
+pub(super) use crate::ir::{has_one_use, has_uses, users};
 use crate::llvm_sys::core::*;
 use crate::llvm_sys::prelude::*;
 use crate::llvm_sys::{LLVMOpcode, LLVMTypeKind};
@@ -61,30 +62,6 @@ pub(super) fn strip_bitcasts(mut value: LLVMValueRef) -> LLVMValueRef {
         value = operand(value, 0);
     }
     value
-}
-
-pub(super) fn has_uses(value: LLVMValueRef) -> bool {
-    unsafe { !LLVMGetFirstUse(value).is_null() }
-}
-
-pub(super) fn has_one_use(value: LLVMValueRef) -> bool {
-    unsafe {
-        let first = LLVMGetFirstUse(value);
-        !first.is_null() && LLVMGetNextUse(first).is_null()
-    }
-}
-
-/// The users of `value`, once per use.
-pub(super) fn users(value: LLVMValueRef) -> Vec<LLVMValueRef> {
-    let mut out = Vec::new();
-    unsafe {
-        let mut use_ = LLVMGetFirstUse(value);
-        while !use_.is_null() {
-            out.push(LLVMGetUser(use_));
-            use_ = LLVMGetNextUse(use_);
-        }
-    }
-    out
 }
 
 /// Replaces every use of `old` by `new` and gives `new` the name of `old` (when `new` is an unnamed

@@ -37,10 +37,17 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_missing_clang_is_a_sentence_not_a_panic() {
-        let err = find(14, Path::new("/nonexistent/llvm/bin"));
-        if let Err(message) = err {
-            assert!(message.contains("clang"), "{message}");
-        }
+    fn clang_resolution_order_and_errors() {
+        // $CMC_CLANG wins, and a wrong one is a sentence naming it (never a fallback to another clang).
+        std::env::set_var("CMC_CLANG", "/nonexistent/clang-99");
+        let err = find(14, Path::new("/usr/lib/llvm-14/bin")).unwrap_err();
+        assert!(err.contains("CMC_CLANG") && err.contains("/nonexistent/clang-99"), "{err}");
+        std::env::remove_var("CMC_CLANG");
+        // Without it, the LLVM bin directory's clang comes first when it exists.
+        let bindir = std::env::temp_dir().join(format!("cmc-clang-test-{}", std::process::id()));
+        std::fs::create_dir_all(&bindir).unwrap();
+        std::fs::write(bindir.join("clang"), b"").unwrap();
+        assert_eq!(find(14, &bindir).unwrap(), bindir.join("clang"));
+        std::fs::remove_dir_all(&bindir).unwrap();
     }
 }

@@ -454,3 +454,23 @@ fn empty_grids_and_unknown_kernels_are_refused() {
     let trap = dispatch(&mut machine, id, &|_| vec![Value::bool(true)], Grid::linear(1, 1)).unwrap_err();
     assert!(trap.to_string().contains("takes 0 arguments, 1 given"), "{trap}");
 }
+
+/// `r0` carries the group ids in dwords 1, 6 and 7; the rest of the header is undef.
+#[test]
+fn r0_holds_the_group_ids() {
+    let ir = r#"
+define <8 x i32> @k() {
+entry:
+  %r0 = call <8 x i32> @llvm.genx.r0.v8i32()
+  ret <8 x i32> %r0
+}
+declare <8 x i32> @llvm.genx.r0.v8i32()
+"#;
+    let program = genx_exec::decode::decode_str(ir, "r0.ll").unwrap();
+    let (id, _) = program.function("k").unwrap();
+    let mut machine = genx_exec::interp::Machine::new(&program);
+    let ids = genx_exec::machine::ThreadIds { group_id: [3, 4, 5], local_id: [0; 3], local_size: [1; 3], group_count: [8; 3] };
+    let genx_exec::value::Value::Lanes(lanes) = machine.run(id, Vec::new(), ids, None).unwrap() else { panic!() };
+    assert_eq!((lanes.bits[1], lanes.bits[6], lanes.bits[7]), (3, 4, 5));
+    assert_eq!(lanes.undef, vec![true, false, true, true, true, true, false, false]);
+}

@@ -5,6 +5,9 @@
 //! defined here as the global id (group id × local size + local id) of a one-thread-per-work-item dispatch.
 //! `barrier` suspends the thread until its group arrives; `fence` orders nothing in a sequential model.
 //! `timestamp` is not deterministic on hardware, so it is undef here (a kernel's output must not depend on it).
+//! `r0` is the thread payload header: as `<8 x i32>` its dwords 1, 6 and 7 hold the group id x, y and z (where
+//! IGC's vISA places `%group_id_x/y/z`); its other dwords (thread ids, dispatch state) are hardware state and
+//! undef. `sr0`, the state register, is undef.
 
 use super::{result_shape, SemFn};
 use crate::machine::{Call, Ctx};
@@ -24,6 +27,8 @@ pub const TABLE: &[(&str, SemFn)] = &[
     ("llvm.genx.barrier", barrier),
     ("llvm.genx.fence", nothing),
     ("llvm.genx.timestamp", undef_result),
+    ("llvm.genx.r0", r0),
+    ("llvm.genx.sr0", undef_result),
 ];
 
 /// A result of the call's type holding `values` (a scalar takes the first).
@@ -66,4 +71,15 @@ fn nothing(_: &mut Ctx<'_>, _: &Call<'_>) -> Result<Value, Fault> {
 }
 fn undef_result(_: &mut Ctx<'_>, call: &Call<'_>) -> Result<Value, Fault> {
     Ok(Value::undef(call.ret))
+}
+
+fn r0(ctx: &mut Ctx<'_>, call: &Call<'_>) -> Result<Value, Fault> {
+    let (elem, n) = result_shape(call)?;
+    let mut lanes = Lanes::undef(elem, n);
+    if elem == crate::value::Elem::Int(32) && n == 8 {
+        for (dword, id) in [(1, ctx.ids.group_id[0]), (6, ctx.ids.group_id[1]), (7, ctx.ids.group_id[2])] {
+            lanes.set(dword, id as u64);
+        }
+    }
+    Ok(Value::Lanes(lanes))
 }

@@ -46,6 +46,25 @@ pub fn value_name(value: LLVMValueRef) -> String {
     }
 }
 
+/// Calls `f` with the name of a value, borrowed from LLVM (no copy; for hot paths). `""` when it has none.
+pub fn with_name<R>(value: LLVMValueRef, f: impl FnOnce(&str) -> R) -> R {
+    unsafe {
+        let mut len = 0usize;
+        let ptr = LLVMGetValueName2(value, &mut len);
+        let bytes = if ptr.is_null() { &[][..] } else { std::slice::from_raw_parts(ptr as *const u8, len) };
+        f(std::str::from_utf8(bytes).unwrap_or(""))
+    }
+}
+
+/// Whether a value has a name (without copying it).
+pub fn has_name(value: LLVMValueRef) -> bool {
+    unsafe {
+        let mut len = 0usize;
+        LLVMGetValueName2(value, &mut len);
+        len != 0
+    }
+}
+
 /// The textual IR of a value, as `opt -S` prints it (one line for an instruction).
 pub fn value_to_string(value: LLVMValueRef) -> String {
     unsafe { take_message(LLVMPrintValueToString(value)).trim().to_string() }

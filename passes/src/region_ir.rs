@@ -58,16 +58,8 @@ pub fn genx_desc(call: LLVMValueRef) -> Option<&'static intrinsics::IntrinsicDes
     if let Some(found) = memo::callee(callee) {
         return found;
     }
-    // The callee's name, borrowed from LLVM (no copy: this runs for every call in every sweep of every pass).
-    let name = unsafe {
-        let mut len = 0usize;
-        let ptr = LLVMGetValueName2(callee, &mut len);
-        if ptr.is_null() {
-            return None;
-        }
-        std::str::from_utf8(std::slice::from_raw_parts(ptr as *const u8, len)).ok()?
-    };
-    let found = intrinsics::lookup(name).map(|(desc, _)| desc);
+    // The callee's name is borrowed, not copied: this runs for every call in every sweep of every pass.
+    let found = ir::with_name(callee, |name| intrinsics::lookup(name).map(|(desc, _)| desc));
     memo::remember_callee(callee, found);
     found
 }
@@ -561,26 +553,23 @@ pub fn build_wrregion(
     }
 }
 
-/// Replaces every use of `old` by `new`, takes `old`'s name, and erases `old`.
-pub fn replace_and_erase(old: LLVMValueRef, new: LLVMValueRef) {
+/// Replaces every use of `old` by `new` and gives `new` the name of `old` (when `new` is an unnamed
+/// instruction). `old` stays in place, unused and unnamed.
+pub fn replace_uses(old: LLVMValueRef, new: LLVMValueRef) {
     unsafe {
         LLVMReplaceAllUsesWith(old, new);
-        let mut old_len = 0usize;
-        LLVMGetValueName2(old, &mut old_len);
-        let mut new_len = 0usize;
-        let move_name = old_len != 0 && !LLVMIsAInstruction(new).is_null() && {
-            LLVMGetValueName2(new, &mut new_len);
-            new_len == 0
-        };
-        if !move_name {
-            LLVMInstructionEraseFromParent(old);
-            return;
+        if ir::has_name(old) && !LLVMIsAInstruction(new).is_null() && !ir::has_name(new) {
+            let name = c_name(&ir::value_name(old));
+            LLVMSetValueName2(old, c"".as_ptr(), 0);
+            LLVMSetValueName2(new, name.as_ptr(), name.as_bytes().len());
         }
-        let name = ir::value_name(old);
-        LLVMInstructionEraseFromParent(old);
-        let name = c_name(&name);
-        LLVMSetValueName2(new, name.as_ptr(), name.as_bytes().len());
     }
+}
+
+/// Replaces every use of `old` by `new`, gives `new` its name (see [`replace_uses`]), and erases `old`.
+pub fn replace_and_erase(old: LLVMValueRef, new: LLVMValueRef) {
+    replace_uses(old, new);
+    unsafe { LLVMInstructionEraseFromParent(old) };
 }
 
 /// Erases an instruction when nothing uses it and it has no side effects a pass must keep (a call of a

@@ -3,7 +3,6 @@
 //! They would fit in `ir.rs`, which is shared; they live here until a second pass wants them. Nothing here
 //! panics on unexpected IR: a helper that cannot answer returns `None` or the conservative answer.
 
-use crate::intrinsics;
 use crate::ir;
 pub(super) use crate::ir::{has_one_use, users};
 use crate::llvm_sys::core::*;
@@ -64,14 +63,15 @@ pub(super) fn callee_base(inst: LLVMValueRef) -> Option<&'static str> {
     if opcode(inst) != Some(LLVMOpcode::LLVMCall) {
         return None;
     }
-    let callee = ir::called_function(inst)?;
-    let name = ir::value_name(callee);
-    if let Some((desc, _)) = intrinsics::lookup(&name) {
+    if let Some(desc) = crate::region_ir::genx_desc(inst) {
         return Some(desc.name);
     }
-    ["llvm.fabs", "llvm.fma", "llvm.dbg"]
-        .into_iter()
-        .find(|base| name.strip_prefix(base).is_some_and(|rest| rest.is_empty() || rest.starts_with('.')))
+    let callee = ir::called_function(inst)?;
+    ir::with_name(callee, |name| {
+        ["llvm.fabs", "llvm.fma", "llvm.dbg"]
+            .into_iter()
+            .find(|base| name.strip_prefix(base).is_some_and(|rest| rest.is_empty() || rest.starts_with('.')))
+    })
 }
 
 pub(super) fn is_rdregion(value: LLVMValueRef) -> bool {

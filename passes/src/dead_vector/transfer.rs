@@ -118,10 +118,7 @@ fn call_is_root(call: LLVMValueRef) -> bool {
         if let Some(desc) = region_ir::genx_desc(call) {
             return desc.attrs.has_side_effects;
         }
-        let mut len = 0usize;
-        let ptr = LLVMGetValueName2(callee, &mut len);
-        let name: &[u8] = if ptr.is_null() { &[] } else { std::slice::from_raw_parts(ptr as *const u8, len) };
-        if name.starts_with(b"llvm.") && !name.starts_with(b"llvm.genx.") {
+        if ir::with_name(callee, |name| name.starts_with("llvm.") && !name.starts_with("llvm.genx.")) {
             let kind = LLVMGetEnumAttributeKindForName(c"readnone".as_ptr(), 8);
             let attr = LLVMGetEnumAttributeAtIndex(callee, crate::llvm_sys::LLVMAttributeFunctionIndex, kind);
             return attr.is_null();

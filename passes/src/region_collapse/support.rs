@@ -9,6 +9,7 @@ use genx_region::{IndexOpcode, IndexOperand, IndexProgram, Region};
 
 use crate::ir;
 pub(super) use crate::ir::{has_one_use, has_uses, users};
+pub(super) use crate::region_ir::replace_uses;
 use crate::llvm_sys::core::*;
 use crate::llvm_sys::prelude::*;
 use crate::llvm_sys::{LLVMOpcode, LLVMTypeKind};
@@ -62,26 +63,6 @@ pub(super) fn strip_bitcasts(mut value: LLVMValueRef) -> LLVMValueRef {
         value = operand(value, 0);
     }
     value
-}
-
-/// Replaces every use of `old` by `new` and gives `new` the name of `old` (when `new` is an unnamed
-/// instruction). `old` is left in place, unused, for the dead-code sweep.
-pub(super) fn replace_uses(old: LLVMValueRef, new: LLVMValueRef) {
-    unsafe {
-        LLVMReplaceAllUsesWith(old, new);
-        let mut old_len = 0usize;
-        LLVMGetValueName2(old, &mut old_len);
-        let mut new_len = 0usize;
-        if old_len != 0 && !LLVMIsAInstruction(new).is_null() && {
-            LLVMGetValueName2(new, &mut new_len);
-            new_len == 0
-        } {
-            let name = ir::value_name(old);
-            LLVMSetValueName2(old, c"".as_ptr(), 0);
-            let name = c_name(&name);
-            LLVMSetValueName2(new, name.as_ptr(), name.as_bytes().len());
-        }
-    }
 }
 
 pub(super) fn is_vector(ty: LLVMTypeRef) -> bool {

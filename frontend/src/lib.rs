@@ -1,9 +1,75 @@
 //! The CM front end: upstream clang-14 with our CM header library, producing LLVM IR with `llvm.genx.*` calls.
 //!
-//! Today: locating the clang that belongs to the LLVM this build uses ([`clang`]). The CM headers, the clang
-//! invocation and `genx-cm-lower` arrive with the front-end issue.
+//! The API the driver uses: a [`Job`] (one CM source file and the options that shape it), [`preprocess`] (`-E`)
+//! and [`compile`] (clang, then the front-end pipeline [`LOWER_PIPELINE`] in-process: inlining of the header
+//! library, `genx-cm-lower`, `genx-simdcf-lower`). The result is GenX IR at the level ISPC and DPC++ ESIMD
+//! produce: `llvm.genx.*` calls and `!genx.kernels`, ready for the middle end and the vc-bridge.
 //!
 //! Architecture invariant: the front end never panics on user input; clang's diagnostics pass through with
-//! their `file:line:col`.
+//! their `file:line:col`, and the lowering passes report located errors.
 
 pub mod clang;
+
+use std::path::PathBuf;
+
+use genx_passes::inkwell::context::Context;
+use genx_passes::inkwell::module::Module;
+use genx_passes::platform::Platform;
+
+/// The in-process pipeline run on clang's output: the header library is inlined and its neutral calls become
+/// GenX intrinsics (see `include/cm/cm_common.h` for the convention).
+pub const LOWER_PIPELINE: &str = "always-inline,sroa,early-cse,genx-cm-lower,genx-simdcf-lower";
+
+/// A `-D` or `-U`, kept in command-line order (clang applies them in order).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MacroArg {
+    /// `NAME` or `NAME=VALUE`.
+    Define(String),
+    Undefine(String),
+}
+
+/// One front-end job.
+#[derive(Clone, Debug)]
+pub struct Job {
+    pub input: PathBuf,
+    pub macros: Vec<MacroArg>,
+    /// `-I`, in order.
+    pub include_dirs: Vec<PathBuf>,
+    /// `-isystem`, in order.
+    pub system_include_dirs: Vec<PathBuf>,
+    /// `-include`, in order.
+    pub pre_includes: Vec<PathBuf>,
+    /// `-std=`; the default is C++17.
+    pub std: Option<String>,
+    /// Selects `CM_GENX`, `CM_HAS_*` and the other predefined macros.
+    pub platform: &'static Platform,
+    /// `-Qxcm_revid` (`CM_GENX_REVID`).
+    pub revision_id: Option<u32>,
+    /// `-g`: debug locations in the IR.
+    pub debug_info: bool,
+    /// 32 or 64 (`-m32`/`-m64`, `CM_PTRSIZE`).
+    pub pointer_size: u32,
+    /// `-Xclang` arguments, passed to clang's cc1 as they are.
+    pub clang_args: Vec<String>,
+}
+
+/// Why a job failed.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Error {
+    /// Located diagnostics were already printed to stderr (by clang or by a lowering pass).
+    Reported,
+    /// A sentence for the driver to print as `cmc: error: ...` (missing clang, unreadable input, ...).
+    Message(String),
+}
+
+/// `-E`: the preprocessed source, with the CM headers and predefined macros in effect.
+pub fn preprocess(job: &Job) -> Result<Vec<u8>, Error> {
+    let _ = job;
+    Err(Error::Message("the CM front end is being built (issue 6)".to_string()))
+}
+
+/// Compiles the job's source to GenX IR in `context` (clang, then [`LOWER_PIPELINE`]).
+pub fn compile<'ctx>(job: &Job, context: &'ctx Context) -> Result<Module<'ctx>, Error> {
+    let _ = (job, context);
+    Err(Error::Message("the CM front end is being built (issue 6)".to_string()))
+}

@@ -13,6 +13,7 @@
 //! `file:line:col: error:`) and a non-zero exit; an output file is written whole or not at all.
 
 mod args;
+mod compat;
 mod compile;
 mod opt_mode;
 mod output;
@@ -32,11 +33,15 @@ fn main() -> ExitCode {
     }
     let options = match args::parse(&argv) {
         Ok(options) => options,
-        Err(err) => {
+        Err(args::ParseError::Clap(err)) => {
             // clap's own rendering for --help, and usage errors with a hint.
             let code = if err.use_stderr() { 1 } else { 0 };
             let _ = err.print();
             return ExitCode::from(code);
+        }
+        Err(args::ParseError::Message(message)) => {
+            eprintln!("cmc: error: {message}");
+            return ExitCode::FAILURE;
         }
     };
     if options.version {

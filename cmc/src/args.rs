@@ -156,7 +156,7 @@ pub struct Options {
 
 /// The cmc flags handled outside clap (see `compat.rs`), for `--help`.
 const CMC_FLAGS_HELP: &str = "cmc flags (prefix - or /, value joined with = or :):
-  -binary-format=ocl|ze        output container (default ocl; cm is refused: CMRT .gen is not produced)
+  -binary-format=cm|ocl|ze     output container (default ocl; cm = CMRT vISA object, no SVM kernels)
   -fcmocl                      same as -binary-format=ocl
   -emit-spirv                  write SPIR-V (default name a.spv)
   -Qxcm_revid=N, -Qxcm_stepping=A|B   revision id for ocloc

@@ -142,10 +142,10 @@ pub fn run(options: &Options) -> Result<(), String> {
     let format = match options.compat.binary_format.as_deref() {
         None => vc_bridge::BinaryFormat::Ocl,
         Some(name) => vc_bridge::BinaryFormat::parse(name)
-            .ok_or_else(|| format!("unknown binary format '{name}'; use ocl or ze"))?,
+            .ok_or_else(|| format!("unknown binary format '{name}'; use cm, ocl or ze"))?,
     };
-    if output_kind == OutputKind::Binary && format == vc_bridge::BinaryFormat::Cm {
-        return Err(vc_bridge::CM_FORMAT_UNSUPPORTED.to_string());
+    if output_kind == OutputKind::Binary && format == vc_bridge::BinaryFormat::Cm && options.compat.binary_format.is_some() {
+        eprintln!("cmc: warning: -binary-format=cm (CMRT) is deprecated; prefer ocl or ze");
     }
     let platform = match (options.platform(), output_kind) {
         (Some(name), _) => platform::find(name).map_err(|unknown| unknown.to_string())?,
@@ -167,7 +167,7 @@ pub fn run(options: &Options) -> Result<(), String> {
         .to_string()
     });
     if options.compat.dry_run {
-        eprintln!("cmc: would compile '{input}' for {} to '{destination}' ({output_kind:?})", platform.name);
+        eprint!("{}", plan(options, input, kind, output_kind, format, platform, &destination));
         return Ok(());
     }
     let mut times = PhaseTimes::default();
@@ -176,6 +176,56 @@ pub fn run(options: &Options) -> Result<(), String> {
         eprint!("{}", times.report(input));
     }
     result
+}
+
+/// `-###`: what would run, one step per line, nothing run.
+fn plan(
+    options: &Options,
+    input: &str,
+    kind: InputKind,
+    output_kind: OutputKind,
+    format: vc_bridge::BinaryFormat,
+    platform: &'static Platform,
+    destination: &str,
+) -> String {
+    let mut text = String::new();
+    if kind == InputKind::CmSource {
+        let job = front_end_job(options, input, platform);
+        text.push_str(&format!(
+            "front end: clang-14 {input} platform={} macros={:?} include={:?} isystem={:?} pre-include={:?} std={} \
+             debug={} pointer-size={} revision={:?} clang-args={:?} then {}\n",
+            platform.name,
+            job.macros,
+            job.include_dirs,
+            job.system_include_dirs,
+            job.pre_includes,
+            job.std.as_deref().unwrap_or("c++17"),
+            job.debug_info,
+            job.pointer_size,
+            job.revision_id,
+            job.clang_args,
+            cm_frontend::LOWER_PIPELINE
+        ));
+    } else {
+        text.push_str(&format!("input: {input}\n"));
+    }
+    if matches!(output_kind, OutputKind::SpirV | OutputKind::Binary) && kind != InputKind::SpirV {
+        let pipeline = if options.opt_level.as_deref() == Some("0") { "none (-O0)" } else { MIDDLE_END_PIPELINE };
+        text.push_str(&format!("middle end: {pipeline}\n"));
+    }
+    let bridge = bridge_options(options, format, platform);
+    let commands = vc_bridge::planned_commands(&bridge, output_kind == OutputKind::Binary);
+    match (output_kind, kind) {
+        (OutputKind::Binary, InputKind::SpirV) => text.push_str(&format!("{}\n", commands[1])),
+        (OutputKind::Binary | OutputKind::SpirV, _) => {
+            for command in commands {
+                text.push_str(&format!("{command}\n"));
+            }
+        }
+        _ => {}
+    }
+    text.push_str(&format!("output: {destination}\n"));
+    text
 }
 
 #[allow(clippy::too_many_arguments)]

@@ -5,6 +5,7 @@
 //!   opt's pipeline syntax (the pass registry is linked in; no plugin, no subprocess);
 //! - `cmc validate before.ll after.ll`: translation validation on the CPU executor;
 //! - `cmc run k.ll --arg ... --surface ...`: run a kernel on the CPU over a thread grid (CPU emulation);
+//! - `cmc inspect k.bin`: the container and kernels of a device binary;
 //! - `cmc -print-passes`, `cmc --version`.
 //!
 //! - compiler: `cmc [-E | -emit-llvm [-S]] file.cpp [-o out]` (see `compile`).
@@ -15,6 +16,7 @@
 mod args;
 mod compat;
 mod compile;
+mod inspect_cmd;
 mod opt_mode;
 mod output;
 mod run_cmd;
@@ -29,6 +31,7 @@ fn main() -> ExitCode {
     match argv.get(1).map(String::as_str) {
         Some("validate") => return validate_cmd::main(&argv[1..]),
         Some("run") => return run_cmd::main(&argv[1..]),
+        Some("inspect") => return inspect_cmd::main(&argv[1..]),
         _ => {}
     }
     let options = match args::parse(&argv) {

@@ -10,11 +10,16 @@
 //!   heaps and the kernel's patch list.
 //! - **zebin** (`-binary-format=ze`; e_machine 0xcd, Intel Graphics Technology): one `.text.<kernel>` section per
 //!   kernel and the `.ze_info` YAML whose top-level `kernels:` list names them. Both must agree.
+//! - **CMRT container** (`-binary-format=cm`): ocloc wraps it in the same OpenCL ELF, but the device-binary section
+//!   then holds a vISA "CISA" object (what cmc's `.gen` product is): `"CISA"`, major and minor version (u8 each),
+//!   kernel count (u16), then per kernel its name (u16 length from vISA 4 on, u8 before), offset, size and
+//!   input offset (u32 each), symbol counts (u16 each) and the finalized Gen binaries (u8 count, then platform u8,
+//!   offset u32, size u32 each). [`cm_payload`] extracts it.
 //!
 //! Invariant: a malformed container is an error naming what is wrong and where, never a panic (every offset is
 //! bounds-checked).
 //!
-//! Not handled: 32-bit ELF, big-endian, the `cm` (CMRT `.gen`) container (not produced by this toolchain).
+//! Not handled: 32-bit ELF, big-endian; vISA objects with symbol tables (IGC writes none).
 
 use std::fmt;
 
@@ -23,6 +28,8 @@ use std::fmt;
 pub enum Container {
     PatchTokens,
     Zebin,
+    /// vISA object for CMRT (the `.gen` of `-binary-format=cm`).
+    Cisa,
 }
 
 impl fmt::Display for Container {
@@ -30,6 +37,7 @@ impl fmt::Display for Container {
         f.write_str(match self {
             Container::PatchTokens => "OpenCL patch-token binary",
             Container::Zebin => "zebin",
+            Container::Cisa => "CMRT vISA object",
         })
     }
 }
@@ -126,8 +134,11 @@ fn sections(bytes: &[u8]) -> Result<(u16, Vec<Section<'_>>), String> {
     Ok((machine, out))
 }
 
-/// Lists the kernels of an ocloc binary (either container).
+/// Lists the kernels of an ocloc binary (any container), or of a bare vISA object (a `.gen` for CMRT).
 pub fn read(bytes: &[u8]) -> Result<Contents, String> {
+    if bytes.starts_with(CISA_MAGIC) {
+        return read_cisa(bytes);
+    }
     let (machine, sections) = sections(bytes)?;
     if machine == EM_INTELGT {
         return read_zebin(&sections);
@@ -136,7 +147,73 @@ pub fn read(bytes: &[u8]) -> Result<Contents, String> {
         .iter()
         .find(|s| s.kind == SHT_OPENCL_DEV_BINARY)
         .ok_or("the ELF file has neither a zebin machine type nor an OpenCL device-binary section")?;
+    if program.data.starts_with(CISA_MAGIC) {
+        return read_cisa(program.data);
+    }
     read_patch_tokens(program.data)
+}
+
+const CISA_MAGIC: &[u8] = b"CISA";
+
+/// The CMRT payload (a vISA object) of an ocloc binary built with `-binary-format=cm`, when it holds one.
+pub fn cm_payload(bytes: &[u8]) -> Result<Vec<u8>, String> {
+    let (_, sections) = sections(bytes)?;
+    let program = sections
+        .iter()
+        .find(|s| s.kind == SHT_OPENCL_DEV_BINARY)
+        .ok_or("the ELF file has no OpenCL device-binary section")?;
+    if !program.data.starts_with(CISA_MAGIC) {
+        return Err("the device binary is not a vISA (CISA) object".to_string());
+    }
+    Ok(program.data.to_vec())
+}
+
+/// Lists the kernels of a vISA object (header only).
+pub fn read_cisa(object: &[u8]) -> Result<Contents, String> {
+    let bad = |what: String| format!("malformed vISA object: {what}");
+    if !object.starts_with(CISA_MAGIC) {
+        return Err(bad("bad magic".to_string()));
+    }
+    let major = *object.get(4).ok_or_else(|| bad("short header".to_string()))?;
+    let count = u16_at(object, 6).ok_or_else(|| bad("short header".to_string()))?;
+    let mut at = 8usize;
+    let mut kernels = Vec::new();
+    for index in 0..count {
+        let short = || bad(format!("kernel {index}: header runs past the end"));
+        let name_len = if major >= 4 {
+            let len = u16_at(object, at).ok_or_else(short)? as usize;
+            at += 2;
+            len
+        } else {
+            let len = *object.get(at).ok_or_else(short)? as usize;
+            at += 1;
+            len
+        };
+        let name = object.get(at..at + name_len).ok_or_else(short)?;
+        let name = String::from_utf8_lossy(name).into_owned();
+        at += name_len;
+        let size = u32_at(object, at + 4).ok_or_else(short)? as usize;
+        at += 12;
+        let variable_symbols = u16_at(object, at).ok_or_else(short)?;
+        let function_symbols = u16_at(object, at + 2).ok_or_else(short)?;
+        if variable_symbols != 0 || function_symbols != 0 {
+            return Err(bad(format!("kernel '{name}' has symbol tables, which this reader does not walk")));
+        }
+        at += 4;
+        let binaries = *object.get(at).ok_or_else(short)? as usize;
+        at += 1;
+        let mut isa_size = 0;
+        for binary in 0..binaries {
+            isa_size += u32_at(object, at + binary * 9 + 5).ok_or_else(short)? as usize;
+        }
+        at += binaries * 9;
+        if name.is_empty() {
+            return Err(bad(format!("kernel {index} has no name")));
+        }
+        let _ = size;
+        kernels.push(Kernel { name, isa_size });
+    }
+    Ok(Contents { container: Container::Cisa, kernels })
 }
 
 fn read_patch_tokens(program: &[u8]) -> Result<Contents, String> {
@@ -223,6 +300,22 @@ mod tests {
     fn ze_info_lists_only_top_level_kernels() {
         let info = "---\nversion: '1.20'\nkernels:\n  - name:            a\n    payload_arguments:\n      - arg_type: x\n  - name: 'b'\nkernels_misc_info:\n  - name:            a\n...\n";
         assert_eq!(ze_info_kernels(info), vec!["a".to_string(), "b".to_string()]);
+    }
+
+    #[test]
+    fn cisa_header_is_walked() {
+        let mut object = b"CISA\x04\x01\x01\x00".to_vec();
+        object.extend(5u16.to_le_bytes());
+        object.extend(b"scale");
+        for v in [0x2du32, 0x313, 0x266] {
+            object.extend(v.to_le_bytes());
+        }
+        object.extend([0, 0, 0, 0, 1, 0x0a]);
+        object.extend(0x340u32.to_le_bytes());
+        object.extend(0x98u32.to_le_bytes());
+        let contents = read_cisa(&object).unwrap();
+        assert_eq!(contents.kernels, vec![Kernel { name: "scale".into(), isa_size: 0x98 }]);
+        assert!(read_cisa(&object[..20]).is_err());
     }
 
     #[test]

@@ -33,7 +33,8 @@ pub enum BinaryFormat {
     Ocl,
     /// Level Zero zebin.
     Ze,
-    /// CMRT's `.gen` container: not produced by this toolchain (see [`CM_FORMAT_UNSUPPORTED`]).
+    /// CMRT's `.gen`: the vISA object (with finalized Gen code) that IGC writes for `-binary-format=cm`; IGC
+    /// refuses kernels with SVM pointers in it (see [`CM_FORMAT_SVM`]).
     Cm,
 }
 
@@ -56,11 +57,10 @@ impl BinaryFormat {
     }
 }
 
-/// Why `-binary-format=cm` is refused.
-pub const CM_FORMAT_UNSUPPORTED: &str = "-binary-format=cm (the CMRT .gen container) is not supported: this IGC \
-     release (1.0.12504) and its ocloc only write OpenCL (ocl) and Level Zero (ze) binaries from SPIR-V; asked for \
-     'cm' through ocloc, IGC aborts (\"CMRT not supported\") or writes an OpenCL binary, never a .gen file. Use \
-     -binary-format=ocl or -binary-format=ze";
+/// What IGC's abort for SVM kernels under `-binary-format=cm` means.
+pub const CM_FORMAT_SVM: &str = "-binary-format=cm (CMRT) cannot hold this kernel: IGC 1.0.12504 aborts with \
+     \"CMRT not supported for stack switching to SVM\" when a CMRT kernel takes an SVM pointer (svmptr_t) or needs \
+     a stack; use -binary-format=ocl or -binary-format=ze";
 
 /// How to build the binary.
 #[derive(Clone, Debug)]
@@ -201,9 +201,6 @@ fn emit_spirv_in(module: &Module<'_>, dir: &WorkDir, verbose: bool) -> Result<Sp
 
 /// GenX IR → a device binary for `options.platform`, with the kernels checked.
 pub fn compile_module(module: &Module<'_>, options: &Options) -> Result<Compiled, String> {
-    if options.format == BinaryFormat::Cm {
-        return Err(CM_FORMAT_UNSUPPORTED.to_string());
-    }
     let dir = WorkDir::new()?;
     let spirv = emit_spirv_in(module, &dir, options.verbose)?;
     let mut compiled = compile_in(&dir, &spirv.bytes, &spirv.kernels, options)?;
@@ -214,9 +211,6 @@ pub fn compile_module(module: &Module<'_>, options: &Options) -> Result<Compiled
 
 /// SPIR-V → a device binary; the expected kernels are the module's entry points.
 pub fn compile_spirv(bytes: &[u8], options: &Options) -> Result<Compiled, String> {
-    if options.format == BinaryFormat::Cm {
-        return Err(CM_FORMAT_UNSUPPORTED.to_string());
-    }
     let summary = spirv::summarize(bytes)?;
     if summary.entry_points.is_empty() {
         return Err("the SPIR-V module has no entry point (no kernel to compile)".to_string());
@@ -235,26 +229,61 @@ pub fn compile_spirv(bytes: &[u8], options: &Options) -> Result<Compiled, String
     compile_in(&dir, bytes, &kernels, options)
 }
 
-fn compile_in(dir: &WorkDir, spirv: &[u8], kernels: &[Kernel], options: &Options) -> Result<Compiled, String> {
-    std::fs::write(dir.path().join("module.spv"), spirv).map_err(|err| format!("cannot write SPIR-V: {err}"))?;
+/// The commands the bridge runs for `options` (`cmc -###`), with the work directory's file names.
+pub fn planned_commands(options: &Options, emit_binary: bool) -> Vec<String> {
+    let mut commands = vec![spirv::command_line(Path::new("module.bc"), Path::new("module.spv"))];
+    if emit_binary {
+        let args = invocation(options).arguments("module.spv", "module");
+        commands.push(format!("{} {}", ocloc::OCLOC, ocloc::quote(&args)));
+    }
+    commands
+}
+
+fn invocation(options: &Options) -> ocloc::Invocation<'static> {
     let mut internal_options = vec![format!("-binary-format={}", options.format.name())];
     if options.dump_asm {
         internal_options.push("-dump-asm".to_string());
     }
     internal_options.extend(options.internal_options.iter().cloned());
-    let invocation = ocloc::Invocation {
+    ocloc::Invocation {
         device: options.platform.name,
         revision_id: options.revision_id,
         api_options: options.api_options.clone(),
         internal_options,
         finalizer_options: options.finalizer_options.clone(),
-    };
+    }
+}
+
+fn compile_in(dir: &WorkDir, spirv: &[u8], kernels: &[Kernel], options: &Options) -> Result<Compiled, String> {
+    std::fs::write(dir.path().join("module.spv"), spirv).map_err(|err| format!("cannot write SPIR-V: {err}"))?;
+    let invocation = invocation(options);
     let start = Instant::now();
     let output = invocation.run(dir.path(), options.verbose).map_err(|message| {
-        format!("IGC rejected {} for {}:\n{message}", describe_kernels(&blamed(kernels, &message)), options.platform.name)
+        let why = if options.format == BinaryFormat::Cm && message.contains("CMRT not supported") {
+            format!("{message}\n{CM_FORMAT_SVM}")
+        } else {
+            message
+        };
+        format!("IGC rejected {} for {}:\n{why}", describe_kernels(&blamed(kernels, &why)), options.platform.name)
     })?;
     let ocloc_time = start.elapsed();
     let contents = binary::read(&output.binary).map_err(|why| format!("ocloc's binary for {} cannot be read: {why}", options.platform.name))?;
+    let expected_container = match options.format {
+        BinaryFormat::Ocl => binary::Container::PatchTokens,
+        BinaryFormat::Ze => binary::Container::Zebin,
+        BinaryFormat::Cm => binary::Container::Cisa,
+    };
+    if contents.container != expected_container {
+        return Err(format!(
+            "-binary-format={} asked for a {}, but ocloc wrote a {} for {}",
+            options.format.name(),
+            expected_container,
+            contents.container,
+            options.platform.name
+        ));
+    }
+    // cmc's `.gen` product for CMRT is the vISA object itself, not ocloc's ELF wrapper.
+    let binary_bytes = if options.format == BinaryFormat::Cm { binary::cm_payload(&output.binary)? } else { output.binary };
     check_kernels(kernels, &contents, options.platform)?;
     let dumps = if options.dump_asm {
         kernels
@@ -269,7 +298,7 @@ fn compile_in(dir: &WorkDir, spirv: &[u8], kernels: &[Kernel], options: &Options
         Vec::new()
     };
     Ok(Compiled {
-        binary: output.binary,
+        binary: binary_bytes,
         contents,
         dumps,
         log: ocloc::igc_messages(&output.log),

@@ -57,7 +57,7 @@ impl Invocation<'_> {
     pub fn run(&self, dir: &Path, verbose: bool) -> Result<Output, String> {
         let args = self.arguments("module.spv", "module");
         if verbose {
-            eprintln!("(cd {} && {OCLOC} {})", dir.display(), args.iter().map(|a| if a.contains(' ') || a.is_empty() { format!("\"{a}\"") } else { a.clone() }).collect::<Vec<_>>().join(" "));
+            eprintln!("(cd {} && {OCLOC} {})", dir.display(), quote(&args));
         }
         let result = Command::new(OCLOC)
             .args(&args)
@@ -78,6 +78,14 @@ impl Invocation<'_> {
         let binary = std::fs::read(&binary).map_err(|err| format!("cannot read ocloc's output: {err}"))?;
         Ok(Output { binary, log })
     }
+}
+
+/// A shell-readable rendering of an argument list (arguments with spaces in double quotes).
+pub fn quote(args: &[String]) -> String {
+    args.iter()
+        .map(|a| if a.contains(' ') || a.is_empty() { format!("\"{a}\"") } else { a.clone() })
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// The lines of ocloc's output that say what went wrong (IGC's and LLVM's messages), without ocloc's own

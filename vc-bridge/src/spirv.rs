@@ -16,18 +16,23 @@ pub const EXTENSIONS: &str = "+SPV_INTEL_vector_compute,+SPV_INTEL_float_control
 
 pub const LLVM_SPIRV: &str = "llvm-spirv-14";
 
+fn arguments() -> [String; 2] {
+    [format!("--spirv-ext={EXTENSIONS}"), "--spirv-allow-unknown-intrinsics=llvm.genx.".to_string()]
+}
+
+/// The translator's command line, as printed by `-v` and `-###`.
+pub fn command_line(bitcode: &Path, output: &Path) -> String {
+    let [ext, allow] = arguments();
+    format!("{LLVM_SPIRV} {} -o {} {ext} {allow}", bitcode.display(), output.display())
+}
+
 /// Translates `bitcode` (a file in `dir`) to SPIR-V, returning its bytes.
 pub fn translate(dir: &Path, bitcode: &Path, verbose: bool) -> Result<Vec<u8>, String> {
     let output = dir.join("module.spv");
     let mut command = Command::new(LLVM_SPIRV);
-    command
-        .arg(bitcode)
-        .arg("-o")
-        .arg(&output)
-        .arg(format!("--spirv-ext={EXTENSIONS}"))
-        .arg("--spirv-allow-unknown-intrinsics=llvm.genx.");
+    command.arg(bitcode).arg("-o").arg(&output).args(arguments());
     if verbose {
-        eprintln!("{command:?}");
+        eprintln!("{}", command_line(bitcode, &output));
     }
     let result = command
         .output()

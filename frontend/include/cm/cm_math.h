@@ -159,15 +159,15 @@ template <typename X> struct __cm_arg<X, true> {
   using elem = typename cm_object_traits<X>::elem;
   static constexpr int n = cm_object_traits<X>::n;
 };
-template <typename X> using __cm_elem = typename __cm_arg<__cm_plain<X>>::elem;
-template <typename X> constexpr int __cm_n = __cm_arg<__cm_plain<X>>::n;
+template <typename X> using __cm_elem_of = typename __cm_arg<__cm_plain<X>>::elem;
+template <typename X> constexpr int __cm_count = __cm_arg<__cm_plain<X>>::n;
 template <typename X> constexpr bool __cm_ok = __cm_arg<__cm_plain<X>>::ok;
-template <typename X> constexpr bool __cm_obj = __cm_ok<X> && (__cm_n<X> > 0);
+template <typename X> constexpr bool __cm_obj = __cm_ok<X> && (__cm_count<X> > 0);
 
 // The element count of an operation on several operands: that of its objects (0 when all are scalars).
 template <typename... X> struct __cm_width_t { static constexpr int n = 0; static constexpr bool agree = true; };
 template <typename X, typename... Rest> struct __cm_width_t<X, Rest...> {
-  static constexpr int a = __cm_n<X>, b = __cm_width_t<Rest...>::n;
+  static constexpr int a = __cm_count<X>, b = __cm_width_t<Rest...>::n;
   static constexpr int n = a ? a : b;
   static constexpr bool agree = __cm_width_t<Rest...>::agree && (a == 0 || b == 0 || a == b);
 };
@@ -200,12 +200,12 @@ template <typename T, int N, typename V> __CM_INLINE __cm_val<T, N> __cm_cvt(V v
 }
 
 // Operand `x` as N elements of T (a scalar is broadcast when N > 0).
-template <typename T, int N, typename X> __CM_INLINE __cm_val<T, N> __cm_get(const X &x) {
-  if constexpr (__cm_n<X> == 0) {
+template <typename T, int N, typename X> __CM_INLINE __cm_val<T, N> __cm_operand(const X &x) {
+  if constexpr (__cm_count<X> == 0) {
     __cm_val<T, N> v = (T)x;
     return v;
   } else {
-    static_assert(__cm_n<X> == N, "operands of different element counts");
+    static_assert(__cm_count<X> == N, "operands of different element counts");
     return __cm_cvt<T, N>(x.__cm_read());
   }
 }
@@ -213,10 +213,10 @@ template <typename T, int N, typename X> __CM_INLINE __cm_val<T, N> __cm_get(con
 // Stores `v` into an object (its whole value, converted to its element type) or into a scalar lvalue.
 template <int N, typename X, typename V> __CM_INLINE void __cm_put(X &&dst, V v) {
   using D = __cm_plain<X>;
-  if constexpr (__cm_n<D> == 0)
+  if constexpr (__cm_count<D> == 0)
     dst = (D)v;
   else
-    dst.__cm_write(__cm_cvt<__cm_elem<D>, N>(v));
+    dst.__cm_write(__cm_cvt<__cm_elem_of<D>, N>(v));
 }
 
 // ---- signedness-dispatched intrinsics (x = result, y = operands) -------------------------------------------
@@ -265,14 +265,14 @@ template <typename R, int N, typename C> __CM_INLINE __cm_val<R, N> __cm_convert
 // Region reads/writes of a storage vector (cmc-compat.md §3 operand order), for the library's own reshaping;
 // offsets in elements; the parent width is the whole vector (a promise that always holds).
 template <typename T, int M, int N>
-__CM_INLINE __cm_vec<T, M> __cm_rdregion(__cm_vec<T, N> v, int vstride, int width, int stride, int offset) {
+__CM_INLINE __cm_vec<T, M> __cm_region_read(__cm_vec<T, N> v, int vstride, int width, int stride, int offset) {
   if constexpr (__cm_is_float<T>)
     return __cm_genx_rdregionf<__cm_vec<T, M>>(v, vstride, width, stride, (short)(offset * (int)sizeof(T)), N);
   else
     return __cm_genx_rdregioni<__cm_vec<T, M>>(v, vstride, width, stride, (short)(offset * (int)sizeof(T)), N);
 }
 template <typename T, int N, int M>
-__CM_INLINE __cm_vec<T, N> __cm_wrregion(__cm_vec<T, N> old, __cm_vec<T, M> v, int vstride, int width, int stride,
+__CM_INLINE __cm_vec<T, N> __cm_region_write(__cm_vec<T, N> old, __cm_vec<T, M> v, int vstride, int width, int stride,
                                          int offset) {
   if constexpr (__cm_is_float<T>)
     return __cm_genx_wrregionf<__cm_vec<T, N>>(old, v, vstride, width, stride, (short)(offset * (int)sizeof(T)),
@@ -283,12 +283,12 @@ __CM_INLINE __cm_vec<T, N> __cm_wrregion(__cm_vec<T, N> old, __cm_vec<T, M> v, i
 }
 
 // 0, 1, ..., N-1 as a constant vector.
-template <typename T, T... I> struct __cm_seq {
+template <typename T, T... I> struct __cm_iota_seq {
   static constexpr int n = sizeof...(I);
   template <typename E> static __CM_INLINE __cm_vec<E, n> iota() { return __cm_vec<E, n>{(E)I...}; }
 };
-template <typename E, int N> __CM_INLINE __cm_vec<E, N> __cm_iota() {
-  return __make_integer_seq<__cm_seq, int, N>::template iota<E>();
+template <typename E, int N> __CM_INLINE __cm_vec<E, N> __cm_lane_iota() {
+  return __make_integer_seq<__cm_iota_seq, int, N>::template iota<E>();
 }
 
 // ---- operation bodies on values ----------------------------------------------------------------------------
@@ -309,28 +309,28 @@ template <bool Max, typename C, int N> __CM_INLINE __cm_val<C, N> __cm_minmax(__
 
 // saturate<R>(x): x converted to R (default: x's element type) with saturation.
 template <typename R = void, typename X, typename = details::__cm_if<details::__cm_ok<X>>>
-__CM_INLINE details::__cm_ret<details::__cm_or<R, details::__cm_elem<X>>, details::__cm_n<X>>
+__CM_INLINE details::__cm_ret<details::__cm_or<R, details::__cm_elem_of<X>>, details::__cm_count<X>>
 saturate(const X &x) {
   using namespace details;
-  using E = __cm_elem<X>;
+  using E = __cm_elem_of<X>;
   using RT = __cm_or<R, E>;
-  constexpr int N = __cm_n<X>;
-  return __cm_make<RT, N>(__cm_sat_to<RT, N, E>(__cm_get<E, N>(x)));
+  constexpr int N = __cm_count<X>;
+  return __cm_make<RT, N>(__cm_sat_to<RT, N, E>(__cm_operand<E, N>(x)));
 }
 
 // ---- add, mul ----------------------------------------------------------------------------------------------
 
 #define __CM_BINARY_RET(A, B)                                                                                       \
-  details::__cm_ret<details::__cm_or<R, details::__cm_common<details::__cm_elem<A>, details::__cm_elem<B>>>,       \
+  details::__cm_ret<details::__cm_or<R, details::__cm_common<details::__cm_elem_of<A>, details::__cm_elem_of<B>>>,       \
                     details::__cm_width<A, B>>
 
 template <typename R = void, typename A, typename B, typename = details::__cm_if<details::__cm_all_ok<A, B>>>
 __CM_INLINE __CM_BINARY_RET(A, B) cm_add(const A &a, const B &b, int flag = _GENX_NOSAT) {
   using namespace details;
-  using C = __cm_common<__cm_elem<A>, __cm_elem<B>>;
+  using C = __cm_common<__cm_elem_of<A>, __cm_elem_of<B>>;
   using RT = __cm_or<R, C>;
   constexpr int N = __cm_width<A, B>;
-  __cm_val<C, N> x = __cm_get<C, N>(a), y = __cm_get<C, N>(b);
+  __cm_val<C, N> x = __cm_operand<C, N>(a), y = __cm_operand<C, N>(b);
   if constexpr (__cm_is_int<RT> && __cm_is_int<C>) {
     if (flag & _GENX_SAT)
       return __cm_make<RT, N>(__cm_xy_add_sat<__cm_val<RT, N>, __cm_is_signed<RT>, __cm_is_signed<C>>(x, y));
@@ -341,10 +341,10 @@ __CM_INLINE __CM_BINARY_RET(A, B) cm_add(const A &a, const B &b, int flag = _GEN
 template <typename R = void, typename A, typename B, typename = details::__cm_if<details::__cm_all_ok<A, B>>>
 __CM_INLINE __CM_BINARY_RET(A, B) cm_mul(const A &a, const B &b, int flag = _GENX_NOSAT) {
   using namespace details;
-  using C = __cm_common<__cm_elem<A>, __cm_elem<B>>;
+  using C = __cm_common<__cm_elem_of<A>, __cm_elem_of<B>>;
   using RT = __cm_or<R, C>;
   constexpr int N = __cm_width<A, B>;
-  __cm_val<C, N> x = __cm_get<C, N>(a), y = __cm_get<C, N>(b);
+  __cm_val<C, N> x = __cm_operand<C, N>(a), y = __cm_operand<C, N>(b);
   if constexpr (__cm_is_int<RT> && __cm_is_int<C> && sizeof(C) < 8) {
     if (flag & _GENX_SAT)
       return __cm_make<RT, N>(__cm_xy_mul_sat<__cm_val<RT, N>, __cm_is_signed<RT>, __cm_is_signed<C>>(x, y));
@@ -357,39 +357,39 @@ __CM_INLINE __CM_BINARY_RET(A, B) cm_mul(const A &a, const B &b, int flag = _GEN
 template <typename R = void, typename A, typename B, typename = details::__cm_if<details::__cm_all_ok<A, B>>>
 __CM_INLINE __CM_BINARY_RET(A, B) cm_max(const A &a, const B &b, int flag = _GENX_NOSAT) {
   using namespace details;
-  using C = __cm_common<__cm_elem<A>, __cm_elem<B>>;
+  using C = __cm_common<__cm_elem_of<A>, __cm_elem_of<B>>;
   using RT = __cm_or<R, C>;
   constexpr int N = __cm_width<A, B>;
   return __cm_make<RT, N>(
-      __cm_convert<RT, N, C>(__cm_minmax<true, C, N>(__cm_get<C, N>(a), __cm_get<C, N>(b)), flag));
+      __cm_convert<RT, N, C>(__cm_minmax<true, C, N>(__cm_operand<C, N>(a), __cm_operand<C, N>(b)), flag));
 }
 
 template <typename R = void, typename A, typename B, typename = details::__cm_if<details::__cm_all_ok<A, B>>>
 __CM_INLINE __CM_BINARY_RET(A, B) cm_min(const A &a, const B &b, int flag = _GENX_NOSAT) {
   using namespace details;
-  using C = __cm_common<__cm_elem<A>, __cm_elem<B>>;
+  using C = __cm_common<__cm_elem_of<A>, __cm_elem_of<B>>;
   using RT = __cm_or<R, C>;
   constexpr int N = __cm_width<A, B>;
   return __cm_make<RT, N>(
-      __cm_convert<RT, N, C>(__cm_minmax<false, C, N>(__cm_get<C, N>(a), __cm_get<C, N>(b)), flag));
+      __cm_convert<RT, N, C>(__cm_minmax<false, C, N>(__cm_operand<C, N>(a), __cm_operand<C, N>(b)), flag));
 }
 
 // cm_abs: the exact absolute value (computed in the promoted type and read as unsigned, where it always fits),
 // converted to R (default: the operand's element type; without SAT the minimum signed value stays itself).
 template <typename R = void, typename X, typename = details::__cm_if<details::__cm_ok<X>>>
-__CM_INLINE details::__cm_ret<details::__cm_or<R, details::__cm_elem<X>>, details::__cm_n<X>>
+__CM_INLINE details::__cm_ret<details::__cm_or<R, details::__cm_elem_of<X>>, details::__cm_count<X>>
 cm_abs(const X &x, int flag = _GENX_NOSAT) {
   using namespace details;
-  using E = __cm_elem<X>;
+  using E = __cm_elem_of<X>;
   using RT = __cm_or<R, E>;
-  constexpr int N = __cm_n<X>;
+  constexpr int N = __cm_count<X>;
   if constexpr (__cm_is_float<E>) {
     using V = __cm_val<E, N>;
-    return __cm_make<RT, N>(__cm_convert<RT, N, E>(__cm_genx_absf<V>(__cm_get<E, N>(x)), flag));
+    return __cm_make<RT, N>(__cm_convert<RT, N, E>(__cm_genx_absf<V>(__cm_operand<E, N>(x)), flag));
   } else {
     using C = __cm_promote<E>;
     using U = __cm_unsigned<C>;
-    __cm_val<C, N> a = __cm_genx_absi<__cm_val<C, N>>(__cm_get<C, N>(x));
+    __cm_val<C, N> a = __cm_genx_absi<__cm_val<C, N>>(__cm_operand<C, N>(x));
     return __cm_make<RT, N>(__cm_convert<RT, N, U>(__cm_cvt<U, N>(a), flag));
   }
 }
@@ -398,14 +398,14 @@ cm_abs(const X &x, int flag = _GENX_NOSAT) {
 
 #define __CM_FLOAT_UNARY(name, intrinsic)                                                                          \
   template <typename R = void, typename X, typename = details::__cm_if<details::__cm_ok<X>>>                        \
-  __CM_INLINE details::__cm_ret<details::__cm_or<R, details::__cm_float_of<details::__cm_elem<X>>>,                \
-                                details::__cm_n<X>>                                                                \
+  __CM_INLINE details::__cm_ret<details::__cm_or<R, details::__cm_float_of<details::__cm_elem_of<X>>>,                \
+                                details::__cm_count<X>>                                                                \
   name(const X &x, int flag = _GENX_NOSAT) {                                                                       \
     using namespace details;                                                                                       \
-    using C = __cm_float_of<__cm_elem<X>>;                                                                         \
+    using C = __cm_float_of<__cm_elem_of<X>>;                                                                         \
     using RT = __cm_or<R, C>;                                                                                      \
-    constexpr int N = __cm_n<X>;                                                                                   \
-    return __cm_make<RT, N>(__cm_convert<RT, N, C>(__cm_genx_##intrinsic<__cm_val<C, N>>(__cm_get<C, N>(x)), flag)); \
+    constexpr int N = __cm_count<X>;                                                                                   \
+    return __cm_make<RT, N>(__cm_convert<RT, N, C>(__cm_genx_##intrinsic<__cm_val<C, N>>(__cm_operand<C, N>(x)), flag)); \
   }
 __CM_FLOAT_UNARY(cm_inv, inv)
 __CM_FLOAT_UNARY(cm_sqrt, sqrt)
@@ -422,29 +422,29 @@ __CM_FLOAT_UNARY(cm_frc, frc)
 #undef __CM_FLOAT_UNARY
 
 template <typename R = void, typename A, typename B, typename = details::__cm_if<details::__cm_all_ok<A, B>>>
-__CM_INLINE details::__cm_ret<details::__cm_or<R, details::__cm_float_of<details::__cm_elem<A>>>,
+__CM_INLINE details::__cm_ret<details::__cm_or<R, details::__cm_float_of<details::__cm_elem_of<A>>>,
                               details::__cm_width<A, B>>
 cm_pow(const A &a, const B &b, int flag = _GENX_NOSAT) {
   using namespace details;
-  using C = __cm_float_of<__cm_elem<A>>;
+  using C = __cm_float_of<__cm_elem_of<A>>;
   using RT = __cm_or<R, C>;
   constexpr int N = __cm_width<A, B>;
   return __cm_make<RT, N>(
-      __cm_convert<RT, N, C>(__cm_genx_pow<__cm_val<C, N>>(__cm_get<C, N>(a), __cm_get<C, N>(b)), flag));
+      __cm_convert<RT, N, C>(__cm_genx_pow<__cm_val<C, N>>(__cm_operand<C, N>(a), __cm_operand<C, N>(b)), flag));
 }
 
 // cm_dp2/dp3/dp4: per group of four elements, the 2-, 3- or 4-wide dot product, replicated in the group.
 #define __CM_DOT(name, intrinsic)                                                                                  \
   template <typename R = void, typename A, typename B,                                                              \
             typename = details::__cm_if<details::__cm_all_ok<A, B> && details::__cm_obj<A>>>                        \
-  __CM_INLINE details::__cm_ret<details::__cm_or<R, float>, details::__cm_n<A>> name(const A &a, const B &b,       \
+  __CM_INLINE details::__cm_ret<details::__cm_or<R, float>, details::__cm_count<A>> name(const A &a, const B &b,       \
                                                                                     int flag = _GENX_NOSAT) {      \
     using namespace details;                                                                                       \
-    constexpr int N = __cm_n<A>;                                                                                   \
+    constexpr int N = __cm_count<A>;                                                                                   \
     static_assert(N % 4 == 0, #name ": the element count must be a multiple of 4");                                \
     using RT = __cm_or<R, float>;                                                                                  \
     return __cm_make<RT, N>(__cm_convert<RT, N, float>(                                                            \
-        __cm_genx_##intrinsic<__cm_vec<float, N>>(__cm_get<float, N>(a), __cm_get<float, N>(b)), flag));           \
+        __cm_genx_##intrinsic<__cm_vec<float, N>>(__cm_operand<float, N>(a), __cm_operand<float, N>(b)), flag));           \
   }
 __CM_DOT(cm_dp2, dp2)
 __CM_DOT(cm_dp3, dp3)
@@ -457,30 +457,30 @@ __CM_DOT(cm_dp4, dp4)
 template <typename R = void, typename A, typename B, typename = details::__cm_if<details::__cm_all_ok<A, B>>>
 __CM_INLINE __CM_BINARY_RET(A, B) cm_avg(const A &a, const B &b, int flag = _GENX_NOSAT) {
   using namespace details;
-  using C = __cm_common<__cm_elem<A>, __cm_elem<B>>;
+  using C = __cm_common<__cm_elem_of<A>, __cm_elem_of<B>>;
   using RT = __cm_or<R, C>;
   constexpr int N = __cm_width<A, B>;
   static_assert(__cm_is_int<C> && __cm_is_int<RT>, "cm_avg takes and returns integers");
   using V = __cm_val<RT, N>;
-  __cm_val<C, N> x = __cm_get<C, N>(a), y = __cm_get<C, N>(b);
+  __cm_val<C, N> x = __cm_operand<C, N>(a), y = __cm_operand<C, N>(b);
   if (flag & _GENX_SAT)
     return __cm_make<RT, N>(__cm_xy_avg_sat<V, __cm_is_signed<RT>, __cm_is_signed<C>>(x, y));
   return __cm_make<RT, N>(__cm_xy_avg<V, __cm_is_signed<RT>, __cm_is_signed<C>>(x, y));
 }
 
 #define __CM_SHIFT_RET(A, B)                                                                                        \
-  details::__cm_ret<details::__cm_or<R, details::__cm_promote<details::__cm_elem<A>>>, details::__cm_width<A, B>>
+  details::__cm_ret<details::__cm_or<R, details::__cm_promote<details::__cm_elem_of<A>>>, details::__cm_width<A, B>>
 
 // cm_shl: a (promoted) shifted left by the low bits of b; with SAT, clamped to R.
 template <typename R = void, typename A, typename B, typename = details::__cm_if<details::__cm_all_ok<A, B>>>
 __CM_INLINE __CM_SHIFT_RET(A, B) cm_shl(const A &a, const B &b, int flag = _GENX_NOSAT) {
   using namespace details;
-  using C = __cm_promote<__cm_elem<A>>;
+  using C = __cm_promote<__cm_elem_of<A>>;
   using RT = __cm_or<R, C>;
   constexpr int N = __cm_width<A, B>;
   static_assert(__cm_is_int<C> && __cm_is_int<RT>, "cm_shl takes and returns integers");
   using V = __cm_val<RT, N>;
-  __cm_val<C, N> x = __cm_get<C, N>(a), y = __cm_get<C, N>(b);
+  __cm_val<C, N> x = __cm_operand<C, N>(a), y = __cm_operand<C, N>(b);
   if (flag & _GENX_SAT)
     return __cm_make<RT, N>(__cm_xy_shl_sat<V, __cm_is_signed<RT>, __cm_is_signed<C>>(x, y));
   return __cm_make<RT, N>(__cm_xy_shl<V, __cm_is_signed<RT>, __cm_is_signed<C>>(x, y));
@@ -491,15 +491,15 @@ __CM_INLINE __CM_SHIFT_RET(A, B) cm_shl(const A &a, const B &b, int flag = _GENX
 namespace details {
 template <int Kind, typename R, typename A, typename B>
 __CM_INLINE __CM_SHIFT_RET(A, B) __cm_shift_right(const A &a, const B &b, int flag) {
-  using P = __cm_promote<__cm_elem<A>>;
+  using P = __cm_promote<__cm_elem_of<A>>;
   static_assert(__cm_is_int<P>, "right shifts take integers");
   using U = __cm_unsigned<P>;
   using Signed = __cm_cond<sizeof(P) == 8, long long, int>;
   using C = __cm_cond<Kind == 0, P, __cm_cond<Kind == 1, Signed, U>>;
   using RT = __cm_or<R, P>;
   constexpr int N = __cm_width<A, B>;
-  __cm_val<C, N> x = __cm_get<C, N>(a);
-  __cm_val<C, N> n = __cm_get<C, N>(b) & (C)(sizeof(C) * 8 - 1);
+  __cm_val<C, N> x = __cm_operand<C, N>(a);
+  __cm_val<C, N> n = __cm_operand<C, N>(b) & (C)(sizeof(C) * 8 - 1);
   return __cm_make<RT, N>(__cm_convert<RT, N, C>(x >> n, flag));
 }
 } // namespace details
@@ -518,87 +518,87 @@ __CM_INLINE __CM_SHIFT_RET(A, B) cm_lsr(const A &a, const B &b, int flag = _GENX
 
 // cm_lzd: leading zeros of the 32-bit unsigned value.
 template <typename R = void, typename X, typename = details::__cm_if<details::__cm_ok<X>>>
-__CM_INLINE details::__cm_ret<details::__cm_or<R, unsigned>, details::__cm_n<X>> cm_lzd(const X &x,
+__CM_INLINE details::__cm_ret<details::__cm_or<R, unsigned>, details::__cm_count<X>> cm_lzd(const X &x,
                                                                                        int flag = _GENX_NOSAT) {
   using namespace details;
   using RT = __cm_or<R, unsigned>;
-  constexpr int N = __cm_n<X>;
+  constexpr int N = __cm_count<X>;
   return __cm_make<RT, N>(
-      __cm_convert<RT, N, unsigned>(__cm_genx_lzd<__cm_val<unsigned, N>>(__cm_get<unsigned, N>(x)), flag));
+      __cm_convert<RT, N, unsigned>(__cm_genx_lzd<__cm_val<unsigned, N>>(__cm_operand<unsigned, N>(x)), flag));
 }
 
 // cm_cbit: bits set in each element (counted at the element's own width).
 template <typename R = void, typename X, typename = details::__cm_if<details::__cm_ok<X>>>
-__CM_INLINE details::__cm_ret<details::__cm_or<R, unsigned>, details::__cm_n<X>> cm_cbit(const X &x) {
+__CM_INLINE details::__cm_ret<details::__cm_or<R, unsigned>, details::__cm_count<X>> cm_cbit(const X &x) {
   using namespace details;
-  using E = __cm_elem<X>;
+  using E = __cm_elem_of<X>;
   static_assert(__cm_is_int<E>, "cm_cbit takes integers");
   using RT = __cm_or<R, unsigned>;
-  constexpr int N = __cm_n<X>;
+  constexpr int N = __cm_count<X>;
   return __cm_make<RT, N>(
-      __cm_cvt<RT, N>(__cm_genx_cbit<__cm_val<unsigned, N>>(__cm_get<E, N>(x))));
+      __cm_cvt<RT, N>(__cm_genx_cbit<__cm_val<unsigned, N>>(__cm_operand<E, N>(x))));
 }
 
 // cm_fbl: index of the lowest set bit of the 32-bit value (0xFFFFFFFF for 0).
 template <typename R = void, typename X, typename = details::__cm_if<details::__cm_ok<X>>>
-__CM_INLINE details::__cm_ret<details::__cm_or<R, unsigned>, details::__cm_n<X>> cm_fbl(const X &x) {
+__CM_INLINE details::__cm_ret<details::__cm_or<R, unsigned>, details::__cm_count<X>> cm_fbl(const X &x) {
   using namespace details;
   using RT = __cm_or<R, unsigned>;
-  constexpr int N = __cm_n<X>;
-  return __cm_make<RT, N>(__cm_cvt<RT, N>(__cm_genx_fbl<__cm_val<unsigned, N>>(__cm_get<unsigned, N>(x))));
+  constexpr int N = __cm_count<X>;
+  return __cm_make<RT, N>(__cm_cvt<RT, N>(__cm_genx_fbl<__cm_val<unsigned, N>>(__cm_operand<unsigned, N>(x))));
 }
 
 // cm_fbh: from the MSB, the first bit differing from the sign (signed) or the first set bit (unsigned).
 template <typename R = void, typename X, typename = details::__cm_if<details::__cm_ok<X>>>
-__CM_INLINE details::__cm_ret<details::__cm_or<R, details::__cm_promote<details::__cm_elem<X>>>, details::__cm_n<X>>
+__CM_INLINE details::__cm_ret<details::__cm_or<R, details::__cm_promote<details::__cm_elem_of<X>>>, details::__cm_count<X>>
 cm_fbh(const X &x) {
   using namespace details;
-  using C = __cm_promote<__cm_elem<X>>;
+  using C = __cm_promote<__cm_elem_of<X>>;
   static_assert(__cm_is_int<C> && sizeof(C) == 4, "cm_fbh takes 32-bit (or narrower) integers");
   using RT = __cm_or<R, C>;
-  constexpr int N = __cm_n<X>;
+  constexpr int N = __cm_count<X>;
   using V = __cm_val<C, N>;
   if constexpr (__cm_is_signed<C>)
-    return __cm_make<RT, N>(__cm_cvt<RT, N>(__cm_genx_sfbh<V>(__cm_get<C, N>(x))));
+    return __cm_make<RT, N>(__cm_cvt<RT, N>(__cm_genx_sfbh<V>(__cm_operand<C, N>(x))));
   else
-    return __cm_make<RT, N>(__cm_cvt<RT, N>(__cm_genx_ufbh<V>(__cm_get<C, N>(x))));
+    return __cm_make<RT, N>(__cm_cvt<RT, N>(__cm_genx_ufbh<V>(__cm_operand<C, N>(x))));
 }
 
 // Bit fields (32-bit int or uint, the type of the value operand).
 template <typename W, typename O, typename V, typename S,
           typename = details::__cm_if<details::__cm_all_ok<W, O, V, S>>>
-__CM_INLINE details::__cm_ret<details::__cm_promote<details::__cm_elem<S>>, details::__cm_width<W, O, V, S>>
+__CM_INLINE details::__cm_ret<details::__cm_promote<details::__cm_elem_of<S>>, details::__cm_width<W, O, V, S>>
 cm_bf_insert(const W &width, const O &offset, const V &val, const S &src) {
   using namespace details;
-  using C = __cm_promote<__cm_elem<S>>;
+  using C = __cm_promote<__cm_elem_of<S>>;
   static_assert(__cm_is_int<C> && sizeof(C) == 4, "cm_bf_insert takes int or uint");
   constexpr int N = __cm_width<W, O, V, S>;
-  return __cm_make<C, N>(__cm_genx_bfi<__cm_val<C, N>>(__cm_get<C, N>(width), __cm_get<C, N>(offset),
-                                                       __cm_get<C, N>(val), __cm_get<C, N>(src)));
+  return __cm_make<C, N>(__cm_genx_bfi<__cm_val<C, N>>(__cm_operand<C, N>(width), __cm_operand<C, N>(offset),
+                                                       __cm_operand<C, N>(val), __cm_operand<C, N>(src)));
 }
 
 template <typename W, typename O, typename S, typename = details::__cm_if<details::__cm_all_ok<W, O, S>>>
-__CM_INLINE details::__cm_ret<details::__cm_promote<details::__cm_elem<S>>, details::__cm_width<W, O, S>>
+__CM_INLINE details::__cm_ret<details::__cm_promote<details::__cm_elem_of<S>>, details::__cm_width<W, O, S>>
 cm_bf_extract(const W &width, const O &offset, const S &src) {
   using namespace details;
-  using C = __cm_promote<__cm_elem<S>>;
+  using C = __cm_promote<__cm_elem_of<S>>;
   static_assert(__cm_is_int<C> && sizeof(C) == 4, "cm_bf_extract takes int or uint");
   constexpr int N = __cm_width<W, O, S>;
   using V = __cm_val<C, N>;
   if constexpr (__cm_is_signed<C>)
-    return __cm_make<C, N>(__cm_genx_sbfe<V>(__cm_get<C, N>(width), __cm_get<C, N>(offset), __cm_get<C, N>(src)));
+    return __cm_make<C, N>(__cm_genx_sbfe<V>(__cm_operand<C, N>(width), __cm_operand<C, N>(offset), __cm_operand<C, N>(src)));
   else
-    return __cm_make<C, N>(__cm_genx_ubfe<V>(__cm_get<C, N>(width), __cm_get<C, N>(offset), __cm_get<C, N>(src)));
+    return __cm_make<C, N>(__cm_genx_ubfe<V>(__cm_operand<C, N>(width), __cm_operand<C, N>(offset), __cm_operand<C, N>(src)));
 }
 
 template <typename S, typename = details::__cm_if<details::__cm_ok<S>>>
-__CM_INLINE details::__cm_ret<details::__cm_promote<details::__cm_elem<S>>, details::__cm_n<S>>
+__CM_INLINE details::__cm_ret<details::__cm_promote<details::__cm_elem_of<S>>, details::__cm_count<S>>
 cm_bf_reverse(const S &src) {
   using namespace details;
-  using C = __cm_promote<__cm_elem<S>>;
+  using C = __cm_promote<__cm_elem_of<S>>;
   static_assert(__cm_is_int<C> && sizeof(C) == 4, "cm_bf_reverse takes int or uint");
-  constexpr int N = __cm_n<S>;
-  return __cm_make<C, N>(__cm_genx_bfrev<__cm_val<C, N>>(__cm_get<C, N>(src)));
+  constexpr int N = __cm_count<S>;
+  return __cm_make<C, N>(__cm_genx_bfrev<__cm_val<C, N>>(__cm_operand<C, N>(src)));
 }
 
 namespace details {
@@ -616,7 +616,7 @@ __CM_INLINE details::__cm_ret<unsigned, details::__cm_width<A, B>> cm_addc(const
   using namespace details;
   constexpr int N = __cm_width<A, B>;
   using V = __cm_val<unsigned, N>;
-  __cm_pair<V> r = __cm_genx_addc<__cm_pair<V>>(__cm_get<unsigned, N>(a), __cm_get<unsigned, N>(b));
+  __cm_pair<V> r = __cm_genx_addc<__cm_pair<V>>(__cm_operand<unsigned, N>(a), __cm_operand<unsigned, N>(b));
   __cm_put<N>(carry, r.first);
   return __cm_make<unsigned, N>(r.second);
 }
@@ -628,7 +628,7 @@ __CM_INLINE details::__cm_ret<unsigned, details::__cm_width<A, B>> cm_subb(const
   using namespace details;
   constexpr int N = __cm_width<A, B>;
   using V = __cm_val<unsigned, N>;
-  __cm_pair<V> r = __cm_genx_subb<__cm_pair<V>>(__cm_get<unsigned, N>(a), __cm_get<unsigned, N>(b));
+  __cm_pair<V> r = __cm_genx_subb<__cm_pair<V>>(__cm_operand<unsigned, N>(a), __cm_operand<unsigned, N>(b));
   __cm_put<N>(borrow, r.first);
   return __cm_make<unsigned, N>(r.second);
 }
@@ -637,22 +637,22 @@ __CM_INLINE details::__cm_ret<unsigned, details::__cm_width<A, B>> cm_subb(const
 // bits go to `lo`.
 template <typename L, typename A, typename B,
           typename = details::__cm_if<details::__cm_all_ok<A, B> && details::__cm_ok<L>>>
-__CM_INLINE details::__cm_ret<details::__cm_cond<details::__cm_is_signed<details::__cm_elem<A>> ||
-                                                     details::__cm_is_signed<details::__cm_elem<B>>,
+__CM_INLINE details::__cm_ret<details::__cm_cond<details::__cm_is_signed<details::__cm_elem_of<A>> ||
+                                                     details::__cm_is_signed<details::__cm_elem_of<B>>,
                                                  int, unsigned>,
                               details::__cm_width<A, B>>
 cm_imul(L &&lo, const A &a, const B &b) {
   using namespace details;
-  constexpr bool S = __cm_is_signed<__cm_elem<A>> || __cm_is_signed<__cm_elem<B>>;
+  constexpr bool S = __cm_is_signed<__cm_elem_of<A>> || __cm_is_signed<__cm_elem_of<B>>;
   using C = __cm_cond<S, int, unsigned>;
   constexpr int N = __cm_width<A, B>;
   using V = __cm_val<C, N>;
   __cm_val<C, N> zero = (C)0;
   __cm_pair<V> r;
   if constexpr (S)
-    r = __cm_genx_simad<__cm_pair<V>>(__cm_get<C, N>(a), __cm_get<C, N>(b), zero);
+    r = __cm_genx_simad<__cm_pair<V>>(__cm_operand<C, N>(a), __cm_operand<C, N>(b), zero);
   else
-    r = __cm_genx_uimad<__cm_pair<V>>(__cm_get<C, N>(a), __cm_get<C, N>(b), zero);
+    r = __cm_genx_uimad<__cm_pair<V>>(__cm_operand<C, N>(a), __cm_operand<C, N>(b), zero);
   __cm_put<N>(lo, r.second);
   return __cm_make<C, N>(r.first);
 }
@@ -663,16 +663,16 @@ cm_imul(L &&lo, const A &a, const B &b) {
 template <typename M, typename = details::__cm_if<details::__cm_obj<M>>>
 __CM_INLINE unsigned cm_pack_mask(const M &mask) {
   using namespace details;
-  constexpr int N = __cm_n<M>;
+  constexpr int N = __cm_count<M>;
   static_assert(N == 8 || N == 16 || N == 32, "cm_pack_mask takes 8, 16 or 32 elements");
-  __cm_vec<unsigned, N> bits = (__cm_get<unsigned, N>(mask) & 1u) << __cm_iota<unsigned, N>();
+  __cm_vec<unsigned, N> bits = (__cm_operand<unsigned, N>(mask) & 1u) << __cm_lane_iota<unsigned, N>();
   // Fold halves with OR: the bits are disjoint, so the order does not matter.
   if constexpr (N == 32) {
-    __cm_vec<unsigned, 16> h = __cm_rdregion<unsigned, 16>(bits, 0, 16, 1, 0) | __cm_rdregion<unsigned, 16>(bits, 0, 16, 1, 16);
-    __cm_vec<unsigned, 8> q = __cm_rdregion<unsigned, 8>(h, 0, 8, 1, 0) | __cm_rdregion<unsigned, 8>(h, 0, 8, 1, 8);
+    __cm_vec<unsigned, 16> h = __cm_region_read<unsigned, 16>(bits, 0, 16, 1, 0) | __cm_region_read<unsigned, 16>(bits, 0, 16, 1, 16);
+    __cm_vec<unsigned, 8> q = __cm_region_read<unsigned, 8>(h, 0, 8, 1, 0) | __cm_region_read<unsigned, 8>(h, 0, 8, 1, 8);
     return q[0] | q[1] | q[2] | q[3] | q[4] | q[5] | q[6] | q[7];
   } else if constexpr (N == 16) {
-    __cm_vec<unsigned, 8> q = __cm_rdregion<unsigned, 8>(bits, 0, 8, 1, 0) | __cm_rdregion<unsigned, 8>(bits, 0, 8, 1, 8);
+    __cm_vec<unsigned, 8> q = __cm_region_read<unsigned, 8>(bits, 0, 8, 1, 0) | __cm_region_read<unsigned, 8>(bits, 0, 8, 1, 8);
     return q[0] | q[1] | q[2] | q[3] | q[4] | q[5] | q[6] | q[7];
   } else {
     return bits[0] | bits[1] | bits[2] | bits[3] | bits[4] | bits[5] | bits[6] | bits[7];
@@ -684,7 +684,7 @@ template <typename T, int N> __CM_INLINE ::vector<T, N> cm_unpack_mask(unsigned 
   using namespace details;
   static_assert(N == 8 || N == 16 || N == 32, "cm_unpack_mask makes 8, 16 or 32 elements");
   __cm_vec<unsigned, N> m = mask;
-  return ::vector<T, N>::__cm_from(__cm_cvt<T, N>((m >> __cm_iota<unsigned, N>()) & 1u));
+  return ::vector<T, N>::__cm_from(__cm_cvt<T, N>((m >> __cm_lane_iota<unsigned, N>()) & 1u));
 }
 
 #undef __CM_BINARY_RET

@@ -164,17 +164,11 @@ enum SLM_ChannelMaskType {
 #define CM_L1_FLUSH_RO_DATA 0x40
 #define CM_SW_BARRIER 0x80
 
-#if defined(CM_PTRSIZE) && CM_PTRSIZE == 32
-typedef unsigned int svmptr_t;
-#else
-typedef unsigned long long svmptr_t;
-#endif
-
 namespace details {
 
 // ---- surfaces and their qualifiers -------------------------------------------------------------------------
 
-__CM_INLINE unsigned __cm_bti(SurfaceIndex idx) { return idx.__cm_bti; }
+__CM_INLINE unsigned __cm_bti(SurfaceIndex idx) { return idx.get_index(); }
 
 // A surface (or SLM buffer) with a qualifier: DWALIGNED, TOP_FIELD, BOTTOM_FIELD.
 enum { __CM_Q_DWALIGNED = 1, __CM_Q_TOP = 2, __CM_Q_BOTTOM = 3 };
@@ -186,14 +180,9 @@ template <int Q, typename S> __CM_INLINE __cm_qualified<Q, S> __cm_qualify(S s) 
 constexpr unsigned __cm_slm_bti = 254;
 
 // Rows and columns of an object (a vector is one row).
-template <typename X> struct __cm_shape {
-  static constexpr int rows = 1, cols = __cm_n<X>;
-};
-template <typename T, int R, int C> struct __cm_shape<::matrix<T, R, C>> {
-  static constexpr int rows = R, cols = C;
-};
-template <typename T, int R, int C> struct __cm_shape<::matrix_ref<T, R, C>> {
-  static constexpr int rows = R, cols = C;
+template <typename X> struct __cm_rows_cols {
+  static constexpr int rows = cm_object_traits<X>::rows ? cm_object_traits<X>::rows : 1;
+  static constexpr int cols = cm_object_traits<X>::cols;
 };
 
 template <typename T> constexpr int __cm_log2_size = sizeof(T) == 1 ? 0 : sizeof(T) == 2 ? 1 : sizeof(T) == 4 ? 2 : 3;
@@ -201,14 +190,14 @@ template <typename T> constexpr int __cm_log2_size = sizeof(T) == 1 ? 0 : sizeof
 // ---- OWord block -------------------------------------------------------------------------------------------
 
 template <typename X> constexpr bool __cm_oword_size_ok() {
-  constexpr int bytes = __cm_n<X> * (int)sizeof(__cm_elem<X>);
+  constexpr int bytes = __cm_count<X> * (int)sizeof(__cm_elem_of<X>);
   return bytes == 16 || bytes == 32 || bytes == 64 || bytes == 128;
 }
 
 template <bool Unaligned, typename X> __CM_INLINE void __cm_oword_read(unsigned bti, unsigned offset, X &&v) {
   using D = __cm_plain<X>;
   static_assert(__cm_oword_size_ok<D>(), "an OWord block is 16, 32, 64 or 128 bytes");
-  using V = __cm_vec<__cm_elem<D>, __cm_n<D>>;
+  using V = __cm_vec<__cm_elem_of<D>, __cm_count<D>>;
   if constexpr (Unaligned)
     v.__cm_write(__cm_genx_oword_ld_unaligned<V>(0, bti, offset));
   else
@@ -227,26 +216,26 @@ constexpr int __cm_media_pitch(int width) { return width <= 4 ? 4 : 2 * __cm_med
 
 template <int Mod, typename X> __CM_INLINE void __cm_media_read(unsigned bti, int x, int y, X &&m) {
   using D = __cm_plain<X>;
-  using T = __cm_elem<D>;
-  constexpr int R = __cm_shape<D>::rows, C = __cm_shape<D>::cols, W = C * (int)sizeof(T);
+  using T = __cm_elem_of<D>;
+  constexpr int R = __cm_rows_cols<D>::rows, C = __cm_rows_cols<D>::cols, W = C * (int)sizeof(T);
   static_assert(W <= 64, "a media block row is at most 64 bytes");
   constexpr int P = __cm_media_pitch(W) / (int)sizeof(T);
   if constexpr (P == C)
     m.__cm_write(__cm_genx_media_ld<__cm_vec<T, R * C>>(Mod, bti, 0, W, x, y));
   else
-    m.__cm_write(__cm_rdregion<T, R * C>(__cm_genx_media_ld<__cm_vec<T, R * P>>(Mod, bti, 0, W, x, y), P, C, 1, 0));
+    m.__cm_write(__cm_region_read<T, R * C>(__cm_genx_media_ld<__cm_vec<T, R * P>>(Mod, bti, 0, W, x, y), P, C, 1, 0));
 }
 
 template <int Mod, typename X> __CM_INLINE void __cm_media_write(unsigned bti, int x, int y, const X &m) {
-  using T = __cm_elem<X>;
-  constexpr int R = __cm_shape<X>::rows, C = __cm_shape<X>::cols, W = C * (int)sizeof(T);
+  using T = __cm_elem_of<X>;
+  constexpr int R = __cm_rows_cols<X>::rows, C = __cm_rows_cols<X>::cols, W = C * (int)sizeof(T);
   static_assert(W <= 64, "a media block row is at most 64 bytes");
   constexpr int P = __cm_media_pitch(W) / (int)sizeof(T);
   if constexpr (P == C)
     __cm_genx_media_st<void>(Mod, bti, 0, W, x, y, m.__cm_read());
   else {
     __cm_vec<T, R * P> padded = (T)0;
-    __cm_genx_media_st<void>(Mod, bti, 0, W, x, y, __cm_wrregion<T, R * P>(padded, m.__cm_read(), P, C, 1, 0));
+    __cm_genx_media_st<void>(Mod, bti, 0, W, x, y, __cm_region_write<T, R * P>(padded, m.__cm_read(), P, C, 1, 0));
   }
 }
 
@@ -282,18 +271,18 @@ __CM_INLINE void __cm_scatter(unsigned bti, unsigned g, __cm_vec<unsigned, N> of
 template <bool Scaled, typename E, typename X>
 __CM_INLINE void __cm_scattered_read(unsigned bti, unsigned base, unsigned g, const E &eoff, X &&v) {
   using D = __cm_plain<X>;
-  using T = __cm_elem<D>;
-  constexpr int N = __cm_n<D>;
+  using T = __cm_elem_of<D>;
+  constexpr int N = __cm_count<D>;
   constexpr unsigned unit = Scaled ? 1 : sizeof(T);
-  v.__cm_write(__cm_gather<T, N>(bti, base + g * unit, __cm_get<unsigned, N>(eoff) * unit, __cm_all_lanes<T, N>()));
+  v.__cm_write(__cm_gather<T, N>(bti, base + g * unit, __cm_operand<unsigned, N>(eoff) * unit, __cm_all_lanes<T, N>()));
 }
 
 template <bool Scaled, typename E, typename X>
 __CM_INLINE void __cm_scattered_write(unsigned bti, unsigned base, unsigned g, const E &eoff, const X &v) {
-  using T = __cm_elem<X>;
+  using T = __cm_elem_of<X>;
   constexpr int N = __cm_width<E, X>;
   constexpr unsigned unit = Scaled ? 1 : sizeof(T);
-  __cm_scatter<T, N>(bti, base + g * unit, __cm_get<unsigned, N>(eoff) * unit, __cm_get<T, N>(v),
+  __cm_scatter<T, N>(bti, base + g * unit, __cm_operand<unsigned, N>(eoff) * unit, __cm_operand<T, N>(v),
                      __cm_all_lanes<T, N>());
 }
 
@@ -302,20 +291,20 @@ __CM_INLINE void __cm_scattered_write(unsigned bti, unsigned base, unsigned g, c
 template <typename E, typename X>
 __CM_INLINE void __cm_untyped_read(unsigned mask, unsigned bti, unsigned g, const E &eoff, X &&m) {
   using D = __cm_plain<X>;
-  using T = __cm_elem<D>;
-  constexpr int N = __cm_n<E>;
+  using T = __cm_elem_of<D>;
+  constexpr int N = __cm_count<E>;
   static_assert(sizeof(T) == 4, "untyped messages move dwords");
-  m.__cm_write(__cm_genx_gather4_masked_scaled2<__cm_vec<T, __cm_n<D>>>(mask, (short)0, bti, g,
-                                                                        __cm_get<unsigned, N>(eoff) * 4u,
+  m.__cm_write(__cm_genx_gather4_masked_scaled2<__cm_vec<T, __cm_count<D>>>(mask, (short)0, bti, g,
+                                                                        __cm_operand<unsigned, N>(eoff) * 4u,
                                                                         __cm_all_lanes<T, N>()));
 }
 
 template <typename E, typename X>
 __CM_INLINE void __cm_untyped_write(unsigned mask, unsigned bti, unsigned g, const E &eoff, const X &m) {
-  using T = __cm_elem<X>;
-  constexpr int N = __cm_n<E>;
+  using T = __cm_elem_of<X>;
+  constexpr int N = __cm_count<E>;
   static_assert(sizeof(T) == 4, "untyped messages move dwords");
-  __cm_genx_scatter4_scaled<void>(__cm_all_lanes<T, N>(), mask, (short)0, bti, g, __cm_get<unsigned, N>(eoff) * 4u,
+  __cm_genx_scatter4_scaled<void>(__cm_all_lanes<T, N>(), mask, (short)0, bti, g, __cm_operand<unsigned, N>(eoff) * 4u,
                                   m.__cm_read());
 }
 
@@ -337,7 +326,7 @@ template <int I, typename A, typename... R> __CM_INLINE decltype(auto) __cm_nth(
 // The element type of an atomic: that of its first source or result object, else uint.
 template <typename... S> struct __cm_atomic_elem_t { using type = unsigned; };
 template <typename S, typename... R> struct __cm_atomic_elem_t<S, R...> {
-  using type = __cm_cond<__cm_obj<S>, __cm_elem<S>, unsigned>;
+  using type = __cm_cond<__cm_obj<S>, __cm_elem_of<S>, unsigned>;
 };
 
 #define __CM_ATOMIC_CASE(op, name, ...)                                                                             \
@@ -410,9 +399,9 @@ __CM_INLINE void __cm_write_atomic(P pred, unsigned bti, __cm_vec<unsigned, N> o
   static_assert(sizeof(T) == 4, "DWORD atomics take 32-bit elements");
   __cm_vec<T, N> s0 = (T)0, s1 = (T)0;
   if constexpr (K >= 1)
-    s0 = __cm_get<T, N>(__cm_nth<0>(static_cast<S &&>(rest)...));
+    s0 = __cm_operand<T, N>(__cm_nth<0>(static_cast<S &&>(rest)...));
   if constexpr (K >= 2)
-    s1 = __cm_get<T, N>(__cm_nth<1>(static_cast<S &&>(rest)...));
+    s1 = __cm_operand<T, N>(__cm_nth<1>(static_cast<S &&>(rest)...));
   __cm_vec<T, N> old = __cm_dword_atomic<Op, T, N>(pred, bti, off, s0, s1);
   if constexpr (L == K + 1)
     __cm_put<N>(__cm_nth<K>(static_cast<S &&>(rest)...), old);
@@ -508,8 +497,8 @@ __CM_INLINE void write_untyped(SurfaceIndex idx, ChannelMaskType mask, const X &
 template <CmAtomicOpType Op, typename E, typename... S, typename = details::__cm_if<details::__cm_obj<E>>>
 __CM_INLINE void write_atomic(SurfaceIndex idx, const E &element_offset, S &&...rest) {
   using namespace details;
-  constexpr int N = __cm_n<E>;
-  __cm_write_atomic<Op, N>(__cm_all_lanes<unsigned, N>(), __cm_bti(idx), __cm_get<unsigned, N>(element_offset) * 4u,
+  constexpr int N = __cm_count<E>;
+  __cm_write_atomic<Op, N>(__cm_all_lanes<unsigned, N>(), __cm_bti(idx), __cm_operand<unsigned, N>(element_offset) * 4u,
                            static_cast<S &&>(rest)...);
 }
 template <CmAtomicOpType Op, typename M, typename E, typename... S,
@@ -517,8 +506,8 @@ template <CmAtomicOpType Op, typename M, typename E, typename... S,
 __CM_INLINE void write_atomic(const M &mask, SurfaceIndex idx, const E &element_offset, S &&...rest) {
   using namespace details;
   constexpr int N = __cm_width<M, E>;
-  __cm_write_atomic<Op, N>(__cm_get<unsigned short, N>(mask) & (unsigned short)1, __cm_bti(idx),
-                           __cm_get<unsigned, N>(element_offset) * 4u, static_cast<S &&>(rest)...);
+  __cm_write_atomic<Op, N>(__cm_operand<unsigned short, N>(mask) & (unsigned short)1, __cm_bti(idx),
+                           __cm_operand<unsigned, N>(element_offset) * 4u, static_cast<S &&>(rest)...);
 }
 
 // ---- shared local memory -----------------------------------------------------------------------------------
@@ -572,8 +561,8 @@ namespace details {
 // cm_slm_atomic(slm, op, addr (dwords), dst [, src0 [, src1]]); dst may be NULL.
 template <int Op, typename A, typename D, typename... S>
 __CM_INLINE void __cm_slm_atomic(unsigned slm, const A &addr, D &&dst, S &&...src) {
-  constexpr int N = __cm_n<A>;
-  __cm_vec<unsigned, N> off = __cm_get<unsigned, N>(addr) * 4u + slm;
+  constexpr int N = __cm_count<A>;
+  __cm_vec<unsigned, N> off = __cm_operand<unsigned, N>(addr) * 4u + slm;
   if constexpr (__cm_obj<D>)
     __cm_write_atomic<Op, N>(__cm_all_lanes<unsigned, N>(), __cm_slm_bti, off, static_cast<S &&>(src)...,
                              static_cast<D &&>(dst));
@@ -615,14 +604,14 @@ __CM_INLINE void cm_svm_block_read(P addr, X &&v) {
   using namespace details;
   using D = __cm_plain<X>;
   static_assert(__cm_oword_size_ok<D>(), "an SVM block is 16, 32, 64 or 128 bytes");
-  v.__cm_write(__cm_genx_svm_block_ld<__cm_vec<__cm_elem<D>, __cm_n<D>>>(__cm_address(addr)));
+  v.__cm_write(__cm_genx_svm_block_ld<__cm_vec<__cm_elem_of<D>, __cm_count<D>>>(__cm_address(addr)));
 }
 template <typename P, typename X, typename = details::__cm_if<details::__cm_obj<X>>>
 __CM_INLINE void cm_svm_block_read_unaligned(P addr, X &&v) {
   using namespace details;
   using D = __cm_plain<X>;
   static_assert(__cm_oword_size_ok<D>(), "an SVM block is 16, 32, 64 or 128 bytes");
-  v.__cm_write(__cm_genx_svm_block_ld_unaligned<__cm_vec<__cm_elem<D>, __cm_n<D>>>(__cm_address(addr)));
+  v.__cm_write(__cm_genx_svm_block_ld_unaligned<__cm_vec<__cm_elem_of<D>, __cm_count<D>>>(__cm_address(addr)));
 }
 template <typename P, typename X, typename = details::__cm_if<details::__cm_obj<X>>>
 __CM_INLINE void cm_svm_block_write(P addr, const X &v) {
@@ -636,36 +625,36 @@ template <typename A, typename X, typename = details::__cm_if<details::__cm_obj<
 __CM_INLINE void cm_svm_scatter_read(const A &addr, X &&v) {
   using namespace details;
   using D = __cm_plain<X>;
-  using T = __cm_elem<D>;
+  using T = __cm_elem_of<D>;
   constexpr int N = __cm_width<A, D>;
   static_assert(sizeof(T) == 4 || sizeof(T) == 8, "cm_svm_scatter_read moves 4- or 8-byte elements");
   __cm_vec<T, N> old = (T)0;
   v.__cm_write(__cm_genx_svm_gather<__cm_vec<T, N>>(__cm_all_lanes<T, N>(), 0,
-                                                    __cm_get<unsigned long long, N>(addr), old));
+                                                    __cm_operand<unsigned long long, N>(addr), old));
 }
 template <typename A, typename X, typename = details::__cm_if<details::__cm_obj<A> && details::__cm_obj<X>>>
 __CM_INLINE void cm_svm_scatter_write(const A &addr, const X &v) {
   using namespace details;
-  using T = __cm_elem<X>;
+  using T = __cm_elem_of<X>;
   constexpr int N = __cm_width<A, X>;
   static_assert(sizeof(T) == 4 || sizeof(T) == 8, "cm_svm_scatter_write moves 4- or 8-byte elements");
-  __cm_genx_svm_scatter<void>(__cm_all_lanes<T, N>(), 0, __cm_get<unsigned long long, N>(addr), v.__cm_read());
+  __cm_genx_svm_scatter<void>(__cm_all_lanes<T, N>(), 0, __cm_operand<unsigned long long, N>(addr), v.__cm_read());
 }
 
 namespace details {
 // cm_svm_atomic(op, addresses, dst [, src0 [, src1]]).
 template <int Op, typename A, typename D, typename... S>
 __CM_INLINE void __cm_svm_atomic(const A &addr, D &&dst, S &&...src) {
-  constexpr int N = __cm_n<A>, K = __cm_atomic_sources(Op);
+  constexpr int N = __cm_count<A>, K = __cm_atomic_sources(Op);
   static_assert(sizeof...(S) == K, "cm_svm_atomic: wrong number of sources for this operation");
-  using T = __cm_elem<D>;
+  using T = __cm_elem_of<D>;
   __cm_vec<T, N> s0 = (T)0, s1 = (T)0;
   if constexpr (K >= 1)
-    s0 = __cm_get<T, N>(__cm_nth<0>(static_cast<S &&>(src)...));
+    s0 = __cm_operand<T, N>(__cm_nth<0>(static_cast<S &&>(src)...));
   if constexpr (K >= 2)
-    s1 = __cm_get<T, N>(__cm_nth<1>(static_cast<S &&>(src)...));
+    s1 = __cm_operand<T, N>(__cm_nth<1>(static_cast<S &&>(src)...));
   __cm_put<N>(static_cast<D &&>(dst), __cm_svm_atomic_op<Op, T, N>(__cm_all_lanes<T, N>(),
-                                                                   __cm_get<unsigned long long, N>(addr), s0, s1));
+                                                                   __cm_operand<unsigned long long, N>(addr), s0, s1));
 }
 } // namespace details
 #define cm_svm_atomic(op, ...) (details::__cm_svm_atomic<(op)>(__VA_ARGS__))

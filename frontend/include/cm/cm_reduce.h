@@ -59,12 +59,12 @@ template <int Op, typename C, int N> struct __cm_tree {
       return v;
     else if constexpr (N == __cm_pow2_floor(N)) {
       constexpr int H = N / 2;
-      __cm_vec<C, H> lo = __cm_rdregion<C, H>(v, 0, H, 1, 0), hi = __cm_rdregion<C, H>(v, 0, H, 1, H);
+      __cm_vec<C, H> lo = __cm_region_read<C, H>(v, 0, H, 1, 0), hi = __cm_region_read<C, H>(v, 0, H, 1, H);
       return __cm_tree<Op, C, H>::pair(__cm_reduce_op<Op, C, H>(lo, hi));
     } else {
       constexpr int P = __cm_pow2_floor(N), Q = N - P;
-      __cm_vec<C, 2> a = __cm_tree<Op, C, P>::pair(__cm_rdregion<C, P>(v, 0, P, 1, 0));
-      C b = __cm_tree<Op, C, Q>::one(__cm_rdregion<C, Q>(v, 0, Q, 1, P));
+      __cm_vec<C, 2> a = __cm_tree<Op, C, P>::pair(__cm_region_read<C, P>(v, 0, P, 1, 0));
+      C b = __cm_tree<Op, C, Q>::one(__cm_region_read<C, Q>(v, 0, Q, 1, P));
       __cm_vec<C, 2> with_b = {__cm_reduce_op<Op, C, 0>(a[0], b), a[1]};
       return with_b;
     }
@@ -79,8 +79,8 @@ template <int Op, typename C> struct __cm_tree<Op, C, 1> {
 };
 
 template <int Op, typename R, typename X> __CM_INLINE R __cm_reduce(const X &x, int flag) {
-  using E = __cm_elem<X>;
-  constexpr int N = __cm_n<X>;
+  using E = __cm_elem_of<X>;
+  constexpr int N = __cm_count<X>;
   static_assert(N > 0, "reductions take a vector or a matrix");
   using C = __cm_cond<(Op < 2), __cm_common<R, E>, E>;
   __cm_vec<E, N> in = x.__cm_read();
@@ -108,25 +108,25 @@ template <int Op, typename R, typename X> __CM_INLINE R __cm_reduce(const X &x, 
 } // namespace details
 
 template <typename R = void, typename X, typename = details::__cm_if<details::__cm_obj<X>>>
-__CM_INLINE details::__cm_or<R, details::__cm_promote<details::__cm_elem<X>>> cm_sum(const X &x,
+__CM_INLINE details::__cm_or<R, details::__cm_promote<details::__cm_elem_of<X>>> cm_sum(const X &x,
                                                                                     int flag = _GENX_NOSAT) {
-  return details::__cm_reduce<0, details::__cm_or<R, details::__cm_promote<details::__cm_elem<X>>>>(x, flag);
+  return details::__cm_reduce<0, details::__cm_or<R, details::__cm_promote<details::__cm_elem_of<X>>>>(x, flag);
 }
 
 template <typename R = void, typename X, typename = details::__cm_if<details::__cm_obj<X>>>
-__CM_INLINE details::__cm_or<R, details::__cm_promote<details::__cm_elem<X>>> cm_prod(const X &x,
+__CM_INLINE details::__cm_or<R, details::__cm_promote<details::__cm_elem_of<X>>> cm_prod(const X &x,
                                                                                      int flag = _GENX_NOSAT) {
-  return details::__cm_reduce<1, details::__cm_or<R, details::__cm_promote<details::__cm_elem<X>>>>(x, flag);
+  return details::__cm_reduce<1, details::__cm_or<R, details::__cm_promote<details::__cm_elem_of<X>>>>(x, flag);
 }
 
 template <typename R = void, typename X, typename = details::__cm_if<details::__cm_obj<X>>>
-__CM_INLINE details::__cm_or<R, details::__cm_elem<X>> cm_reduced_min(const X &x, int flag = _GENX_NOSAT) {
-  return details::__cm_reduce<2, details::__cm_or<R, details::__cm_elem<X>>>(x, flag);
+__CM_INLINE details::__cm_or<R, details::__cm_elem_of<X>> cm_reduced_min(const X &x, int flag = _GENX_NOSAT) {
+  return details::__cm_reduce<2, details::__cm_or<R, details::__cm_elem_of<X>>>(x, flag);
 }
 
 template <typename R = void, typename X, typename = details::__cm_if<details::__cm_obj<X>>>
-__CM_INLINE details::__cm_or<R, details::__cm_elem<X>> cm_reduced_max(const X &x, int flag = _GENX_NOSAT) {
-  return details::__cm_reduce<3, details::__cm_or<R, details::__cm_elem<X>>>(x, flag);
+__CM_INLINE details::__cm_or<R, details::__cm_elem_of<X>> cm_reduced_max(const X &x, int flag = _GENX_NOSAT) {
+  return details::__cm_reduce<3, details::__cm_or<R, details::__cm_elem_of<X>>>(x, flag);
 }
 
 #endif

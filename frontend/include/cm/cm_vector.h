@@ -65,7 +65,9 @@ template <typename E, int N, int R> struct __cm_select_shape { using type = matr
 template <typename E, int N> struct __cm_select_shape<E, N, 0> { using type = vector<E, N>; };
 
 // The storage-pointer reference every reference class holds.
-template <typename T, int N> struct __cm_ref_state {
+// Packed: a copy of the state must be a copy of its fields only (padding bytes would survive SROA as dead
+// memcpys of uninitialised bytes).
+template <typename T, int N> struct __attribute__((packed)) __cm_ref_state {
   void *root;
   int base;
   __cm_vec<unsigned short, N> offsets;
@@ -96,16 +98,21 @@ template <int N> __CM_INLINE __cm_vec<unsigned, N> __cm_iota() {
 // Offsets of a sub-region of a reference: element k of the result is element
 // (i + (k / W) * VS + (k % W) * HS) of the parent, whose byte offset the parent holds.
 // `indices` holds the parent element index of each result element, relative to the start element i.
+//
+// No branches here: the front end runs no CFG simplification before genx-cm-lower (SIMD control flow must keep
+// its shape), so the choice between the two forms is a bit blend that folds once `step` is a constant.
 template <typename T, int N, int M, typename P>
 __CM_INLINE __cm_ref_state<T, N> __cm_subregion(const P &parent, __cm_vec<unsigned short, N> indices, int i,
                                                 int new_step_in_parent_steps) {
-  if (parent.step != 0) {
-    // Evenly strided parent: the start goes to base, the shape stays constant.
-    return {parent.root, parent.base + i * parent.step, indices * (unsigned short)parent.step,
-            parent.step * new_step_in_parent_steps};
-  }
+  // Evenly strided parent (step != 0): the start goes to base, the shape stays constant. Otherwise gather the
+  // parent's offsets (step is 0, so base does not move).
+  __cm_vec<unsigned short, N> keep = (unsigned short)-(int)(parent.step != 0);
+  __cm_vec<unsigned short, N> strided = indices * (unsigned short)parent.step;
   __cm_vec<short, N> at = (__cm_vec<short, N>)((indices + (unsigned short)i) * (unsigned short)2);
-  return {parent.root, parent.base, __cm_genx_rdregioni<__cm_vec<unsigned short, N>>(parent.offsets, 0, 1, 0, at, -1), 0};
+  __cm_vec<unsigned short, N> gathered =
+      __cm_genx_rdregioni<__cm_vec<unsigned short, N>>(parent.offsets, 0, 1, 0, at, -1);
+  return {parent.root, parent.base + i * parent.step, (strided & keep) | (gathered & ~keep),
+          parent.step * new_step_in_parent_steps};
 }
 
 // Offsets of format<U>() of a reference of N elements of T: U element k starts at byte k*sizeof(U) of the
@@ -120,10 +127,13 @@ __CM_INLINE __cm_vec<unsigned short, NU> __cm_format_offsets_impl(__cm_vec<unsig
 
 template <typename T, typename U, int N, int NU>
 __CM_INLINE __cm_ref_state<U, NU> __cm_format(const __cm_ref_state<T, N> &parent) {
-  if (parent.step == (int)sizeof(T))
-    return {parent.root, parent.base, __cm_region_offsets<NU, 0, NU, 1, (int)sizeof(U)>(), (int)sizeof(U)};
-  return {parent.root, parent.base,
-          __cm_format_offsets_impl<T, U, N, NU>(parent.offsets, __make_integer_seq<__cm_seq, int, NU>{}), 0};
+  // Contiguous parent: contiguous result. Otherwise each new element sits inside one of the parent's.
+  int contiguous = parent.step == (int)sizeof(T);
+  __cm_vec<unsigned short, NU> keep = (unsigned short)-contiguous;
+  __cm_vec<unsigned short, NU> dense = __cm_region_offsets<NU, 0, NU, 1, (int)sizeof(U)>();
+  __cm_vec<unsigned short, NU> inside =
+      __cm_format_offsets_impl<T, U, N, NU>(parent.offsets, __make_integer_seq<__cm_seq, int, NU>{});
+  return {parent.root, parent.base, (dense & keep) | (inside & ~keep), (int)sizeof(U) * contiguous};
 }
 
 // Reads a region of a value.

@@ -165,30 +165,14 @@ template <typename U, int N, typename X> __CM_INLINE __cm_vec<U, N> __cm_value(c
   }
 }
 
-template <typename T> struct __cm_elem_ref;
 
-// A single element: converts to T, assignable.
-template <typename T> struct __cm_elem_ref {
-  __cm_ref_state<T, 1> ref;
-  __CM_INLINE operator T() const { return ref.read()[0]; }
-  __CM_INLINE T __cm_get() const { return ref.read()[0]; }
-  __CM_INLINE const __cm_elem_ref &operator=(T value) const {
-    ref.write((__cm_vec<T, 1>)value);
-    return *this;
-  }
-  __CM_INLINE const __cm_elem_ref &operator=(const __cm_elem_ref &other) const { return *this = other.__cm_get(); }
-#define __CM_ELEM_COMPOUND(op)                                                                                     \
-  template <typename U> __CM_INLINE const __cm_elem_ref &operator op##=(U value) const {                          \
-    return *this = (T)(__cm_get() op value);                                                                       \
-  }
-  __CM_ELEM_COMPOUND(+) __CM_ELEM_COMPOUND(-) __CM_ELEM_COMPOUND(*) __CM_ELEM_COMPOUND(/) __CM_ELEM_COMPOUND(%)
-  __CM_ELEM_COMPOUND(&) __CM_ELEM_COMPOUND(|) __CM_ELEM_COMPOUND(^) __CM_ELEM_COMPOUND(<<) __CM_ELEM_COMPOUND(>>)
-#undef __CM_ELEM_COMPOUND
-  __CM_INLINE T operator++() const { return *this = (T)(__cm_get() + 1), __cm_get(); }
-  __CM_INLINE T operator--() const { return *this = (T)(__cm_get() - 1), __cm_get(); }
-  __CM_INLINE T operator++(int) const { T old = __cm_get(); *this = (T)(old + 1); return old; }
-  __CM_INLINE T operator--(int) const { T old = __cm_get(); *this = (T)(old - 1); return old; }
-};
+// A single element is a plain C++ reference into the root's storage: `v(i)` has type T& as in CM (template
+// argument deduction, `auto`, `++` and compound assignment behave as for any lvalue of T). After genx-cm-lower
+// and SROA, an element at a constant index is an extractelement/insertelement of the root; at a run-time index
+// the root stays in memory for the middle end's genx-promote-array.
+template <typename T, int N> __CM_INLINE T &__cm_element(const __cm_ref_state<T, N> &r) {
+  return *(T *)((char *)r.root + r.base + r.offsets[0]);
+}
 
 // What binary operators on (X, Y) produce: C++'s usual conversions per element; a matrix shape wins.
 template <typename X, typename Y> struct __cm_binary {
@@ -320,11 +304,11 @@ template <int N, typename M> __CM_INLINE __cm_vec<unsigned short, N> __cm_mask(c
     return vector_ref<T, S>(details::__cm_subregion<T, S, N>(__cm_ref(), details::__cm_region_offsets<S, 0, S, St, 1>(), \
                                                              i, St));                                              \
   }                                                                                                                \
-  __CM_INLINE details::__cm_elem_ref<T> operator()(int i) const                                                    \
+  __CM_INLINE T &operator()(int i) const                                                                           \
       __attribute__((diagnose_if(i < 0 || i >= N, "element index is out of bounds", "error"))) {                   \
-    return details::__cm_elem_ref<T>{select<1, 1>(i).__cm_ref()};                                                  \
+    return details::__cm_element(select<1, 1>(i).__cm_ref());                                                      \
   }                                                                                                                \
-  __CM_INLINE details::__cm_elem_ref<T> operator[](int i) const                                                    \
+  __CM_INLINE T &operator[](int i) const                                                                           \
       __attribute__((diagnose_if(i < 0 || i >= N, "element index is out of bounds", "error"))) {                   \
     return (*this)(i);                                                                                             \
   }
@@ -352,9 +336,9 @@ template <int N, typename M> __CM_INLINE __cm_vec<unsigned short, N> __cm_mask(c
     return vector_ref<T, R>(details::__cm_subregion<T, R, R * C>(__cm_ref(), details::__cm_region_offsets<R, 0, R, C, 1>(), \
                                                                  j, C));                                           \
   }                                                                                                                \
-  __CM_INLINE details::__cm_elem_ref<T> operator()(int i, int j) const                                             \
+  __CM_INLINE T &operator()(int i, int j) const                                                                    \
       __attribute__((diagnose_if(i < 0 || i >= R || j < 0 || j >= C, "element index is out of bounds", "error"))) { \
-    return details::__cm_elem_ref<T>{select<1, 1, 1, 1>(i, j).__cm_ref()};                                         \
+    return details::__cm_element(select<1, 1, 1, 1>(i, j).__cm_ref());                                             \
   }                                                                                                                \
   __CM_INLINE vector_ref<T, C> operator[](int i) const { return row(i); }                                          \
   template <typename I, int K>                                                                                     \

@@ -143,7 +143,7 @@ template <typename T> constexpr bool __cm_is_signed = __is_signed(T);
 // C++ integral promotion, and the usual arithmetic conversions.
 template <typename T> using __cm_promote = decltype(+T());
 template <typename A, typename B> using __cm_common = decltype(A() + B());
-template <typename T> using __cm_unsigned = decltype(__cm_promote<T>() + 0u);
+template <typename T> using __cm_unsigned = __cm_cond<sizeof(__cm_promote<T>) == 8, unsigned long long, unsigned>;
 template <typename T>
 using __cm_float_of = __cm_cond<__cm_is_float<T>, T, float>;
 
@@ -203,6 +203,22 @@ template <typename T, int N, typename V> __CM_INLINE __cm_val<T, N> __cm_cvt(V v
     return (T)v;
   else
     return __builtin_convertvector(v, __cm_vec<T, N>);
+}
+
+// a + b and a * b wrapping (CM integers wrap; C++ signed overflow must not reach LLVM as `nsw`).
+template <typename C, int N> __CM_INLINE __cm_val<C, N> __cm_wrap_add(__cm_val<C, N> a, __cm_val<C, N> b) {
+  if constexpr (__cm_is_int<C> && __cm_is_signed<C>) {
+    using U = __cm_unsigned<C>;
+    return __cm_cvt<C, N>(__cm_cvt<U, N>(a) + __cm_cvt<U, N>(b));
+  } else
+    return a + b;
+}
+template <typename C, int N> __CM_INLINE __cm_val<C, N> __cm_wrap_mul(__cm_val<C, N> a, __cm_val<C, N> b) {
+  if constexpr (__cm_is_int<C> && __cm_is_signed<C>) {
+    using U = __cm_unsigned<C>;
+    return __cm_cvt<C, N>(__cm_cvt<U, N>(a) * __cm_cvt<U, N>(b));
+  } else
+    return a * b;
 }
 
 // Operand `x` as N elements of T (a scalar is broadcast when N > 0).
@@ -357,9 +373,9 @@ __CM_INLINE __CM_BINARY_RET(A, B) cm_add(const A &a, const B &b, int flag = _GEN
   __cm_val<C, N> x = __cm_operand<C, N>(a), y = __cm_operand<C, N>(b);
   if constexpr (__cm_is_int<RT> && __cm_is_int<C>)
     return __cm_make<RT, N>(__cm_pick<RT, N>(
-        flag, __cm_xy_add_sat<__cm_val<RT, N>, __cm_is_signed<RT>, __cm_is_signed<C>>(x, y), __cm_cvt<RT, N>(x + y)));
+        flag, __cm_xy_add_sat<__cm_val<RT, N>, __cm_is_signed<RT>, __cm_is_signed<C>>(x, y), __cm_cvt<RT, N>(__cm_wrap_add<C, N>(x, y))));
   else
-    return __cm_make<RT, N>(__cm_convert<RT, N, C>(x + y, flag));
+    return __cm_make<RT, N>(__cm_convert<RT, N, C>(__cm_wrap_add<C, N>(x, y), flag));
 }
 
 template <typename R = void, typename A, typename B, typename = details::__cm_if<details::__cm_all_ok<A, B>>>
@@ -371,9 +387,9 @@ __CM_INLINE __CM_BINARY_RET(A, B) cm_mul(const A &a, const B &b, int flag = _GEN
   __cm_val<C, N> x = __cm_operand<C, N>(a), y = __cm_operand<C, N>(b);
   if constexpr (__cm_is_int<RT> && __cm_is_int<C> && sizeof(C) < 8)
     return __cm_make<RT, N>(__cm_pick<RT, N>(
-        flag, __cm_xy_mul_sat<__cm_val<RT, N>, __cm_is_signed<RT>, __cm_is_signed<C>>(x, y), __cm_cvt<RT, N>(x * y)));
+        flag, __cm_xy_mul_sat<__cm_val<RT, N>, __cm_is_signed<RT>, __cm_is_signed<C>>(x, y), __cm_cvt<RT, N>(__cm_wrap_mul<C, N>(x, y))));
   else
-    return __cm_make<RT, N>(__cm_convert<RT, N, C>(x * y, flag));
+    return __cm_make<RT, N>(__cm_convert<RT, N, C>(__cm_wrap_mul<C, N>(x, y), flag));
 }
 
 // ---- min, max, abs -----------------------------------------------------------------------------------------

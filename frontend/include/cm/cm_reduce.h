@@ -28,9 +28,9 @@ namespace details {
 // The operations: 0 sum, 1 product, 2 minimum, 3 maximum.
 template <int Op, typename C, int N> __CM_INLINE __cm_val<C, N> __cm_reduce_op(__cm_val<C, N> a, __cm_val<C, N> b) {
   if constexpr (Op == 0)
-    return a + b;
+    return __cm_wrap_add<C, N>(a, b);
   else if constexpr (Op == 1)
-    return a * b;
+    return __cm_wrap_mul<C, N>(a, b);
   else
     return __cm_minmax<Op == 3, C, N>(a, b);
 }

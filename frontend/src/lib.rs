@@ -26,7 +26,8 @@ use genx_passes::platform::Platform;
 /// The `sroa,early-cse` after `genx-cm-lower` promotes the objects that references pointed into (a reference is
 /// a pointer until genx-cm-lower turns its reads and writes into load + region + store) and folds the offset
 /// arithmetic the rewrites leave.
-pub const LOWER_PIPELINE: &str = "always-inline,sroa,early-cse,genx-cm-lower,sroa,early-cse";
+/// `dce` removes the offset arithmetic genx-cm-lower left unused, `globaldce` what the kernels no longer reach (inlined functions, the annotations' strings).
+pub const LOWER_PIPELINE: &str = "always-inline,sroa,early-cse,genx-cm-lower,sroa,early-cse,dce,globaldce";
 
 /// A `-D` or `-U`, kept in command-line order (clang applies them in order).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -87,6 +88,7 @@ pub fn compile<'ctx>(job: &Job, context: &'ctx Context) -> Result<Module<'ctx>, 
         genx_passes::pipeline::PipelineError::PassErrors => Error::Reported,
         other => Error::Message(other.to_string()),
     })?;
+    prepare::finish(&module);
     Ok(module)
 }
 

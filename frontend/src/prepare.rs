@@ -88,3 +88,23 @@ pub fn run(module: &Module<'_>, platform: &'static Platform) {
     }
     genx_passes::target::set_platform(module, platform.name);
 }
+
+/// Removes what inlining left that GenX IR never carries: `llvm.experimental.noalias.scope.decl` calls (the
+/// scopes of inlined `noalias` parameters; they only help alias analysis, which the middle end does not use).
+pub fn finish(module: &Module<'_>) {
+    if let Some(decl) = module.get_function("llvm.experimental.noalias.scope.decl") {
+        unsafe {
+            let function = decl.as_value_ref();
+            let mut calls = Vec::new();
+            let mut use_ = LLVMGetFirstUse(function);
+            while !use_.is_null() {
+                calls.push(LLVMGetUser(use_));
+                use_ = LLVMGetNextUse(use_);
+            }
+            for call in calls {
+                LLVMInstructionEraseFromParent(call);
+            }
+            LLVMDeleteFunction(function);
+        }
+    }
+}

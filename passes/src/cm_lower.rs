@@ -260,7 +260,9 @@ fn lower_genx(module: LLVMModuleRef, call: LLVMValueRef, callee: LLVMValueRef, n
                 }
             }
             if let Some(folded) = fold_constant_region(desc, ret_ty, &args) {
+                let users = ir::users(call);
                 region_ir::replace_and_erase(call, folded);
+                fold_users(users);
                 return Ok(());
             }
             if !ir::has_uses(call) && sret.is_none() && desc.attrs.readnone && !desc.attrs.has_side_effects {
@@ -293,7 +295,7 @@ fn fold_constant_region(desc: &IntrinsicDesc, ret: LLVMTypeRef, args: &[LLVMValu
     }
     let input = ir::const_int_vector(args[0])?;
     let (vstride, width, stride) = (ir::const_int(args[1])?, ir::const_int(args[2])?, ir::const_int(args[3])?);
-    let element_bytes = region_ir::element_bytes(ir::type_of(args[0]))? as i64;
+    let element_bytes = region_ir::element_bytes(region_ir::element_type(ir::type_of(args[0])))? as i64;
     let lanes = region_ir::lanes(ret) as i64;
     if width <= 0 || lanes % width != 0 {
         return None;
@@ -319,6 +321,44 @@ fn fold_constant_region(desc: &IntrinsicDesc, ret: LLVMTypeRef, args: &[LLVMValu
         } else {
             values[0]
         })
+    }
+}
+
+/// Folds the instructions among `users` whose operands are now all constants (the header's offset blends and
+/// sums over a folded gather), and their users in turn. Only what the header's offset arithmetic uses is folded.
+fn fold_users(mut work: Vec<LLVMValueRef>) {
+    unsafe {
+        while let Some(inst) = work.pop() {
+            if LLVMIsAInstruction(inst).is_null() || LLVMGetInstructionParent(inst).is_null() {
+                continue;
+            }
+            let count = LLVMGetNumOperands(inst) as u32;
+            let ops: Vec<LLVMValueRef> = (0..count).map(|i| LLVMGetOperand(inst, i)).collect();
+            if !ops.iter().all(|&o| ir::is_plain_constant(o)) {
+                continue;
+            }
+            let ty = ir::type_of(inst);
+            let folded = match LLVMGetInstructionOpcode(inst) {
+                LLVMOpcode::LLVMAdd => LLVMConstAdd(ops[0], ops[1]),
+                LLVMOpcode::LLVMSub => LLVMConstSub(ops[0], ops[1]),
+                LLVMOpcode::LLVMMul => LLVMConstMul(ops[0], ops[1]),
+                LLVMOpcode::LLVMAnd => LLVMConstAnd(ops[0], ops[1]),
+                LLVMOpcode::LLVMOr => LLVMConstOr(ops[0], ops[1]),
+                LLVMOpcode::LLVMXor => LLVMConstXor(ops[0], ops[1]),
+                LLVMOpcode::LLVMShl => LLVMConstShl(ops[0], ops[1]),
+                LLVMOpcode::LLVMLShr => LLVMConstLShr(ops[0], ops[1]),
+                LLVMOpcode::LLVMTrunc => LLVMConstTrunc(ops[0], ty),
+                LLVMOpcode::LLVMZExt => LLVMConstZExt(ops[0], ty),
+                LLVMOpcode::LLVMSExt => LLVMConstSExt(ops[0], ty),
+                LLVMOpcode::LLVMBitCast => LLVMConstBitCast(ops[0], ty),
+                _ => continue,
+            };
+            if !ir::is_plain_constant(folded) {
+                continue;
+            }
+            work.extend(ir::users(inst));
+            region_ir::replace_and_erase(inst, folded);
+        }
     }
 }
 
@@ -391,9 +431,9 @@ fn lower_ref(module: LLVMModuleRef, call: LLVMValueRef, write: bool) -> Result<(
         let offsets = ir::call_arg(call, 2);
         let value_ty = if write { ir::type_of(ir::call_arg(call, 3)) } else { ir::type_of(call) };
         let element = region_ir::element_type(value_ty);
-        let element_bytes = region_ir::element_bytes(value_ty).ok_or("a reference of an unsupported element type")? as i64;
+        let element_bytes = region_ir::element_bytes(element).ok_or("a reference of an unsupported element type")? as i64;
         let root_ty = LLVMGetElementType(ir::type_of(root));
-        let root_bytes = region_ir::element_bytes(root_ty).unwrap_or(0) as i64 * region_ir::lanes(root_ty) as i64;
+        let root_bytes = region_ir::element_bytes(region_ir::element_type(root_ty)).unwrap_or(0) as i64 * region_ir::lanes(root_ty) as i64;
         if root_bytes == 0 || root_bytes % element_bytes != 0 {
             return Err(format!(
                 "a reference of {} cannot view an object of {} bytes",

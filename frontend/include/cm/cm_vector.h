@@ -65,7 +65,9 @@ template <typename E, int N, int R> struct __cm_select_shape { using type = matr
 template <typename E, int N> struct __cm_select_shape<E, N, 0> { using type = vector<E, N>; };
 
 // The storage-pointer reference every reference class holds.
-template <typename T, int N> struct __cm_ref_state {
+// Packed: a copy of the state must be a copy of its fields only (padding bytes would survive SROA as dead
+// memcpys of uninitialised bytes).
+template <typename T, int N> struct __attribute__((packed)) __cm_ref_state {
   void *root;
   int base;
   __cm_vec<unsigned short, N> offsets;
@@ -96,16 +98,21 @@ template <int N> __CM_INLINE __cm_vec<unsigned, N> __cm_iota() {
 // Offsets of a sub-region of a reference: element k of the result is element
 // (i + (k / W) * VS + (k % W) * HS) of the parent, whose byte offset the parent holds.
 // `indices` holds the parent element index of each result element, relative to the start element i.
+//
+// No branches here: the front end runs no CFG simplification before genx-cm-lower (SIMD control flow must keep
+// its shape), so the choice between the two forms is a bit blend that folds once `step` is a constant.
 template <typename T, int N, int M, typename P>
 __CM_INLINE __cm_ref_state<T, N> __cm_subregion(const P &parent, __cm_vec<unsigned short, N> indices, int i,
                                                 int new_step_in_parent_steps) {
-  if (parent.step != 0) {
-    // Evenly strided parent: the start goes to base, the shape stays constant.
-    return {parent.root, parent.base + i * parent.step, indices * (unsigned short)parent.step,
-            parent.step * new_step_in_parent_steps};
-  }
+  // Evenly strided parent (step != 0): the start goes to base, the shape stays constant. Otherwise gather the
+  // parent's offsets (step is 0, so base does not move).
+  __cm_vec<unsigned short, N> keep = (unsigned short)-(int)(parent.step != 0);
+  __cm_vec<unsigned short, N> strided = indices * (unsigned short)parent.step;
   __cm_vec<short, N> at = (__cm_vec<short, N>)((indices + (unsigned short)i) * (unsigned short)2);
-  return {parent.root, parent.base, __cm_genx_rdregioni<__cm_vec<unsigned short, N>>(parent.offsets, 0, 1, 0, at, -1), 0};
+  __cm_vec<unsigned short, N> gathered =
+      __cm_genx_rdregioni<__cm_vec<unsigned short, N>>(parent.offsets, 0, 1, 0, at, -1);
+  return {parent.root, parent.base + i * parent.step, (strided & keep) | (gathered & ~keep),
+          parent.step * new_step_in_parent_steps};
 }
 
 // Offsets of format<U>() of a reference of N elements of T: U element k starts at byte k*sizeof(U) of the
@@ -120,10 +127,13 @@ __CM_INLINE __cm_vec<unsigned short, NU> __cm_format_offsets_impl(__cm_vec<unsig
 
 template <typename T, typename U, int N, int NU>
 __CM_INLINE __cm_ref_state<U, NU> __cm_format(const __cm_ref_state<T, N> &parent) {
-  if (parent.step == (int)sizeof(T))
-    return {parent.root, parent.base, __cm_region_offsets<NU, 0, NU, 1, (int)sizeof(U)>(), (int)sizeof(U)};
-  return {parent.root, parent.base,
-          __cm_format_offsets_impl<T, U, N, NU>(parent.offsets, __make_integer_seq<__cm_seq, int, NU>{}), 0};
+  // Contiguous parent: contiguous result. Otherwise each new element sits inside one of the parent's.
+  int contiguous = parent.step == (int)sizeof(T);
+  __cm_vec<unsigned short, NU> keep = (unsigned short)-contiguous;
+  __cm_vec<unsigned short, NU> dense = __cm_region_offsets<NU, 0, NU, 1, (int)sizeof(U)>();
+  __cm_vec<unsigned short, NU> inside =
+      __cm_format_offsets_impl<T, U, N, NU>(parent.offsets, __make_integer_seq<__cm_seq, int, NU>{});
+  return {parent.root, parent.base, (dense & keep) | (inside & ~keep), (int)sizeof(U) * contiguous};
 }
 
 // Reads a region of a value.
@@ -155,30 +165,14 @@ template <typename U, int N, typename X> __CM_INLINE __cm_vec<U, N> __cm_value(c
   }
 }
 
-template <typename T> struct __cm_elem_ref;
 
-// A single element: converts to T, assignable.
-template <typename T> struct __cm_elem_ref {
-  __cm_ref_state<T, 1> ref;
-  __CM_INLINE operator T() const { return ref.read()[0]; }
-  __CM_INLINE T __cm_get() const { return ref.read()[0]; }
-  __CM_INLINE const __cm_elem_ref &operator=(T value) const {
-    ref.write((__cm_vec<T, 1>)value);
-    return *this;
-  }
-  __CM_INLINE const __cm_elem_ref &operator=(const __cm_elem_ref &other) const { return *this = other.__cm_get(); }
-#define __CM_ELEM_COMPOUND(op)                                                                                     \
-  template <typename U> __CM_INLINE const __cm_elem_ref &operator op##=(U value) const {                          \
-    return *this = (T)(__cm_get() op value);                                                                       \
-  }
-  __CM_ELEM_COMPOUND(+) __CM_ELEM_COMPOUND(-) __CM_ELEM_COMPOUND(*) __CM_ELEM_COMPOUND(/) __CM_ELEM_COMPOUND(%)
-  __CM_ELEM_COMPOUND(&) __CM_ELEM_COMPOUND(|) __CM_ELEM_COMPOUND(^) __CM_ELEM_COMPOUND(<<) __CM_ELEM_COMPOUND(>>)
-#undef __CM_ELEM_COMPOUND
-  __CM_INLINE T operator++() const { return *this = (T)(__cm_get() + 1), __cm_get(); }
-  __CM_INLINE T operator--() const { return *this = (T)(__cm_get() - 1), __cm_get(); }
-  __CM_INLINE T operator++(int) const { T old = __cm_get(); *this = (T)(old + 1); return old; }
-  __CM_INLINE T operator--(int) const { T old = __cm_get(); *this = (T)(old - 1); return old; }
-};
+// A single element is a plain C++ reference into the root's storage: `v(i)` has type T& as in CM (template
+// argument deduction, `auto`, `++` and compound assignment behave as for any lvalue of T). After genx-cm-lower
+// and SROA, an element at a constant index is an extractelement/insertelement of the root; at a run-time index
+// the root stays in memory for the middle end's genx-promote-array.
+template <typename T, int N> __CM_INLINE T &__cm_element(const __cm_ref_state<T, N> &r) {
+  return *(T *)((char *)r.root + r.base + r.offsets[0]);
+}
 
 // What binary operators on (X, Y) produce: C++'s usual conversions per element; a matrix shape wins.
 template <typename X, typename Y> struct __cm_binary {
@@ -310,11 +304,11 @@ template <int N, typename M> __CM_INLINE __cm_vec<unsigned short, N> __cm_mask(c
     return vector_ref<T, S>(details::__cm_subregion<T, S, N>(__cm_ref(), details::__cm_region_offsets<S, 0, S, St, 1>(), \
                                                              i, St));                                              \
   }                                                                                                                \
-  __CM_INLINE details::__cm_elem_ref<T> operator()(int i) const                                                    \
+  __CM_INLINE T &operator()(int i) const                                                                           \
       __attribute__((diagnose_if(i < 0 || i >= N, "element index is out of bounds", "error"))) {                   \
-    return details::__cm_elem_ref<T>{select<1, 1>(i).__cm_ref()};                                                  \
+    return details::__cm_element(select<1, 1>(i).__cm_ref());                                                      \
   }                                                                                                                \
-  __CM_INLINE details::__cm_elem_ref<T> operator[](int i) const                                                    \
+  __CM_INLINE T &operator[](int i) const                                                                           \
       __attribute__((diagnose_if(i < 0 || i >= N, "element index is out of bounds", "error"))) {                   \
     return (*this)(i);                                                                                             \
   }
@@ -342,9 +336,9 @@ template <int N, typename M> __CM_INLINE __cm_vec<unsigned short, N> __cm_mask(c
     return vector_ref<T, R>(details::__cm_subregion<T, R, R * C>(__cm_ref(), details::__cm_region_offsets<R, 0, R, C, 1>(), \
                                                                  j, C));                                           \
   }                                                                                                                \
-  __CM_INLINE details::__cm_elem_ref<T> operator()(int i, int j) const                                             \
+  __CM_INLINE T &operator()(int i, int j) const                                                                    \
       __attribute__((diagnose_if(i < 0 || i >= R || j < 0 || j >= C, "element index is out of bounds", "error"))) { \
-    return details::__cm_elem_ref<T>{select<1, 1, 1, 1>(i, j).__cm_ref()};                                         \
+    return details::__cm_element(select<1, 1, 1, 1>(i, j).__cm_ref());                                             \
   }                                                                                                                \
   __CM_INLINE vector_ref<T, C> operator[](int i) const { return row(i); }                                          \
   template <typename I, int K>                                                                                     \

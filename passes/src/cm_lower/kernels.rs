@@ -186,7 +186,10 @@ unsafe fn parameter_descriptors(function: LLVMValueRef) -> HashMap<u32, String> 
     for call in calls {
         let slot = strip_casts(ir::call_arg(call, 0));
         if let Some(text) = string_at(ir::call_arg(call, 1)).and_then(|t| t.strip_prefix("cm_arg_type:").map(str::to_string)) {
-            // The parameter stored into the slot.
+            // A by-value class parameter is annotated itself; a scalar one through the slot it is stored to.
+            if let Some(index) = params.iter().position(|&p| p == slot) {
+                descs.insert(index as u32, text.clone());
+            }
             for user in ir::users(slot) {
                 if !LLVMIsAStoreInst(user).is_null() && LLVMGetOperand(user, 1) == slot {
                     if let Some(index) = params.iter().position(|&p| p == LLVMGetOperand(user, 0)) {

@@ -159,12 +159,6 @@ template <typename X> struct __cm_arg<X, true> {
   using elem = typename cm_object_traits<X>::elem;
   static constexpr int n = cm_object_traits<X>::n;
 };
-// An element reference (`v(i)`, `m(i, j)`) is a scalar of its element type.
-template <typename E> struct __cm_arg<__cm_elem_ref<E>, false> {
-  static constexpr bool ok = true;
-  using elem = E;
-  static constexpr int n = 0;
-};
 template <typename X> using __cm_elem_of = typename __cm_arg<__cm_plain<X>>::elem;
 template <typename X> constexpr int __cm_count = __cm_arg<__cm_plain<X>>::n;
 template <typename X> constexpr bool __cm_ok = __cm_arg<__cm_plain<X>>::ok;

@@ -17,8 +17,8 @@
 // spec's "compute in infinite precision, then saturate".
 //
 // Lowering: the intrinsics of cmc-compat.md §3, through the neutral calls of cm_common.h (convention 3). The flag
-// is an ordinary `int` argument (user code passes the SAT macro); after inlining it is a constant, so the
-// saturating and plain forms are chosen by a branch on a constant.
+// is an ordinary `int` argument (user code passes the SAT macro); the saturating and plain forms are chosen by an
+// element-wise select on it, which folds away when the flag is a constant (as it is after inlining).
 //
 // Not here: cm_quot/mod/div, cm_sincos, cm_div_ieee/sqrt_ieee, cm_dph/line/pln/lrp/sad2/sada2, cm_rol/ror,
 // cm_dp4a/bfn/dpas and the other Xe-only builtins, cmtl.
@@ -143,7 +143,7 @@ template <typename T> constexpr bool __cm_is_signed = __is_signed(T);
 // C++ integral promotion, and the usual arithmetic conversions.
 template <typename T> using __cm_promote = decltype(+T());
 template <typename A, typename B> using __cm_common = decltype(A() + B());
-template <typename T> using __cm_unsigned = decltype(__cm_promote<T>() + 0u);
+template <typename T> using __cm_unsigned = __cm_cond<sizeof(__cm_promote<T>) == 8, unsigned long long, unsigned>;
 template <typename T>
 using __cm_float_of = __cm_cond<__cm_is_float<T>, T, float>;
 
@@ -199,6 +199,22 @@ template <typename T, int N, typename V> __CM_INLINE __cm_val<T, N> __cm_cvt(V v
     return __builtin_convertvector(v, __cm_vec<T, N>);
 }
 
+// a + b and a * b wrapping (CM integers wrap; C++ signed overflow must not reach LLVM as `nsw`).
+template <typename C, int N> __CM_INLINE __cm_val<C, N> __cm_wrap_add(__cm_val<C, N> a, __cm_val<C, N> b) {
+  if constexpr (__cm_is_int<C> && __cm_is_signed<C>) {
+    using U = __cm_unsigned<C>;
+    return __cm_cvt<C, N>(__cm_cvt<U, N>(a) + __cm_cvt<U, N>(b));
+  } else
+    return a + b;
+}
+template <typename C, int N> __CM_INLINE __cm_val<C, N> __cm_wrap_mul(__cm_val<C, N> a, __cm_val<C, N> b) {
+  if constexpr (__cm_is_int<C> && __cm_is_signed<C>) {
+    using U = __cm_unsigned<C>;
+    return __cm_cvt<C, N>(__cm_cvt<U, N>(a) * __cm_cvt<U, N>(b));
+  } else
+    return a * b;
+}
+
 // Operand `x` as N elements of T (a scalar is broadcast when N > 0).
 template <typename T, int N, typename X> __CM_INLINE __cm_val<T, N> __cm_operand(const X &x) {
   if constexpr (__cm_count<X> == 0) {
@@ -214,7 +230,7 @@ template <typename T, int N, typename X> __CM_INLINE __cm_val<T, N> __cm_operand
 template <int N, typename X, typename V> __CM_INLINE void __cm_put(X &&dst, V v) {
   using D = __cm_plain<X>;
   if constexpr (__cm_count<D> == 0)
-    dst = (D)v;
+    dst = (__cm_elem_of<D>)v;
   else
     dst.__cm_write(__cm_cvt<__cm_elem_of<D>, N>(v));
 }
@@ -256,10 +272,28 @@ template <typename R, int N, typename C> __CM_INLINE __cm_val<R, N> __cm_sat_to(
   else
     return __cm_xy_trunc_sat<RV, __cm_is_signed<R>, __cm_is_signed<C>>(x);
 }
+
+// `sat` when the flag has SAT, else `plain`, chosen by an element-wise select on a splat of the flag (never a
+// branch): with the constant flag of an inlined call the select folds away, and so does the unused intrinsic
+// once genx-cm-lower has made it readnone.
+template <int Size> struct __cm_mask_int_t { using type = int; };
+template <> struct __cm_mask_int_t<1> { using type = signed char; };
+template <> struct __cm_mask_int_t<2> { using type = short; };
+template <> struct __cm_mask_int_t<8> { using type = long long; };
+template <typename T, int N> __CM_INLINE __cm_val<T, N> __cm_pick(int flag, __cm_val<T, N> sat, __cm_val<T, N> plain) {
+  using I = typename __cm_mask_int_t<sizeof(T)>::type;
+  constexpr int M = N ? N : 1;
+  __cm_vec<I, M> on = (I) - (I)(flag & _GENX_SAT);
+  __cm_vec<T, M> a = sat, b = plain;
+  __cm_vec<T, M> r = on ? a : b;
+  if constexpr (N == 0)
+    return r[0];
+  else
+    return r;
+}
+
 template <typename R, int N, typename C> __CM_INLINE __cm_val<R, N> __cm_convert(__cm_val<C, N> x, int flag) {
-  if (flag & _GENX_SAT)
-    return __cm_sat_to<R, N, C>(x);
-  return __cm_cvt<R, N>(x);
+  return __cm_pick<R, N>(flag, __cm_sat_to<R, N, C>(x), __cm_cvt<R, N>(x));
 }
 
 // Region reads/writes of a storage vector (cmc-compat.md §3 operand order), for the library's own reshaping;
@@ -331,11 +365,11 @@ __CM_INLINE __CM_BINARY_RET(A, B) cm_add(const A &a, const B &b, int flag = _GEN
   using RT = __cm_or<R, C>;
   constexpr int N = __cm_width<A, B>;
   __cm_val<C, N> x = __cm_operand<C, N>(a), y = __cm_operand<C, N>(b);
-  if constexpr (__cm_is_int<RT> && __cm_is_int<C>) {
-    if (flag & _GENX_SAT)
-      return __cm_make<RT, N>(__cm_xy_add_sat<__cm_val<RT, N>, __cm_is_signed<RT>, __cm_is_signed<C>>(x, y));
-  }
-  return __cm_make<RT, N>(__cm_convert<RT, N, C>(x + y, flag));
+  if constexpr (__cm_is_int<RT> && __cm_is_int<C>)
+    return __cm_make<RT, N>(__cm_pick<RT, N>(
+        flag, __cm_xy_add_sat<__cm_val<RT, N>, __cm_is_signed<RT>, __cm_is_signed<C>>(x, y), __cm_cvt<RT, N>(__cm_wrap_add<C, N>(x, y))));
+  else
+    return __cm_make<RT, N>(__cm_convert<RT, N, C>(__cm_wrap_add<C, N>(x, y), flag));
 }
 
 template <typename R = void, typename A, typename B, typename = details::__cm_if<details::__cm_all_ok<A, B>>>
@@ -345,11 +379,11 @@ __CM_INLINE __CM_BINARY_RET(A, B) cm_mul(const A &a, const B &b, int flag = _GEN
   using RT = __cm_or<R, C>;
   constexpr int N = __cm_width<A, B>;
   __cm_val<C, N> x = __cm_operand<C, N>(a), y = __cm_operand<C, N>(b);
-  if constexpr (__cm_is_int<RT> && __cm_is_int<C> && sizeof(C) < 8) {
-    if (flag & _GENX_SAT)
-      return __cm_make<RT, N>(__cm_xy_mul_sat<__cm_val<RT, N>, __cm_is_signed<RT>, __cm_is_signed<C>>(x, y));
-  }
-  return __cm_make<RT, N>(__cm_convert<RT, N, C>(x * y, flag));
+  if constexpr (__cm_is_int<RT> && __cm_is_int<C> && sizeof(C) < 8)
+    return __cm_make<RT, N>(__cm_pick<RT, N>(
+        flag, __cm_xy_mul_sat<__cm_val<RT, N>, __cm_is_signed<RT>, __cm_is_signed<C>>(x, y), __cm_cvt<RT, N>(__cm_wrap_mul<C, N>(x, y))));
+  else
+    return __cm_make<RT, N>(__cm_convert<RT, N, C>(__cm_wrap_mul<C, N>(x, y), flag));
 }
 
 // ---- min, max, abs -----------------------------------------------------------------------------------------
@@ -463,9 +497,8 @@ __CM_INLINE __CM_BINARY_RET(A, B) cm_avg(const A &a, const B &b, int flag = _GEN
   static_assert(__cm_is_int<C> && __cm_is_int<RT>, "cm_avg takes and returns integers");
   using V = __cm_val<RT, N>;
   __cm_val<C, N> x = __cm_operand<C, N>(a), y = __cm_operand<C, N>(b);
-  if (flag & _GENX_SAT)
-    return __cm_make<RT, N>(__cm_xy_avg_sat<V, __cm_is_signed<RT>, __cm_is_signed<C>>(x, y));
-  return __cm_make<RT, N>(__cm_xy_avg<V, __cm_is_signed<RT>, __cm_is_signed<C>>(x, y));
+  return __cm_make<RT, N>(__cm_pick<RT, N>(flag, __cm_xy_avg_sat<V, __cm_is_signed<RT>, __cm_is_signed<C>>(x, y),
+                                           __cm_xy_avg<V, __cm_is_signed<RT>, __cm_is_signed<C>>(x, y)));
 }
 
 #define __CM_SHIFT_RET(A, B)                                                                                        \
@@ -481,9 +514,8 @@ __CM_INLINE __CM_SHIFT_RET(A, B) cm_shl(const A &a, const B &b, int flag = _GENX
   static_assert(__cm_is_int<C> && __cm_is_int<RT>, "cm_shl takes and returns integers");
   using V = __cm_val<RT, N>;
   __cm_val<C, N> x = __cm_operand<C, N>(a), y = __cm_operand<C, N>(b);
-  if (flag & _GENX_SAT)
-    return __cm_make<RT, N>(__cm_xy_shl_sat<V, __cm_is_signed<RT>, __cm_is_signed<C>>(x, y));
-  return __cm_make<RT, N>(__cm_xy_shl<V, __cm_is_signed<RT>, __cm_is_signed<C>>(x, y));
+  return __cm_make<RT, N>(__cm_pick<RT, N>(flag, __cm_xy_shl_sat<V, __cm_is_signed<RT>, __cm_is_signed<C>>(x, y),
+                                           __cm_xy_shl<V, __cm_is_signed<RT>, __cm_is_signed<C>>(x, y)));
 }
 
 // Right shifts: a promoted, then read as signed (asr), unsigned (lsr) or as it is (shr, the >> operator),

@@ -63,6 +63,8 @@ enum OutputKind {
 /// Wall time of each phase, for `-ftime-report`.
 #[derive(Default)]
 struct PhaseTimes {
+    /// True when the "front end" only parsed IR.
+    ir_input: bool,
     front_end: Duration,
     middle_end: Duration,
     bridge: Duration,
@@ -76,8 +78,9 @@ impl PhaseTimes {
         let ms = |d: Duration| d.as_secs_f64() * 1e3;
         let ours = self.front_end + self.middle_end + self.bridge;
         let mut text = format!("===-- cmc phase times: {input} --===\n");
+        let front_end = if self.ir_input { "front end (IR parse)" } else { "front end (clang + lowering)" };
         for (name, time) in [
-            ("front end (clang + lowering)", self.front_end),
+            (front_end, self.front_end),
             ("middle end (GenX passes)", self.middle_end),
             ("bridge (SPIR-V-ready IR)", self.bridge),
             ("bridge (llvm-spirv-14)", self.llvm_spirv),
@@ -170,7 +173,7 @@ pub fn run(options: &Options) -> Result<(), String> {
         eprint!("{}", plan(options, input, kind, output_kind, format, platform, &destination));
         return Ok(());
     }
-    let mut times = PhaseTimes::default();
+    let mut times = PhaseTimes { ir_input: kind != InputKind::CmSource, ..PhaseTimes::default() };
     let result = compile(options, input, kind, output_kind, format, platform, &destination, &mut times);
     if options.time_report {
         eprint!("{}", times.report(input));

@@ -76,7 +76,7 @@ impl PhaseTimes {
     fn report(&self, input: &str) -> String {
         let total = self.front_end + self.middle_end + self.bridge + self.llvm_spirv + self.igc;
         let ms = |d: Duration| d.as_secs_f64() * 1e3;
-        let ours = self.front_end + self.middle_end + self.bridge;
+        let ours = self.front_end + self.middle_end;
         let mut text = format!("===-- cmc phase times: {input} --===\n");
         let front_end = if self.ir_input { "front end (IR parse)" } else { "front end (clang + lowering)" };
         for (name, time) in [
@@ -91,7 +91,7 @@ impl PhaseTimes {
         text.push_str(&format!("  {:<30} {:>9.3} ms\n", "total", ms(total)));
         if !self.igc.is_zero() {
             text.push_str(&format!(
-                "  front end + middle end + bridge IR = {:.1}% of IGC\n",
+                "  front end + middle end = {:.1}% of IGC\n",
                 100.0 * ours.as_secs_f64() / self.igc.as_secs_f64()
             ));
         }

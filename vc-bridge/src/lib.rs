@@ -187,7 +187,21 @@ fn emit_spirv_in(module: &Module<'_>, dir: &WorkDir, verbose: bool) -> Result<Sp
         return Err("the module has no kernel: no !genx.kernels entry and no spir_kernel function".to_string());
     }
     let bitcode = dir.path().join("module.bc");
-    if !module.write_bitcode_to_path(&bitcode) {
+    let written = if adaptor::has_global_variables(module.as_mut_ptr()) {
+        // Global-variable attributes are out of the C API's reach: they are set on the text (adaptor.rs).
+        let text = adaptor::mark_globals(&module.print_to_string().to_string());
+        let buffer = genx_passes::inkwell::memory_buffer::MemoryBuffer::create_from_memory_range_copy(text.as_bytes(), "spirv-ready");
+        // A fresh context: in the module's own, the opaque surface types would come back renamed
+        // (`intel.buffer_rw_t.0`), which the translator no longer recognises.
+        let context = genx_passes::inkwell::context::Context::create();
+        let marked = context
+            .create_module_from_ir(buffer)
+            .map_err(|message| format!("the SPIR-V-ready module does not parse back after marking its globals: {}", message.to_string().trim_end()))?;
+        marked.write_bitcode_to_path(&bitcode)
+    } else {
+        module.write_bitcode_to_path(&bitcode)
+    };
+    if !written {
         return Err(format!("cannot write bitcode to {}", bitcode.display()));
     }
     let adapt = start.elapsed();

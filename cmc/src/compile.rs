@@ -284,6 +284,7 @@ fn compile(
     // On failure the split is unknown; the whole bridge time is reported as IGC's.
     times.igc = start.elapsed();
     let compiled = compiled?;
+    check_slm(options, &compiled.kernels)?;
     times.bridge = compiled.timing.adapt;
     times.llvm_spirv = compiled.timing.llvm_spirv;
     times.igc = compiled.timing.ocloc;

@@ -110,6 +110,8 @@ impl Dump {
 #[derive(Clone, Debug)]
 pub struct Compiled {
     pub binary: Vec<u8>,
+    /// The kernels that went in (from the module, or the SPIR-V entry points).
+    pub kernels: Vec<Kernel>,
     pub contents: binary::Contents,
     pub dumps: Vec<Dump>,
     /// What ocloc and IGC printed on success (finalizer reports).
@@ -313,6 +315,7 @@ fn compile_in(dir: &WorkDir, spirv: &[u8], kernels: &[Kernel], options: &Options
     };
     Ok(Compiled {
         binary: binary_bytes,
+        kernels: kernels.to_vec(),
         contents,
         dumps,
         log: ocloc::igc_messages(&output.log),

@@ -104,7 +104,13 @@ pub fn run(options: &Options) -> Result<(), String> {
         eprintln!("cmc: note: {note}");
     }
     let input = options.input.as_deref().ok_or("no input file")?;
-    let kind = if input == "-" {
+    let kind = if let Some(language) = options.language.as_deref() {
+        match language {
+            "cm" | "c++" | "cpp" => InputKind::CmSource,
+            "spirv" | "spv" => InputKind::SpirV,
+            _ => InputKind::LlvmIr,
+        }
+    } else if input == "-" {
         InputKind::LlvmIr
     } else {
         InputKind::of(input).ok_or_else(|| {

@@ -14,12 +14,13 @@
 
 pub mod adaptor;
 pub mod binary;
+pub mod clock;
 pub mod ocloc;
 pub mod spirv;
 pub mod tools;
 
 use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
+use clock::{Clock, Span};
 
 use genx_passes::inkwell::module::Module;
 use genx_passes::platform::Platform;
@@ -84,11 +85,11 @@ pub struct Options {
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Timing {
     /// The SPIR-V-ready rewrite and bitcode writing.
-    pub adapt: Duration,
+    pub adapt: Span,
     /// llvm-spirv-14.
-    pub llvm_spirv: Duration,
+    pub llvm_spirv: Span,
     /// ocloc (IGC).
-    pub ocloc: Duration,
+    pub ocloc: Span,
 }
 
 /// A kernel's dumps.
@@ -183,7 +184,7 @@ pub fn emit_spirv(module: &Module<'_>, verbose: bool) -> Result<SpirV, String> {
 }
 
 fn emit_spirv_in(module: &Module<'_>, dir: &WorkDir, verbose: bool) -> Result<SpirV, String> {
-    let start = Instant::now();
+    let start = Clock::start();
     let kernels = adaptor::adapt(module.as_mut_ptr())?;
     if kernels.is_empty() {
         return Err("the module has no kernel: no !genx.kernels entry and no spir_kernel function".to_string());
@@ -207,12 +208,12 @@ fn emit_spirv_in(module: &Module<'_>, dir: &WorkDir, verbose: bool) -> Result<Sp
         return Err(format!("cannot write bitcode to {}", bitcode.display()));
     }
     let adapt = start.elapsed();
-    let start = Instant::now();
+    let start = Clock::start();
     let bytes = spirv::translate(dir.path(), &bitcode, verbose).map_err(|message| {
         format!("llvm-spirv-14 rejected {}:\n{message}", describe_kernels(&blamed(&kernels, &message)))
     })?;
     let llvm_spirv = start.elapsed();
-    Ok(SpirV { bytes, kernels, timing: Timing { adapt, llvm_spirv, ocloc: Duration::ZERO } })
+    Ok(SpirV { bytes, kernels, timing: Timing { adapt, llvm_spirv, ocloc: Span::default() } })
 }
 
 /// GenX IR → a device binary for `options.platform`, with the kernels checked.
@@ -273,7 +274,7 @@ fn invocation(options: &Options) -> ocloc::Invocation<'static> {
 fn compile_in(dir: &WorkDir, spirv: &[u8], kernels: &[Kernel], options: &Options) -> Result<Compiled, String> {
     std::fs::write(dir.path().join("module.spv"), spirv).map_err(|err| format!("cannot write SPIR-V: {err}"))?;
     let invocation = invocation(options);
-    let start = Instant::now();
+    let start = Clock::start();
     let output = invocation.run(dir.path(), options.verbose).map_err(|message| {
         let why = if options.format == BinaryFormat::Cm && message.contains("CMRT not supported") {
             format!("{message}\n{CM_FORMAT_SVM}")

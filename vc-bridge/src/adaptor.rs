@@ -75,6 +75,20 @@ pub fn adapt(module: LLVMModuleRef) -> Result<Vec<Kernel>, String> {
     unsafe {
         set_spir_triple(module);
         let entries = kernel_entries(module)?;
+        for (index, entry) in entries.iter().enumerate() {
+            if entries[..index].iter().any(|earlier| earlier.function == entry.function) {
+                return Err(format!("kernel '{}' is listed twice in !genx.kernels", entry.name));
+            }
+        }
+        // A function marked as a kernel must say what its arguments are.
+        for function in ir::functions(module) {
+            if string_attr(function, "CMGenxMain").is_some() && !entries.iter().any(|entry| entry.function == function) {
+                return Err(format!(
+                    "function '{}' is marked \"CMGenxMain\" but has no !genx.kernels entry (its argument kinds are unknown)",
+                    ir::value_name(function)
+                ));
+            }
+        }
         let mut kernels = Vec::new();
         for entry in entries {
             kernels.push(adapt_kernel(module, entry)?);

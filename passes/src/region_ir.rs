@@ -79,7 +79,7 @@ pub fn genx_desc(call: LLVMValueRef) -> Option<&'static intrinsics::IntrinsicDes
 /// Within a scope (one pass over one function) no function is deleted or renamed and no type changes, so a
 /// checked entry is trusted until the scope ends.
 pub mod memo {
-    use std::cell::RefCell;
+    use std::cell::{Cell, RefCell};
     use std::collections::HashMap;
     use std::ffi::CString;
     use std::hash::{BuildHasherDefault, Hash, Hasher};
@@ -177,6 +177,20 @@ pub mod memo {
 
     thread_local! {
         static MEMO: RefCell<Memo> = RefCell::new(Memo::default());
+        /// The epoch of the open scope (0 outside scopes), readable without borrowing [`MEMO`].
+        static EPOCH: Cell<u64> = const { Cell::new(0) };
+        /// A direct-mapped cache in front of `Memo::callees`: (callee, entry, epoch) of callees already checked
+        /// in the open scope. It answers the question every sweep asks of every call without a hash lookup.
+        static FAST_CALLEES: [Cell<FastCallee>; FAST_SLOTS] =
+            const { [const { Cell::new((0, None, 0)) }; FAST_SLOTS] };
+    }
+
+    type FastCallee = (usize, Option<&'static IntrinsicDesc>, u64);
+    const FAST_SLOTS: usize = 256;
+
+    fn fast_slot(callee: LLVMValueRef) -> usize {
+        // Functions are allocated at least 16 bytes apart.
+        ((callee as usize) >> 4) % FAST_SLOTS
     }
 
     fn declaration_key(module: LLVMModuleRef, base: &str, ret: LLVMTypeRef, args: &[LLVMTypeRef]) -> u64 {
@@ -195,7 +209,13 @@ pub mod memo {
 
     impl Drop for Scope {
         fn drop(&mut self) {
-            let _ = MEMO.try_with(|m| m.borrow_mut().depth -= 1);
+            let _ = MEMO.try_with(|m| {
+                let mut m = m.borrow_mut();
+                m.depth -= 1;
+                if m.depth == 0 {
+                    let _ = EPOCH.try_with(|e| e.set(0));
+                }
+            });
         }
     }
 
@@ -204,6 +224,7 @@ pub mod memo {
             let mut m = m.borrow_mut();
             if m.depth == 0 {
                 m.epoch += 1;
+                EPOCH.with(|e| e.set(m.epoch));
                 if m.callees.len() > MAX_ENTRIES || m.declaration_count > MAX_ENTRIES {
                     m.callees.clear();
                     m.declarations.clear();
@@ -216,7 +237,16 @@ pub mod memo {
     }
 
     pub(crate) fn callee(callee: LLVMValueRef) -> Option<Option<&'static IntrinsicDesc>> {
-        MEMO.with(|m| {
+        let epoch = EPOCH.with(Cell::get);
+        if epoch == 0 {
+            return None;
+        }
+        let slot = fast_slot(callee);
+        let (key, desc, checked) = FAST_CALLEES.with(|fast| fast[slot].get());
+        if key == callee as usize && checked == epoch {
+            return Some(desc);
+        }
+        let found = MEMO.with(|m| {
             let mut m = m.borrow_mut();
             if m.depth == 0 {
                 return None;
@@ -230,7 +260,11 @@ pub mod memo {
                 entry.epoch = epoch;
             }
             Some(entry.desc)
-        })
+        });
+        if let Some(desc) = found {
+            FAST_CALLEES.with(|fast| fast[slot].set((callee as usize, desc, epoch)));
+        }
+        found
     }
 
     pub(crate) fn remember_callee(callee: LLVMValueRef, found: Option<&'static IntrinsicDesc>) {
@@ -240,6 +274,7 @@ pub mod memo {
                 let name: Box<[u8]> = crate::ir::with_name(callee, |name| name.as_bytes().into());
                 let epoch = m.epoch;
                 m.callees.insert(callee as usize, Callee { epoch, name, desc: found });
+                FAST_CALLEES.with(|fast| fast[fast_slot(callee)].set((callee as usize, found, epoch)));
             }
         })
     }

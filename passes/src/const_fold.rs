@@ -21,6 +21,12 @@
 //! 2. at the end of a round, candidates left without uses are erased (region calls and other side-effect-free
 //!    instructions only), and so, transitively, are their operands.
 //!
+//! Rounds after the first are worklist-driven: a fold reads only its instruction's operands up to three steps
+//! away (`FOLD_DEPTH`), so a round offers only the instructions within that distance of a value replaced since
+//! they were last offered, in layout order; the others would be refused again. The result, the statistics and
+//! the remarks are those of full rounds. The pass creates no instructions, so the instruction list is read
+//! once.
+//!
 //! After the last round, every remaining region call (`rd/wr[pred]region`, `all`, `any`) without uses is
 //! erased.
 //!

@@ -26,7 +26,11 @@
 //!    (so is `insertelement`/`insertvalue` of an undef element); `select` with an undef arm is its other arm;
 //!    `and` of an undef and a constant is the constant (made when the constant's zeros killed the other
 //!    operand, so the live lanes are the constant's zeros; it also spares the executor's lane-by-lane undef
-//!    model an `and undef, 0` it would call undef).
+//!    model an `and undef, 0` it would call undef). Worklist-driven after the first round: these rules read
+//!    only an instruction's operands, so a later round looks only at users of a value replaced since.
+//!
+//! Cost: the liveness of a non-aggregate value is one inline bitset (`live.rs`), so the analysis allocates
+//! nothing per instruction for vectors of up to 128 elements; the instruction list is read once.
 //!
 //! Statistics: elements made undef (`-stats`: `elements-killed`), instructions removed (`insts-removed`).
 //!

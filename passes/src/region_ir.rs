@@ -82,7 +82,7 @@ pub mod memo {
     use std::cell::{Cell, RefCell};
     use std::collections::HashMap;
     use std::ffi::CString;
-    use std::hash::{BuildHasherDefault, Hash, Hasher};
+    use std::hash::{BuildHasherDefault, Hasher};
 
     use crate::intrinsics::IntrinsicDesc;
     use crate::llvm_sys::core::*;
@@ -193,13 +193,15 @@ pub mod memo {
         ((callee as usize) >> 4) % FAST_SLOTS
     }
 
+    /// The bucket of a declaration: the base name enters by its length only (bucket entries compare it whole;
+    /// the types already tell the few base names a pass uses apart).
     fn declaration_key(module: LLVMModuleRef, base: &str, ret: LLVMTypeRef, args: &[LLVMTypeRef]) -> u64 {
         let mut h = FxHasher::default();
-        (module as usize).hash(&mut h);
-        (ret as usize).hash(&mut h);
-        base.hash(&mut h);
+        h.write_usize(module as usize);
+        h.write_usize(ret as usize);
+        h.write_usize(base.len());
         for &a in args {
-            (a as usize).hash(&mut h);
+            h.write_usize(a as usize);
         }
         h.finish()
     }

@@ -314,6 +314,11 @@ fn fold_rdregion(call: LLVMValueRef, folder: &mut Folder<'_>) -> Option<Fold> {
     if let Some(splat) = constant.as_ref().and_then(ConstLanes::splat_value) {
         return fold(ConstLanes::splat(ret_ty, Some(splat))?.build(), RD_SPLAT);
     }
+    // The identity needs the input's type, the constant read a constant: neither, no fold (without reading
+    // the region).
+    if constant.is_none() && ret_ty != ir::type_of(input) {
+        return None;
+    }
     let rd = RdRegion::read(call)?;
     let len = lane_count(ir::type_of(input));
     if rd.index == Index::Direct && ret_ty == ir::type_of(input) && rd.region.is_identity(len) {
@@ -345,6 +350,12 @@ fn fold_wrregion(call: LLVMValueRef, folder: &mut Folder<'_>) -> Option<Fold> {
     let mask_lanes = ConstLanes::read(mask);
     if mask_lanes.as_ref().is_some_and(|m| m.lanes.iter().all(|&l| l == Some(0))) {
         return fold(old, WR_ZERO_MASK);
+    }
+    // Every other fold needs New of the result's type, New a read of Old, or a constant New: none of them, no
+    // fold (without reading the region).
+    let new_reads_old = region_ir::is_rdregion(new) && ir::call_arg(new, region_ir::rd::INPUT) == old;
+    if ir::type_of(new) != ret_ty && !new_reads_old && !ir::is_constant(new) {
+        return None;
     }
     let wr = WrRegion::read(call)?;
     let len = lane_count(ret_ty);

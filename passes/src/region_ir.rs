@@ -177,12 +177,16 @@ pub mod memo {
 
     thread_local! {
         static MEMO: RefCell<Memo> = RefCell::new(Memo::default());
-        /// The epoch of the open scope (0 outside scopes), readable without borrowing [`MEMO`].
-        static EPOCH: Cell<u64> = const { Cell::new(0) };
-        /// A direct-mapped cache in front of `Memo::callees`: (callee, entry, epoch) of callees already checked
-        /// in the open scope. It answers the question every sweep asks of every call without a hash lookup.
-        static FAST_CALLEES: [Cell<FastCallee>; FAST_SLOTS] =
-            const { [const { Cell::new((0, None, 0)) }; FAST_SLOTS] };
+        /// Readable without borrowing [`MEMO`]: see [`Fast`].
+        static FAST: Fast = const { Fast { epoch: Cell::new(0), callees: [const { Cell::new((0, None, 0)) }; FAST_SLOTS] } };
+    }
+
+    /// The epoch of the open scope (0 outside scopes), and a direct-mapped cache in front of `Memo::callees`:
+    /// (callee, entry, epoch) of callees already checked in the open scope. It answers the question every
+    /// sweep asks of every call without a hash lookup.
+    struct Fast {
+        epoch: Cell<u64>,
+        callees: [Cell<FastCallee>; FAST_SLOTS],
     }
 
     type FastCallee = (usize, Option<&'static IntrinsicDesc>, u64);
@@ -215,7 +219,7 @@ pub mod memo {
                 let mut m = m.borrow_mut();
                 m.depth -= 1;
                 if m.depth == 0 {
-                    let _ = EPOCH.try_with(|e| e.set(0));
+                    let _ = FAST.try_with(|f| f.epoch.set(0));
                 }
             });
         }
@@ -226,7 +230,7 @@ pub mod memo {
             let mut m = m.borrow_mut();
             if m.depth == 0 {
                 m.epoch += 1;
-                EPOCH.with(|e| e.set(m.epoch));
+                FAST.with(|f| f.epoch.set(m.epoch));
                 if m.callees.len() > MAX_ENTRIES || m.declaration_count > MAX_ENTRIES {
                     m.callees.clear();
                     m.declarations.clear();
@@ -239,12 +243,11 @@ pub mod memo {
     }
 
     pub(crate) fn callee(callee: LLVMValueRef) -> Option<Option<&'static IntrinsicDesc>> {
-        let epoch = EPOCH.with(Cell::get);
+        let slot = fast_slot(callee);
+        let (epoch, (key, desc, checked)) = FAST.with(|f| (f.epoch.get(), f.callees[slot].get()));
         if epoch == 0 {
             return None;
         }
-        let slot = fast_slot(callee);
-        let (key, desc, checked) = FAST_CALLEES.with(|fast| fast[slot].get());
         if key == callee as usize && checked == epoch {
             return Some(desc);
         }
@@ -264,7 +267,7 @@ pub mod memo {
             Some(entry.desc)
         });
         if let Some(desc) = found {
-            FAST_CALLEES.with(|fast| fast[slot].set((callee as usize, desc, epoch)));
+            FAST.with(|f| f.callees[slot].set((callee as usize, desc, epoch)));
         }
         found
     }
@@ -276,7 +279,7 @@ pub mod memo {
                 let name: Box<[u8]> = crate::ir::with_name(callee, |name| name.as_bytes().into());
                 let epoch = m.epoch;
                 m.callees.insert(callee as usize, Callee { epoch, name, desc: found });
-                FAST_CALLEES.with(|fast| fast[fast_slot(callee)].set((callee as usize, found, epoch)));
+                FAST.with(|f| f.callees[fast_slot(callee)].set((callee as usize, found, epoch)));
             }
         })
     }

@@ -21,6 +21,12 @@
 //! 2. at the end of a round, candidates left without uses are erased (region calls and other side-effect-free
 //!    instructions only), and so, transitively, are their operands.
 //!
+//! Rounds after the first are worklist-driven: a fold reads only its instruction's operands up to three steps
+//! away (`FOLD_DEPTH`), so a round offers only the instructions within that distance of a value replaced since
+//! they were last offered, in layout order; the others would be refused again. The result, the statistics and
+//! the remarks are those of full rounds. The pass creates no instructions, so the instruction list is read
+//! once.
+//!
 //! After the last round, every remaining region call (`rd/wr[pred]region`, `all`, `any`) without uses is
 //! erased.
 //!
@@ -62,6 +68,7 @@ mod alu;
 mod lanes;
 
 type HashSet<T> = std::collections::HashSet<T, crate::region_ir::memo::FxBuild>;
+type HashMap<K, V> = std::collections::HashMap<K, V, crate::region_ir::memo::FxBuild>;
 use std::ffi::CStr;
 
 use inkwell::values::{AsValueRef, FunctionValue};
@@ -120,47 +127,96 @@ impl Folder<'_> {
     }
 }
 
+/// How far a fold looks from the instruction it folds: its operands (1), an operand's operands (2: the input
+/// and offset of the `rdregion` a `wrregion` writes back), and those operands' operands (3: the `add %i, C`
+/// an offset is split from). A replaced value can change the fold of its users up to this many steps away.
+const FOLD_DEPTH: usize = 3;
+
 /// Pass body: folds to a fixpoint. Returns whether the IR changed.
+///
+/// The rounds are those of the module documentation, but a round after the first offers an instruction to the
+/// folds only when something within [`FOLD_DEPTH`] operand steps of it was replaced since it was last
+/// offered: every other instruction would get the same refusal as before (the folds read nothing but that
+/// neighbourhood and constants, and each missed remark is made once), so skipping it changes nothing. The
+/// pass never creates instructions, so the function's instruction list is read once.
 pub fn run(function: FunctionValue<'_>, cx: &mut PassCx) -> bool {
     let _memo = crate::region_ir::memo_scope();
     let function = function.as_value_ref();
     let mut folder = Folder { cx, remarked: HashSet::default() };
+    let insts: Vec<LLVMValueRef> = ir::blocks(function).flat_map(ir::instructions).collect();
+    let position: HashMap<LLVMValueRef, usize> = insts.iter().enumerate().map(|(i, &inst)| (inst, i)).collect();
+    let mut alive = vec![true; insts.len()];
+    // Instructions to offer in the current or the next round (all of them in the first).
+    let mut dirty = vec![true; insts.len()];
     let mut changed = false;
+    let mut frontier: Vec<LLVMValueRef> = Vec::new();
+    let mut next: Vec<LLVMValueRef> = Vec::new();
     for _ in 0..MAX_ROUNDS {
-        let insts: Vec<LLVMValueRef> = ir::blocks(function).flat_map(ir::instructions).collect();
-        let mut erased: HashSet<LLVMValueRef> = HashSet::default();
         let mut candidates: Vec<LLVMValueRef> = Vec::new();
         let mut round_changed = false;
-        for inst in insts {
+        for i in 0..insts.len() {
+            if !dirty[i] || !alive[i] {
+                continue;
+            }
+            dirty[i] = false;
+            let inst = insts[i];
             let Some(Fold { value, stat }) = fold_instruction(inst, &mut folder) else { continue };
             if value == inst || value.is_null() {
                 continue;
             }
             folder.cx.count(stat.0, stat.1, 1);
             candidates.extend(instruction_operands(inst));
+            // Everything whose fold can see this instruction's replacement is offered again.
+            frontier.clear();
+            frontier.push(inst);
+            for _ in 0..FOLD_DEPTH {
+                next.clear();
+                for &value in &frontier {
+                    for_each_user(value, |user| {
+                        if let Some(&p) = position.get(&user) {
+                            dirty[p] = true;
+                        }
+                        next.push(user);
+                    });
+                }
+                std::mem::swap(&mut frontier, &mut next);
+            }
             region_ir::replace_and_erase(inst, value);
-            erased.insert(inst);
+            alive[i] = false;
             round_changed = true;
         }
         let mut erased_count = 0;
         while let Some(candidate) = candidates.pop() {
-            if erased.contains(&candidate) {
+            let Some(&p) = position.get(&candidate) else { continue };
+            if !alive[p] {
                 continue;
             }
             let operands = instruction_operands(candidate);
             if region_ir::erase_if_dead(candidate) {
-                erased.insert(candidate);
+                alive[p] = false;
                 candidates.extend(operands);
                 erased_count += 1;
             }
         }
         folder.cx.count(ERASED.0, ERASED.1, erased_count);
         changed |= round_changed;
-        if !round_changed {
+        if !round_changed || !dirty.iter().zip(&alive).any(|(&d, &a)| d && a) {
             break;
         }
     }
-    changed | erase_dead_region_calls(function, folder.cx)
+    let remaining: Vec<LLVMValueRef> = insts.iter().zip(&alive).filter(|(_, &a)| a).map(|(&inst, _)| inst).collect();
+    changed | erase_dead_region_calls(&remaining, folder.cx)
+}
+
+/// Calls `f` with each user of `value` (once per use).
+fn for_each_user(value: LLVMValueRef, mut f: impl FnMut(LLVMValueRef)) {
+    unsafe {
+        let mut use_ = LLVMGetFirstUse(value);
+        while !use_.is_null() {
+            f(LLVMGetUser(use_));
+            use_ = LLVMGetNextUse(use_);
+        }
+    }
 }
 
 /// The operands of `inst` that are instructions.
@@ -190,12 +246,11 @@ fn is_region_family(call: LLVMValueRef) -> bool {
 }
 
 /// Erases region calls nothing uses, until none is left (a worklist: erasing a call re-examines only its
-/// operands, instead of sweeping the function again).
-fn erase_dead_region_calls(function: LLVMValueRef, cx: &PassCx) -> bool {
+/// operands, instead of sweeping the function again). `insts` are the function's instructions in order.
+fn erase_dead_region_calls(insts: &[LLVMValueRef], cx: &PassCx) -> bool {
     let is_dead_region_call =
         |inst: LLVMValueRef| ir::is_call(inst) && is_region_family(inst) && unsafe { LLVMGetFirstUse(inst).is_null() };
-    let mut work: Vec<LLVMValueRef> =
-        ir::blocks(function).flat_map(ir::instructions).filter(|&inst| is_dead_region_call(inst)).collect();
+    let mut work: Vec<LLVMValueRef> = insts.iter().copied().filter(|&inst| is_dead_region_call(inst)).collect();
     work.reverse();
     let mut total = 0u64;
     while let Some(inst) = work.pop() {
@@ -259,6 +314,11 @@ fn fold_rdregion(call: LLVMValueRef, folder: &mut Folder<'_>) -> Option<Fold> {
     if let Some(splat) = constant.as_ref().and_then(ConstLanes::splat_value) {
         return fold(ConstLanes::splat(ret_ty, Some(splat))?.build(), RD_SPLAT);
     }
+    // The identity needs the input's type, the constant read a constant: neither, no fold (without reading
+    // the region).
+    if constant.is_none() && ret_ty != ir::type_of(input) {
+        return None;
+    }
     let rd = RdRegion::read(call)?;
     let len = lane_count(ir::type_of(input));
     if rd.index == Index::Direct && ret_ty == ir::type_of(input) && rd.region.is_identity(len) {
@@ -290,6 +350,12 @@ fn fold_wrregion(call: LLVMValueRef, folder: &mut Folder<'_>) -> Option<Fold> {
     let mask_lanes = ConstLanes::read(mask);
     if mask_lanes.as_ref().is_some_and(|m| m.lanes.iter().all(|&l| l == Some(0))) {
         return fold(old, WR_ZERO_MASK);
+    }
+    // Every other fold needs New of the result's type, New a read of Old, or a constant New: none of them, no
+    // fold (without reading the region).
+    let new_reads_old = region_ir::is_rdregion(new) && ir::call_arg(new, region_ir::rd::INPUT) == old;
+    if ir::type_of(new) != ret_ty && !new_reads_old && !ir::is_constant(new) {
+        return None;
     }
     let wr = WrRegion::read(call)?;
     let len = lane_count(ret_ty);

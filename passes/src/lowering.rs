@@ -169,6 +169,15 @@ impl Emitter {
         }
     }
 
+    /// [`Emitter::name`] of `<prefix><k>` (formatted once, and not at all for an unnamed candidate).
+    pub fn name_k(&self, prefix: &str, k: usize) -> String {
+        if self.stem.is_empty() {
+            String::new()
+        } else {
+            format!("{}.{prefix}{k}", self.stem)
+        }
+    }
+
     /// Replaces the candidate by `value` (which takes its name) and erases it.
     fn finish(self, value: LLVMValueRef) {
         region_ir::replace_and_erase(self.inst, value);

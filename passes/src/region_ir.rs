@@ -64,15 +64,28 @@ pub fn genx_desc(call: LLVMValueRef) -> Option<&'static intrinsics::IntrinsicDes
     found
 }
 
-/// Memos valid while a pass runs over one function ([`memo_scope`]): during a function pass no function is
-/// deleted or renamed and no type changes, so a callee's table entry and a declaration made by
-/// [`declare_intrinsic`] stay what they were. Outside a scope nothing is remembered.
+/// Memos of the answers passes ask for on every call of every sweep: a callee's table entry, and the
+/// declaration [`declare_intrinsic`] made for a base name and types. They are on while a pass runs over a
+/// function ([`memo_scope`]); outside a scope nothing is remembered or answered.
+///
+/// Entries outlive a scope (a module's functions share their callees and declarations, so the next function
+/// finds them), but an entry from an earlier scope is trusted only after a check against the IR, since
+/// between two scopes any pass may delete or rename a function and LLVM may reuse its address:
+/// * a callee entry keeps the callee's name, and holds while the function at that address has that name (the
+///   table entry is a function of the name alone);
+/// * a declaration entry keeps the mangled name, and holds while the module's function of that name is the
+///   remembered one and has exactly the remembered return and argument types.
+///
+/// Within a scope (one pass over one function) no function is deleted or renamed and no type changes, so a
+/// checked entry is trusted until the scope ends.
 pub mod memo {
-    use std::cell::RefCell;
+    use std::cell::{Cell, RefCell};
     use std::collections::HashMap;
+    use std::ffi::CString;
     use std::hash::{BuildHasherDefault, Hasher};
 
     use crate::intrinsics::IntrinsicDesc;
+    use crate::llvm_sys::core::*;
     use crate::llvm_sys::prelude::*;
 
     /// A multiply-rotate hasher (rustc's FxHasher) for pointer keys.
@@ -101,16 +114,100 @@ pub mod memo {
 
     pub type FxBuild = BuildHasherDefault<FxHasher>;
 
+    /// Entries kept before the memos are emptied at the start of a scope (a bound for processes that compile
+    /// many modules).
+    const MAX_ENTRIES: usize = 1 << 16;
+
+    struct Callee {
+        /// The scope that last checked this entry.
+        epoch: u64,
+        name: Box<[u8]>,
+        desc: Option<&'static IntrinsicDesc>,
+    }
+
+    struct Declaration {
+        epoch: u64,
+        module: usize,
+        base: Box<str>,
+        ret: usize,
+        args: Box<[usize]>,
+        name: CString,
+        function: LLVMValueRef,
+    }
+
+    impl Declaration {
+        fn is(&self, module: LLVMModuleRef, base: &str, ret: LLVMTypeRef, args: &[LLVMTypeRef]) -> bool {
+            self.module == module as usize
+                && self.ret == ret as usize
+                && &*self.base == base
+                && self.args.len() == args.len()
+                && self.args.iter().zip(args).all(|(&x, &y)| x == y as usize)
+        }
+
+        /// Whether the module still declares this function under this name with these types.
+        fn still_declared(&self, module: LLVMModuleRef) -> bool {
+            unsafe {
+                if LLVMGetNamedFunction(module, self.name.as_ptr()) != self.function {
+                    return false;
+                }
+                let fn_ty = LLVMGlobalGetValueType(self.function);
+                if LLVMGetReturnType(fn_ty) as usize != self.ret
+                    || LLVMCountParamTypes(fn_ty) as usize != self.args.len()
+                    || LLVMIsFunctionVarArg(fn_ty) != 0
+                {
+                    return false;
+                }
+                let mut params = vec![std::ptr::null_mut(); self.args.len()];
+                LLVMGetParamTypes(fn_ty, params.as_mut_ptr());
+                params.iter().zip(self.args.iter()).all(|(&p, &a)| p as usize == a)
+            }
+        }
+    }
+
     #[derive(Default)]
     struct Memo {
         depth: usize,
-        callees: HashMap<usize, Option<&'static IntrinsicDesc>, FxBuild>,
-        /// (module, base, ret, args) -> declaration.
-        declarations: HashMap<(usize, usize, Box<str>, Box<[usize]>), LLVMValueRef, FxBuild>,
+        /// Numbers the outermost scopes; an entry with the current number was checked in this scope.
+        epoch: u64,
+        callees: HashMap<usize, Callee, FxBuild>,
+        /// Keyed by a hash of (module, base, ret, args); collisions share a bucket.
+        declarations: HashMap<u64, Vec<Declaration>, FxBuild>,
+        declaration_count: usize,
     }
 
     thread_local! {
         static MEMO: RefCell<Memo> = RefCell::new(Memo::default());
+        /// Readable without borrowing [`MEMO`]: see [`Fast`].
+        static FAST: Fast = const { Fast { epoch: Cell::new(0), callees: [const { Cell::new((0, None, 0)) }; FAST_SLOTS] } };
+    }
+
+    /// The epoch of the open scope (0 outside scopes), and a direct-mapped cache in front of `Memo::callees`:
+    /// (callee, entry, epoch) of callees already checked in the open scope. It answers the question every
+    /// sweep asks of every call without a hash lookup.
+    struct Fast {
+        epoch: Cell<u64>,
+        callees: [Cell<FastCallee>; FAST_SLOTS],
+    }
+
+    type FastCallee = (usize, Option<&'static IntrinsicDesc>, u64);
+    const FAST_SLOTS: usize = 256;
+
+    fn fast_slot(callee: LLVMValueRef) -> usize {
+        // Functions are allocated at least 16 bytes apart.
+        ((callee as usize) >> 4) % FAST_SLOTS
+    }
+
+    /// The bucket of a declaration: the base name enters by its length only (bucket entries compare it whole;
+    /// the types already tell the few base names a pass uses apart).
+    fn declaration_key(module: LLVMModuleRef, base: &str, ret: LLVMTypeRef, args: &[LLVMTypeRef]) -> u64 {
+        let mut h = FxHasher::default();
+        h.write_usize(module as usize);
+        h.write_usize(ret as usize);
+        h.write_usize(base.len());
+        for &a in args {
+            h.write_usize(a as usize);
+        }
+        h.finish()
     }
 
     /// Turns the memos on until the returned guard is dropped.
@@ -122,34 +219,67 @@ pub mod memo {
                 let mut m = m.borrow_mut();
                 m.depth -= 1;
                 if m.depth == 0 {
-                    m.callees.clear();
-                    m.declarations.clear();
+                    let _ = FAST.try_with(|f| f.epoch.set(0));
                 }
             });
         }
     }
 
     pub fn scope() -> Scope {
-        MEMO.with(|m| m.borrow_mut().depth += 1);
+        MEMO.with(|m| {
+            let mut m = m.borrow_mut();
+            if m.depth == 0 {
+                m.epoch += 1;
+                FAST.with(|f| f.epoch.set(m.epoch));
+                if m.callees.len() > MAX_ENTRIES || m.declaration_count > MAX_ENTRIES {
+                    m.callees.clear();
+                    m.declarations.clear();
+                    m.declaration_count = 0;
+                }
+            }
+            m.depth += 1;
+        });
         Scope(())
     }
 
     pub(crate) fn callee(callee: LLVMValueRef) -> Option<Option<&'static IntrinsicDesc>> {
-        MEMO.with(|m| {
-            let m = m.borrow();
+        let slot = fast_slot(callee);
+        let (epoch, (key, desc, checked)) = FAST.with(|f| (f.epoch.get(), f.callees[slot].get()));
+        if epoch == 0 {
+            return None;
+        }
+        if key == callee as usize && checked == epoch {
+            return Some(desc);
+        }
+        let found = MEMO.with(|m| {
+            let mut m = m.borrow_mut();
             if m.depth == 0 {
-                None
-            } else {
-                m.callees.get(&(callee as usize)).copied()
+                return None;
             }
-        })
+            let epoch = m.epoch;
+            let entry = m.callees.get_mut(&(callee as usize))?;
+            if entry.epoch != epoch {
+                if !crate::ir::with_name(callee, |name| name.as_bytes() == &*entry.name) {
+                    return None;
+                }
+                entry.epoch = epoch;
+            }
+            Some(entry.desc)
+        });
+        if let Some(desc) = found {
+            FAST.with(|f| f.callees[slot].set((callee as usize, desc, epoch)));
+        }
+        found
     }
 
     pub(crate) fn remember_callee(callee: LLVMValueRef, found: Option<&'static IntrinsicDesc>) {
         MEMO.with(|m| {
             let mut m = m.borrow_mut();
             if m.depth > 0 {
-                m.callees.insert(callee as usize, found);
+                let name: Box<[u8]> = crate::ir::with_name(callee, |name| name.as_bytes().into());
+                let epoch = m.epoch;
+                m.callees.insert(callee as usize, Callee { epoch, name, desc: found });
+                FAST.with(|f| f.callees[fast_slot(callee)].set((callee as usize, found, epoch)));
             }
         })
     }
@@ -161,21 +291,23 @@ pub mod memo {
         args: &[LLVMTypeRef],
     ) -> Option<LLVMValueRef> {
         MEMO.with(|m| {
-            let m = m.borrow();
+            let mut m = m.borrow_mut();
             if m.depth == 0 {
                 return None;
             }
-            // Found by a scan keyed on the cheap parts first (the map is small: a few declarations per module).
-            m.declarations
-                .iter()
-                .find(|((md, r, b, a), _)| {
-                    *md == module as usize
-                        && *r == ret as usize
-                        && &**b == base
-                        && a.len() == args.len()
-                        && a.iter().zip(args).all(|(&x, &y)| x == y as usize)
-                })
-                .map(|(_, &f)| f)
+            let epoch = m.epoch;
+            let bucket = m.declarations.get_mut(&declaration_key(module, base, ret, args))?;
+            let position = bucket.iter().position(|d| d.is(module, base, ret, args))?;
+            let entry = &mut bucket[position];
+            if entry.epoch != epoch {
+                if !entry.still_declared(module) {
+                    bucket.swap_remove(position);
+                    m.declaration_count -= 1;
+                    return None;
+                }
+                entry.epoch = epoch;
+            }
+            Some(entry.function)
         })
     }
 
@@ -188,15 +320,26 @@ pub mod memo {
     ) {
         MEMO.with(|m| {
             let mut m = m.borrow_mut();
-            if m.depth > 0 {
-                let key = (
-                    module as usize,
-                    ret as usize,
-                    Box::<str>::from(base),
-                    args.iter().map(|&a| a as usize).collect::<Box<[usize]>>(),
-                );
-                m.declarations.insert(key, function);
+            if m.depth == 0 {
+                return;
             }
+            let name = crate::ir::with_name(function, |name| CString::new(name).ok());
+            let Some(name) = name else { return };
+            let entry = Declaration {
+                epoch: m.epoch,
+                module: module as usize,
+                base: base.into(),
+                ret: ret as usize,
+                args: args.iter().map(|&a| a as usize).collect(),
+                name,
+                function,
+            };
+            let bucket = m.declarations.entry(declaration_key(module, base, ret, args)).or_default();
+            let before = bucket.len();
+            bucket.retain(|d| !d.is(module, base, ret, args));
+            let removed = before - bucket.len();
+            bucket.push(entry);
+            m.declaration_count = (m.declaration_count + 1).saturating_sub(removed);
         })
     }
 }
@@ -553,15 +696,26 @@ pub fn build_wrregion(
     }
 }
 
+thread_local! {
+    static NAME: std::cell::RefCell<Vec<u8>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
 /// Replaces every use of `old` by `new` and gives `new` the name of `old` (when `new` is an unnamed
 /// instruction). `old` stays in place, unused and unnamed.
 pub fn replace_uses(old: LLVMValueRef, new: LLVMValueRef) {
     unsafe {
         LLVMReplaceAllUsesWith(old, new);
         if ir::has_name(old) && !LLVMIsAInstruction(new).is_null() && !ir::has_name(new) {
-            let name = c_name(&ir::value_name(old));
-            LLVMSetValueName2(old, c"".as_ptr(), 0);
-            LLVMSetValueName2(new, name.as_ptr(), name.as_bytes().len());
+            // The name is copied (into a buffer reused across calls) because clearing it frees LLVM's copy.
+            NAME.with(|buffer| {
+                let mut buffer = buffer.borrow_mut();
+                buffer.clear();
+                let mut len = 0usize;
+                let ptr = LLVMGetValueName2(old, &mut len);
+                buffer.extend_from_slice(std::slice::from_raw_parts(ptr as *const u8, len));
+                LLVMSetValueName2(old, c"".as_ptr(), 0);
+                LLVMSetValueName2(new, buffer.as_ptr() as *const _, buffer.len());
+            });
         }
     }
 }

@@ -81,7 +81,7 @@ fn opaque(inst: LLVMValueRef, live: bool) -> Vec<Demand> {
 
 /// A non-aggregate operand's demand from its bitset.
 fn lanes(inst: LLVMValueRef, i: u32, bits: Bits, rewrite: Rewrite) -> Demand {
-    Demand { operand: i, live: LiveElements::of_value(operand(inst, i), vec![bits]), rewrite }
+    Demand { operand: i, live: LiveElements::of_value_bits(operand(inst, i), bits), rewrite }
 }
 
 /// Whether an instruction must stay whatever its result's liveness: it has effects beyond its value.

@@ -249,14 +249,22 @@ impl IntrinsicDesc {
             ));
         }
         let mut bound = Vec::with_capacity(self.overloads.len());
-        self.bind_one(&self.ret, ret, "the result", &mut bound)?;
+        self.bind_one(&self.ret, ret, &"the result", &mut bound)?;
         for (index, (operand, actual)) in self.operands.iter().zip(args).enumerate() {
-            self.bind_one(&operand.ty, actual, &format!("operand {index} ('{}')", operand.name), &mut bound)?;
+            // The position is formatted only for an error (binding runs for every declaration a pass makes).
+            let what = Lazy(move |f: &mut std::fmt::Formatter<'_>| write!(f, "operand {index} ('{}')", operand.name));
+            self.bind_one(&operand.ty, actual, &what, &mut bound)?;
         }
         Ok(bound)
     }
 
-    fn bind_one(&self, expected: &Ty, actual: &IrType, what: &str, bound: &mut Vec<IrType>) -> Result<(), String> {
+    fn bind_one(
+        &self,
+        expected: &Ty,
+        actual: &IrType,
+        what: &dyn std::fmt::Display,
+        bound: &mut Vec<IrType>,
+    ) -> Result<(), String> {
         match expected {
             Ty::Match(index) => match bound.get(*index as usize) {
                 Some(ty) if ty == actual => Ok(()),
@@ -269,7 +277,8 @@ impl IntrinsicDesc {
             Ty::Struct(fields) => match actual {
                 IrType::Struct(actual_fields) if actual_fields.len() == fields.len() => {
                     for (index, (field, actual_field)) in fields.iter().zip(actual_fields).enumerate() {
-                        self.bind_one(field, actual_field, &format!("field {index} of {what}"), bound)?;
+                        let field_what = Lazy(move |f: &mut std::fmt::Formatter<'_>| write!(f, "field {index} of {what}"));
+                        self.bind_one(field, actual_field, &field_what, bound)?;
                     }
                     Ok(())
                 }
@@ -413,6 +422,15 @@ pub fn families() -> &'static [FamilyDesc] {
 /// The intrinsic with exactly this (unmangled) name.
 pub fn get(name: &str) -> Option<&'static IntrinsicDesc> {
     TABLE.binary_search_by(|desc| desc.name.cmp(name)).ok().map(|index| &TABLE[index])
+}
+
+/// Text formatted only when displayed.
+struct Lazy<F>(F);
+
+impl<F: Fn(&mut std::fmt::Formatter<'_>) -> std::fmt::Result> std::fmt::Display for Lazy<F> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        (self.0)(f)
+    }
 }
 
 /// Longest record name that is the whole of `name` or followed by '.': returns the record and the mangling suffix

@@ -35,20 +35,32 @@ const MAX_2D_SEARCH: usize = 64;
 /// `i` (`None` lanes may read anything) from a vector of `len` elements, widest rows first; `None` when no
 /// region does, when no lane is defined, or when the offset does not fit an `i16`.
 pub fn fit_with_holes(elem_bytes: u32, entries: &[Option<i64>], len: u32) -> Option<Region> {
-    let n = entries.len();
-    let defined: Vec<(usize, i64)> = entries.iter().enumerate().filter_map(|(i, e)| e.map(|p| (i, p))).collect();
-    let &(_, first) = defined.first()?;
-    if n > u32::MAX as usize || defined.iter().any(|&(_, p)| p < 0 || p >= len as i64) {
+    fit(elem_bytes, entries.len(), |i| entries[i], len)
+}
+
+/// The exact fit of a fully defined element list (see [`fit_with_holes`]).
+pub fn fit_exact(elem_bytes: u32, elements: &[i64], len: u32) -> Option<Region> {
+    fit(elem_bytes, elements.len(), |i| Some(elements[i]), len)
+}
+
+/// [`fit_with_holes`] over `n` entries given by `entry`. Allocates nothing: [`split_moves`] asks for many
+/// prefixes of one mask.
+fn fit(elem_bytes: u32, n: usize, entry: impl Fn(usize) -> Option<i64> + Copy, len: u32) -> Option<Region> {
+    let defined = move || (0..n).filter_map(move |i| entry(i).map(|p| (i, p)));
+    let (_, first) = defined().next()?;
+    if n > u32::MAX as usize || defined().any(|(_, p)| p < 0 || p >= len as i64) {
         return None;
     }
-    if defined.iter().all(|&(_, p)| p == first) {
+    if defined().all(|(_, p)| p == first) {
         return build(elem_bytes, n, 1, 0, 0, first, len);
     }
     let widths = std::iter::once(n).chain((1..n).rev().filter(|&w| n.is_multiple_of(w)));
     for w in widths {
-        for stride in stride_candidates(&defined, w) {
-            let Some(rows) = row_starts(&defined, w, stride) else { continue };
-            for (vstride, p0) in vstride_candidates(&rows, w, stride, n) {
+        let (strides, stride_count) = stride_candidates(defined(), w);
+        for &stride in &strides[..stride_count] {
+            let Some(rows) = first_rows(defined(), w, stride) else { continue };
+            let (candidates, count) = vstride_candidates(defined(), rows, w, stride, n);
+            for &(vstride, p0) in &candidates[..count] {
                 if let Some(region) = build(elem_bytes, n, w, stride, vstride, p0, len) {
                     return Some(region);
                 }
@@ -58,61 +70,84 @@ pub fn fit_with_holes(elem_bytes: u32, entries: &[Option<i64>], len: u32) -> Opt
     None
 }
 
-/// The exact fit of a fully defined element list (see [`fit_with_holes`]).
-pub fn fit_exact(elem_bytes: u32, elements: &[i64], len: u32) -> Option<Region> {
-    let entries: Vec<Option<i64>> = elements.iter().map(|&e| Some(e)).collect();
-    fit_with_holes(elem_bytes, &entries, len)
-}
-
-fn stride_candidates(defined: &[(usize, i64)], w: usize) -> Vec<i64> {
+/// The strides to try for rows of width `w` (the first `.1` entries of `.0`).
+fn stride_candidates(defined: impl Iterator<Item = (usize, i64)>, w: usize) -> ([i64; 3], usize) {
     if w == 1 {
-        return vec![1];
+        return ([1, 0, 0], 1);
     }
-    for pair in defined.windows(2) {
-        let ((i1, p1), (i2, p2)) = (pair[0], pair[1]);
-        if i1 / w == i2 / w {
-            let (dc, dp) = ((i2 % w) as i64 - (i1 % w) as i64, p2 - p1);
-            return if dp % dc == 0 { vec![dp / dc] } else { Vec::new() };
+    let mut previous: Option<(usize, i64)> = None;
+    for (i2, p2) in defined {
+        if let Some((i1, p1)) = previous {
+            if i1 / w == i2 / w {
+                let (dc, dp) = ((i2 % w) as i64 - (i1 % w) as i64, p2 - p1);
+                return if dp % dc == 0 { ([dp / dc, 0, 0], 1) } else { ([0; 3], 0) };
+            }
         }
+        previous = Some((i2, p2));
     }
-    vec![1, -1, 0]
+    ([1, -1, 0], 3)
 }
 
-/// `(row, start)` of every row holding a defined lane, or `None` when two lanes of a row disagree.
-fn row_starts(defined: &[(usize, i64)], w: usize, stride: i64) -> Option<Vec<(i64, i64)>> {
-    let mut rows: Vec<(i64, i64)> = Vec::new();
-    for &(i, p) in defined {
-        let (r, q) = ((i / w) as i64, p - (i % w) as i64 * stride);
-        match rows.last() {
-            Some(&(last_r, last_q)) if last_r == r => {
+/// `(row, start)` of a lane: its row and the element its row would start at.
+fn row_start(i: usize, p: i64, w: usize, stride: i64) -> (i64, i64) {
+    ((i / w) as i64, p - (i % w) as i64 * stride)
+}
+
+/// The `(row, start)` of the first row holding a defined lane and of the second one (if any), or `None` when
+/// two lanes of a row disagree on the row's start.
+type FirstRows = ((i64, i64), Option<(i64, i64)>);
+
+fn first_rows(defined: impl Iterator<Item = (usize, i64)>, w: usize, stride: i64) -> Option<FirstRows> {
+    let mut first: Option<(i64, i64)> = None;
+    let mut second: Option<(i64, i64)> = None;
+    let mut last: Option<(i64, i64)> = None;
+    for (i, p) in defined {
+        let (r, q) = row_start(i, p, w, stride);
+        match last {
+            Some((last_r, last_q)) if last_r == r => {
                 if last_q != q {
                     return None;
                 }
             }
-            _ => rows.push((r, q)),
+            _ => {
+                if first.is_none() {
+                    first = Some((r, q));
+                } else if second.is_none() {
+                    second = Some((r, q));
+                }
+                last = Some((r, q));
+            }
         }
     }
-    Some(rows)
+    Some((first?, second))
 }
 
-/// Candidate `(vstride, p0)` pairs consistent with the row starts.
-fn vstride_candidates(rows: &[(i64, i64)], w: usize, stride: i64, n: usize) -> Vec<(i64, i64)> {
-    let (r1, q1) = rows[0];
+/// Candidate `(vstride, p0)` pairs consistent with the row starts (the first `.1` entries of `.0`).
+fn vstride_candidates(
+    defined: impl Iterator<Item = (usize, i64)>,
+    rows: FirstRows,
+    w: usize,
+    stride: i64,
+    n: usize,
+) -> ([(i64, i64); 2], usize) {
+    let ((r1, q1), second) = rows;
     if w == n {
-        return vec![(0, q1)];
+        return ([(0, q1), (0, 0)], 1);
     }
-    let Some(&(r2, q2)) = rows.get(1) else {
-        return [w as i64 * stride, 0].iter().map(|&vs| (vs, q1 - r1 * vs)).collect();
+    let Some((r2, q2)) = second else {
+        let long = w as i64 * stride;
+        return ([(long, q1 - r1 * long), (0, q1 - r1 * 0)], 2);
     };
     let (dr, dq) = (r2 - r1, q2 - q1);
     if dq % dr != 0 {
-        return Vec::new();
+        return ([(0, 0); 2], 0);
     }
     let vstride = dq / dr;
-    if rows.iter().all(|&(r, q)| q == q1 + (r - r1) * vstride) {
-        vec![(vstride, q1 - r1 * vstride)]
+    // Every lane of a row agrees on its start (`first_rows`), so checking lanes checks rows.
+    if defined.map(|(i, p)| row_start(i, p, w, stride)).all(|(r, q)| q == q1 + (r - r1) * vstride) {
+        ([(vstride, q1 - r1 * vstride), (0, 0)], 1)
     } else {
-        Vec::new()
+        ([(0, 0); 2], 0)
     }
 }
 

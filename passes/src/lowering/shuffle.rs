@@ -103,7 +103,7 @@ fn emit_data(
     for (k, mv) in moves.iter().enumerate() {
         let last = k + 1 == moves.len();
         let new = move_source(e, mv, operands[mv.operand], m, k)?;
-        let wr_name = if last { name.to_string() } else { e.name(&format!("wr{k}")) };
+        let wr_name = if last { name.to_string() } else { e.name_k("wr", k) };
         value = e.wrregion(value, new, &mv.dst, Index::Direct, &wr_name)?;
     }
     Ok((value, vec![(stat::SHUFFLE_SEQUENCE, 1), (stat::SHUFFLE_MOVES, moves.len() as u64)]))
@@ -130,7 +130,7 @@ fn move_source(e: &Emitter, mv: &Move, operand: LLVMValueRef, m: u32, k: usize) 
     if src.num_elements == m && src.offset == 0 && src.is_contiguous() {
         return Ok(operand);
     }
-    e.rdregion(operand, src, Index::Direct, src.num_elements == 1, &e.name(&format!("rd{k}")))
+    e.rdregion(operand, src, Index::Direct, src.num_elements == 1, &e.name_k("rd", k))
 }
 
 /// Consecutive result lanes `first..first+len` reading elements `start..start+len` of `operand`.
@@ -188,9 +188,9 @@ fn lower_predicate(e: &Emitter, mask: &[Lane], operands: [LLVMValueRef; 2], m: u
             let new = if run.start == 0 && run.len == m {
                 operand
             } else {
-                rdpredregion(e, operand, run.start, run.len, &e.name(&format!("slice{k}")))?
+                rdpredregion(e, operand, run.start, run.len, &e.name_k("slice", k))?
             };
-            let name = if k + 1 == runs.len() { String::new() } else { e.name(&format!("part{k}")) };
+            let name = if k + 1 == runs.len() { String::new() } else { e.name_k("part", k) };
             let mut args = [value, new, e.i32(run.first as i64)];
             value = e.intrinsic("llvm.genx.wrpredregion", ir::type_of(value), &mut args, &name)?;
         }
@@ -202,7 +202,7 @@ fn lower_predicate(e: &Emitter, mask: &[Lane], operands: [LLVMValueRef; 2], m: u
     let mut wide = [unsafe { LLVMGetUndef(wide_ty) }; 2];
     for op in 0..2 {
         if mask.iter().flatten().any(|&(o, _)| o == op) {
-            wide[op] = emit_widen(e, operands[op], wide_ty, &e.name(&format!("wide{op}")));
+            wide[op] = emit_widen(e, operands[op], wide_ty, &e.name_k("wide", op));
         }
     }
     let (moved, _) = emit_data(e, mask, wide, m, 2, i16_ty, &e.name("moved"))?;

@@ -105,8 +105,13 @@ impl Collapser<'_> {
     }
 
     fn simplify_rdregion(&mut self, call: LLVMValueRef) {
-        let Some(r) = RdRegion::read(call) else { return };
         let ty = ir::type_of(call);
+        // Neither identity applies unless the input has the result's type or is a constant.
+        let input = ir::call_arg(call, rd::INPUT);
+        if ty != ir::type_of(input) && !ir::is_plain_constant(input) {
+            return;
+        }
+        let Some(r) = RdRegion::read(call) else { return };
         let replacement = if ty == ir::type_of(r.input) && r.index == Index::Direct && is_whole(&r.region) {
             r.input
         } else if let Some(splat) = splat_value(r.input).filter(|_| ir::is_plain_constant(r.input)) {
@@ -124,8 +129,17 @@ impl Collapser<'_> {
     }
 
     fn simplify_wrregion(&mut self, call: LLVMValueRef) {
-        let Some(w) = WrRegion::read(call) else { return };
         let ty = ir::type_of(call);
+        // None of the identities applies unless the mask is all zeros, New reads Old, or New has the result's
+        // type (`w.old`, `w.new`, `w.mask` are these operands whenever the read succeeds).
+        let (old, new) = (ir::call_arg(call, wr::OLD), ir::call_arg(call, wr::NEW));
+        if !is_all_zero_mask(ir::call_arg(call, wr::MASK))
+            && !(is_rd(new) && operand(new, rd::INPUT) == old)
+            && ir::type_of(new) != ty
+        {
+            return;
+        }
+        let Some(w) = WrRegion::read(call) else { return };
         let rewrites_old = writes_back_its_own_read(&w);
         let replacement = if is_all_zero_mask(w.mask) || rewrites_old {
             w.old

@@ -77,11 +77,11 @@ fn is_align16_swizzle(read: LLVMValueRef) -> bool {
     if !has_one_use(read) {
         return false;
     }
-    let Some(&mul) = users(read).first() else { return false };
+    let Some(mul) = first_user(read) else { return false };
     if opcode(mul) != Some(LLVMOpcode::LLVMFMul) {
         return false;
     }
-    let Some(&next) = users(mul).first() else { return false };
+    let Some(next) = first_user(mul) else { return false };
     if !matches!(opcode(next), Some(LLVMOpcode::LLVMFAdd | LLVMOpcode::LLVMFSub)) {
         return false;
     }
@@ -118,8 +118,13 @@ impl Collapser<'_> {
 
     /// One combination of `inner_call` with the read behind it. Returns the new (combined) `rdregion`.
     fn combine_reads(&mut self, inner_call: LLVMValueRef) -> Option<LLVMValueRef> {
+        // The outer read is looked for first: most reads have none (`inner.input` is the input operand whenever
+        // the read succeeds).
+        if !is_rd(inner_call) {
+            return None;
+        }
+        let chain = find_outer_read(ir::call_arg(inner_call, rd::INPUT))?;
         let inner = RdRegion::read(inner_call)?;
-        let chain = find_outer_read(inner.input)?;
         let outer = RdRegion::read(chain.outer)?;
         if is_predef_reg(outer.input) {
             return None;
@@ -313,6 +318,10 @@ impl Collapser<'_> {
     /// Splits an indirect read that replicates rows (`vstride 0`) or columns (`stride 0`) into an indirect read
     /// of one row (column) and a direct replicating read of that, so the indirect access happens once.
     fn split_replicating_indirect(&mut self, read: LLVMValueRef) {
+        // A constant offset is a direct region: nothing to split.
+        if !is_rd(read) || ir::const_int(ir::call_arg(read, rd::OFFSET)).is_some() {
+            return;
+        }
         let Some(r) = RdRegion::read(read) else { return };
         if r.region.indirect != genx_region::Indirect::Single {
             return;

@@ -57,6 +57,18 @@ pub(super) fn is_bitcast(value: LLVMValueRef) -> bool {
     opcode(value) == Some(LLVMOpcode::LLVMBitCast)
 }
 
+/// The user of `value`'s first use (what `users(value).first()` is, without listing the others).
+pub(super) fn first_user(value: LLVMValueRef) -> Option<LLVMValueRef> {
+    unsafe {
+        let first = LLVMGetFirstUse(value);
+        if first.is_null() {
+            None
+        } else {
+            Some(LLVMGetUser(first))
+        }
+    }
+}
+
 /// `value` with every bitcast instruction in front of it looked through.
 pub(super) fn strip_bitcasts(mut value: LLVMValueRef) -> LLVMValueRef {
     while is_bitcast(value) {

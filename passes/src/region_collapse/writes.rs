@@ -54,10 +54,11 @@ impl Collapser<'_> {
     /// `wr(wr(A, X1, R), X2, R)` → `wr(A, X2, R)` when the inner write has no other use and the outer write
     /// covers every element the inner one may write (same region and index; unmasked, or the same mask).
     fn eliminate_overwritten(&mut self, outer: LLVMValueRef) -> Option<LLVMValueRef> {
-        let o = WrRegion::read(outer)?;
-        if !is_wr(o.old) || !has_one_use(o.old) {
+        // Cheap rejections first (`o.old` is the Old operand whenever the read succeeds).
+        if !is_wr(outer) || !is_wr(ir::call_arg(outer, wr::OLD)) || !has_one_use(ir::call_arg(outer, wr::OLD)) {
             return None;
         }
+        let o = WrRegion::read(outer)?;
         let i = WrRegion::read(o.old)?;
         if shape_key(&o.region) != shape_key(&i.region) || o.index != i.index {
             return None;
@@ -106,11 +107,12 @@ impl Collapser<'_> {
         if depth > MAX_DEPTH {
             return outer;
         }
-        let Some(o) = WrRegion::read(outer) else { return outer };
-        let inner_call = strip_bitcasts(o.new);
-        if !is_wr(inner_call) {
+        // Cheap rejections first (`o.new` is the New operand whenever the read succeeds).
+        if !is_wr(outer) || !is_wr(strip_bitcasts(ir::call_arg(outer, wr::NEW))) {
             return outer;
         }
+        let Some(o) = WrRegion::read(outer) else { return outer };
+        let inner_call = strip_bitcasts(o.new);
         let inner_call = self.collapse_read_modify_write(inner_call, depth + 1);
         let Some(i) = WrRegion::read(inner_call) else { return outer };
         let read = strip_bitcasts(i.old);
@@ -228,11 +230,11 @@ impl Collapser<'_> {
         if depth > MAX_DEPTH {
             return outer;
         }
-        let Some(o) = WrRegion::read(outer) else { return outer };
-        let inner_call = strip_bitcasts(o.new);
-        if !is_wr(inner_call) {
+        if !is_wr(outer) || !is_wr(strip_bitcasts(ir::call_arg(outer, wr::NEW))) {
             return outer;
         }
+        let Some(o) = WrRegion::read(outer) else { return outer };
+        let inner_call = strip_bitcasts(o.new);
         let inner_call = self.collapse_splat(inner_call, depth + 1);
         let Some(i) = WrRegion::read(inner_call) else { return outer };
         if !ir::is_plain_constant(i.old) || !ir::is_plain_constant(o.old) {
@@ -294,10 +296,10 @@ impl Collapser<'_> {
     /// `wr(A, bitcast x, R)` with `x` of another element type → `bitcast(wr(bitcast A, x, R'))`, `R'` being `R`
     /// in `x`'s element type, so that `x` can be baled into the write.
     fn retype_for_bitcast_new(&mut self, write: LLVMValueRef) {
-        let Some(o) = WrRegion::read(write) else { return };
-        if !is_bitcast(o.new) {
+        if !is_wr(write) || !is_bitcast(ir::call_arg(write, wr::NEW)) {
             return;
         }
+        let Some(o) = WrRegion::read(write) else { return };
         let x = operand(o.new, 0);
         let x_ty = ir::type_of(x);
         let x_elem = element_type(x_ty);

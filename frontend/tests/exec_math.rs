@@ -151,7 +151,7 @@ fn math_builtins_match_their_models() {
     for seed in [0x3a7b_0001u64, 0x3a7b_0002, 0x3a7b_0003] {
         let mut rng = Rng::new(seed);
         // Mostly random words, some small values and edge cases.
-        let mut word = |rng: &mut Rng| match rng.below(8) {
+        let word = |rng: &mut Rng| match rng.below(8) {
             0 => [0, -1, i32::MIN, i32::MAX, 1][rng.below(5) as usize],
             1 => rng.below(2000) as i32 - 1000,
             _ => rng.next_u32() as i32,

@@ -79,10 +79,30 @@ extern "C" _GENX_MAIN_ void math_ops(SurfaceIndex in, SurfaceIndex out) {
   OUT(35, cm_unpack_mask<ushort, 16>(ua(0)));
   OUT(36, cm_max<uchar>(s, 7, SAT));
   OUT(37, cm_sum<short>(t, SAT));
+  vector<int, 16> den = (b & 255) + 1;
+  OUT(38, cm_quot(a, den));
+  OUT(39, cm_mod(a, den));
+  vector<int, 16> rem;
+  vector<int, 16> quot = cm_div(rem, a, den);
+  OUT(40, quot - rem);
+  OUT(41, cm_rol(ua, b));
+  OUT(42, cm_ror(ua, b));
+  vector<float, 16> fa = a & 255, fb = b & 15, fc = a & 15;
+  vector<float, 16> square = fa * fa;
+  OUT(43, cm_sqrt_ieee(square));
+  vector<float, 16> quarter = cm_div_ieee(f, 4.0f);
+  OUT(44, quarter.format<int>());
+  OUT(45, cm_dp2(fc, fb));
+  OUT(46, cm_dp3(fc, fb));
+  OUT(47, cm_dp4(fc, fb));
+  OUT(48, cm_dph(fc, fb));
+  vector<float, 4> coef = 2.0f;
+  coef(3) = 3.0f;
+  OUT(49, cm_line(coef, fc));
 }
 "#;
 
-const SLOTS: usize = 38;
+const SLOTS: usize = 50;
 
 fn sat(v: i64, lo: i64, hi: i64) -> i32 {
     v.clamp(lo, hi) as i32
@@ -96,6 +116,13 @@ fn reference(a: &[i32], b: &[i32], c: &[u8], d: &[u8], s: &[i16], t: &[i16], f: 
     let small: Vec<i32> = a.iter().map(|&x| x >> 16).collect();
     let count: Vec<i32> = b.iter().map(|&x| (x & 15) + 2).collect();
     let avg = |x: i64, y: i64| (x + y + 1) >> 1;
+    let den: Vec<i32> = b.iter().map(|&x| (x & 255) + 1).collect();
+    // cm_dpK on small integers (exact in float): per group of four, the first K products (dph: three, plus b3).
+    let dot = |i: usize, k: usize, homogeneous: bool| {
+        let g = i / 4 * 4;
+        let sum: i32 = (g..g + k).map(|j| (a[j] & 15) * (b[j] & 15)).sum();
+        sum + if homogeneous { b[g + 3] & 15 } else { 0 }
+    };
     vec![
         lanes(&|i| sat(c[i] as i64 + d[i] as i64, 0, 255)),
         lanes(&|i| c[i] as i32 + d[i] as i32),
@@ -142,6 +169,18 @@ fn reference(a: &[i32], b: &[i32], c: &[u8], d: &[u8], s: &[i16], t: &[i16], f: 
         lanes(&|i| (ua[0] >> i & 1) as i32),
         lanes(&|i| sat((s[i] as i64).max(7), 0, 255)),
         splat(sat(t.iter().map(|&x| x as i64).sum(), -32768, 32767) as i16 as i32),
+        lanes(&|i| a[i].wrapping_div(den[i])),
+        lanes(&|i| a[i].wrapping_rem(den[i])),
+        lanes(&|i| a[i].wrapping_div(den[i]).wrapping_sub(a[i].wrapping_rem(den[i]))),
+        lanes(&|i| ua[i].rotate_left(ub[i] & 31) as i32),
+        lanes(&|i| ua[i].rotate_right(ub[i] & 31) as i32),
+        lanes(&|i| a[i] & 255),
+        lanes(&|i| (f[i] / 4.0).to_bits() as i32),
+        lanes(&|i| dot(i, 2, false)),
+        lanes(&|i| dot(i, 3, false)),
+        lanes(&|i| dot(i, 4, false)),
+        lanes(&|i| dot(i, 3, true)),
+        lanes(&|i| 2 * (a[i] & 15) + 3),
     ]
 }
 

@@ -50,7 +50,9 @@ pub fn compile(name: &str, source: &str, defines: &[&str]) -> Compiled {
         clang_args: Vec::new(),
     };
     let context = Context::create();
-    let module = match cm_frontend::compile(&job, &context) {
+    let compiled = cm_frontend::compile(&job, &context);
+    let _ = std::fs::remove_dir_all(&dir);
+    let module = match compiled {
         Ok(module) => module,
         Err(error) => panic!("{name}: the CM source does not compile: {error:?} (diagnostics above)"),
     };
@@ -65,7 +67,6 @@ pub fn compile(name: &str, source: &str, defines: &[&str]) -> Compiled {
             }
         }
     }
-    let _ = std::fs::remove_dir_all(&dir);
     Compiled { program, ir }
 }
 

@@ -18,6 +18,7 @@ extern "C" {
     fn genx_demangle(mangled: *const c_char) -> *mut c_char;
     fn genx_free_message(message: *mut c_char);
     fn genx_global_add_attribute(global: LLVMValueRef, kind: *const c_char, value: *const c_char);
+    fn genx_remove_dead_constant_users(global: LLVMValueRef);
 }
 
 /// Argument kinds of `!genx.kernels` (GenXMetadata.h / cmc-compat §3).
@@ -385,6 +386,7 @@ pub(super) fn describe(module: LLVMModuleRef, facts: &HashMap<LLVMValueRef, Func
             global = LLVMGetNextGlobal(global);
         }
         for global in strings {
+            genx_remove_dead_constant_users(global);
             if LLVMGetFirstUse(global).is_null() {
                 LLVMDeleteGlobal(global);
             }

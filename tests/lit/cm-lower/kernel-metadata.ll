@@ -34,7 +34,7 @@
 ; CHECK-NOT:     annotation
 ; CHECK:         %a0 = add i32 %n, 0
 ; CHECK-NEXT:    %a1 = add i32 %n, 128
-; CHECK-NEXT:    call void @llvm.genx.barrier()
+; CHECK:         call void @llvm.genx.barrier()
 define void @k(%class.SurfaceIndex* byval(%class.SurfaceIndex) %buf, i64 %p, i32 %n) {
 entry:
   %slot = alloca i64

@@ -58,6 +58,8 @@ fn common_args(job: &Job) -> Result<Vec<String>, Error> {
         "-ffreestanding".into(),
         "-fno-exceptions".into(),
         "-fno-rtti".into(),
+        // Keep source names (kernel parameters, locals) in the IR, as cmc does: the IR is read by people.
+        "-fno-discard-value-names".into(),
         "-isystem".into(),
         embedded.include_dir.display().to_string(),
         format!("-fplugin={}", embedded.plugin.display()),

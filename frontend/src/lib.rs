@@ -26,8 +26,8 @@ use genx_passes::platform::Platform;
 /// The `sroa,early-cse` after `genx-cm-lower` promotes the objects that references pointed into (a reference is
 /// a pointer until genx-cm-lower turns its reads and writes into load + region + store) and folds the offset
 /// arithmetic the rewrites leave.
-/// `dce` removes the offset arithmetic genx-cm-lower left unused, `globaldce` what the kernels no longer reach (inlined functions, the annotations' strings).
-pub const LOWER_PIPELINE: &str = "always-inline,sroa,early-cse,genx-cm-lower,sroa,early-cse,dce,globaldce";
+/// `dse,dce` remove the copies of references' tail padding and the offset arithmetic genx-cm-lower left unused, `globaldce` what the kernels no longer reach (inlined functions, the annotations' strings).
+pub const LOWER_PIPELINE: &str = "always-inline,sroa,early-cse,genx-cm-lower,sroa,early-cse,dse,dce,globaldce";
 
 /// A `-D` or `-U`, kept in command-line order (clang applies them in order).
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -341,8 +341,8 @@ template <int N, typename M> __CM_INLINE __cm_vec<unsigned short, N> __cm_mask(c
     return details::__cm_element(select<1, 1, 1, 1>(i, j).__cm_ref());                                             \
   }                                                                                                                \
   __CM_INLINE vector_ref<T, C> operator[](int i) const { return row(i); }                                          \
-  template <typename I, int K>                                                                                     \
-  __CM_INLINE vector<T, K> iselect(const vector<I, K> &rows, const vector<I, K> &cols) const {                     \
+  template <typename I, typename J, int K>                                                                         \
+  __CM_INLINE vector<T, K> iselect(const vector<I, K> &rows, const vector<J, K> &cols) const {                     \
     auto offsets = (__builtin_convertvector(rows.__cm_read(), details::__cm_vec<short, K>) * (short)C +            \
                     __builtin_convertvector(cols.__cm_read(), details::__cm_vec<short, K>)) *                      \
                    (short)sizeof(T);                                                                               \

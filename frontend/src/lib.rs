@@ -88,7 +88,7 @@ pub fn compile<'ctx>(job: &Job, context: &'ctx Context) -> Result<Module<'ctx>, 
         genx_passes::pipeline::PipelineError::PassErrors => Error::Reported,
         other => Error::Message(other.to_string()),
     })?;
-    prepare::finish(&module);
+    prepare::finish(&module, job.debug_info);
     Ok(module)
 }
 

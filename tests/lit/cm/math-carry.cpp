@@ -6,9 +6,9 @@
 // today. This test pins the refusal; when the pass converts the struct, it becomes a FileCheck of
 // `call { <8 x i32>, <8 x i32> } @llvm.genx.addc...` and the builtins join frontend/tests/exec_math.rs.
 // RUN: not %cmc -emit-llvm -S %s -o /dev/null 2>&1 | %FileCheck %s
-// CHECK: error: genx-cm-lower: in function 'carries'{{.*}}'llvm.genx.addc' requires {
-// CHECK: error: genx-cm-lower: in function 'carries'{{.*}}'llvm.genx.subb' requires {
-// CHECK: error: genx-cm-lower: in function 'carries'{{.*}}'llvm.genx.uimad' requires {
+// CHECK: math-carry.cpp:[[@LINE+10]]:{{[0-9]+}}: error: genx-cm-lower: in function 'carries'{{.*}}'llvm.genx.addc' requires {
+// CHECK: math-carry.cpp:[[@LINE+10]]:{{[0-9]+}}: error: genx-cm-lower: in function 'carries'{{.*}}'llvm.genx.subb' requires {
+// CHECK: math-carry.cpp:[[@LINE+10]]:{{[0-9]+}}: error: genx-cm-lower: in function 'carries'{{.*}}'llvm.genx.uimad' requires {
 
 #include <cm/cm.h>
 

@@ -7,16 +7,16 @@
 #include <cm/cm.h>
 
 // CHECK-LABEL: define spir_func void @division(
-// CHECK: [[A:%.*]] = call <8 x i32> @llvm.genx.oword.ld.v8i32(i32 0, i32 %0, i32 0)
-// CHECK: [[B:%.*]] = call <8 x i32> @llvm.genx.oword.ld.v8i32(i32 0, i32 %0, i32 2)
+// CHECK: [[A:%.*]] = call <8 x i32> @llvm.genx.oword.ld.v8i32(i32 0, i32 %buf, i32 0)
+// CHECK: [[B:%.*]] = call <8 x i32> @llvm.genx.oword.ld.v8i32(i32 0, i32 %buf, i32 2)
 // CHECK: [[Q:%.*]] = sdiv <8 x i32> [[A]], [[B]]
-// CHECK: call void @llvm.genx.oword.st.v8i32(i32 %0, i32 4, <8 x i32> [[Q]])
+// CHECK: call void @llvm.genx.oword.st.v8i32(i32 %buf, i32 4, <8 x i32> [[Q]])
 // CHECK: [[R:%.*]] = srem <8 x i32> [[A]], [[B]]
-// CHECK: call void @llvm.genx.oword.st.v8i32(i32 %0, i32 6, <8 x i32> [[R]])
+// CHECK: call void @llvm.genx.oword.st.v8i32(i32 %buf, i32 6, <8 x i32> [[R]])
 // CHECK-DAG: [[UQ:%.*]] = udiv <8 x i32> [[A]], <i32 3,
 // CHECK-DAG: [[UR:%.*]] = urem <8 x i32> [[A]], <i32 3,
-// CHECK: call void @llvm.genx.oword.st.v8i32(i32 %0, i32 8, <8 x i32> [[UQ]])
-// CHECK: call void @llvm.genx.oword.st.v8i32(i32 %0, i32 10, <8 x i32> [[UR]])
+// CHECK: call void @llvm.genx.oword.st.v8i32(i32 %buf, i32 8, <8 x i32> [[UQ]])
+// CHECK: call void @llvm.genx.oword.st.v8i32(i32 %buf, i32 10, <8 x i32> [[UR]])
 extern "C" _GENX_MAIN_ void division(SurfaceIndex buf) {
   vector<int, 8> a, b;
   read(buf, 0, a);
@@ -30,11 +30,11 @@ extern "C" _GENX_MAIN_ void division(SurfaceIndex buf) {
 }
 
 // CHECK-LABEL: define spir_func void @rotate(
-// CHECK: [[S:%.*]] = call <16 x i16> @llvm.genx.oword.ld.v16i16(i32 0, i32 %0, i32 0)
+// CHECK: [[S:%.*]] = call <16 x i16> @llvm.genx.oword.ld.v16i16(i32 0, i32 %buf, i32 0)
 // CHECK: [[L:%.*]] = call <16 x i16> @llvm.genx.rol.v16i16.v16i16(<16 x i16> [[S]], <16 x i16> <i16 3,
-// CHECK: call void @llvm.genx.oword.st.v16i16(i32 %0, i32 2, <16 x i16> [[L]])
+// CHECK: call void @llvm.genx.oword.st.v16i16(i32 %buf, i32 2, <16 x i16> [[L]])
 // CHECK: [[R:%.*]] = call <16 x i16> @llvm.genx.ror.v16i16.v16i16(<16 x i16> [[S]], <16 x i16> [[S]])
-// CHECK: call void @llvm.genx.oword.st.v16i16(i32 %0, i32 4, <16 x i16> [[R]])
+// CHECK: call void @llvm.genx.oword.st.v16i16(i32 %buf, i32 4, <16 x i16> [[R]])
 extern "C" _GENX_MAIN_ void rotate(SurfaceIndex buf) {
   vector<ushort, 16> s;
   read(buf, 0, s);
@@ -43,20 +43,20 @@ extern "C" _GENX_MAIN_ void rotate(SurfaceIndex buf) {
 }
 
 // CHECK-LABEL: define spir_func void @ieee(
-// CHECK: [[F:%.*]] = call <8 x float> @llvm.genx.oword.ld.v8f32(i32 0, i32 %0, i32 0)
-// CHECK: [[G:%.*]] = call <8 x float> @llvm.genx.oword.ld.v8f32(i32 0, i32 %0, i32 2)
+// CHECK: [[F:%.*]] = call <8 x float> @llvm.genx.oword.ld.v8f32(i32 0, i32 %buf, i32 0)
+// CHECK: [[G:%.*]] = call <8 x float> @llvm.genx.oword.ld.v8f32(i32 0, i32 %buf, i32 2)
 // CHECK: [[SQ:%.*]] = call <8 x float> @llvm.genx.ieee.sqrt.v8f32(<8 x float> [[F]])
-// CHECK: call void @llvm.genx.oword.st.v8f32(i32 %0, i32 4, <8 x float> [[SQ]])
+// CHECK: call void @llvm.genx.oword.st.v8f32(i32 %buf, i32 4, <8 x float> [[SQ]])
 // CHECK: [[DIV:%.*]] = call <8 x float> @llvm.genx.ieee.div.v8f32(<8 x float> [[F]], <8 x float> [[G]])
-// CHECK: call void @llvm.genx.oword.st.v8f32(i32 %0, i32 6, <8 x float> [[DIV]])
+// CHECK: call void @llvm.genx.oword.st.v8f32(i32 %buf, i32 6, <8 x float> [[DIV]])
 // CHECK: [[DPH:%.*]] = call <8 x float> @llvm.genx.dph.v8f32(<8 x float> [[F]], <8 x float> [[G]])
-// CHECK: call void @llvm.genx.oword.st.v8f32(i32 %0, i32 8, <8 x float> [[DPH]])
+// CHECK: call void @llvm.genx.oword.st.v8f32(i32 %buf, i32 8, <8 x float> [[DPH]])
 // CHECK: [[LINE:%.*]] = call <8 x float> @llvm.genx.line.v8f32(<4 x float> {{%.*}}, <8 x float> [[F]])
-// CHECK: call void @llvm.genx.oword.st.v8f32(i32 %0, i32 10, <8 x float> [[LINE]])
+// CHECK: call void @llvm.genx.oword.st.v8f32(i32 %buf, i32 10, <8 x float> [[LINE]])
 // CHECK-DAG: [[COS:%.*]] = call <8 x float> @llvm.genx.cos.v8f32(<8 x float> [[F]])
 // CHECK-DAG: [[SIN:%.*]] = call <8 x float> @llvm.genx.sin.v8f32(<8 x float> [[F]])
-// CHECK: call void @llvm.genx.oword.st.v8f32(i32 %0, i32 12, <8 x float> [[SIN]])
-// CHECK: call void @llvm.genx.oword.st.v8f32(i32 %0, i32 14, <8 x float> [[COS]])
+// CHECK: call void @llvm.genx.oword.st.v8f32(i32 %buf, i32 12, <8 x float> [[SIN]])
+// CHECK: call void @llvm.genx.oword.st.v8f32(i32 %buf, i32 14, <8 x float> [[COS]])
 extern "C" _GENX_MAIN_ void ieee(SurfaceIndex buf) {
   vector<float, 8> f, g;
   vector<float, 4> p;

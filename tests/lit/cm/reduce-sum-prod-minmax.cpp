@@ -7,7 +7,7 @@
 #include <cm/cm.h>
 
 // CHECK-LABEL: define spir_func void @sums(
-// CHECK: [[A:%.*]] = call <16 x i8> @llvm.genx.oword.ld.v16i8(i32 0, i32 %0, i32 0)
+// CHECK: [[A:%.*]] = call <16 x i8> @llvm.genx.oword.ld.v16i8(i32 0, i32 %buf, i32 0)
 // CHECK: [[P:%.*]] = call <16 x i8> @llvm.genx.simdcf.predicate.v16i8(<16 x i8> [[A]], <16 x i8> zeroinitializer)
 // CHECK: [[W:%.*]] = zext <16 x i8> [[P]] to <16 x i32>
 // CHECK: [[L8:%.*]] = call <8 x i32> @llvm.genx.rdregioni.v8i32.v16i32.i16(<16 x i32> [[W]], i32 0, i32 8, i32 1, i16 0, i32 16)

@@ -7,11 +7,11 @@
 
 #include <cm/cm.h>
 
-// CHECK-LABEL: define spir_func void @slm(i32 %0)
-// CHECK: [[ADDR:%.*]] = call <16 x i16> @llvm.genx.oword.ld.v16i16(i32 0, i32 %0, i32 0)
-// CHECK: [[ADDR4:%.*]] = call <16 x i32> @llvm.genx.oword.ld.v16i32(i32 0, i32 %0, i32 2)
-// CHECK: [[V:%.*]] = call <16 x i32> @llvm.genx.oword.ld.v16i32(i32 0, i32 %0, i32 6)
-// CHECK: [[V4:%.*]] = call <32 x i32> @llvm.genx.oword.ld.v32i32(i32 0, i32 %0, i32 8)
+// CHECK-LABEL: define spir_func void @slm(i32 %buf)
+// CHECK: [[ADDR:%.*]] = call <16 x i16> @llvm.genx.oword.ld.v16i16(i32 0, i32 %buf, i32 0)
+// CHECK: [[ADDR4:%.*]] = call <16 x i32> @llvm.genx.oword.ld.v16i32(i32 0, i32 %buf, i32 2)
+// CHECK: [[V:%.*]] = call <16 x i32> @llvm.genx.oword.ld.v16i32(i32 0, i32 %buf, i32 6)
+// CHECK: [[V4:%.*]] = call <32 x i32> @llvm.genx.oword.ld.v32i32(i32 0, i32 %buf, i32 8)
 // CHECK: [[WIDE:%.*]] = zext <16 x i16> [[ADDR]] to <16 x i32>
 // CHECK: [[BYTES:%.*]] = mul <16 x i32> [[WIDE]], <i32 4,
 // CHECK: call void @llvm.genx.scatter.scaled.v16i1.v16i32.v16i32(<16 x i1> <i1 true, {{.*}}>, i32 2, i16 0, i32 254, i32 0, <16 x i32> [[BYTES]], <16 x i32> [[V]])
@@ -25,8 +25,8 @@
 // CHECK: call void @llvm.genx.oword.st.v16i32(i32 254, i32 4, <16 x i32> [[OLD]])
 // CHECK: [[B:%.*]] = call <16 x i32> @llvm.genx.oword.ld.v16i32(i32 0, i32 254, i32 66)
 // CHECK: call void @llvm.genx.fence(i8 1)
-// CHECK: call void @llvm.genx.oword.st.v16i32(i32 %0, i32 8, <16 x i32> [[B]])
-// CHECK: call void @llvm.genx.oword.st.v32i32(i32 %0, i32 16, <32 x i32> [[R4]])
+// CHECK: call void @llvm.genx.oword.st.v16i32(i32 %buf, i32 8, <16 x i32> [[B]])
+// CHECK: call void @llvm.genx.oword.st.v32i32(i32 %buf, i32 16, <32 x i32> [[R4]])
 extern "C" _GENX_MAIN_ void slm(SurfaceIndex buf) {
   cm_slm_init(4096);
   uint a = cm_slm_alloc(1024);
@@ -54,10 +54,10 @@ extern "C" _GENX_MAIN_ void slm(SurfaceIndex buf) {
 
 // cm_slm_load: each thread copies 16-byte blocks from its linear local id on, stepping by the group's size,
 // then the group meets at a barrier.
-// CHECK-LABEL: define spir_func void @slm_load(i32 %0)
+// CHECK-LABEL: define spir_func void @slm_load(i32 %buf)
 // CHECK: call <3 x i32> @llvm.genx.local.size.v3i32()
 // CHECK: call <3 x i32> @llvm.genx.local.id.v3i32()
-// CHECK: [[BLOCK:%.*]] = call <4 x i32> @llvm.genx.oword.ld.unaligned.v4i32(i32 0, i32 %0, i32 [[AT:%.*]])
+// CHECK: [[BLOCK:%.*]] = call <4 x i32> @llvm.genx.oword.ld.unaligned.v4i32(i32 0, i32 %buf, i32 [[AT:%.*]])
 // CHECK: [[OW:%.*]] = lshr i32 [[AT]], 4
 // CHECK: call void @llvm.genx.oword.st.v4i32(i32 254, i32 [[OW]], <4 x i32> [[BLOCK]])
 // CHECK: call void @llvm.genx.barrier()

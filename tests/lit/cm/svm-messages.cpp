@@ -5,15 +5,15 @@
 
 #include <cm/cm.h>
 
-// CHECK-LABEL: void @svm(i64 {{.*}}%0, float* {{.*}}%1, i32* {{.*}}%2)
-// CHECK: [[V:%.*]] = call <16 x float> @llvm.genx.svm.block.ld.v16f32.i64(i64 %0)
-// CHECK: [[Q16:%.*]] = getelementptr inbounds float, float* %1, i64 16
+// CHECK-LABEL: void @svm(i64 {{.*}}%p, float* {{.*}}%q, i32* {{.*}}%c)
+// CHECK: [[V:%.*]] = call <16 x float> @llvm.genx.svm.block.ld.v16f32.i64(i64 %p)
+// CHECK: [[Q16:%.*]] = getelementptr inbounds float, float* %q, i64 16
 // CHECK: [[A16:%.*]] = ptrtoint float* [[Q16]] to i64
 // CHECK: call void @llvm.genx.svm.block.st.i64.v16f32(i64 [[A16]], <16 x float> [[V]])
-// CHECK: [[Q1:%.*]] = getelementptr inbounds float, float* %1, i64 1
+// CHECK: [[Q1:%.*]] = getelementptr inbounds float, float* %q, i64 1
 // CHECK: [[A1:%.*]] = ptrtoint float* [[Q1]] to i64
 // CHECK: [[U:%.*]] = call <16 x float> @llvm.genx.svm.block.ld.unaligned.v16f32.i64(i64 [[A1]])
-// CHECK: [[P64:%.*]] = add i64 %0, 64
+// CHECK: [[P64:%.*]] = add i64 %p, 64
 // CHECK: call void @llvm.genx.svm.block.st.i64.v16f32(i64 [[P64]], <16 x float> [[U]])
 // CHECK: [[G:%.*]] = call <8 x float> @llvm.genx.svm.gather.v8f32.v8i1.v8i64(<8 x i1> <i1 true, {{.*}}>, i32 0, <8 x i64> [[ADDR:%.*]], <8 x float> zeroinitializer)
 // CHECK: call void @llvm.genx.svm.scatter.v8i1.v8i64.v8f32(<8 x i1> <i1 true, {{.*}}>, i32 0, <8 x i64> [[ADDR]], <8 x float> [[G]])

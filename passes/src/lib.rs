@@ -9,7 +9,8 @@
 //! - [`pipeline`]: running an opt-syntax pipeline in-process.
 //! - [`region_ir`]: reading region calls into the `genx-region` algebra and building them back.
 //! - the passes, one file (or folder) each, named as in the registry: `target`, `lowering`, `promote_array`,
-//!   `region_collapse`, `const_fold`, `dead_vector`, `vector_decompose`, `baling`, `legalize`.
+//!   `region_collapse`, `const_fold`, `dead_vector`, `vector_decompose`, `baling`, `legalize`, and the front end's
+//!   `simdcf_lower`.
 //! - [`diag`], [`ir`]: located diagnostics and read-only IR helpers.
 //! - `plugin` (private): the `extern "C"` edge to cpp/glue.cpp and `llvmGetPassPluginInfo`.
 //!
@@ -34,6 +35,7 @@ pub mod promote_array;
 pub mod region_collapse;
 pub mod region_ir;
 pub mod registry;
+pub mod simdcf_lower;
 pub mod target;
 pub mod vector_decompose;
 pub mod verify;

@@ -124,9 +124,9 @@ fn lower_module(module: LLVMModuleRef, cx: &mut PassCx) -> bool {
     let functions: Vec<_> = ir::functions(module).filter(|&f| !ir::is_declaration(f)).collect();
     for function in functions {
         changed |= Lowering::new(function).run(cx);
-        if cx.diagnostics.error_count() > 0 {
-            return changed;
-        }
+    }
+    if cx.diagnostics.error_count() > 0 {
+        return changed;
     }
     // What is left of simdcf.predicate is outside SIMD control flow, where every channel is enabled.
     for function in ir::functions(module).filter(|&f| !ir::is_declaration(f)).collect::<Vec<_>>() {
@@ -857,7 +857,7 @@ impl Lowering {
         cx.error_at(
             at,
             format!(
-                "mixing SIMD widths: {what} of {lanes} elements inside SIMD{width} control flow (statements there \
+                "mixing SIMD widths: {what} has {lanes} elements inside SIMD{width} control flow (statements there \
                  must be {width} wide or scalar)"
             ),
         );
@@ -915,7 +915,7 @@ impl Lowering {
         }
         if lanes != width {
             match self.origin.get(&store) {
-                Some(&origin) => self.width_error(origin, "a value used after SIMD control flow", lanes, width, cx),
+                Some(&origin) => self.width_error(origin, "a value used in another block", lanes, width, cx),
                 None => self.width_error(store, "a store", lanes, width, cx),
             }
             return;

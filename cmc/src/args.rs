@@ -8,7 +8,7 @@
 use clap::Parser;
 
 #[derive(Parser, Debug, Default)]
-#[command(name = "cmc", about = "C for Metal compiler (GenX middle end on LLVM 14, IGC vc backend)", disable_version_flag = true)]
+#[command(name = "cmc", about = "C for Metal compiler (GenX middle end on LLVM 14, IGC vc backend)", disable_version_flag = true, args_override_self = true)]
 pub struct Options {
     /// Run this pass pipeline (opt's -passes syntax) on the IR input, e.g. `genx-verify` or `function(genx-verify)`.
     #[arg(long = "passes", value_name = "PIPELINE")]
@@ -90,8 +90,64 @@ pub struct Options {
     #[arg(long = "ftime-report")]
     pub time_report: bool,
 
-    /// Input file: LLVM IR (`.ll` or `.bc`), `-` for stdin.
+    /// Emit LLVM IR (bitcode; text with -S) instead of a binary.
+    #[arg(long = "emit-llvm")]
+    pub emit_llvm: bool,
+
+    /// Only preprocess the CM source (the CM headers and predefined macros in effect).
+    #[arg(short = 'E')]
+    pub preprocess: bool,
+
+    /// Define a macro (`NAME` or `NAME=VALUE`); -D and -U apply in command-line order.
+    #[arg(short = 'D', value_name = "MACRO", action = clap::ArgAction::Append)]
+    pub define: Vec<String>,
+
+    /// Undefine a macro.
+    #[arg(short = 'U', value_name = "MACRO", action = clap::ArgAction::Append)]
+    pub undefine: Vec<String>,
+
+    /// Add a directory to the include search path.
+    #[arg(short = 'I', value_name = "DIR", action = clap::ArgAction::Append)]
+    pub include_dirs: Vec<String>,
+
+    /// Add a directory to the system include search path.
+    #[arg(long = "isystem", value_name = "DIR", action = clap::ArgAction::Append)]
+    pub system_include_dirs: Vec<String>,
+
+    /// Include a file before the source.
+    #[arg(long = "include", value_name = "FILE", action = clap::ArgAction::Append)]
+    pub pre_includes: Vec<String>,
+
+    /// Language standard (the default is C++17).
+    #[arg(long = "std", value_name = "STANDARD")]
+    pub std: Option<String>,
+
+    /// Debug information (`-g`, `-g0`..`-g3`; `-mCM_no_debug` turns it off).
+    #[arg(long = "debug-level", value_name = "LEVEL", hide = true)]
+    pub debug_level: Option<u8>,
+
+    /// 32-bit pointers (`svmptr_t`, `CM_PTRSIZE=32`).
+    #[arg(long = "m32", overrides_with = "m64")]
+    pub m32: bool,
+
+    /// 64-bit pointers (the default).
+    #[arg(long = "m64", overrides_with = "m32")]
+    pub m64: bool,
+
+    /// Optimisation level 0..3 (-O0 runs no middle-end pass; IGC optimises in every case).
+    #[arg(short = 'O', value_name = "LEVEL", value_parser = ["0", "1", "2", "3", "s", "z"])]
+    pub opt_level: Option<String>,
+
+    /// Pass an argument to clang's cc1 (repeatable).
+    #[arg(long = "Xclang", value_name = "ARG", allow_hyphen_values = true, action = clap::ArgAction::Append)]
+    pub xclang: Vec<String>,
+
+    /// Input file: CM source (`.cpp`, `.cc`, `.cm`), LLVM IR (`.ll` or `.bc`), `-` for stdin.
     pub input: Option<String>,
+
+    /// -D and -U in command-line order (filled from clap's indices after parsing).
+    #[arg(skip)]
+    pub macros: Vec<cm_frontend::MacroArg>,
 }
 
 /// Long options that may be written with a single dash or a slash.
@@ -116,6 +172,13 @@ const LONG_OPTIONS: &[&str] =
         "march",
         "mcpu",
         "Qxcm_jit_target",
+        "emit-llvm",
+        "isystem",
+        "include",
+        "std",
+        "m32",
+        "m64",
+        "Xclang",
     ];
 
 impl Options {
@@ -162,6 +225,14 @@ pub fn normalise(argv: &[String]) -> Vec<String> {
             out.push(arg.clone());
             continue;
         }
+        if let Some(level) = debug_level(arg) {
+            out.push(format!("--debug-level={level}"));
+            continue;
+        }
+        if arg == "-O" {
+            out.push("-O1".to_string());
+            continue;
+        }
         let body = if let Some(body) = arg.strip_prefix("--") {
             Some(body)
         } else if let Some(body) = arg.strip_prefix('-') {
@@ -186,8 +257,32 @@ pub fn normalise(argv: &[String]) -> Vec<String> {
     out
 }
 
+/// The debug level a `-g` spelling asks for (clang's `-g`, `-g0`..`-g3`, `-ggdb`, `-gline-tables-only`; cmc's
+/// `-mCM_no_debug`).
+fn debug_level(arg: &str) -> Option<u8> {
+    match arg {
+        "-g" | "-g2" | "-ggdb" | "/Zi" => Some(2),
+        "-g0" | "-mCM_no_debug" | "/mCM_no_debug" => Some(0),
+        "-g1" | "-gline-tables-only" => Some(1),
+        "-g3" => Some(3),
+        _ => None,
+    }
+}
+
 pub fn parse(argv: &[String]) -> Result<Options, clap::Error> {
-    Options::try_parse_from(normalise(argv))
+    use clap::{CommandFactory, FromArgMatches};
+    let matches = Options::command().try_get_matches_from(normalise(argv))?;
+    let mut options = Options::from_arg_matches(&matches)?;
+    // clap keeps -D and -U apart; the command line's order between them matters (clang applies them in order).
+    let mut ordered: Vec<(usize, cm_frontend::MacroArg)> = Vec::new();
+    for (id, make) in [("define", cm_frontend::MacroArg::Define as fn(String) -> _), ("undefine", cm_frontend::MacroArg::Undefine)] {
+        if let (Some(indices), Some(values)) = (matches.indices_of(id), matches.get_many::<String>(id)) {
+            ordered.extend(indices.zip(values).map(|(index, value)| (index, make(value.clone()))));
+        }
+    }
+    ordered.sort_by_key(|(index, _)| *index);
+    options.macros = ordered.into_iter().map(|(_, m)| m).collect();
+    Ok(options)
 }
 
 #[cfg(test)]
@@ -225,6 +320,27 @@ mod tests {
         assert_eq!(options.platform(), Some("DG2"));
         let options = parse(&argv(&["-march=skl", "-mcpu=tgllp"])).unwrap();
         assert_eq!(options.platform(), Some("tgllp"));
+    }
+
+    #[test]
+    fn front_end_options_keep_macro_order_and_debug_spellings() {
+        let options = parse(&argv(&[
+            "-DA=1", "-U", "B", "-D", "C", "-I", "inc", "-Iinc2", "-isystem", "sys", "-include", "pre.h", "-std=c++20",
+            "-g", "-m32", "-O0", "-emit-llvm", "-S", "k.cpp",
+        ]))
+        .unwrap();
+        use cm_frontend::MacroArg::*;
+        assert_eq!(options.macros, vec![Define("A=1".into()), Undefine("B".into()), Define("C".into())]);
+        assert_eq!(options.include_dirs, vec!["inc".to_string(), "inc2".to_string()]);
+        assert_eq!(options.system_include_dirs, vec!["sys".to_string()]);
+        assert_eq!(options.pre_includes, vec!["pre.h".to_string()]);
+        assert_eq!(options.std.as_deref(), Some("c++20"));
+        assert_eq!(options.debug_level, Some(2));
+        assert!(options.m32 && options.emit_llvm && options.emit_text);
+        assert_eq!(options.opt_level.as_deref(), Some("0"));
+        let options = parse(&argv(&["-g", "-mCM_no_debug", "-E", "k.cpp"])).unwrap();
+        assert_eq!(options.debug_level, Some(0));
+        assert!(options.preprocess);
     }
 
     #[test]

@@ -7,12 +7,13 @@
 //! - `cmc run k.ll --arg ... --surface ...`: run a kernel on the CPU over a thread grid (CPU emulation);
 //! - `cmc -print-passes`, `cmc --version`.
 //!
-//! Compiling CM source to an Intel GPU binary arrives with the front end and the vc-bridge.
+//! - compiler: `cmc [-E | -emit-llvm [-S]] file.cpp [-o out]` (see `compile`).
 //!
 //! Invariants: bad input never panics; every error is one line starting with `cmc: error:` (or an LLVM-located
 //! `file:line:col: error:`) and a non-zero exit; an output file is written whole or not at all.
 
 mod args;
+mod compile;
 mod opt_mode;
 mod output;
 mod run_cmd;
@@ -50,10 +51,7 @@ fn main() -> ExitCode {
     }
     let result = match &options.passes {
         Some(pipeline) => opt_mode::run(&options, pipeline),
-        None => Err(format!(
-            "compiling CM source is not available yet; use `cmc -passes=<pipeline> in.ll` to run passes on IR{}",
-            options.input.as_deref().map(|i| format!(" (input '{i}')")).unwrap_or_default()
-        )),
+        None => compile::run(&options),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

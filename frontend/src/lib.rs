@@ -9,6 +9,9 @@
 //! their `file:line:col`, and the lowering passes report located errors.
 
 pub mod clang;
+mod driver;
+mod embed;
+mod prepare;
 
 use std::path::PathBuf;
 
@@ -18,7 +21,13 @@ use genx_passes::platform::Platform;
 
 /// The in-process pipeline run on clang's output: the header library is inlined and its neutral calls become
 /// GenX intrinsics (see `include/cm/cm_common.h` for the convention).
-pub const LOWER_PIPELINE: &str = "always-inline,sroa,early-cse,genx-cm-lower,genx-simdcf-lower";
+///
+/// `genx-simdcf-lower` joins the pipeline when it is registered (its owner adds it back after `genx-cm-lower`).
+/// The `sroa,early-cse` after `genx-cm-lower` promotes the objects that references pointed into (a reference is
+/// a pointer until genx-cm-lower turns its reads and writes into load + region + store) and folds the offset
+/// arithmetic the rewrites leave.
+/// `dce` removes the offset arithmetic genx-cm-lower left unused, `globaldce` what the kernels no longer reach (inlined functions, the annotations' strings).
+pub const LOWER_PIPELINE: &str = "always-inline,sroa,early-cse,genx-cm-lower,sroa,early-cse,dce,globaldce";
 
 /// A `-D` or `-U`, kept in command-line order (clang applies them in order).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -64,12 +73,24 @@ pub enum Error {
 
 /// `-E`: the preprocessed source, with the CM headers and predefined macros in effect.
 pub fn preprocess(job: &Job) -> Result<Vec<u8>, Error> {
-    let _ = job;
-    Err(Error::Message("the CM front end is being built (issue 6)".to_string()))
+    driver::preprocess(job)
 }
 
 /// Compiles the job's source to GenX IR in `context` (clang, then [`LOWER_PIPELINE`]).
 pub fn compile<'ctx>(job: &Job, context: &'ctx Context) -> Result<Module<'ctx>, Error> {
-    let _ = (job, context);
-    Err(Error::Message("the CM front end is being built (issue 6)".to_string()))
+    let bitcode = driver::compile_to_bitcode(job)?;
+    let buffer = genx_passes::inkwell::memory_buffer::MemoryBuffer::create_from_memory_range_copy(&bitcode, "cm");
+    let module = context
+        .create_module_from_ir(buffer)
+        .map_err(|e| Error::Message(format!("clang's output did not parse as LLVM IR: {}", e.to_string().trim())))?;
+    prepare::run(&module, job.platform);
+    genx_passes::pipeline::run(&module, LOWER_PIPELINE, Default::default()).map_err(|e| match e {
+        genx_passes::pipeline::PipelineError::PassErrors => Error::Reported,
+        other => Error::Message(other.to_string()),
+    })?;
+    prepare::finish(&module);
+    Ok(module)
 }
+
+/// The one C++ standard used when the job names none.
+pub const DEFAULT_STD: &str = "c++17";

@@ -22,7 +22,9 @@
 #include "llvm/Analysis/LazyCallGraph.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/IR/DiagnosticInfo.h"
+#include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/Function.h"
+#include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/Instruction.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/PassManager.h"
@@ -308,6 +310,20 @@ int genx_run_pipeline(LLVMModuleRef M, const char *Pipeline, int VerifyEach,
 }
 
 void genx_free_message(char *Message) { std::free(Message); }
+
+// genx-cm-lower: the Itanium demangling of Mangled (free with genx_free_message),
+// or null when it does not demangle.
+char *genx_demangle(const char *Mangled) {
+  int Status = 0;
+  char *Text = llvm::itaniumDemangle(Mangled, nullptr, nullptr, &Status);
+  return Status == 0 ? Text : nullptr;
+}
+
+// genx-cm-lower: a string attribute on a global variable (the C API has none).
+void genx_global_add_attribute(LLVMValueRef Global, const char *Kind, const char *Value) {
+  if (auto *GV = llvm::dyn_cast<llvm::GlobalVariable>(llvm::unwrap(Global)))
+    GV->addAttribute(Kind, Value);
+}
 
 // Adds N to the statistic Name of group Group (a pass name). The statistics
 // are LLVM's TrackingStatistic objects, so -stats prints them in LLVM's table.

@@ -8,9 +8,9 @@
 //! - [`platform`]: the platform table (GRF size, execution sizes, features, every accepted name).
 //! - [`pipeline`]: running an opt-syntax pipeline in-process.
 //! - [`region_ir`]: reading region calls into the `genx-region` algebra and building them back.
-//! - the passes, one file (or folder) each, named as in the registry: `target`, `lowering`, `promote_array`,
-//!   `region_collapse`, `const_fold`, `dead_vector`, `vector_decompose`, `baling`, `legalize`, and the front end's
-//!   `simdcf_lower`.
+//! - the passes, one file (or folder) each, named as in the registry: `cm_lower` and `simdcf_lower` (the CM front
+//!   end's), `target`, `lowering`, `promote_array`, `region_collapse`, `const_fold`, `dead_vector`,
+//!   `vector_decompose`, `baling`, `legalize`.
 //! - [`diag`], [`ir`]: located diagnostics and read-only IR helpers.
 //! - `plugin` (private): the `extern "C"` edge to cpp/glue.cpp and `llvmGetPassPluginInfo`.
 //!
@@ -21,6 +21,7 @@ pub extern crate llvm_sys_140 as llvm_sys;
 pub use inkwell;
 
 pub mod baling;
+pub mod cm_lower;
 pub mod const_fold;
 pub mod dead_vector;
 pub mod diag;

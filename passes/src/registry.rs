@@ -39,6 +39,12 @@ pub const MAX_PASSES: usize = 64;
 /// All GenX passes, in pipeline order.
 pub static PASSES: &[PassInfo] = &[
     PassInfo {
+        name: "genx-cm-lower",
+        description: "front end: turn the CM header library's neutral calls (__cm_genx_*, references, SLM) into \
+                      GenX intrinsics and the kernel annotations into !genx.kernels and CMGenxMain",
+        body: PassBody::Module(crate::cm_lower::run),
+    },
+    PassInfo {
         name: "genx-simdcf-lower",
         description: "lower CM SIMD control flow (branches on simdcf.any) to simdcf.goto/join with an execution mask, \
                       predicating stores, region writes and memory intrinsics under it; \

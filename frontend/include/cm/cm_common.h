@@ -23,12 +23,24 @@
 //      - an i1 / <N x i1> result where the call returns a wider integer (or bool): zext;
 //      - a struct result (e.g. addc's {carry, sum}) returned by the C++ call through `sret`: stored field by
 //        field into the sret pointer.
+//      - the constant -1 passed where the table allows "constant or undef" (e.g. a region's parent_width): undef.
 //    Operands the table marks must-be-constant must be constant after inlining (template parameters or literals);
 //    otherwise genx-cm-lower reports `file:line:col: error:` naming the intrinsic and the operand.
 //
 // 4. Inlining. Every library function is `__CM_INLINE` (always_inline); the front end runs
 //    `always-inline,sroa,early-cse` before genx-cm-lower, so template parameters and literals reach the
 //    intrinsic calls as constants.
+//
+// 4a. Special builtins (declared below, handled by genx-cm-lower rather than mapped to an intrinsic):
+//      __cm_builtin_ref_read<R>(void *root, int base, offsets)        a reference's read: R = <N x T>
+//      __cm_builtin_ref_write(void *root, int base, offsets, value)   a reference's write
+//    `root` points at the storage of the vector or matrix object the reference reaches in the end (after
+//    inlining: an alloca or global of type <M x B>), `base` is a run-time byte offset and `offsets` a
+//    <N x i16> vector of byte offsets relative to `base`. genx-cm-lower turns a read into `load root` +
+//    `rdregion` (a direct 1D/2D region when the offsets are constant and fit one, else an indirect one) and a
+//    write into load + `wrregion` + store; the element type may differ from B (format), the offsets are bytes.
+//      __cm_builtin_slm_init(unsigned bytes)      constant, kernel only: the kernel's SLM size
+//      __cm_builtin_slm_alloc(unsigned bytes)     per-kernel bump allocator, returns the byte offset
 //
 // 5. Attributes. _GENX_MAIN_ marks a kernel (annotation "genx_main"); `[[type("...")]]` on a kernel argument
 //    (handled by the front end's clang plugin) gives its descriptor; _GENX_VOLATILE_ / _GENX_VOLATILE_BINDING_(n)
@@ -39,8 +51,76 @@
 
 #define __CM_INLINE inline __attribute__((always_inline))
 
+// Kernel, function and global attributes (see 5.).
+#define _GENX_MAIN_ __attribute__((annotate("genx_main"), noinline))
+#define _GENX_ inline
+#define _GENX_VOLATILE_ __attribute__((annotate("genx_volatile")))
+#define _GENX_VOLATILE_BINDING_(offset) __attribute__((annotate("genx_volatile"), annotate("genx_byte_offset=" #offset)))
+
+typedef unsigned char uchar;
+typedef unsigned short ushort;
+typedef unsigned int uint;
+typedef unsigned long ulong;
+typedef _Float16 half;
+typedef unsigned long long svmptr_t;
+typedef signed char int8_t;
+typedef unsigned char uint8_t;
+typedef short int16_t;
+typedef unsigned short uint16_t;
+typedef int int32_t;
+typedef unsigned int uint32_t;
+typedef long long int64_t;
+typedef unsigned long long uint64_t;
+
+// A surface (binding-table index) or sampler argument: an opaque 32-bit index. genx-cm-lower recognises the
+// class by name in kernel signatures (argument kind 2 / 1 of !genx.kernels) and passes it as i32.
+class SurfaceIndex {
+public:
+  unsigned __cm_index;
+  __CM_INLINE unsigned get_index() const { return __cm_index; }
+};
+class SamplerIndex {
+public:
+  unsigned __cm_index;
+  __CM_INLINE unsigned get_index() const { return __cm_index; }
+};
+
 namespace details {
 template <typename T, int N> using __cm_vec = T __attribute__((ext_vector_type(N)));
+} // namespace details
+
+namespace details {
+template <typename R, typename O> R __cm_builtin_ref_read(void *root, int base, O offsets) __attribute__((pure));
+template <typename O, typename V> void __cm_builtin_ref_write(void *root, int base, O offsets, V value);
+void __cm_builtin_slm_init(unsigned bytes);
+unsigned __cm_builtin_slm_alloc(unsigned bytes);
+
+// Type traits the library needs (no standard headers: CM sources see only these headers).
+template <bool B, typename T = void> struct enable_if {};
+template <typename T> struct enable_if<true, T> { using type = T; };
+template <typename T, typename U> struct is_same { static constexpr bool value = false; };
+template <typename T> struct is_same<T, T> { static constexpr bool value = true; };
+template <typename T> struct remove_cvref { using type = T; };
+template <typename T> struct remove_cvref<const T> { using type = T; };
+template <typename T> struct remove_cvref<T &> { using type = typename remove_cvref<T>::type; };
+template <typename T> struct remove_cvref<T &&> { using type = typename remove_cvref<T>::type; };
+template <typename T> constexpr bool is_floating = is_same<T, float>::value || is_same<T, double>::value ||
+                                                   is_same<T, _Float16>::value;
+template <typename T> constexpr bool is_arith = is_floating<T> || is_same<T, bool>::value ||
+    is_same<T, char>::value || is_same<T, signed char>::value || is_same<T, unsigned char>::value ||
+    is_same<T, short>::value || is_same<T, unsigned short>::value || is_same<T, int>::value ||
+    is_same<T, unsigned>::value || is_same<T, long>::value || is_same<T, unsigned long>::value ||
+    is_same<T, long long>::value || is_same<T, unsigned long long>::value;
+
+// The object protocol's traits (2.): specialised by cm_vector.h for its four classes.
+template <typename X> struct cm_object_traits {
+  static constexpr bool is_object = false;
+  using elem = X;
+  static constexpr int n = 1;
+  static constexpr int rows = 0, cols = 1;
+};
+template <typename X> struct cm_object_traits<const X> : cm_object_traits<X> {};
+template <typename X> struct cm_object_traits<X &> : cm_object_traits<X> {};
 } // namespace details
 
 #define __CM_GENX_DECL(name)                                                                                        \

@@ -1,0 +1,662 @@
+// Memory builtins of CM (cmlangspec §4.4-§4.6, "Shared Virtual Memory"): SurfaceIndex messages (OWord block,
+// media block, scattered, untyped, DWORD atomics), shared local memory, SVM, barriers and fences.
+//
+// Lowering (cmc-compat.md §3), through the neutral calls of cm_common.h:
+//   read(idx, off, v) / write(idx, off, v)        OWord block: genx.oword.ld(0, bti, off/16) / oword.st(bti, off/16, v);
+//                                                 read(DWALIGNED(idx), off, v): genx.oword.ld.unaligned(0, bti, off)
+//   read(idx, x, y, m) / write(idx, x, y, m)      media block: genx.media.ld(mod, bti, 0, width bytes, x, y) /
+//                                                 media.st(mod, bti, 0, width, x, y, data); a row whose width is
+//                                                 not a power of two (or under 4 bytes) travels padded to one
+//                                                 (vISA MEDIA_LD "rounded block width"), reshaped by rdregion /
+//                                                 wrregion; TOP_FIELD(idx) / BOTTOM_FIELD(idx) set the modifier.
+//   read/write(idx, g, eoff, v)                    scattered (element units): genx.gather.masked.scaled2 /
+//   read_scaled/write_scaled                       scatter.scaled (log2 of the element size, bytes = units · size);
+//                                                 1- and 2-byte elements travel in dword lanes.
+//   read_untyped/write_untyped                     genx.gather4.masked.scaled2 / scatter4.scaled (offsets in dwords)
+//   write_atomic<OP>(...)                          genx.dword.atomic2.<op>(pred, bti, byte offsets, src...)
+//   cm_slm_init / cm_slm_alloc                     details::__cm_builtin_slm_init / __cm_builtin_slm_alloc (the
+//                                                 front end's builtins: the kernel's SLM size, the bump allocator)
+//   cm_slm_read/write[_scaled], read4/write4,     the surface messages above on BTI 254 with the SLM buffer's byte
+//   cm_slm_atomic, cm_slm_block_read/write         offset as the global offset
+//   cm_slm_load                                    the group's threads copy 16-byte blocks, then cm_barrier()
+//   cm_svm_block_read/write[_unaligned]            genx.svm.block.ld[.unaligned] / svm.block.st (i64 address)
+//   cm_svm_scatter_read/write                      genx.svm.gather / svm.scatter (4- and 8-byte elements)
+//   cm_svm_atomic                                  genx.svm.atomic.<op>(pred, addresses, src..., old)
+//   cm_barrier, cm_fence(m), cm_slm_fence(m)       genx.barrier, genx.fence(m | 1), genx.fence(m | 0x21)
+// The SVM functions also take a pointer where they take an svmptr_t. cm_slm_atomic and cm_svm_atomic take the
+// operation as an ordinary argument in the spec; it must be a constant, so they are macros passing it on as a
+// template argument.
+//
+// Channel masks: ChannelMaskType names the enabled channels (CM_R_ENABLE = 1 ... CM_ABGR_ENABLE = 15), as the
+// gather4/scatter4 intrinsics take them; SLM_ChannelMaskType keeps cmc's inverted values (SLM_R_ENABLE = 14:
+// the channels not accessed) and is converted.
+//
+// Not here: typed surfaces (read_typed/write_typed/write_typed_atomic), read_plane/write_plane, read_transpose,
+// the LSC family (cm_load/cm_store/...), sampler, VME and raw sends, cm_ptr_read4/write4, cm_sbarrier, named
+// barriers.
+#pragma once
+#ifndef __CM_HEADERS_CM_MEMORY_H
+#define __CM_HEADERS_CM_MEMORY_H
+#include <cm/cm_common.h>
+#include <cm/cm_vector.h>
+#include <cm/cm_math.h>
+#include <cm/cm_thread.h>
+
+__CM_GENX_DECL(oword_ld)
+__CM_GENX_DECL(oword_ld_unaligned)
+__CM_GENX_DECL(oword_st)
+__CM_GENX_DECL(media_ld)
+__CM_GENX_DECL(media_st)
+__CM_GENX_DECL(gather_masked_scaled2)
+__CM_GENX_DECL(scatter_scaled)
+__CM_GENX_DECL(gather4_masked_scaled2)
+__CM_GENX_DECL(scatter4_scaled)
+__CM_GENX_DECL(dword_atomic2_add)
+__CM_GENX_DECL(dword_atomic2_sub)
+__CM_GENX_DECL(dword_atomic2_inc)
+__CM_GENX_DECL(dword_atomic2_dec)
+__CM_GENX_DECL(dword_atomic2_min)
+__CM_GENX_DECL(dword_atomic2_max)
+__CM_GENX_DECL(dword_atomic2_xchg)
+__CM_GENX_DECL(dword_atomic2_cmpxchg)
+__CM_GENX_DECL(dword_atomic2_and)
+__CM_GENX_DECL(dword_atomic2_or)
+__CM_GENX_DECL(dword_atomic2_xor)
+__CM_GENX_DECL(dword_atomic2_imin)
+__CM_GENX_DECL(dword_atomic2_imax)
+__CM_GENX_DECL(dword_atomic2_fmax)
+__CM_GENX_DECL(dword_atomic2_fmin)
+__CM_GENX_DECL(dword_atomic2_fcmpwr)
+__CM_GENX_DECL(dword_atomic2_fadd)
+__CM_GENX_DECL(dword_atomic2_fsub)
+__CM_GENX_DECL(svm_block_ld)
+__CM_GENX_DECL(svm_block_ld_unaligned)
+__CM_GENX_DECL(svm_block_st)
+__CM_GENX_DECL(svm_gather)
+__CM_GENX_DECL(svm_scatter)
+__CM_GENX_DECL(svm_atomic_add)
+__CM_GENX_DECL(svm_atomic_sub)
+__CM_GENX_DECL(svm_atomic_inc)
+__CM_GENX_DECL(svm_atomic_dec)
+__CM_GENX_DECL(svm_atomic_min)
+__CM_GENX_DECL(svm_atomic_max)
+__CM_GENX_DECL(svm_atomic_xchg)
+__CM_GENX_DECL(svm_atomic_cmpxchg)
+__CM_GENX_DECL(svm_atomic_and)
+__CM_GENX_DECL(svm_atomic_or)
+__CM_GENX_DECL(svm_atomic_xor)
+__CM_GENX_DECL(svm_atomic_imin)
+__CM_GENX_DECL(svm_atomic_imax)
+__CM_GENX_DECL(svm_atomic_fmax)
+__CM_GENX_DECL(svm_atomic_fmin)
+__CM_GENX_DECL(svm_atomic_fcmpwr)
+__CM_GENX_DECL(barrier)
+__CM_GENX_DECL(fence)
+
+// ---- enumerations ------------------------------------------------------------------------------------------
+
+enum CmAtomicOpType {
+  ATOMIC_ADD = 0x0,
+  ATOMIC_SUB = 0x1,
+  ATOMIC_INC = 0x2,
+  ATOMIC_DEC = 0x3,
+  ATOMIC_MIN = 0x4,
+  ATOMIC_MAX = 0x5,
+  ATOMIC_XCHG = 0x6,
+  ATOMIC_CMPXCHG = 0x7,
+  ATOMIC_AND = 0x8,
+  ATOMIC_OR = 0x9,
+  ATOMIC_XOR = 0xa,
+  ATOMIC_MINSINT = 0xb,
+  ATOMIC_MAXSINT = 0xc,
+  ATOMIC_FMAX = 0x10,
+  ATOMIC_FMIN = 0x11,
+  ATOMIC_FCMPWR = 0x12,
+  ATOMIC_FADD = 0x13,
+  ATOMIC_FSUB = 0x14,
+  ATOMIC_PREDEC = 0xff
+};
+
+enum ChannelMaskType {
+  CM_R_ENABLE = 1,
+  CM_G_ENABLE = 2,
+  CM_GR_ENABLE = 3,
+  CM_B_ENABLE = 4,
+  CM_BR_ENABLE = 5,
+  CM_BG_ENABLE = 6,
+  CM_BGR_ENABLE = 7,
+  CM_A_ENABLE = 8,
+  CM_AR_ENABLE = 9,
+  CM_AG_ENABLE = 10,
+  CM_AGR_ENABLE = 11,
+  CM_AB_ENABLE = 12,
+  CM_ABR_ENABLE = 13,
+  CM_ABG_ENABLE = 14,
+  CM_ABGR_ENABLE = 15
+};
+
+// cmc's values: the channels *not* accessed.
+enum SLM_ChannelMaskType {
+  SLM_R_ENABLE = 14,
+  SLM_G_ENABLE = 13,
+  SLM_GR_ENABLE = 12,
+  SLM_B_ENABLE = 11,
+  SLM_BR_ENABLE = 10,
+  SLM_BG_ENABLE = 9,
+  SLM_BGR_ENABLE = 8,
+  SLM_A_ENABLE = 7,
+  SLM_AR_ENABLE = 6,
+  SLM_AG_ENABLE = 5,
+  SLM_AGR_ENABLE = 4,
+  SLM_AB_ENABLE = 3,
+  SLM_ABR_ENABLE = 2,
+  SLM_ABG_ENABLE = 1,
+  SLM_ABGR_ENABLE = 0
+};
+
+// cm_fence flags.
+#define CM_GLOBAL_COHERENT_FENCE 1
+#define CM_L3_FLUSH_INSTRUCTIONS 2
+#define CM_L3_FLUSH_TEXTURE_DATA 4
+#define CM_L3_FLUSH_CONSTANT_DATA 8
+#define CM_L3_FLUSH_RW_DATA 0x10
+#define CM_LOCAL_BARRIER 0x20
+#define CM_L1_FLUSH_RO_DATA 0x40
+#define CM_SW_BARRIER 0x80
+
+namespace details {
+
+// ---- surfaces and their qualifiers -------------------------------------------------------------------------
+
+__CM_INLINE unsigned __cm_bti(SurfaceIndex idx) { return idx.get_index(); }
+
+// A surface (or SLM buffer) with a qualifier: DWALIGNED, TOP_FIELD, BOTTOM_FIELD.
+enum { __CM_Q_DWALIGNED = 1, __CM_Q_TOP = 2, __CM_Q_BOTTOM = 3 };
+template <int Q, typename S> struct __cm_qualified {
+  S target;
+};
+template <int Q, typename S> __CM_INLINE __cm_qualified<Q, S> __cm_qualify(S s) { return __cm_qualified<Q, S>{s}; }
+
+constexpr unsigned __cm_slm_bti = 254;
+
+// Rows and columns of an object (a vector is one row).
+template <typename X> struct __cm_rows_cols {
+  static constexpr int rows = cm_object_traits<X>::rows ? cm_object_traits<X>::rows : 1;
+  static constexpr int cols = cm_object_traits<X>::cols;
+};
+
+template <typename T> constexpr int __cm_log2_size = sizeof(T) == 1 ? 0 : sizeof(T) == 2 ? 1 : sizeof(T) == 4 ? 2 : 3;
+
+// ---- OWord block -------------------------------------------------------------------------------------------
+
+template <typename X> constexpr bool __cm_oword_size_ok() {
+  constexpr int bytes = __cm_count<X> * (int)sizeof(__cm_elem_of<X>);
+  return bytes == 16 || bytes == 32 || bytes == 64 || bytes == 128;
+}
+
+template <bool Unaligned, typename X> __CM_INLINE void __cm_oword_read(unsigned bti, unsigned offset, X &&v) {
+  using D = __cm_plain<X>;
+  static_assert(__cm_oword_size_ok<D>(), "an OWord block is 16, 32, 64 or 128 bytes");
+  using V = __cm_vec<__cm_elem_of<D>, __cm_count<D>>;
+  if constexpr (Unaligned)
+    v.__cm_write(__cm_genx_oword_ld_unaligned<V>(0, bti, offset));
+  else
+    v.__cm_write(__cm_genx_oword_ld<V>(0, bti, offset >> 4));
+}
+
+template <typename X> __CM_INLINE void __cm_oword_write(unsigned bti, unsigned offset, const X &v) {
+  static_assert(__cm_oword_size_ok<X>(), "an OWord block is 16, 32, 64 or 128 bytes");
+  __cm_genx_oword_st<void>(bti, offset >> 4, v.__cm_read());
+}
+
+// ---- media block -------------------------------------------------------------------------------------------
+
+// Bytes a row of `width` bytes occupies in the message: the next power of two, at least 4.
+constexpr int __cm_media_pitch(int width) { return width <= 4 ? 4 : 2 * __cm_media_pitch((width + 1) / 2); }
+
+template <int Mod, typename X> __CM_INLINE void __cm_media_read(unsigned bti, int x, int y, X &&m) {
+  using D = __cm_plain<X>;
+  using T = __cm_elem_of<D>;
+  constexpr int R = __cm_rows_cols<D>::rows, C = __cm_rows_cols<D>::cols, W = C * (int)sizeof(T);
+  static_assert(W <= 64, "a media block row is at most 64 bytes");
+  constexpr int P = __cm_media_pitch(W) / (int)sizeof(T);
+  if constexpr (P == C)
+    m.__cm_write(__cm_genx_media_ld<__cm_vec<T, R * C>>(Mod, bti, 0, W, x, y));
+  else
+    m.__cm_write(__cm_region_read<T, R * C>(__cm_genx_media_ld<__cm_vec<T, R * P>>(Mod, bti, 0, W, x, y), P, C, 1, 0));
+}
+
+template <int Mod, typename X> __CM_INLINE void __cm_media_write(unsigned bti, int x, int y, const X &m) {
+  using T = __cm_elem_of<X>;
+  constexpr int R = __cm_rows_cols<X>::rows, C = __cm_rows_cols<X>::cols, W = C * (int)sizeof(T);
+  static_assert(W <= 64, "a media block row is at most 64 bytes");
+  constexpr int P = __cm_media_pitch(W) / (int)sizeof(T);
+  if constexpr (P == C)
+    __cm_genx_media_st<void>(Mod, bti, 0, W, x, y, m.__cm_read());
+  else {
+    __cm_vec<T, R * P> padded = (T)0;
+    __cm_genx_media_st<void>(Mod, bti, 0, W, x, y, __cm_region_write<T, R * P>(padded, m.__cm_read(), P, C, 1, 0));
+  }
+}
+
+// ---- scattered ---------------------------------------------------------------------------------------------
+
+template <typename T, int N> __CM_INLINE __cm_vec<unsigned short, N> __cm_all_lanes() {
+  __cm_vec<unsigned short, N> p = (unsigned short)1;
+  return p;
+}
+
+// Gathers N elements of T at byte offsets `g + off[i]` of a BTI.
+template <typename T, int N, typename P>
+__CM_INLINE __cm_vec<T, N> __cm_gather(unsigned bti, unsigned g, __cm_vec<unsigned, N> off, P pred) {
+  static_assert(sizeof(T) <= 4, "scattered messages move 1-, 2- or 4-byte elements");
+  if constexpr (sizeof(T) == 4)
+    return __cm_genx_gather_masked_scaled2<__cm_vec<T, N>>(__cm_log2_size<T>, (short)0, bti, g, off, pred);
+  else
+    return __cm_cvt<T, N>(
+        __cm_genx_gather_masked_scaled2<__cm_vec<unsigned, N>>(__cm_log2_size<T>, (short)0, bti, g, off, pred));
+}
+
+template <typename T, int N, typename P>
+__CM_INLINE void __cm_scatter(unsigned bti, unsigned g, __cm_vec<unsigned, N> off, __cm_vec<T, N> data, P pred) {
+  static_assert(sizeof(T) <= 4, "scattered messages move 1-, 2- or 4-byte elements");
+  if constexpr (sizeof(T) == 4)
+    __cm_genx_scatter_scaled<void>(pred, __cm_log2_size<T>, (short)0, bti, g, off, data);
+  else
+    __cm_genx_scatter_scaled<void>(pred, __cm_log2_size<T>, (short)0, bti, g, off, __cm_cvt<unsigned, N>(data));
+}
+
+// Scattered read/write at byte `base + (g + eoff[i]) * unit`, the unit being the element size (1 for the _scaled
+// forms).
+template <bool Scaled, typename E, typename X>
+__CM_INLINE void __cm_scattered_read(unsigned bti, unsigned base, unsigned g, const E &eoff, X &&v) {
+  using D = __cm_plain<X>;
+  using T = __cm_elem_of<D>;
+  constexpr int N = __cm_count<D>;
+  constexpr unsigned unit = Scaled ? 1 : sizeof(T);
+  v.__cm_write(__cm_gather<T, N>(bti, base + g * unit, __cm_operand<unsigned, N>(eoff) * unit, __cm_all_lanes<T, N>()));
+}
+
+template <bool Scaled, typename E, typename X>
+__CM_INLINE void __cm_scattered_write(unsigned bti, unsigned base, unsigned g, const E &eoff, const X &v) {
+  using T = __cm_elem_of<X>;
+  constexpr int N = __cm_width<E, X>;
+  constexpr unsigned unit = Scaled ? 1 : sizeof(T);
+  __cm_scatter<T, N>(bti, base + g * unit, __cm_operand<unsigned, N>(eoff) * unit, __cm_operand<T, N>(v),
+                     __cm_all_lanes<T, N>());
+}
+
+// ---- untyped (4-channel) -----------------------------------------------------------------------------------
+
+template <typename E, typename X>
+__CM_INLINE void __cm_untyped_read(unsigned mask, unsigned bti, unsigned g, const E &eoff, X &&m) {
+  using D = __cm_plain<X>;
+  using T = __cm_elem_of<D>;
+  constexpr int N = __cm_count<E>;
+  static_assert(sizeof(T) == 4, "untyped messages move dwords");
+  m.__cm_write(__cm_genx_gather4_masked_scaled2<__cm_vec<T, __cm_count<D>>>(mask, (short)0, bti, g,
+                                                                        __cm_operand<unsigned, N>(eoff) * 4u,
+                                                                        __cm_all_lanes<T, N>()));
+}
+
+template <typename E, typename X>
+__CM_INLINE void __cm_untyped_write(unsigned mask, unsigned bti, unsigned g, const E &eoff, const X &m) {
+  using T = __cm_elem_of<X>;
+  constexpr int N = __cm_count<E>;
+  static_assert(sizeof(T) == 4, "untyped messages move dwords");
+  __cm_genx_scatter4_scaled<void>(__cm_all_lanes<T, N>(), mask, (short)0, bti, g, __cm_operand<unsigned, N>(eoff) * 4u,
+                                  m.__cm_read());
+}
+
+// ---- atomics -----------------------------------------------------------------------------------------------
+
+constexpr int __cm_atomic_sources(int op) {
+  return op == ATOMIC_INC || op == ATOMIC_DEC || op == ATOMIC_PREDEC      ? 0
+         : op == ATOMIC_CMPXCHG || op == ATOMIC_FCMPWR ? 2
+                                                       : 1;
+}
+
+template <int I, typename A, typename... R> __CM_INLINE decltype(auto) __cm_nth(A &&a, R &&...r) {
+  if constexpr (I == 0)
+    return static_cast<A &&>(a);
+  else
+    return __cm_nth<I - 1>(static_cast<R &&>(r)...);
+}
+
+// The element type of an atomic: that of its first source or result object, else uint.
+template <typename... S> struct __cm_atomic_elem_t { using type = unsigned; };
+template <typename S, typename... R> struct __cm_atomic_elem_t<S, R...> {
+  using type = __cm_cond<__cm_obj<S>, __cm_elem_of<S>, unsigned>;
+};
+
+#define __CM_ATOMIC_CASE(op, name, ...)                                                                             \
+  if constexpr (Op == op)                                                                                          \
+    return __cm_genx_##name<V>(__VA_ARGS__);                                                                       \
+  else
+
+// genx.dword.atomic2.<op>(pred, bti, byte offsets, src...).
+template <int Op, typename T, int N, typename P>
+__CM_INLINE __cm_vec<T, N> __cm_dword_atomic(P pred, unsigned bti, __cm_vec<unsigned, N> off, __cm_vec<T, N> s0,
+                                             __cm_vec<T, N> s1) {
+  using V = __cm_vec<T, N>;
+  __CM_ATOMIC_CASE(ATOMIC_ADD, dword_atomic2_add, pred, bti, off, s0)
+  __CM_ATOMIC_CASE(ATOMIC_SUB, dword_atomic2_sub, pred, bti, off, s0)
+  __CM_ATOMIC_CASE(ATOMIC_INC, dword_atomic2_inc, pred, bti, off)
+  __CM_ATOMIC_CASE(ATOMIC_DEC, dword_atomic2_dec, pred, bti, off)
+  __CM_ATOMIC_CASE(ATOMIC_MIN, dword_atomic2_min, pred, bti, off, s0)
+  __CM_ATOMIC_CASE(ATOMIC_MAX, dword_atomic2_max, pred, bti, off, s0)
+  __CM_ATOMIC_CASE(ATOMIC_XCHG, dword_atomic2_xchg, pred, bti, off, s0)
+  __CM_ATOMIC_CASE(ATOMIC_CMPXCHG, dword_atomic2_cmpxchg, pred, bti, off, s0, s1)
+  __CM_ATOMIC_CASE(ATOMIC_AND, dword_atomic2_and, pred, bti, off, s0)
+  __CM_ATOMIC_CASE(ATOMIC_OR, dword_atomic2_or, pred, bti, off, s0)
+  __CM_ATOMIC_CASE(ATOMIC_XOR, dword_atomic2_xor, pred, bti, off, s0)
+  __CM_ATOMIC_CASE(ATOMIC_MINSINT, dword_atomic2_imin, pred, bti, off, s0)
+  __CM_ATOMIC_CASE(ATOMIC_MAXSINT, dword_atomic2_imax, pred, bti, off, s0)
+  __CM_ATOMIC_CASE(ATOMIC_FMAX, dword_atomic2_fmax, pred, bti, off, s0)
+  __CM_ATOMIC_CASE(ATOMIC_FMIN, dword_atomic2_fmin, pred, bti, off, s0)
+  __CM_ATOMIC_CASE(ATOMIC_FCMPWR, dword_atomic2_fcmpwr, pred, bti, off, s0, s1)
+  __CM_ATOMIC_CASE(ATOMIC_FADD, dword_atomic2_fadd, pred, bti, off, s0)
+  __CM_ATOMIC_CASE(ATOMIC_FSUB, dword_atomic2_fsub, pred, bti, off, s0) {
+    static_assert(Op != Op, "this atomic operation has no DWORD atomic message (ATOMIC_PREDEC)");
+    return s0;
+  }
+}
+
+// genx.svm.atomic.<op>(pred, addresses, src..., old).
+template <int Op, typename T, int N, typename P>
+__CM_INLINE __cm_vec<T, N> __cm_svm_atomic_op(P pred, __cm_vec<unsigned long long, N> addr, __cm_vec<T, N> s0,
+                                              __cm_vec<T, N> s1) {
+  using V = __cm_vec<T, N>;
+  V old = (T)0;
+  __CM_ATOMIC_CASE(ATOMIC_ADD, svm_atomic_add, pred, addr, s0, old)
+  __CM_ATOMIC_CASE(ATOMIC_SUB, svm_atomic_sub, pred, addr, s0, old)
+  __CM_ATOMIC_CASE(ATOMIC_INC, svm_atomic_inc, pred, addr, old)
+  __CM_ATOMIC_CASE(ATOMIC_DEC, svm_atomic_dec, pred, addr, old)
+  __CM_ATOMIC_CASE(ATOMIC_MIN, svm_atomic_min, pred, addr, s0, old)
+  __CM_ATOMIC_CASE(ATOMIC_MAX, svm_atomic_max, pred, addr, s0, old)
+  __CM_ATOMIC_CASE(ATOMIC_XCHG, svm_atomic_xchg, pred, addr, s0, old)
+  __CM_ATOMIC_CASE(ATOMIC_CMPXCHG, svm_atomic_cmpxchg, pred, addr, s0, s1, old)
+  __CM_ATOMIC_CASE(ATOMIC_AND, svm_atomic_and, pred, addr, s0, old)
+  __CM_ATOMIC_CASE(ATOMIC_OR, svm_atomic_or, pred, addr, s0, old)
+  __CM_ATOMIC_CASE(ATOMIC_XOR, svm_atomic_xor, pred, addr, s0, old)
+  __CM_ATOMIC_CASE(ATOMIC_MINSINT, svm_atomic_imin, pred, addr, s0, old)
+  __CM_ATOMIC_CASE(ATOMIC_MAXSINT, svm_atomic_imax, pred, addr, s0, old)
+  __CM_ATOMIC_CASE(ATOMIC_FMAX, svm_atomic_fmax, pred, addr, s0, old)
+  __CM_ATOMIC_CASE(ATOMIC_FMIN, svm_atomic_fmin, pred, addr, s0, old)
+  __CM_ATOMIC_CASE(ATOMIC_FCMPWR, svm_atomic_fcmpwr, pred, addr, s0, s1, old) {
+    static_assert(Op != Op, "this atomic operation has no SVM atomic message");
+    return s0;
+  }
+}
+#undef __CM_ATOMIC_CASE
+
+// write_atomic's trailing arguments: the operation's sources (0, 1 or 2), then optionally the result.
+template <int Op, int N, typename P, typename... S>
+__CM_INLINE void __cm_write_atomic(P pred, unsigned bti, __cm_vec<unsigned, N> off, S &&...rest) {
+  constexpr int K = __cm_atomic_sources(Op), L = sizeof...(S);
+  static_assert(L == K || L == K + 1, "write_atomic: wrong number of sources for this operation");
+  using T = typename __cm_atomic_elem_t<__cm_plain<S>...>::type;
+  static_assert(sizeof(T) == 4, "DWORD atomics take 32-bit elements");
+  __cm_vec<T, N> s0 = (T)0, s1 = (T)0;
+  if constexpr (K >= 1)
+    s0 = __cm_operand<T, N>(__cm_nth<0>(static_cast<S &&>(rest)...));
+  if constexpr (K >= 2)
+    s1 = __cm_operand<T, N>(__cm_nth<1>(static_cast<S &&>(rest)...));
+  __cm_vec<T, N> old = __cm_dword_atomic<Op, T, N>(pred, bti, off, s0, s1);
+  if constexpr (L == K + 1)
+    __cm_put<N>(__cm_nth<K>(static_cast<S &&>(rest)...), old);
+}
+
+} // namespace details
+
+#define DWALIGNED(x) (details::__cm_qualify<details::__CM_Q_DWALIGNED>(x))
+#define MODIFIED_DWALIGNED(x) (details::__cm_qualify<details::__CM_Q_DWALIGNED>(x))
+#define TOP_FIELD(x) (details::__cm_qualify<details::__CM_Q_TOP>(x))
+#define BOTTOM_FIELD(x) (details::__cm_qualify<details::__CM_Q_BOTTOM>(x))
+
+// ---- OWord block read/write --------------------------------------------------------------------------------
+
+template <typename X, typename = details::__cm_if<details::__cm_obj<X>>>
+__CM_INLINE void read(SurfaceIndex idx, int offset, X &&v) {
+  details::__cm_oword_read<false>(details::__cm_bti(idx), offset, static_cast<X &&>(v));
+}
+template <typename X, typename = details::__cm_if<details::__cm_obj<X>>>
+__CM_INLINE void read(details::__cm_qualified<details::__CM_Q_DWALIGNED, SurfaceIndex> idx, int offset, X &&v) {
+  details::__cm_oword_read<true>(details::__cm_bti(idx.target), offset, static_cast<X &&>(v));
+}
+template <typename X, typename = details::__cm_if<details::__cm_obj<X>>>
+__CM_INLINE void write(SurfaceIndex idx, int offset, const X &v) {
+  details::__cm_oword_write(details::__cm_bti(idx), offset, v);
+}
+
+// ---- media block read/write --------------------------------------------------------------------------------
+
+template <typename X, typename = details::__cm_if<details::__cm_obj<X>>>
+__CM_INLINE void read(SurfaceIndex idx, int x, int y, X &&m) {
+  details::__cm_media_read<0>(details::__cm_bti(idx), x, y, static_cast<X &&>(m));
+}
+template <int Q, typename X, typename = details::__cm_if<details::__cm_obj<X> && (Q == details::__CM_Q_TOP ||
+                                                                                  Q == details::__CM_Q_BOTTOM)>>
+__CM_INLINE void read(details::__cm_qualified<Q, SurfaceIndex> idx, int x, int y, X &&m) {
+  details::__cm_media_read<Q>(details::__cm_bti(idx.target), x, y, static_cast<X &&>(m));
+}
+template <typename X, typename = details::__cm_if<details::__cm_obj<X>>>
+__CM_INLINE void write(SurfaceIndex idx, int x, int y, const X &m) {
+  details::__cm_media_write<0>(details::__cm_bti(idx), x, y, m);
+}
+template <int Q, typename X, typename = details::__cm_if<details::__cm_obj<X> && (Q == details::__CM_Q_TOP ||
+                                                                                  Q == details::__CM_Q_BOTTOM)>>
+__CM_INLINE void write(details::__cm_qualified<Q, SurfaceIndex> idx, int x, int y, const X &m) {
+  details::__cm_media_write<Q>(details::__cm_bti(idx.target), x, y, m);
+}
+
+// ---- scattered read/write ----------------------------------------------------------------------------------
+
+template <typename E, typename X,
+          typename = details::__cm_if<details::__cm_obj<E> && details::__cm_obj<X>>>
+__CM_INLINE void read(SurfaceIndex idx, unsigned global_offset, const E &element_offset, X &&v) {
+  details::__cm_scattered_read<false>(details::__cm_bti(idx), 0, global_offset, element_offset, static_cast<X &&>(v));
+}
+template <typename E, typename X,
+          typename = details::__cm_if<details::__cm_obj<E> && details::__cm_obj<X>>>
+__CM_INLINE void write(SurfaceIndex idx, unsigned global_offset, const E &element_offset, const X &v) {
+  details::__cm_scattered_write<false>(details::__cm_bti(idx), 0, global_offset, element_offset, v);
+}
+// The scalar form: one element at (global_offset + element_offset) elements.
+template <typename T, typename = details::__cm_if<details::__cm_arithmetic<T>>>
+__CM_INLINE void write(SurfaceIndex idx, unsigned global_offset, unsigned element_offset, T value) {
+  using namespace details;
+  __cm_vec<unsigned, 1> off = element_offset * (unsigned)sizeof(T);
+  __cm_vec<T, 1> data = value;
+  __cm_scatter<T, 1>(__cm_bti(idx), global_offset * (unsigned)sizeof(T), off, data, __cm_all_lanes<T, 1>());
+}
+template <typename E, typename X,
+          typename = details::__cm_if<details::__cm_obj<E> && details::__cm_obj<X>>>
+__CM_INLINE void read_scaled(SurfaceIndex idx, unsigned global_offset, const E &element_offset, X &&v) {
+  details::__cm_scattered_read<true>(details::__cm_bti(idx), 0, global_offset, element_offset, static_cast<X &&>(v));
+}
+template <typename E, typename X, typename = details::__cm_if<details::__cm_obj<X>>>
+__CM_INLINE void write_scaled(SurfaceIndex idx, unsigned global_offset, const E &element_offset, const X &v) {
+  details::__cm_scattered_write<true>(details::__cm_bti(idx), 0, global_offset, element_offset, v);
+}
+
+// ---- untyped read/write ------------------------------------------------------------------------------------
+
+template <typename X, typename E, typename = details::__cm_if<details::__cm_obj<X> && details::__cm_obj<E>>>
+__CM_INLINE void read_untyped(SurfaceIndex idx, ChannelMaskType mask, X &&m, const E &u) {
+  details::__cm_untyped_read(mask, details::__cm_bti(idx), 0, u, static_cast<X &&>(m));
+}
+template <typename X, typename E, typename = details::__cm_if<details::__cm_obj<X> && details::__cm_obj<E>>>
+__CM_INLINE void write_untyped(SurfaceIndex idx, ChannelMaskType mask, const X &m, const E &u) {
+  details::__cm_untyped_write(mask, details::__cm_bti(idx), 0, u, m);
+}
+
+// ---- DWORD atomics -----------------------------------------------------------------------------------------
+
+// write_atomic<OP>([mask,] idx, element_offset (dwords) [, src0 [, src1]] [, ret]).
+template <CmAtomicOpType Op, typename E, typename... S, typename = details::__cm_if<details::__cm_obj<E>>>
+__CM_INLINE void write_atomic(SurfaceIndex idx, const E &element_offset, S &&...rest) {
+  using namespace details;
+  constexpr int N = __cm_count<E>;
+  __cm_write_atomic<Op, N>(__cm_all_lanes<unsigned, N>(), __cm_bti(idx), __cm_operand<unsigned, N>(element_offset) * 4u,
+                           static_cast<S &&>(rest)...);
+}
+template <CmAtomicOpType Op, typename M, typename E, typename... S,
+          typename = details::__cm_if<details::__cm_obj<M> && details::__cm_obj<E>>>
+__CM_INLINE void write_atomic(const M &mask, SurfaceIndex idx, const E &element_offset, S &&...rest) {
+  using namespace details;
+  constexpr int N = __cm_width<M, E>;
+  __cm_write_atomic<Op, N>(__cm_operand<unsigned short, N>(mask) & (unsigned short)1, __cm_bti(idx),
+                           __cm_operand<unsigned, N>(element_offset) * 4u, static_cast<S &&>(rest)...);
+}
+
+// ---- shared local memory -----------------------------------------------------------------------------------
+
+__CM_INLINE void cm_slm_init(unsigned size) { details::__cm_builtin_slm_init(size); }
+__CM_INLINE unsigned cm_slm_alloc(unsigned size) { return details::__cm_builtin_slm_alloc(size); }
+
+template <typename A, typename X, typename = details::__cm_if<details::__cm_obj<A> && details::__cm_obj<X>>>
+__CM_INLINE void cm_slm_read(unsigned slm, const A &addr, X &&dst) {
+  details::__cm_scattered_read<false>(details::__cm_slm_bti, slm, 0, addr,
+                                      static_cast<X &&>(dst));
+}
+template <typename A, typename X, typename = details::__cm_if<details::__cm_obj<A> && details::__cm_obj<X>>>
+__CM_INLINE void cm_slm_read_scaled(unsigned slm, const A &addr, X &&dst) {
+  details::__cm_scattered_read<true>(details::__cm_slm_bti, slm, 0, addr, static_cast<X &&>(dst));
+}
+template <typename A, typename X, typename = details::__cm_if<details::__cm_obj<A> && details::__cm_obj<X>>>
+__CM_INLINE void cm_slm_write(unsigned slm, const A &addr, const X &src) {
+  details::__cm_scattered_write<false>(details::__cm_slm_bti, slm, 0, addr, src);
+}
+template <typename A, typename X, typename = details::__cm_if<details::__cm_obj<A> && details::__cm_obj<X>>>
+__CM_INLINE void cm_slm_write_scaled(unsigned slm, const A &addr, const X &src) {
+  details::__cm_scattered_write<true>(details::__cm_slm_bti, slm, 0, addr, src);
+}
+
+// read4/write4: addresses in dwords (bytes for _scaled); mask in cmc's inverted SLM_ChannelMaskType.
+template <typename A, typename X, typename = details::__cm_if<details::__cm_obj<A> && details::__cm_obj<X>>>
+__CM_INLINE void cm_slm_read4(unsigned slm, const A &addr, X &&dst, SLM_ChannelMaskType mask) {
+  details::__cm_untyped_read(~(unsigned)mask & 15u, details::__cm_slm_bti, slm, addr, static_cast<X &&>(dst));
+}
+template <typename A, typename X, typename = details::__cm_if<details::__cm_obj<A> && details::__cm_obj<X>>>
+__CM_INLINE void cm_slm_write4(unsigned slm, const A &addr, const X &src, SLM_ChannelMaskType mask) {
+  details::__cm_untyped_write(~(unsigned)mask & 15u, details::__cm_slm_bti, slm, addr, src);
+}
+
+template <typename X, typename = details::__cm_if<details::__cm_obj<X>>>
+__CM_INLINE void cm_slm_block_read(unsigned slm, int offset, X &&v) {
+  details::__cm_oword_read<false>(details::__cm_slm_bti, slm + offset, static_cast<X &&>(v));
+}
+template <typename X, typename = details::__cm_if<details::__cm_obj<X>>>
+__CM_INLINE void cm_slm_block_read(details::__cm_qualified<details::__CM_Q_DWALIGNED, unsigned> slm, int offset,
+                                   X &&v) {
+  details::__cm_oword_read<true>(details::__cm_slm_bti, slm.target + offset, static_cast<X &&>(v));
+}
+template <typename X, typename = details::__cm_if<details::__cm_obj<X>>>
+__CM_INLINE void cm_slm_block_write(unsigned slm, int offset, const X &v) {
+  details::__cm_oword_write(details::__cm_slm_bti, slm + offset, v);
+}
+
+namespace details {
+// cm_slm_atomic(slm, op, addr (dwords), dst [, src0 [, src1]]); dst may be NULL.
+template <int Op, typename A, typename D, typename... S>
+__CM_INLINE void __cm_slm_atomic(unsigned slm, const A &addr, D &&dst, S &&...src) {
+  constexpr int N = __cm_count<A>;
+  __cm_vec<unsigned, N> off = __cm_operand<unsigned, N>(addr) * 4u + slm;
+  if constexpr (__cm_obj<D>)
+    __cm_write_atomic<Op, N>(__cm_all_lanes<unsigned, N>(), __cm_slm_bti, off, static_cast<S &&>(src)...,
+                             static_cast<D &&>(dst));
+  else
+    __cm_write_atomic<Op, N>(__cm_all_lanes<unsigned, N>(), __cm_slm_bti, off, static_cast<S &&>(src)...);
+}
+} // namespace details
+#define cm_slm_atomic(slm, op, ...) (details::__cm_slm_atomic<(op)>((slm), __VA_ARGS__))
+
+__CM_INLINE void cm_barrier() { details::__cm_genx_barrier<void>(); }
+__CM_INLINE void cm_fence(unsigned char mask = CM_GLOBAL_COHERENT_FENCE) {
+  details::__cm_genx_fence<void>((unsigned char)(mask | 1));
+}
+__CM_INLINE void cm_slm_fence(unsigned char mask = CM_GLOBAL_COHERENT_FENCE) {
+  details::__cm_genx_fence<void>((unsigned char)(mask | 0x21));
+}
+
+// cm_slm_load: the group's threads copy `size` bytes (a multiple of 256) from the surface at `offset` into the SLM
+// buffer, 16 bytes per thread and step, then meet at a barrier.
+__CM_INLINE void cm_slm_load(unsigned slm, SurfaceIndex idx, unsigned offset, unsigned size) {
+  using namespace details;
+  unsigned threads = cm_linear_local_size();
+  for (unsigned at = cm_linear_local_id() * 16; at < size; at += threads * 16) {
+    __cm_vec<unsigned, 4> block = __cm_genx_oword_ld_unaligned<__cm_vec<unsigned, 4>>(0, __cm_bti(idx), offset + at);
+    __cm_genx_oword_st<void>(__cm_slm_bti, (slm + at) >> 4, block);
+  }
+  cm_barrier();
+}
+
+// ---- shared virtual memory ---------------------------------------------------------------------------------
+
+namespace details {
+__CM_INLINE unsigned long long __cm_address(svmptr_t addr) { return addr; }
+template <typename T> __CM_INLINE unsigned long long __cm_address(T *p) { return (unsigned long long)p; }
+} // namespace details
+
+template <typename P, typename X, typename = details::__cm_if<details::__cm_obj<X>>>
+__CM_INLINE void cm_svm_block_read(P addr, X &&v) {
+  using namespace details;
+  using D = __cm_plain<X>;
+  static_assert(__cm_oword_size_ok<D>(), "an SVM block is 16, 32, 64 or 128 bytes");
+  v.__cm_write(__cm_genx_svm_block_ld<__cm_vec<__cm_elem_of<D>, __cm_count<D>>>(__cm_address(addr)));
+}
+template <typename P, typename X, typename = details::__cm_if<details::__cm_obj<X>>>
+__CM_INLINE void cm_svm_block_read_unaligned(P addr, X &&v) {
+  using namespace details;
+  using D = __cm_plain<X>;
+  static_assert(__cm_oword_size_ok<D>(), "an SVM block is 16, 32, 64 or 128 bytes");
+  v.__cm_write(__cm_genx_svm_block_ld_unaligned<__cm_vec<__cm_elem_of<D>, __cm_count<D>>>(__cm_address(addr)));
+}
+template <typename P, typename X, typename = details::__cm_if<details::__cm_obj<X>>>
+__CM_INLINE void cm_svm_block_write(P addr, const X &v) {
+  using namespace details;
+  static_assert(__cm_oword_size_ok<X>(), "an SVM block is 16, 32, 64 or 128 bytes");
+  __cm_genx_svm_block_st<void>(__cm_address(addr), v.__cm_read());
+}
+
+// Scattered SVM access: one 4- or 8-byte element per address.
+template <typename A, typename X, typename = details::__cm_if<details::__cm_obj<A> && details::__cm_obj<X>>>
+__CM_INLINE void cm_svm_scatter_read(const A &addr, X &&v) {
+  using namespace details;
+  using D = __cm_plain<X>;
+  using T = __cm_elem_of<D>;
+  constexpr int N = __cm_width<A, D>;
+  static_assert(sizeof(T) == 4 || sizeof(T) == 8, "cm_svm_scatter_read moves 4- or 8-byte elements");
+  __cm_vec<T, N> old = (T)0;
+  v.__cm_write(__cm_genx_svm_gather<__cm_vec<T, N>>(__cm_all_lanes<T, N>(), 0,
+                                                    __cm_operand<unsigned long long, N>(addr), old));
+}
+template <typename A, typename X, typename = details::__cm_if<details::__cm_obj<A> && details::__cm_obj<X>>>
+__CM_INLINE void cm_svm_scatter_write(const A &addr, const X &v) {
+  using namespace details;
+  using T = __cm_elem_of<X>;
+  constexpr int N = __cm_width<A, X>;
+  static_assert(sizeof(T) == 4 || sizeof(T) == 8, "cm_svm_scatter_write moves 4- or 8-byte elements");
+  __cm_genx_svm_scatter<void>(__cm_all_lanes<T, N>(), 0, __cm_operand<unsigned long long, N>(addr), v.__cm_read());
+}
+
+namespace details {
+// cm_svm_atomic(op, addresses, dst [, src0 [, src1]]).
+template <int Op, typename A, typename D, typename... S>
+__CM_INLINE void __cm_svm_atomic(const A &addr, D &&dst, S &&...src) {
+  constexpr int N = __cm_count<A>, K = __cm_atomic_sources(Op);
+  static_assert(sizeof...(S) == K, "cm_svm_atomic: wrong number of sources for this operation");
+  using T = __cm_elem_of<D>;
+  __cm_vec<T, N> s0 = (T)0, s1 = (T)0;
+  if constexpr (K >= 1)
+    s0 = __cm_operand<T, N>(__cm_nth<0>(static_cast<S &&>(src)...));
+  if constexpr (K >= 2)
+    s1 = __cm_operand<T, N>(__cm_nth<1>(static_cast<S &&>(src)...));
+  __cm_put<N>(static_cast<D &&>(dst), __cm_svm_atomic_op<Op, T, N>(__cm_all_lanes<T, N>(),
+                                                                   __cm_operand<unsigned long long, N>(addr), s0, s1));
+}
+} // namespace details
+#define cm_svm_atomic(op, ...) (details::__cm_svm_atomic<(op)>(__VA_ARGS__))
+
+#endif

@@ -1,0 +1,530 @@
+// vector, matrix, vector_ref, matrix_ref: the CM value classes, their regions (select, iselect, replicate,
+// format, row, column, element access), merge, operators and any/all. Conventions: cm_common.h.
+//
+// Design. vector<T,N> and matrix<T,R,C> own their elements (one `details::__cm_vec<T, N>` member, row-major).
+// A reference (vector_ref, matrix_ref, an element reference) is a pointer to the storage of the object it
+// finally reaches (the root: a vector or matrix, never another reference), a run-time byte offset `base` and a
+// constant-shaped vector of byte offsets relative to `base`, one per element. A reference of a reference
+// composes offsets (it gathers its parent's), so any chain of selects, rows, columns and formats is one
+// reference into its root. Reads and writes go through `details::__cm_builtin_ref_read/write`, which
+// genx-cm-lower turns into load + rdregion / load + wrregion + store on the root: a direct region (1D or 2D)
+// when the offsets fit one, an indirect region otherwise. Values (replicate, iselect, merge's mask write, any,
+// all) use the neutral `__cm_genx_*` region calls directly.
+//
+// Errors found at compile time: a constant select outside its object (diagnose_if, located by clang), a
+// region or assignment whose element counts do not agree (static_assert).
+#pragma once
+#ifndef __CM_HEADERS_CM_VECTOR_H
+#define __CM_HEADERS_CM_VECTOR_H
+
+#include <cm/cm_common.h>
+
+__CM_GENX_DECL(rdregioni)
+__CM_GENX_DECL(rdregionf)
+__CM_GENX_DECL(wrregioni)
+__CM_GENX_DECL(wrregionf)
+__CM_GENX_DECL(any)
+__CM_GENX_DECL(all)
+
+template <typename T, int N> class vector;
+template <typename T, int R, int C> class matrix;
+template <typename T, int N> class vector_ref;
+template <typename T, int R, int C> class matrix_ref;
+
+namespace details {
+
+template <typename T> constexpr bool is_cm_object = cm_object_traits<typename remove_cvref<T>::type>::is_object;
+
+template <typename T, int N> struct cm_object_traits_base {
+  static constexpr bool is_object = true;
+  using elem = T;
+  static constexpr int n = N;
+};
+} // namespace details
+
+template <typename T, int N> struct details::cm_object_traits<vector<T, N>> : details::cm_object_traits_base<T, N> {
+  static constexpr int rows = 0, cols = N;
+};
+template <typename T, int N>
+struct details::cm_object_traits<vector_ref<T, N>> : details::cm_object_traits_base<T, N> {
+  static constexpr int rows = 0, cols = N;
+};
+template <typename T, int R, int C>
+struct details::cm_object_traits<matrix<T, R, C>> : details::cm_object_traits_base<T, R * C> {
+  static constexpr int rows = R, cols = C;
+};
+template <typename T, int R, int C>
+struct details::cm_object_traits<matrix_ref<T, R, C>> : details::cm_object_traits_base<T, R * C> {
+  static constexpr int rows = R, cols = C;
+};
+
+namespace details {
+
+template <typename T, T... Is> struct __cm_seq {};
+template <typename E, int N, int R> struct __cm_select_shape { using type = matrix<E, R, N / R>; };
+template <typename E, int N> struct __cm_select_shape<E, N, 0> { using type = vector<E, N>; };
+
+// The storage-pointer reference every reference class holds.
+// Packed: a copy of the state must be a copy of its fields only (padding bytes would survive SROA as dead
+// memcpys of uninitialised bytes).
+template <typename T, int N> struct __attribute__((packed)) __cm_ref_state {
+  void *root;
+  int base;
+  __cm_vec<unsigned short, N> offsets;
+  // Bytes between consecutive elements when offsets[k] == k * step (a contiguous or evenly strided
+  // reference), else 0. Constant after inlining; it lets a sub-region with a run-time start move the start into
+  // `base` and keep constant offsets (a direct region), instead of gathering offsets at run time.
+  int step;
+  __CM_INLINE __cm_vec<T, N> read() const {
+    return __cm_builtin_ref_read<__cm_vec<T, N>>(root, base, offsets);
+  }
+  __CM_INLINE void write(__cm_vec<T, N> value) const { __cm_builtin_ref_write(root, base, offsets, value); }
+};
+
+// Byte offsets of the elements of a region of N elements: rows of W elements, rows VS elements apart,
+// neighbours HS apart; ES bytes per element. Element k is at ((k / W) * VS + (k % W) * HS) * ES.
+template <int N, int VS, int W, int HS, int ES, int... Is>
+__CM_INLINE __cm_vec<unsigned short, N> __cm_region_offsets_impl(__cm_seq<int, Is...>) {
+  return __cm_vec<unsigned short, N>{(unsigned short)(((Is / W) * VS + (Is % W) * HS) * ES)...};
+}
+template <int N, int VS, int W, int HS, int ES> __CM_INLINE __cm_vec<unsigned short, N> __cm_region_offsets() {
+  static_assert(N > 0 && W > 0 && N % W == 0, "region width must divide the element count");
+  return __cm_region_offsets_impl<N, VS, W, HS, ES>(__make_integer_seq<__cm_seq, int, N>{});
+}
+template <int N> __CM_INLINE __cm_vec<unsigned, N> __cm_iota() {
+  return __builtin_convertvector((__cm_region_offsets<N, 0, N, 1, 1>()), __cm_vec<unsigned, N>);
+}
+
+// Offsets of a sub-region of a reference: element k of the result is element
+// (i + (k / W) * VS + (k % W) * HS) of the parent, whose byte offset the parent holds.
+// `indices` holds the parent element index of each result element, relative to the start element i.
+//
+// No branches here: the front end runs no CFG simplification before genx-cm-lower (SIMD control flow must keep
+// its shape), so the choice between the two forms is a bit blend that folds once `step` is a constant.
+template <typename T, int N, int M, typename P>
+__CM_INLINE __cm_ref_state<T, N> __cm_subregion(const P &parent, __cm_vec<unsigned short, N> indices, int i,
+                                                int new_step_in_parent_steps) {
+  // Evenly strided parent (step != 0): the start goes to base, the shape stays constant. Otherwise gather the
+  // parent's offsets (step is 0, so base does not move).
+  __cm_vec<unsigned short, N> keep = (unsigned short)-(int)(parent.step != 0);
+  __cm_vec<unsigned short, N> strided = indices * (unsigned short)parent.step;
+  __cm_vec<short, N> at = (__cm_vec<short, N>)((indices + (unsigned short)i) * (unsigned short)2);
+  __cm_vec<unsigned short, N> gathered =
+      __cm_genx_rdregioni<__cm_vec<unsigned short, N>>(parent.offsets, 0, 1, 0, at, -1);
+  return {parent.root, parent.base + i * parent.step, (strided & keep) | (gathered & ~keep),
+          parent.step * new_step_in_parent_steps};
+}
+
+// Offsets of format<U>() of a reference of N elements of T: U element k starts at byte k*sizeof(U) of the
+// view, inside T element (k*sizeof(U))/sizeof(T).
+template <typename T, typename U, int N, int NU, int... Is>
+__CM_INLINE __cm_vec<unsigned short, NU> __cm_format_offsets_impl(__cm_vec<unsigned short, N> parent,
+                                                                  __cm_seq<int, Is...>) {
+  __cm_vec<unsigned short, NU> which = {(unsigned short)((Is * (int)sizeof(U)) / (int)sizeof(T) * 2)...};
+  __cm_vec<unsigned short, NU> within = {(unsigned short)((Is * (int)sizeof(U)) % (int)sizeof(T))...};
+  return __cm_genx_rdregioni<__cm_vec<unsigned short, NU>>(parent, 0, 1, 0, (__cm_vec<short, NU>)which, -1) + within;
+}
+
+template <typename T, typename U, int N, int NU>
+__CM_INLINE __cm_ref_state<U, NU> __cm_format(const __cm_ref_state<T, N> &parent) {
+  // Contiguous parent: contiguous result. Otherwise each new element sits inside one of the parent's.
+  int contiguous = parent.step == (int)sizeof(T);
+  __cm_vec<unsigned short, NU> keep = (unsigned short)-contiguous;
+  __cm_vec<unsigned short, NU> dense = __cm_region_offsets<NU, 0, NU, 1, (int)sizeof(U)>();
+  __cm_vec<unsigned short, NU> inside =
+      __cm_format_offsets_impl<T, U, N, NU>(parent.offsets, __make_integer_seq<__cm_seq, int, NU>{});
+  return {parent.root, parent.base, (dense & keep) | (inside & ~keep), (int)sizeof(U) * contiguous};
+}
+
+// Reads a region of a value.
+template <typename T, int M, int N>
+__CM_INLINE __cm_vec<T, N> __cm_rdregion(__cm_vec<T, M> in, int vs, int w, int hs, short byte_offset) {
+  if constexpr (is_floating<T>)
+    return __cm_genx_rdregionf<__cm_vec<T, N>>(in, vs, w, hs, byte_offset, -1);
+  else
+    return __cm_genx_rdregioni<__cm_vec<T, N>>(in, vs, w, hs, byte_offset, -1);
+}
+// Writes a region of a value under a mask (any integer vector; non-zero lanes are written).
+template <typename T, int M, int N, typename Mask>
+__CM_INLINE __cm_vec<T, M> __cm_wrregion(__cm_vec<T, M> old, __cm_vec<T, N> in, int vs, int w, int hs,
+                                         short byte_offset, Mask mask) {
+  if constexpr (is_floating<T>)
+    return __cm_genx_wrregionf<__cm_vec<T, M>>(old, in, vs, w, hs, byte_offset, -1, mask);
+  else
+    return __cm_genx_wrregioni<__cm_vec<T, M>>(old, in, vs, w, hs, byte_offset, -1, mask);
+}
+
+// The value of an object or scalar as N elements of U (conversion per element, scalar broadcast).
+template <typename U, int N, typename X> __CM_INLINE __cm_vec<U, N> __cm_value(const X &x) {
+  using XT = typename remove_cvref<X>::type;
+  if constexpr (cm_object_traits<XT>::is_object) {
+    static_assert(cm_object_traits<XT>::n == N, "element counts do not match");
+    return __builtin_convertvector(x.__cm_read(), __cm_vec<U, N>);
+  } else {
+    return (__cm_vec<U, N>)(U)x;
+  }
+}
+
+template <typename T> struct __cm_elem_ref;
+
+// A single element: converts to T, assignable.
+template <typename T> struct __cm_elem_ref {
+  __cm_ref_state<T, 1> ref;
+  __CM_INLINE operator T() const { return ref.read()[0]; }
+  __CM_INLINE T __cm_get() const { return ref.read()[0]; }
+  __CM_INLINE const __cm_elem_ref &operator=(T value) const {
+    ref.write((__cm_vec<T, 1>)value);
+    return *this;
+  }
+  __CM_INLINE const __cm_elem_ref &operator=(const __cm_elem_ref &other) const { return *this = other.__cm_get(); }
+#define __CM_ELEM_COMPOUND(op)                                                                                     \
+  template <typename U> __CM_INLINE const __cm_elem_ref &operator op##=(U value) const {                          \
+    return *this = (T)(__cm_get() op value);                                                                       \
+  }
+  __CM_ELEM_COMPOUND(+) __CM_ELEM_COMPOUND(-) __CM_ELEM_COMPOUND(*) __CM_ELEM_COMPOUND(/) __CM_ELEM_COMPOUND(%)
+  __CM_ELEM_COMPOUND(&) __CM_ELEM_COMPOUND(|) __CM_ELEM_COMPOUND(^) __CM_ELEM_COMPOUND(<<) __CM_ELEM_COMPOUND(>>)
+#undef __CM_ELEM_COMPOUND
+  __CM_INLINE T operator++() const { return *this = (T)(__cm_get() + 1), __cm_get(); }
+  __CM_INLINE T operator--() const { return *this = (T)(__cm_get() - 1), __cm_get(); }
+  __CM_INLINE T operator++(int) const { T old = __cm_get(); *this = (T)(old + 1); return old; }
+  __CM_INLINE T operator--(int) const { T old = __cm_get(); *this = (T)(old - 1); return old; }
+};
+
+// What binary operators on (X, Y) produce: C++'s usual conversions per element; a matrix shape wins.
+template <typename X, typename Y> struct __cm_binary {
+  using XT = typename remove_cvref<X>::type;
+  using YT = typename remove_cvref<Y>::type;
+  using xe = typename cm_object_traits<XT>::elem;
+  using ye = typename cm_object_traits<YT>::elem;
+  static constexpr bool x_obj = cm_object_traits<XT>::is_object, y_obj = cm_object_traits<YT>::is_object;
+  static constexpr int n = x_obj ? cm_object_traits<XT>::n : cm_object_traits<YT>::n;
+  static_assert(!(x_obj && y_obj) || cm_object_traits<XT>::n == cm_object_traits<YT>::n,
+                "operands have different element counts");
+  using elem = decltype(xe() + ye());
+  static constexpr int rows = x_obj && cm_object_traits<XT>::rows ? cm_object_traits<XT>::rows
+                            : y_obj && cm_object_traits<YT>::rows ? cm_object_traits<YT>::rows : 0;
+  template <typename E> using result = typename __cm_select_shape<E, n, rows>::type;
+};
+
+} // namespace details
+
+namespace details {
+
+template <typename X, typename Y>
+constexpr bool __cm_binary_ok = (is_cm_object<X> || is_cm_object<Y>) &&
+                                (is_cm_object<X> || is_arith<typename remove_cvref<X>::type>) &&
+                                (is_cm_object<Y> || is_arith<typename remove_cvref<Y>::type>);
+} // namespace details
+
+// Members shared by every class (vector, matrix and their references), written once: the class supplies
+// `__cm_read`, `__cm_write` and `__cm_ref` (the reference state of its elements) and these follow.
+#define __CM_COMMON_MEMBERS(Self, T, N)                                                                            \
+public:                                                                                                            \
+  using __cm_elem = T;                                                                                             \
+  static constexpr int __cm_n = N;                                                                                 \
+  static constexpr int n_elems() { return N; }                                                                     \
+  /* Shape-agnostic assignment: any object of N elements (converted per element) or a scalar (broadcast). */       \
+  template <typename X, typename = typename details::enable_if<details::is_cm_object<X> ||                         \
+                                                               details::is_arith<X>>::type>                        \
+  __CM_INLINE Self &operator=(const X &x) {                                                                        \
+    __cm_write(details::__cm_value<T, N>(x));                                                                      \
+    return *this;                                                                                                  \
+  }                                                                                                                \
+  __CM_INLINE Self &operator=(const Self &x) {                                                                     \
+    __cm_write(x.__cm_read());                                                                                     \
+    return *this;                                                                                                  \
+  }                                                                                                                \
+  template <typename X> __CM_INLINE Self &operator+=(const X &x) { return *this = *this + x; }                     \
+  template <typename X> __CM_INLINE Self &operator-=(const X &x) { return *this = *this - x; }                     \
+  template <typename X> __CM_INLINE Self &operator*=(const X &x) { return *this = *this * x; }                     \
+  template <typename X> __CM_INLINE Self &operator/=(const X &x) { return *this = *this / x; }                     \
+  template <typename X> __CM_INLINE Self &operator%=(const X &x) { return *this = *this % x; }                     \
+  template <typename X> __CM_INLINE Self &operator&=(const X &x) { return *this = *this & x; }                     \
+  template <typename X> __CM_INLINE Self &operator|=(const X &x) { return *this = *this | x; }                     \
+  template <typename X> __CM_INLINE Self &operator^=(const X &x) { return *this = *this ^ x; }                     \
+  template <typename X> __CM_INLINE Self &operator<<=(const X &x) { return *this = *this << x; }                   \
+  template <typename X> __CM_INLINE Self &operator>>=(const X &x) { return *this = *this >> x; }                   \
+  /* format<U>(): the same bytes as elements of U. */                                                             \
+  template <typename U> __CM_INLINE vector_ref<U, N * (int)sizeof(T) / (int)sizeof(U)> format() const {            \
+    constexpr int NU = N * (int)sizeof(T) / (int)sizeof(U);                                                        \
+    static_assert(NU * (int)sizeof(U) == N * (int)sizeof(T), "format: the object's size is not a multiple of the new element size"); \
+    return vector_ref<U, NU>(details::__cm_format<T, U, N, NU>(__cm_ref()));                                       \
+  }                                                                                                                \
+  template <typename U, int R2, int C2> __CM_INLINE matrix_ref<U, R2, C2> format() const {                         \
+    static_assert(R2 * C2 * (int)sizeof(U) == N * (int)sizeof(T), "format: the new shape has a different size");   \
+    return matrix_ref<U, R2, C2>(details::__cm_format<T, U, N, R2 * C2>(__cm_ref()));                             \
+  }                                                                                                                \
+  /* replicate: REP copies of a region of the value (rvalue). */                                                  \
+  template <int REP, int VS, int W, int HS> __CM_INLINE vector<T, REP * W> replicate(int i = 0) const {            \
+    return vector<T, REP * W>::__cm_from(                                                                          \
+        details::__cm_rdregion<T, N, REP * W>(__cm_read(), VS, W, HS, (short)(i * (int)sizeof(T))));               \
+  }                                                                                                                \
+  template <int REP, int VS, int W> __CM_INLINE vector<T, REP * W> replicate(int i = 0) const {                    \
+    return replicate<REP, VS, W, 1>(i);                                                                            \
+  }                                                                                                                \
+  template <int REP, int W> __CM_INLINE vector<T, REP * W> replicate(int i = 0) const {                            \
+    return replicate<REP, 0, W, 1>(i);                                                                             \
+  }                                                                                                                \
+  template <int REP> __CM_INLINE vector<T, REP * N> replicate() const { return replicate<REP, 0, N, 1>(0); }       \
+  /* iselect: elements at run-time indices (rvalue). */                                                           \
+  template <typename I, int K> __CM_INLINE vector<T, K> iselect(const vector<I, K> &idx) const {                   \
+    auto offsets = __builtin_convertvector(idx.__cm_read(), details::__cm_vec<short, K>) * (short)sizeof(T);       \
+    return vector<T, K>::__cm_from(details::__cm_rdregion_indirect<T, N, K>(__cm_read(), offsets));                \
+  }                                                                                                                \
+  template <typename I, int K> __CM_INLINE vector<T, K> iselect(const vector_ref<I, K> &idx) const {               \
+    return iselect(vector<I, K>(idx));                                                                             \
+  }                                                                                                                \
+  /* merge: write x (or x/y) where the mask is set (int: bit k for element k; object: non-zero elements). */       \
+  template <typename X, typename M> __CM_INLINE void merge(const X &x, const M &mask) {                            \
+    __cm_write(details::__cm_wrregion<T, N, N>(__cm_read(), details::__cm_value<T, N>(x), 0, N, 1, 0,              \
+                                               details::__cm_mask<N>(mask)));                                     \
+  }                                                                                                                \
+  template <typename X, typename Y, typename M> __CM_INLINE void merge(const X &x, const Y &y, const M &mask) {     \
+    __cm_write(details::__cm_wrregion<T, N, N>(details::__cm_value<T, N>(y), details::__cm_value<T, N>(x), 0, N, 1, \
+                                               0, details::__cm_mask<N>(mask)));                                  \
+  }                                                                                                                \
+  __CM_INLINE unsigned short any() const {                                                                         \
+    return details::__cm_genx_any<unsigned short>(__cm_read() != (T)0);                                            \
+  }                                                                                                                \
+  __CM_INLINE unsigned short all() const {                                                                         \
+    return details::__cm_genx_all<unsigned short>(__cm_read() != (T)0);                                            \
+  }
+
+namespace details {
+template <typename T, int M, int K>
+__CM_INLINE __cm_vec<T, K> __cm_rdregion_indirect(__cm_vec<T, M> in, __cm_vec<short, K> offsets) {
+  if constexpr (is_floating<T>)
+    return __cm_genx_rdregionf<__cm_vec<T, K>>(in, 0, 1, 0, offsets, -1);
+  else
+    return __cm_genx_rdregioni<__cm_vec<T, K>>(in, 0, 1, 0, offsets, -1);
+}
+// A merge mask as N lanes of ushort (non-zero = write).
+template <int N, typename M> __CM_INLINE __cm_vec<unsigned short, N> __cm_mask(const M &mask) {
+  if constexpr (is_cm_object<M>) {
+    return __cm_value<unsigned short, N>(mask);
+  } else {
+    static_assert(N <= 32, "an integer merge mask covers at most 32 elements");
+    return __builtin_convertvector(((__cm_vec<unsigned, N>)(unsigned)mask >> __cm_iota<N>()) & 1u,
+                                   __cm_vec<unsigned short, N>);
+  }
+}
+} // namespace details
+
+// 1D select members (vector and vector_ref): select<S,St>(i), element access.
+#define __CM_VECTOR_MEMBERS(T, N)                                                                                  \
+  template <int S, int St>                                                                                         \
+  __CM_INLINE vector_ref<T, S> select(int i = 0) const                                                             \
+      __attribute__((diagnose_if(i < 0 || i + (S - 1) * St >= N, "select is out of bounds", "error"))) {           \
+    static_assert(S > 0 && St >= 0 && (S - 1) * St < N, "select: the region does not fit in the vector");          \
+    static_assert(S == 1 || St > 0, "select: stride 0 is only allowed for one element");                           \
+    return vector_ref<T, S>(details::__cm_subregion<T, S, N>(__cm_ref(), details::__cm_region_offsets<S, 0, S, St, 1>(), \
+                                                             i, St));                                              \
+  }                                                                                                                \
+  __CM_INLINE details::__cm_elem_ref<T> operator()(int i) const                                                    \
+      __attribute__((diagnose_if(i < 0 || i >= N, "element index is out of bounds", "error"))) {                   \
+    return details::__cm_elem_ref<T>{select<1, 1>(i).__cm_ref()};                                                  \
+  }                                                                                                                \
+  __CM_INLINE details::__cm_elem_ref<T> operator[](int i) const                                                    \
+      __attribute__((diagnose_if(i < 0 || i >= N, "element index is out of bounds", "error"))) {                   \
+    return (*this)(i);                                                                                             \
+  }
+
+// 2D members (matrix and matrix_ref).
+#define __CM_MATRIX_MEMBERS(T, R, C)                                                                               \
+  static constexpr int n_rows() { return R; }                                                                      \
+  static constexpr int n_cols() { return C; }                                                                      \
+  template <int VS, int VSt, int HS, int HSt>                                                                      \
+  __CM_INLINE matrix_ref<T, VS, HS> select(int i = 0, int j = 0) const                                             \
+      __attribute__((diagnose_if(i < 0 || j < 0 || i + (VS - 1) * VSt >= R || j + (HS - 1) * HSt >= C,             \
+                                 "select is out of bounds", "error"))) {                                           \
+    static_assert(VS > 0 && HS > 0 && (VS - 1) * VSt < R && (HS - 1) * HSt < C,                                    \
+                  "select: the region does not fit in the matrix");                                                \
+    return matrix_ref<T, VS, HS>(details::__cm_subregion<T, VS * HS, R * C>(                                       \
+        __cm_ref(), details::__cm_region_offsets<VS * HS, VSt * C, HS, HSt, 1>(), i * C + j, VS * HS == HS ? HSt : 0)); \
+  }                                                                                                                \
+  __CM_INLINE vector_ref<T, C> row(int i) const                                                                    \
+      __attribute__((diagnose_if(i < 0 || i >= R, "row is out of bounds", "error"))) {                             \
+    return vector_ref<T, C>(details::__cm_subregion<T, C, R * C>(__cm_ref(), details::__cm_region_offsets<C, 0, C, 1, 1>(), \
+                                                                 i * C, 1));                                       \
+  }                                                                                                                \
+  __CM_INLINE vector_ref<T, R> column(int j) const                                                                 \
+      __attribute__((diagnose_if(j < 0 || j >= C, "column is out of bounds", "error"))) {                          \
+    return vector_ref<T, R>(details::__cm_subregion<T, R, R * C>(__cm_ref(), details::__cm_region_offsets<R, 0, R, C, 1>(), \
+                                                                 j, C));                                           \
+  }                                                                                                                \
+  __CM_INLINE details::__cm_elem_ref<T> operator()(int i, int j) const                                             \
+      __attribute__((diagnose_if(i < 0 || i >= R || j < 0 || j >= C, "element index is out of bounds", "error"))) { \
+    return details::__cm_elem_ref<T>{select<1, 1, 1, 1>(i, j).__cm_ref()};                                         \
+  }                                                                                                                \
+  __CM_INLINE vector_ref<T, C> operator[](int i) const { return row(i); }                                          \
+  template <typename I, int K>                                                                                     \
+  __CM_INLINE vector<T, K> iselect(const vector<I, K> &rows, const vector<I, K> &cols) const {                     \
+    auto offsets = (__builtin_convertvector(rows.__cm_read(), details::__cm_vec<short, K>) * (short)C +            \
+                    __builtin_convertvector(cols.__cm_read(), details::__cm_vec<short, K>)) *                      \
+                   (short)sizeof(T);                                                                               \
+    return vector<T, K>::__cm_from(details::__cm_rdregion_indirect<T, R * C, K>(__cm_read(), offsets));            \
+  }
+
+template <typename T, int N> class vector {
+  static_assert(N > 0, "a vector has at least one element");
+  static_assert(details::is_arith<T>, "vector elements are arithmetic types");
+
+public:
+  details::__cm_vec<T, N> __cm_data;
+
+  __CM_INLINE details::__cm_vec<T, N> __cm_read() const { return __cm_data; }
+  __CM_INLINE void __cm_write(details::__cm_vec<T, N> value) { __cm_data = value; }
+  __CM_INLINE details::__cm_ref_state<T, N> __cm_ref() const {
+    return {(void *)&__cm_data, 0, details::__cm_region_offsets<N, 0, N, 1, (int)sizeof(T)>(), (int)sizeof(T)};
+  }
+  static __CM_INLINE vector __cm_from(details::__cm_vec<T, N> value) {
+    vector v;
+    v.__cm_data = value;
+    return v;
+  }
+
+  __CM_INLINE vector() = default;
+  __CM_INLINE vector(const vector &other) = default;
+  template <typename X, typename = typename details::enable_if<details::is_cm_object<X> || details::is_arith<X>>::type>
+  __CM_INLINE vector(const X &x) : __cm_data(details::__cm_value<T, N>(x)) {}
+  template <typename U, typename = typename details::enable_if<details::is_arith<U>>::type>
+  __CM_INLINE vector(const U (&init)[N]) {
+    for (int i = 0; i < N; ++i)
+      __cm_data[i] = (T)init[i];
+  }
+
+  __CM_COMMON_MEMBERS(vector, T, N)
+  __CM_VECTOR_MEMBERS(T, N)
+};
+
+template <typename T, int R, int C> class matrix {
+  static_assert(R > 0 && C > 0, "a matrix has at least one row and one column");
+  static_assert(details::is_arith<T>, "matrix elements are arithmetic types");
+
+public:
+  details::__cm_vec<T, R * C> __cm_data;
+
+  __CM_INLINE details::__cm_vec<T, R * C> __cm_read() const { return __cm_data; }
+  __CM_INLINE void __cm_write(details::__cm_vec<T, R * C> value) { __cm_data = value; }
+  __CM_INLINE details::__cm_ref_state<T, R * C> __cm_ref() const {
+    return {(void *)&__cm_data, 0, details::__cm_region_offsets<R * C, 0, R * C, 1, (int)sizeof(T)>(), (int)sizeof(T)};
+  }
+  static __CM_INLINE matrix __cm_from(details::__cm_vec<T, R * C> value) {
+    matrix m;
+    m.__cm_data = value;
+    return m;
+  }
+
+  __CM_INLINE matrix() = default;
+  __CM_INLINE matrix(const matrix &other) = default;
+  template <typename X, typename = typename details::enable_if<details::is_cm_object<X> || details::is_arith<X>>::type>
+  __CM_INLINE matrix(const X &x) : __cm_data(details::__cm_value<T, R * C>(x)) {}
+  template <typename U, typename = typename details::enable_if<details::is_arith<U>>::type>
+  __CM_INLINE matrix(const U (&init)[R * C]) {
+    for (int i = 0; i < R * C; ++i)
+      __cm_data[i] = (T)init[i];
+  }
+  template <typename U, typename = typename details::enable_if<details::is_arith<U>>::type>
+  __CM_INLINE matrix(const U (&init)[R][C]) {
+    for (int i = 0; i < R; ++i)
+      for (int j = 0; j < C; ++j)
+        __cm_data[i * C + j] = (T)init[i][j];
+  }
+
+  __CM_COMMON_MEMBERS(matrix, T, R * C)
+  __CM_MATRIX_MEMBERS(T, R, C)
+};
+
+template <typename T, int N> class vector_ref {
+public:
+  details::__cm_ref_state<T, N> __cm_state;
+
+  __CM_INLINE vector_ref(const details::__cm_ref_state<T, N> &state) : __cm_state(state) {}
+  __CM_INLINE vector_ref(const vector_ref &other) = default;
+  // A vector (or matrix of N elements) converts to a reference to all its elements.
+  __CM_INLINE vector_ref(vector<T, N> &v) : __cm_state(v.__cm_ref()) {}
+  template <int R, int C, typename = typename details::enable_if<R * C == N>::type>
+  __CM_INLINE vector_ref(matrix<T, R, C> &m) : __cm_state(m.__cm_ref()) {}
+
+  __CM_INLINE details::__cm_vec<T, N> __cm_read() const { return __cm_state.read(); }
+  __CM_INLINE void __cm_write(details::__cm_vec<T, N> value) const { __cm_state.write(value); }
+  __CM_INLINE details::__cm_ref_state<T, N> __cm_ref() const { return __cm_state; }
+
+  __CM_COMMON_MEMBERS(vector_ref, T, N)
+  __CM_VECTOR_MEMBERS(T, N)
+};
+
+template <typename T, int R, int C> class matrix_ref {
+public:
+  details::__cm_ref_state<T, R * C> __cm_state;
+
+  __CM_INLINE matrix_ref(const details::__cm_ref_state<T, R * C> &state) : __cm_state(state) {}
+  __CM_INLINE matrix_ref(const matrix_ref &other) = default;
+  __CM_INLINE matrix_ref(matrix<T, R, C> &m) : __cm_state(m.__cm_ref()) {}
+
+  __CM_INLINE details::__cm_vec<T, R * C> __cm_read() const { return __cm_state.read(); }
+  __CM_INLINE void __cm_write(details::__cm_vec<T, R * C> value) const { __cm_state.write(value); }
+  __CM_INLINE details::__cm_ref_state<T, R * C> __cm_ref() const { return __cm_state; }
+
+  __CM_COMMON_MEMBERS(matrix_ref, T, R * C)
+  __CM_MATRIX_MEMBERS(T, R, C)
+};
+
+// ---- operators --------------------------------------------------------------------------------------------
+
+#define __CM_BINARY(op)                                                                                            \
+  template <typename X, typename Y, typename = typename details::enable_if<details::__cm_binary_ok<X, Y>>::type>   \
+  __CM_INLINE auto operator op(const X &x, const Y &y) {                                                           \
+    using B = details::__cm_binary<X, Y>;                                                                          \
+    using E = typename B::elem;                                                                                    \
+    using Result = typename B::template result<E>;                                                                 \
+    return Result::__cm_from(details::__cm_value<E, B::n>(x) op details::__cm_value<E, B::n>(y));                  \
+  }
+__CM_BINARY(+) __CM_BINARY(-) __CM_BINARY(*) __CM_BINARY(/) __CM_BINARY(%)
+__CM_BINARY(&) __CM_BINARY(|) __CM_BINARY(^)
+#undef __CM_BINARY
+
+// Shifts: the result has the (promoted) type of the left operand, as in C++.
+#define __CM_SHIFT(op)                                                                                             \
+  template <typename X, typename Y, typename = typename details::enable_if<details::__cm_binary_ok<X, Y>>::type>   \
+  __CM_INLINE auto operator op(const X &x, const Y &y) {                                                           \
+    using B = details::__cm_binary<X, Y>;                                                                          \
+    using E = decltype(typename B::xe() op 1);                                                                     \
+    using Result = typename B::template result<E>;                                                                 \
+    return Result::__cm_from(details::__cm_value<E, B::n>(x) op details::__cm_value<E, B::n>(y));                  \
+  }
+__CM_SHIFT(<<) __CM_SHIFT(>>)
+#undef __CM_SHIFT
+
+// Comparisons: vector<ushort, N> (or matrix) of 1 and 0.
+#define __CM_COMPARE(op)                                                                                           \
+  template <typename X, typename Y, typename = typename details::enable_if<details::__cm_binary_ok<X, Y>>::type>   \
+  __CM_INLINE auto operator op(const X &x, const Y &y) {                                                           \
+    using B = details::__cm_binary<X, Y>;                                                                          \
+    using E = typename B::elem;                                                                                    \
+    using Result = typename B::template result<unsigned short>;                                                    \
+    auto lanes = details::__cm_value<E, B::n>(x) op details::__cm_value<E, B::n>(y);                               \
+    return Result::__cm_from(__builtin_convertvector(lanes, details::__cm_vec<unsigned short, B::n>) &             \
+                             (unsigned short)1);                                                                   \
+  }
+__CM_COMPARE(<) __CM_COMPARE(<=) __CM_COMPARE(>) __CM_COMPARE(>=) __CM_COMPARE(==) __CM_COMPARE(!=)
+#undef __CM_COMPARE
+
+#define __CM_UNARY(op)                                                                                             \
+  template <typename X, typename = typename details::enable_if<details::is_cm_object<X>>::type>                    \
+  __CM_INLINE auto operator op(const X &x) {                                                                       \
+    using B = details::__cm_binary<X, X>;                                                                          \
+    using E = decltype(op typename B::xe());                                                                       \
+    using Result = typename B::template result<E>;                                                                 \
+    return Result::__cm_from(op details::__cm_value<E, B::n>(x));                                                  \
+  }
+__CM_UNARY(-) __CM_UNARY(~) __CM_UNARY(+)
+#undef __CM_UNARY
+
+template <typename X, typename = typename details::enable_if<details::is_cm_object<X>>::type>
+__CM_INLINE auto operator!(const X &x) {
+  using B = details::__cm_binary<X, X>;
+  return x == (typename B::xe)0;
+}
+
+#endif

@@ -1,0 +1,160 @@
+//! Driving clang-14 over a CM source: the command line, the predefined macros, and the temporary output.
+//!
+//! clang runs as a subprocess (`clang::find`) with `-target spir64 -x c++ -std=c++17 -O0 -Xclang
+//! -disable-O0-optnone -emit-llvm`: the CM headers are the only system headers (`-nostdinc -nostdinc++`, the
+//! materialised header directory as the first `-isystem`, `-include cm/cm.h` implicitly, as cmc does), then the
+//! job's `-D/-U` in order, `-I`, `-isystem`, `-include`, and `-fplugin=` for `[[type("...")]]`. clang's stderr is
+//! the user's stderr (its diagnostics are already `file:line:col: error:`), so a failed clang is
+//! `Error::Reported`. The bitcode goes to a temporary file that is removed whatever happens.
+
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+
+use crate::{embed, Error, Job, MacroArg, DEFAULT_STD};
+
+/// The macros every CM compilation sees, from the job's platform and options.
+pub fn predefined_macros(job: &Job) -> Vec<String> {
+    let platform = job.platform;
+    let features = &platform.features;
+    let mut macros = vec![
+        "__CM".to_string(),
+        "__CMC".to_string(),
+        format!("CM_GENX={}", platform.cm_genx),
+        format!("CM_GENX_REVID={}", job.revision_id.unwrap_or(0)),
+        format!("CM_PTRSIZE={}", job.pointer_size),
+        format!("CM_GRF_WIDTH={}", platform.grf_bytes * 8),
+        // Kilobytes of shared local memory one group may use (Xe-HPC has 128).
+        format!("CM_MAX_SLM_SIZE={}", if platform.family >= genx_passes::platform::Family::XeHPC { 128 } else { 64 }),
+    ];
+    let has = |name: &str, yes: bool, macros: &mut Vec<String>| {
+        if yes {
+            macros.push(format!("CM_HAS_{name}=1"));
+        }
+    };
+    use genx_passes::platform::Family;
+    has("LONG_LONG", features.native_i64 || features.emulate_i64 || features.partial_i64_emulation, &mut macros);
+    has("DOUBLE", features.fp64, &mut macros);
+    has("BIT_ROTATE", features.bit_rotate, &mut macros);
+    has("DP4A", platform.family >= Family::XeLP, &mut macros);
+    has("LSC", platform.family >= Family::XeHPG, &mut macros);
+    has("DPAS", platform.family >= Family::XeHPG, &mut macros);
+    has("BF16", platform.family >= Family::XeHPG, &mut macros);
+    has("TF32", platform.family >= Family::XeHPC, &mut macros);
+    has("LSC_UNTYPED_2D", platform.family >= Family::XeHPC, &mut macros);
+    macros
+}
+
+/// The clang arguments shared by `-E` and compilation (everything but the action and output).
+fn common_args(job: &Job) -> Result<Vec<String>, Error> {
+    let embedded = embed::materialise().map_err(Error::Message)?;
+    let mut args: Vec<String> = vec![
+        "-target".into(),
+        "spir64".into(),
+        "-x".into(),
+        "c++".into(),
+        format!("-std={}", job.std.as_deref().unwrap_or(DEFAULT_STD)),
+        "-nostdinc".into(),
+        "-nostdinc++".into(),
+        "-ffreestanding".into(),
+        "-fno-exceptions".into(),
+        "-fno-rtti".into(),
+        "-isystem".into(),
+        embedded.include_dir.display().to_string(),
+        format!("-fplugin={}", embedded.plugin.display()),
+    ];
+    for define in predefined_macros(job) {
+        args.push(format!("-D{define}"));
+    }
+    for arg in &job.macros {
+        match arg {
+            MacroArg::Define(text) => args.push(format!("-D{text}")),
+            MacroArg::Undefine(name) => args.push(format!("-U{name}")),
+        }
+    }
+    for dir in &job.include_dirs {
+        args.push(format!("-I{}", dir.display()));
+    }
+    for dir in &job.system_include_dirs {
+        args.push("-isystem".into());
+        args.push(dir.display().to_string());
+    }
+    args.push("-include".into());
+    args.push("cm/cm.h".into());
+    for file in &job.pre_includes {
+        args.push("-include".into());
+        args.push(file.display().to_string());
+    }
+    if job.debug_info {
+        args.push("-g".into());
+    }
+    for extra in &job.clang_args {
+        args.push("-Xclang".into());
+        args.push(extra.clone());
+    }
+    Ok(args)
+}
+
+fn clang() -> Result<PathBuf, Error> {
+    let major: u32 = genx_passes::LLVM_VERSION.split('.').next().and_then(|m| m.parse().ok()).unwrap_or(14);
+    crate::clang::find(major, std::path::Path::new(genx_passes::LLVM_BINDIR)).map_err(Error::Message)
+}
+
+fn check_input(job: &Job) -> Result<(), Error> {
+    match std::fs::metadata(&job.input) {
+        Ok(meta) if meta.is_file() => Ok(()),
+        Ok(_) => Err(Error::Message(format!("'{}' is not a file", job.input.display()))),
+        Err(e) => Err(Error::Message(format!("cannot read '{}': {e}", job.input.display()))),
+    }
+}
+
+/// Runs clang with `args`; its stderr passes through. Returns stdout on success.
+fn run(args: &[String]) -> Result<Vec<u8>, Error> {
+    let clang = clang()?;
+    let output = Command::new(&clang)
+        .args(args)
+        .stdin(Stdio::null())
+        .stderr(Stdio::inherit())
+        .output()
+        .map_err(|e| Error::Message(format!("cannot run {}: {e}", clang.display())))?;
+    if output.status.success() {
+        Ok(output.stdout)
+    } else if output.status.code().is_some() {
+        Err(Error::Reported)
+    } else {
+        Err(Error::Message(format!("{} was killed ({})", clang.display(), output.status)))
+    }
+}
+
+pub fn preprocess(job: &Job) -> Result<Vec<u8>, Error> {
+    check_input(job)?;
+    let mut args = common_args(job)?;
+    args.push("-E".into());
+    args.push(job.input.display().to_string());
+    run(&args)
+}
+
+/// A temporary file removed on drop.
+struct TempFile(PathBuf);
+
+impl Drop for TempFile {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
+    }
+}
+
+pub fn compile_to_bitcode(job: &Job) -> Result<Vec<u8>, Error> {
+    use std::sync::atomic::{AtomicU32, Ordering};
+    static COUNTER: AtomicU32 = AtomicU32::new(0);
+    check_input(job)?;
+    let temp = TempFile(std::env::temp_dir().join(format!(
+        "cm-frontend-{}-{}.bc",
+        std::process::id(),
+        COUNTER.fetch_add(1, Ordering::Relaxed)
+    )));
+    let mut args = common_args(job)?;
+    args.extend(["-O0", "-Xclang", "-disable-O0-optnone", "-emit-llvm", "-c", "-o"].map(String::from));
+    args.push(temp.0.display().to_string());
+    args.push(job.input.display().to_string());
+    run(&args)?;
+    std::fs::read(&temp.0).map_err(|e| Error::Message(format!("cannot read clang's output {}: {e}", temp.0.display())))
+}

@@ -1,0 +1,110 @@
+//! Shapes clang's module for the lowering pipeline, before any pass runs.
+//!
+//! - Every function with a body that is not a kernel becomes `internal` and `alwaysinline` (and loses clang's
+//!   `-O0` `noinline`/`optnone`): CM inlines every non-kernel function, as cmc does, so template parameters and
+//!   literals reach the header library's intrinsic calls as constants. Consequence: a user's explicit `noinline`
+//!   is not kept (cmc's stack calls, `_GENX_STACKCALL_`, are not supported).
+//! - A kernel is a function annotated `genx_main` (`_GENX_MAIN_`) in `llvm.global.annotations`; genx-cm-lower
+//!   reads the same annotation to build `!genx.kernels`.
+//! - Every function's `"target-cpu"` is the job's platform (what target-dependent passes read).
+
+use genx_passes::inkwell::attributes::{Attribute, AttributeLoc};
+use genx_passes::inkwell::values::AsValueRef;
+use genx_passes::inkwell::module::{Linkage, Module};
+use genx_passes::llvm_sys::core::*;
+use genx_passes::platform::Platform;
+
+/// Names of the functions annotated `genx_main`.
+pub fn kernel_names(module: &Module<'_>) -> Vec<String> {
+    let mut names = Vec::new();
+    let Some(annotations) = module.get_global("llvm.global.annotations") else { return names };
+    unsafe {
+        let init = LLVMGetInitializer(annotations.as_value_ref());
+        if init.is_null() {
+            return names;
+        }
+        for index in 0..LLVMGetNumOperands(init) as u32 {
+            let entry = LLVMGetOperand(init, index);
+            if entry.is_null() || LLVMGetNumOperands(entry) < 2 {
+                continue;
+            }
+            let target = strip_casts(LLVMGetOperand(entry, 0));
+            let text = annotation_text(LLVMGetOperand(entry, 1));
+            if text.as_deref() == Some("genx_main") && !LLVMIsAFunction(target).is_null() {
+                names.push(genx_passes::ir::value_name(target));
+            }
+        }
+    }
+    names
+}
+
+unsafe fn strip_casts(mut value: genx_passes::llvm_sys::prelude::LLVMValueRef) -> genx_passes::llvm_sys::prelude::LLVMValueRef {
+    while !LLVMIsAConstantExpr(value).is_null()
+        && matches!(
+            LLVMGetConstOpcode(value),
+            genx_passes::llvm_sys::LLVMOpcode::LLVMBitCast
+                | genx_passes::llvm_sys::LLVMOpcode::LLVMAddrSpaceCast
+                | genx_passes::llvm_sys::LLVMOpcode::LLVMGetElementPtr
+        )
+    {
+        value = LLVMGetOperand(value, 0);
+    }
+    value
+}
+
+/// The string a `i8*` constant (GEP of a private string global) points at.
+unsafe fn annotation_text(value: genx_passes::llvm_sys::prelude::LLVMValueRef) -> Option<String> {
+    let global = strip_casts(value);
+    if LLVMIsAGlobalVariable(global).is_null() {
+        return None;
+    }
+    let init = LLVMGetInitializer(global);
+    if init.is_null() || LLVMIsAConstantDataSequential(init).is_null() {
+        return None;
+    }
+    let mut len = 0usize;
+    let ptr = LLVMGetAsString(init, &mut len);
+    let bytes = std::slice::from_raw_parts(ptr as *const u8, len);
+    Some(String::from_utf8_lossy(bytes).trim_end_matches('\0').to_string())
+}
+
+pub fn run(module: &Module<'_>, platform: &'static Platform) {
+    let kernels = kernel_names(module);
+    let context = module.get_context();
+    let kind = |name: &str| Attribute::get_named_enum_kind_id(name);
+    for function in module.get_functions() {
+        if function.count_basic_blocks() == 0 {
+            continue;
+        }
+        let name = function.get_name().to_string_lossy().into_owned();
+        if kernels.contains(&name) {
+            continue;
+        }
+        function.remove_enum_attribute(AttributeLoc::Function, kind("noinline"));
+        function.remove_enum_attribute(AttributeLoc::Function, kind("optnone"));
+        function.add_attribute(AttributeLoc::Function, context.create_enum_attribute(kind("alwaysinline"), 0));
+        function.set_linkage(Linkage::Internal);
+        unsafe { genx_passes::llvm_sys::comdat::LLVMSetComdat(function.as_value_ref(), std::ptr::null_mut()) };
+    }
+    genx_passes::target::set_platform(module, platform.name);
+}
+
+/// Removes what inlining left that GenX IR never carries: `llvm.experimental.noalias.scope.decl` calls (the
+/// scopes of inlined `noalias` parameters; they only help alias analysis, which the middle end does not use).
+pub fn finish(module: &Module<'_>) {
+    if let Some(decl) = module.get_function("llvm.experimental.noalias.scope.decl") {
+        unsafe {
+            let function = decl.as_value_ref();
+            let mut calls = Vec::new();
+            let mut use_ = LLVMGetFirstUse(function);
+            while !use_.is_null() {
+                calls.push(LLVMGetUser(use_));
+                use_ = LLVMGetNextUse(use_);
+            }
+            for call in calls {
+                LLVMInstructionEraseFromParent(call);
+            }
+            LLVMDeleteFunction(function);
+        }
+    }
+}

@@ -1,0 +1,411 @@
+//! genx-cm-lower, phase 2: the kernel description (`!genx.kernels`, `"CMGenxMain"`, argument kinds and
+//! descriptors, SLM size, barrier count) and the attributes of `_GENX_VOLATILE_` globals, read from clang's
+//! annotations (`llvm.global.annotations` for functions and globals, `llvm.var.annotation` for parameters),
+//! which are then erased.
+
+use std::collections::HashMap;
+use std::ffi::{c_char, CStr, CString};
+
+use llvm_sys::core::*;
+use llvm_sys::prelude::*;
+use llvm_sys::{LLVMOpcode, LLVMTypeKind};
+
+use super::FunctionFacts;
+use crate::diag::PassCx;
+use crate::ir;
+
+extern "C" {
+    fn genx_demangle(mangled: *const c_char) -> *mut c_char;
+    fn genx_free_message(message: *mut c_char);
+    fn genx_global_add_attribute(global: LLVMValueRef, kind: *const c_char, value: *const c_char);
+}
+
+/// Argument kinds of `!genx.kernels` (GenXMetadata.h / cmc-compat §3).
+const KIND_GENERAL: i64 = 0;
+const KIND_SAMPLER: i64 = 1;
+const KIND_SURFACE: i64 = 2;
+
+unsafe fn strip_casts(mut value: LLVMValueRef) -> LLVMValueRef {
+    loop {
+        let opcode = if !LLVMIsAConstantExpr(value).is_null() {
+            LLVMGetConstOpcode(value)
+        } else if !LLVMIsAInstruction(value).is_null() {
+            LLVMGetInstructionOpcode(value)
+        } else {
+            return value;
+        };
+        match opcode {
+            LLVMOpcode::LLVMBitCast | LLVMOpcode::LLVMAddrSpaceCast | LLVMOpcode::LLVMGetElementPtr => {
+                value = LLVMGetOperand(value, 0)
+            }
+            _ => return value,
+        }
+    }
+}
+
+/// The text of a constant string an `i8*` points at.
+unsafe fn string_at(value: LLVMValueRef) -> Option<String> {
+    let global = strip_casts(value);
+    if LLVMIsAGlobalVariable(global).is_null() {
+        return None;
+    }
+    let init = LLVMGetInitializer(global);
+    if init.is_null() || LLVMIsAConstantDataSequential(init).is_null() {
+        return None;
+    }
+    let mut len = 0usize;
+    let ptr = LLVMGetAsString(init, &mut len);
+    let bytes = std::slice::from_raw_parts(ptr as *const u8, len);
+    Some(String::from_utf8_lossy(bytes).trim_end_matches('\0').to_string())
+}
+
+/// `(annotated value, text)` of every entry of `llvm.global.annotations`.
+unsafe fn global_annotations(module: LLVMModuleRef) -> Vec<(LLVMValueRef, String)> {
+    let global = LLVMGetNamedGlobal(module, c"llvm.global.annotations".as_ptr());
+    if global.is_null() {
+        return Vec::new();
+    }
+    let init = LLVMGetInitializer(global);
+    if init.is_null() {
+        return Vec::new();
+    }
+    (0..LLVMGetNumOperands(init) as u32)
+        .filter_map(|i| {
+            let entry = LLVMGetOperand(init, i);
+            if LLVMGetNumOperands(entry) < 2 {
+                return None;
+            }
+            Some((strip_casts(LLVMGetOperand(entry, 0)), string_at(LLVMGetOperand(entry, 1))?))
+        })
+        .collect()
+}
+
+/// The source name of a kernel: C++ names demangled without return and parameter types (`k<int, 4U>`).
+pub(super) fn source_name(symbol: &str) -> String {
+    if !symbol.starts_with("_Z") {
+        return symbol.to_string();
+    }
+    let Ok(c_symbol) = CString::new(symbol) else { return symbol.to_string() };
+    let text = unsafe {
+        let raw = genx_demangle(c_symbol.as_ptr());
+        if raw.is_null() {
+            return symbol.to_string();
+        }
+        let text = CStr::from_ptr(raw).to_string_lossy().into_owned();
+        genx_free_message(raw);
+        text
+    };
+    strip_signature(&text)
+}
+
+/// `void ns::k<int, 4u>(int*)` → `ns::k<int, 4U>`: drops the parameter list and the return type (the last
+/// space outside template brackets), and spells unsigned literal suffixes as cmc does.
+fn strip_signature(text: &str) -> String {
+    // The parameter list is the last top-level parenthesised group.
+    let mut depth = 0i32;
+    let mut params_start = text.len();
+    for (i, c) in text.char_indices().rev() {
+        match c {
+            ')' => depth += 1,
+            '(' => {
+                depth -= 1;
+                if depth == 0 {
+                    params_start = i;
+                    break;
+                }
+            }
+            _ => {}
+        }
+    }
+    let head = &text[..params_start];
+    let mut angle = 0i32;
+    let mut name_start = 0;
+    for (i, c) in head.char_indices() {
+        match c {
+            '<' => angle += 1,
+            '>' => angle -= 1,
+            ' ' if angle == 0 => name_start = i + 1,
+            _ => {}
+        }
+    }
+    let name = &head[name_start..];
+    // 4u -> 4U, 4ul -> 4UL (a digit run followed by an integer-literal suffix).
+    let mut out = String::with_capacity(name.len());
+    let bytes = name.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        let c = bytes[i] as char;
+        let after_digit = i > 0 && bytes[i - 1].is_ascii_digit();
+        if after_digit && (c == 'u' || c == 'l') {
+            let end = (i..bytes.len()).find(|&j| !matches!(bytes[j], b'u' | b'l')).unwrap_or(bytes.len());
+            if end == bytes.len() || !bytes[end].is_ascii_alphanumeric() {
+                out.push_str(&name[i..end].to_ascii_uppercase());
+                i = end;
+                continue;
+            }
+        }
+        out.push(c);
+        i += 1;
+    }
+    out
+}
+
+fn named_struct(ty: LLVMTypeRef) -> Option<String> {
+    unsafe {
+        if LLVMGetTypeKind(ty) != LLVMTypeKind::LLVMPointerTypeKind {
+            return None;
+        }
+        let pointee = LLVMGetElementType(ty);
+        if LLVMGetTypeKind(pointee) != LLVMTypeKind::LLVMStructTypeKind || LLVMIsLiteralStruct(pointee) != 0 {
+            return None;
+        }
+        let name = LLVMGetStructName(pointee);
+        (!name.is_null()).then(|| CStr::from_ptr(name).to_string_lossy().into_owned())
+    }
+}
+
+fn arg_kind(ty: LLVMTypeRef) -> i64 {
+    match named_struct(ty).as_deref() {
+        Some("class.SurfaceIndex") => KIND_SURFACE,
+        Some("class.SamplerIndex") => KIND_SAMPLER,
+        _ => KIND_GENERAL,
+    }
+}
+
+/// Parameter descriptors from `llvm.var.annotation` calls on the parameters' stack slots; erases every
+/// annotation call of the function.
+unsafe fn parameter_descriptors(function: LLVMValueRef) -> HashMap<u32, String> {
+    let mut descs = HashMap::new();
+    let params: Vec<LLVMValueRef> = (0..LLVMCountParams(function)).map(|i| LLVMGetParam(function, i)).collect();
+    let calls: Vec<LLVMValueRef> = ir::blocks(function)
+        .flat_map(ir::instructions)
+        .filter(|&i| {
+            ir::is_call(i) && ir::called_function(i).is_some_and(|f| ir::with_name(f, |n| n.starts_with("llvm.var.annotation")))
+        })
+        .collect();
+    for call in calls {
+        let slot = strip_casts(ir::call_arg(call, 0));
+        if let Some(text) = string_at(ir::call_arg(call, 1)).and_then(|t| t.strip_prefix("cm_arg_type:").map(str::to_string)) {
+            // A by-value class parameter is annotated itself; a scalar one through the slot it is stored to.
+            if let Some(index) = params.iter().position(|&p| p == slot) {
+                descs.insert(index as u32, text.clone());
+            }
+            for user in ir::users(slot) {
+                if !LLVMIsAStoreInst(user).is_null() && LLVMGetOperand(user, 1) == slot {
+                    if let Some(index) = params.iter().position(|&p| p == LLVMGetOperand(user, 0)) {
+                        descs.insert(index as u32, text.clone());
+                    }
+                }
+            }
+        }
+        let pointer = ir::call_arg(call, 0);
+        LLVMInstructionEraseFromParent(call);
+        if !LLVMIsAInstruction(pointer).is_null() && !ir::has_uses(pointer) {
+            LLVMInstructionEraseFromParent(pointer);
+        }
+    }
+    descs
+}
+
+/// Replaces `function` by one whose `SurfaceIndex`/`SamplerIndex` parameters (by-value class pointers) are
+/// `i32` indices; the body stores the index into a local object of the class. Returns the new function.
+unsafe fn rewrite_index_parameters(module: LLVMModuleRef, function: LLVMValueRef, kinds: &[i64]) -> LLVMValueRef {
+    if kinds.iter().all(|&k| k == KIND_GENERAL) {
+        return function;
+    }
+    let context = LLVMGetModuleContext(module);
+    let i32_ty = LLVMInt32TypeInContext(context);
+    let old_ty = LLVMGlobalGetValueType(function);
+    let mut params: Vec<LLVMTypeRef> = (0..LLVMCountParams(function))
+        .map(|i| if kinds[i as usize] == KIND_GENERAL { ir::type_of(LLVMGetParam(function, i)) } else { i32_ty })
+        .collect();
+    let new_ty = LLVMFunctionType(LLVMGetReturnType(old_ty), params.as_mut_ptr(), params.len() as u32, 0);
+    let name = ir::value_name(function);
+    let new = LLVMAddFunction(module, c"".as_ptr(), new_ty);
+    LLVMSetFunctionCallConv(new, LLVMGetFunctionCallConv(function));
+    LLVMSetLinkage(new, LLVMGetLinkage(function));
+    let index = llvm_sys::LLVMAttributeFunctionIndex;
+    let count = LLVMGetAttributeCountAtIndex(function, index);
+    let mut attrs = vec![std::ptr::null_mut(); count as usize];
+    LLVMGetAttributesAtIndex(function, index, attrs.as_mut_ptr());
+    for attr in attrs {
+        LLVMAddAttributeAtIndex(new, index, attr);
+    }
+    let subprogram = llvm_sys::debuginfo::LLVMGetSubprogram(function);
+    if !subprogram.is_null() {
+        llvm_sys::debuginfo::LLVMSetSubprogram(new, subprogram);
+    }
+    // Move the body.
+    let blocks: Vec<LLVMBasicBlockRef> = ir::blocks(function).collect();
+    let placeholder = LLVMAppendBasicBlockInContext(context, new, c"".as_ptr());
+    for &block in &blocks {
+        LLVMMoveBasicBlockAfter(block, LLVMGetLastBasicBlock(new));
+    }
+    LLVMDeleteBasicBlock(placeholder);
+    let builder = LLVMCreateBuilderInContext(context);
+    let entry = LLVMGetFirstBasicBlock(new);
+    LLVMPositionBuilderBefore(builder, LLVMGetFirstInstruction(entry));
+    for i in 0..LLVMCountParams(function) {
+        let old_param = LLVMGetParam(function, i);
+        let new_param = LLVMGetParam(new, i);
+        let param_name = ir::value_name(old_param);
+        if kinds[i as usize] == KIND_GENERAL {
+            LLVMReplaceAllUsesWith(old_param, new_param);
+        } else {
+            let class = LLVMGetElementType(ir::type_of(old_param));
+            let object = LLVMBuildAlloca(builder, class, c"".as_ptr());
+            let field = LLVMBuildStructGEP2(builder, class, object, 0, c"".as_ptr());
+            LLVMBuildStore(builder, new_param, field);
+            LLVMReplaceAllUsesWith(old_param, object);
+        }
+        if let Ok(c) = CString::new(param_name) {
+            LLVMSetValueName2(new_param, c.as_ptr(), c.as_bytes().len());
+        }
+    }
+    LLVMDisposeBuilder(builder);
+    let cast = LLVMConstBitCast(new, ir::type_of(function));
+    LLVMReplaceAllUsesWith(function, cast);
+    LLVMDeleteFunction(function);
+    if let Ok(c) = CString::new(name) {
+        LLVMSetValueName2(new, c.as_ptr(), c.as_bytes().len());
+    }
+    new
+}
+
+/// Whether the function calls a barrier.
+fn uses_barrier(function: LLVMValueRef) -> bool {
+    ir::blocks(function).flat_map(ir::instructions).any(|i| {
+        ir::is_call(i)
+            && ir::called_function(i).is_some_and(|f| {
+                ir::with_name(f, |n| n == "llvm.genx.barrier" || n.starts_with("llvm.genx.sbarrier"))
+            })
+    })
+}
+
+#[allow(deprecated)] // the *2 forms need metadata-as-value wrapping for named-metadata operands
+unsafe fn md_string(context: LLVMContextRef, text: &str) -> LLVMValueRef {
+    LLVMMDStringInContext(context, text.as_ptr() as *const c_char, text.len() as u32)
+}
+
+#[allow(deprecated)]
+unsafe fn md_node(context: LLVMContextRef, values: &mut [LLVMValueRef]) -> LLVMValueRef {
+    LLVMMDNodeInContext(context, values.as_mut_ptr(), values.len() as u32)
+}
+
+pub(super) fn describe(module: LLVMModuleRef, facts: &HashMap<LLVMValueRef, FunctionFacts>, cx: &mut PassCx) -> bool {
+    unsafe {
+        let annotations = global_annotations(module);
+        let mut changed = false;
+        let context = LLVMGetModuleContext(module);
+        let i32_ty = LLVMInt32TypeInContext(context);
+        let i32c = |v: i64| LLVMConstInt(i32_ty, v as u64, 1);
+        // Globals: _GENX_VOLATILE_ / _GENX_VOLATILE_BINDING_.
+        for (target, text) in &annotations {
+            if LLVMIsAGlobalVariable(*target).is_null() {
+                continue;
+            }
+            if text == "genx_volatile" {
+                genx_global_add_attribute(*target, c"genx_volatile".as_ptr(), c"".as_ptr());
+                changed = true;
+            } else if let Some(offset) = text.strip_prefix("genx_byte_offset=") {
+                match offset.trim().parse::<u32>() {
+                    Ok(offset) => {
+                        let value = CString::new(offset.to_string()).unwrap_or_default();
+                        genx_global_add_attribute(*target, c"genx_byte_offset".as_ptr(), value.as_ptr());
+                        changed = true;
+                    }
+                    Err(_) => cx.error(format!(
+                        "global '{}': _GENX_VOLATILE_BINDING_ needs a non-negative integer byte offset, not '{offset}'",
+                        ir::value_name(*target)
+                    )),
+                }
+            }
+        }
+        // Kernels.
+        let kernels: Vec<LLVMValueRef> = annotations
+            .iter()
+            .filter(|(target, text)| text == "genx_main" && !LLVMIsAFunction(*target).is_null())
+            .map(|(target, _)| *target)
+            .collect();
+        let mut entries = Vec::new();
+        for kernel in kernels {
+            if ir::is_declaration(kernel) {
+                continue;
+            }
+            let slm = facts.get(&kernel).map_or(0, |f| f.slm_size);
+            let descs = parameter_descriptors(kernel);
+            let count = LLVMCountParams(kernel);
+            let kinds: Vec<i64> = (0..count).map(|i| arg_kind(ir::type_of(LLVMGetParam(kernel, i)))).collect();
+            let barrier = uses_barrier(kernel);
+            let name = source_name(&ir::value_name(kernel));
+            let kernel = rewrite_index_parameters(module, kernel, &kinds);
+            let attr = LLVMCreateStringAttribute(context, c"CMGenxMain".as_ptr(), 10, c"".as_ptr(), 0);
+            LLVMAddAttributeAtIndex(kernel, llvm_sys::LLVMAttributeFunctionIndex, attr);
+            let mut kind_values: Vec<LLVMValueRef> = kinds.iter().map(|&k| i32c(k)).collect();
+            let mut offsets: Vec<LLVMValueRef> = kinds.iter().map(|_| i32c(0)).collect();
+            let mut io_kinds: Vec<LLVMValueRef> = kinds.iter().map(|_| i32c(0)).collect();
+            let mut desc_values: Vec<LLVMValueRef> =
+                (0..count).map(|i| md_string(context, descs.get(&i).map_or("", String::as_str))).collect();
+            let mut operands = [
+                kernel,
+                md_string(context, &name),
+                md_node(context, &mut kind_values),
+                i32c(slm as i64),
+                md_node(context, &mut offsets),
+                md_node(context, &mut io_kinds),
+                md_node(context, &mut desc_values),
+                i32c(0),
+                i32c(i64::from(barrier)),
+            ];
+            entries.push(md_node(context, &mut operands));
+            changed = true;
+        }
+        for entry in entries {
+            LLVMAddNamedMetadataOperand(module, c"genx.kernels".as_ptr(), entry);
+        }
+        // Parameter annotations of functions that are not kernels carry nothing we use.
+        for function in ir::functions(module).collect::<Vec<_>>() {
+            if !ir::is_declaration(function) {
+                parameter_descriptors(function);
+            }
+        }
+        // The annotations are consumed.
+        let global = LLVMGetNamedGlobal(module, c"llvm.global.annotations".as_ptr());
+        if !global.is_null() {
+            LLVMDeleteGlobal(global);
+            changed = true;
+        }
+        let mut strings = Vec::new();
+        let mut global = LLVMGetFirstGlobal(module);
+        while !global.is_null() {
+            let section = LLVMGetSection(global);
+            if !section.is_null() && CStr::from_ptr(section).to_bytes() == b"llvm.metadata" {
+                strings.push(global);
+            }
+            global = LLVMGetNextGlobal(global);
+        }
+        for global in strings {
+            if LLVMGetFirstUse(global).is_null() {
+                LLVMDeleteGlobal(global);
+            }
+        }
+        let annotation = LLVMGetNamedFunction(module, c"llvm.var.annotation".as_ptr());
+        if !annotation.is_null() && LLVMGetFirstUse(annotation).is_null() {
+            LLVMDeleteFunction(annotation);
+        }
+        changed
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn signatures_reduce_to_cmc_kernel_names() {
+        assert_eq!(strip_signature("void k<int, 4u>(int*)"), "k<int, 4U>");
+        assert_eq!(strip_signature("ns::k(int, float)"), "ns::k");
+        assert_eq!(strip_signature("void ns::k<vector<int, 8> >(unsigned int)"), "ns::k<vector<int, 8> >");
+        assert_eq!(strip_signature("void k<16ul>()"), "k<16UL>");
+    }
+}

@@ -25,6 +25,8 @@
 //! these are normalised first), `simdcf.predicate(v, default)` around reductions.
 //!
 //! # Algorithm (per function; the numbered phases of GenXSimdCFLowering, plus phase 4 for SSA input)
+//! 0. **Constant branches** (`br i1 false` left by the header library's `if (SAT)`) are folded and the blocks
+//!    they cut off deleted, so that they are not mistaken for control flow under a SIMD mask.
 //! 1. **SIMD branches**: conditional branches on `simdcf.any(<W x i1>)`. W must be a power of two in 2..=32.
 //!    An `any` that does not decide a branch is an error.
 //! 2. **Predicated blocks**: the blocks control dependent on a SIMD branch (post-dominance: for an edge m→n,
@@ -39,7 +41,8 @@
 //! 4. **SSA to memory around SIMD control flow**: every phi in a predicated block or in a successor of a SIMD
 //!    branch, and every value defined in a predicated block and used in another block, is demoted to a stack
 //!    slot (zero-initialised at entry, stored where the value is defined or at the end of the phi's incoming
-//!    block, reloaded at the uses). Phase 7 then predicates those stores like any vector store, which merges
+//!    block, reloaded at the uses; a use reached through unconditional branches into single-predecessor blocks
+//!    runs under the same mask and needs no slot). Phase 7 then predicates those stores like any vector store, which merges
 //!    the new value with the old one under EM: the SSA form of "a disabled channel keeps its value". A later
 //!    `mem2reg` (LOWER_PIPELINE) turns the slots back into SSA values.
 //! 5. **Branch shape** (the IR model of GenX SIMD control flow): a conditional SIMD branch with a backward leg
@@ -73,7 +76,9 @@
 //! Errors are located (function, block, instruction, `file:line:col` with `!dbg`) and stop the pass.
 //!
 //! # Not handled
-//! Calls inside SIMD control flow (subroutines with a call mask: the front end inlines everything);
+//! A scalar assigned in some legs of a SIMD_IF/ELSE and not in others: in SSA form the other legs' phi entries
+//! pass the old value along, and since scalar stores are unpredicated, the leg executed last wins (cmc keeps
+//! the assigned value); vectors are exact (their stores are predicated). Calls inside SIMD control flow (subroutines with a call mask: the front end inlines everything);
 //! `cm_unmask_begin/end` (`unmask.begin/end` are left as they are); `raw_send` with a scalar predicate;
 //! stores of `gather4`-style results that replicate the mask per channel; infinite loops around SIMD control
 //! flow (a block that never reaches the exit has no post-dominator: an error).
@@ -271,6 +276,12 @@ impl Lowering {
     fn run(mut self, cx: &mut PassCx) -> bool {
         let errors = cx.diagnostics.error_count();
         let failed = |cx: &PassCx| cx.diagnostics.error_count() > errors;
+        let has_any = ir::blocks(self.function)
+            .flat_map(ir::instructions)
+            .any(|i| intrinsic(i) == Some("llvm.genx.simdcf.any"));
+        if has_any {
+            self.fold_constant_branches();
+        }
         if !self.find_simd_branches(cx) {
             return false;
         }
@@ -307,6 +318,69 @@ impl Lowering {
         cx.count(stat::PREDICATED.0, stat::PREDICATED.1, self.counts[2]);
         cx.count(stat::DEMOTED.0, stat::DEMOTED.1, self.counts[3]);
         true
+    }
+
+    // ---- phase 0 ------------------------------------------------------------------------------------------
+
+    /// Folds `br i1 true|false` (the header library's `if (SAT)` and the like, which nothing has folded yet),
+    /// deletes the blocks that become unreachable and replaces single-entry phis by their value, so that
+    /// constant control flow inside SIMD blocks is not mistaken for SIMD control flow.
+    fn fold_constant_branches(&mut self) {
+        let mut folded = false;
+        for block in self.layout() {
+            let br = terminator(block);
+            if br.is_null() || opcode(br) != Some(LLVMOpcode::LLVMBr) || unsafe { LLVMIsConditional(br) } == 0 {
+                continue;
+            }
+            let Some(value) = ir::const_int(unsafe { LLVMGetCondition(br) }) else { continue };
+            unsafe {
+                let (keep, drop) = if value & 1 == 1 { (0, 1) } else { (1, 0) };
+                let (kept, dropped) = (LLVMGetSuccessor(br, keep), LLVMGetSuccessor(br, drop));
+                let new = region_ir::with_builder_before(br, |b| LLVMBuildBr(b, kept));
+                set_debug_loc(new, debug_loc(br));
+                LLVMInstructionEraseFromParent(br);
+                if dropped != kept {
+                    remove_incoming(dropped, block);
+                }
+            }
+            folded = true;
+        }
+        if !folded {
+            return;
+        }
+        // Unreachable blocks: drop their phi entries, then the blocks.
+        let cfg = Cfg::new(self.function);
+        let mut reached = vec![false; cfg.blocks.len()];
+        let mut work = vec![0usize];
+        while let Some(b) = work.pop() {
+            if !std::mem::replace(&mut reached[b], true) {
+                work.extend(cfg.succs[b].iter().copied());
+            }
+        }
+        let dead: Vec<_> = (0..cfg.blocks.len()).filter(|&b| !reached[b]).map(|b| cfg.blocks[b]).collect();
+        for &block in &dead {
+            for succ in successors(block) {
+                if !dead.contains(&succ) {
+                    remove_incoming(succ, block);
+                }
+            }
+        }
+        for &block in &dead {
+            for inst in ir::instructions(block).collect::<Vec<_>>() {
+                unsafe { LLVMReplaceAllUsesWith(inst, LLVMGetUndef(ir::type_of(inst))) };
+            }
+        }
+        for block in dead {
+            unsafe { LLVMDeleteBasicBlock(block) };
+        }
+        for inst in ir::blocks(self.function).flat_map(ir::instructions).collect::<Vec<_>>() {
+            if is_phi(inst) && unsafe { LLVMCountIncoming(inst) } == 1 {
+                let value = unsafe { LLVMGetIncomingValue(inst, 0) };
+                if value != inst {
+                    region_ir::replace_and_erase(inst, value);
+                }
+            }
+        }
     }
 
     // ---- phase 1 ------------------------------------------------------------------------------------------
@@ -471,7 +545,7 @@ impl Lowering {
                 if inst == terminator(block) || !ir::has_uses(inst) {
                     continue;
                 }
-                if ir::users(inst).iter().any(|&u| ir::parent_block(u) != block || is_phi(u)) {
+                if ir::users(inst).iter().any(|&u| is_phi(u) || !straight_line(block, ir::parent_block(u))) {
                     self.demote_value(inst, cx);
                 }
             }
@@ -557,7 +631,7 @@ impl Lowering {
                     }
                     continue;
                 }
-                if ir::parent_block(user) == block {
+                if straight_line(block, ir::parent_block(user)) {
                     continue;
                 }
                 let load = region_ir::with_builder_before(user, |b| LLVMBuildLoad2(b, ty, slot, reload.as_ptr()));
@@ -1227,6 +1301,44 @@ impl Lowering {
             }
         }
         self.counts[1] += 1;
+    }
+}
+
+/// Whether `to` is `from` or reached from it only through unconditional branches into blocks with one
+/// predecessor: such blocks run under the same execution mask, so a value needs no slot between them.
+fn straight_line(from: LLVMBasicBlockRef, to: LLVMBasicBlockRef) -> bool {
+    let function = unsafe { LLVMGetBasicBlockParent(from) };
+    let mut block = to;
+    for _ in 0..64 {
+        if block == from {
+            return true;
+        }
+        let preds: Vec<_> = ir::blocks(function).filter(|&b| successors(b).contains(&block)).collect();
+        let [pred] = preds[..] else { return false };
+        let br = terminator(pred);
+        if unsafe { LLVMGetNumSuccessors(br) } != 1 {
+            return false;
+        }
+        block = pred;
+    }
+    false
+}
+
+/// Rebuilds the phis of `block` without their entries for `pred` (the C API cannot remove an incoming entry).
+fn remove_incoming(block: LLVMBasicBlockRef, pred: LLVMBasicBlockRef) {
+    for phi in ir::instructions(block).take_while(|&i| is_phi(i)).collect::<Vec<_>>() {
+        unsafe {
+            let (mut values, mut blocks) = (Vec::new(), Vec::new());
+            for i in 0..LLVMCountIncoming(phi) {
+                if LLVMGetIncomingBlock(phi, i) != pred {
+                    values.push(LLVMGetIncomingValue(phi, i));
+                    blocks.push(LLVMGetIncomingBlock(phi, i));
+                }
+            }
+            let new = region_ir::with_builder_before(phi, |b| LLVMBuildPhi(b, ir::type_of(phi), c"".as_ptr()));
+            LLVMAddIncoming(new, values.as_mut_ptr(), blocks.as_mut_ptr(), values.len() as u32);
+            region_ir::replace_and_erase(phi, new);
+        }
     }
 }
 

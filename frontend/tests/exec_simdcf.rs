@@ -1,5 +1,5 @@
 //! SIMD control flow from CM source on the CPU executor: SIMD_IF / SIMD_ELSEIF / SIMD_ELSE (nested, with a
-//! scattered write and a cm_sum under the mask) and SIMD_DO_WHILE with SIMD_BREAK and SIMD_CONTINUE, compared
+//! scattered write, a cm_sum under the mask and a scalar assigned in one leg) and SIMD_DO_WHILE with SIMD_BREAK and SIMD_CONTINUE, compared
 //! with a plain-Rust reference that runs each channel on its own.
 
 mod support;
@@ -10,7 +10,8 @@ use support::{assert_same, bytes_u32, compile, u32_bytes, Arg, Rng};
 const SIMD_IF: &str = r#"
 #include <cm/cm.h>
 
-extern "C" _GENX_MAIN_ void simd_if(SurfaceIndex in, SurfaceIndex out, SurfaceIndex marks, SurfaceIndex sums) {
+extern "C" _GENX_MAIN_ void simd_if(SurfaceIndex in, SurfaceIndex out, SurfaceIndex marks, SurfaceIndex sums,
+                                    SurfaceIndex totals_out) {
   unsigned t = cm_linear_global_id();
   vector<int, 16> v, w;
   read(in, t * 128, v);
@@ -20,6 +21,7 @@ extern "C" _GENX_MAIN_ void simd_if(SurfaceIndex in, SurfaceIndex out, SurfaceIn
   for (int i = 0; i < 16; i++)
     lane(i) = t * 16 + i;
   vector<int, 16> sum = -1;
+  int total = -1;
   SIMD_IF_BEGIN(v > 0)
     r = v * 3;
     SIMD_IF_BEGIN((v & 1) == 0)
@@ -28,6 +30,7 @@ extern "C" _GENX_MAIN_ void simd_if(SurfaceIndex in, SurfaceIndex out, SurfaceIn
       write(marks, 0, lane, mark);
     SIMD_IF_END
     sum = cm_sum<int>(v);
+    total = cm_sum<int>(v);
   SIMD_ELSEIF(v < -1000)
     r = w - v;
   SIMD_ELSE
@@ -35,6 +38,8 @@ extern "C" _GENX_MAIN_ void simd_if(SurfaceIndex in, SurfaceIndex out, SurfaceIn
   SIMD_IF_END
   write(out, t * 64, r);
   write(sums, t * 64, sum);
+  vector<int, 8> totals = total;
+  write(totals_out, t * 32, totals);
 }
 "#;
 
@@ -87,12 +92,13 @@ fn simd_if_elseif_else_nested_with_memory_and_reduction() {
     run.buffer(1, vec![0; threads * 64]);
     run.buffer(2, u32_bytes(&marks_init));
     run.buffer(3, vec![0; threads * 64]);
+    run.buffer(4, vec![0; threads * 32]);
     run.dispatch(
         "simd_if",
         Grid::linear(threads as u32, 1),
-        &[Arg::Surface(0), Arg::Surface(1), Arg::Surface(2), Arg::Surface(3)],
+        &[Arg::Surface(0), Arg::Surface(1), Arg::Surface(2), Arg::Surface(3), Arg::Surface(4)],
     );
-    let (mut out, mut marks, mut sums) = (Vec::new(), marks_init.clone(), Vec::new());
+    let (mut out, mut marks, mut sums, mut totals) = (Vec::new(), marks_init.clone(), Vec::new(), Vec::new());
     for t in 0..threads {
         let (v, w) = (&input[t * 32..t * 32 + 16], &input[t * 32 + 16..t * 32 + 32]);
         let (r, marked, sum) = simd_if_reference(v, w);
@@ -103,10 +109,15 @@ fn simd_if_elseif_else_nested_with_memory_and_reduction() {
             }
         }
         sums.extend(sum.iter().map(|&x| x as u32));
+        // A scalar assigned in the first leg only: the assignment stands when any channel took that leg (cmc).
+        let positive = v.iter().filter(|&&x| x > 0).fold(0i32, |a, &x| a.wrapping_add(x));
+        let total = if v.iter().any(|&x| x > 0) { positive } else { -1 };
+        totals.extend(std::iter::repeat_n(total as u32, 8));
     }
     assert_same("r after SIMD_IF/ELSEIF/ELSE", seed, &bytes_u32(&run.surface_bytes(1)), &out);
     assert_same("marks written under the nested SIMD_IF", seed, &bytes_u32(&run.surface_bytes(2)), &marks);
     assert_same("cm_sum over the enabled channels", seed, &bytes_u32(&run.surface_bytes(3)), &sums);
+    assert_same("a scalar assigned in one leg", seed, &bytes_u32(&run.surface_bytes(4)), &totals);
 }
 
 const SIMD_DO_WHILE: &str = r#"

@@ -42,9 +42,12 @@
 //!    branch, and every value defined in a predicated block and used in another block, is demoted to a stack
 //!    slot (zero-initialised at entry, stored where the value is defined or at the end of the phi's incoming
 //!    block, reloaded at the uses; a use reached through unconditional branches into single-predecessor blocks
-//!    runs under the same mask and needs no slot). Phase 7 then predicates those stores like any vector store, which merges
-//!    the new value with the old one under EM: the SSA form of "a disabled channel keeps its value". A later
-//!    `mem2reg` (LOWER_PIPELINE) turns the slots back into SSA values.
+//!    runs under the same mask and needs no slot). Phase 8 then predicates those stores like any vector store,
+//!    which merges the new value with the old one under EM: the SSA form of "a disabled channel keeps its
+//!    value". A scalar phi's entries that only pass along the value from before the region are stored once,
+//!    at the end of the phi's immediate dominator, so that the unpredicated store of a leg that does not
+//!    assign the scalar cannot undo another leg's assignment (cmc's memory form keeps the assignment).
+//!    A later `sroa` (LOWER_PIPELINE) turns the slots back into SSA values.
 //! 5. **Branch shape** (the IR model of GenX SIMD control flow): a conditional SIMD branch with a backward leg
 //!    goes forward to a new `.backward` block that branches back (and a `.loopend` block splits the critical
 //!    exit edge); an unconditional backward SIMD branch becomes scalar; the false leg is made the layout
@@ -76,9 +79,9 @@
 //! Errors are located (function, block, instruction, `file:line:col` with `!dbg`) and stop the pass.
 //!
 //! # Not handled
-//! A scalar assigned in some legs of a SIMD_IF/ELSE and not in others: in SSA form the other legs' phi entries
-//! pass the old value along, and since scalar stores are unpredicated, the leg executed last wins (cmc keeps
-//! the assigned value); vectors are exact (their stores are predicated). Calls inside SIMD control flow (subroutines with a call mask: the front end inlines everything);
+//! A scalar whose legs assign *different* values from before the region (phi entries that pass along two
+//! older values): the leg executed last wins, where cmc's memory form would keep the assignment. Calls
+//! inside SIMD control flow (subroutines with a call mask: the front end inlines everything);
 //! `cm_unmask_begin/end` (`unmask.begin/end` are left as they are); `raw_send` with a scalar predicate;
 //! stores of `gather4`-style results that replicate the mask per channel; infinite loops around SIMD control
 //! flow (a block that never reaches the exit has no post-dominator: an error).
@@ -97,7 +100,7 @@ use crate::llvm_sys::prelude::*;
 use crate::llvm_sys::{LLVMOpcode, LLVMTypeKind};
 use crate::region_ir;
 
-use cfg::{successors, Cfg, Grouping, PostDom};
+use cfg::{successors, Cfg, Dom, Grouping, PostDom};
 
 /// The execution mask's width: the hardware's 32 channels.
 pub const EM_WIDTH: u32 = 32;
@@ -525,6 +528,7 @@ impl Lowering {
 
     fn demote(&mut self, cx: &mut PassCx) {
         let cfg = Cfg::new(self.function);
+        let dom = Dom::new(&cfg);
         let in_simd = |s: &Self, b: LLVMBasicBlockRef| s.simd.contains_key(&b) || s.predicated.contains_key(&b);
         for (i, &block) in cfg.blocks.iter().enumerate() {
             let needs = self.predicated.contains_key(&block) || cfg.preds[i].iter().any(|&p| in_simd(self, cfg.blocks[p]));
@@ -534,7 +538,7 @@ impl Lowering {
             let phis: Vec<_> = ir::instructions(block).take_while(|&i| is_phi(i)).collect();
             let Some(anchor) = ir::instructions(block).find(|&i| !is_phi(i)) else { continue };
             for phi in phis {
-                self.demote_phi(phi, anchor, cx);
+                self.demote_phi(phi, anchor, &cfg, &dom, cx);
             }
         }
         for &block in &cfg.blocks {
@@ -573,7 +577,12 @@ impl Lowering {
     }
 
     /// Replaces a phi by a slot: a store at the end of each incoming block, a load where the phi was.
-    fn demote_phi(&mut self, phi: LLVMValueRef, anchor: LLVMValueRef, cx: &mut PassCx) {
+    ///
+    /// A scalar's stores are not predicated, so for a scalar phi the entries that only pass along the value
+    /// from before the region (defined where the phi's immediate dominator is) are not stored in their legs:
+    /// that value is stored once at the end of the immediate dominator instead. Otherwise a leg that leaves the
+    /// scalar alone would overwrite what another leg assigned; as in cmc, the assignment stands.
+    fn demote_phi(&mut self, phi: LLVMValueRef, anchor: LLVMValueRef, cfg: &Cfg, dom: &Dom, cx: &mut PassCx) {
         if !self.check_demotable(phi, cx) {
             return;
         }
@@ -581,10 +590,35 @@ impl Lowering {
         let ty = ir::type_of(phi);
         let slot = self.new_slot(ty, &format!("{name}.slot"));
         let mut done = HashSet::new();
+        let head = cfg.index.get(&ir::parent_block(phi)).and_then(|&j| dom.idom(j));
+        let passes_along = |value: LLVMValueRef| -> bool {
+            let Some(head) = head else { return false };
+            if unsafe { LLVMIsAInstruction(value).is_null() } {
+                return true; // a constant or an argument
+            }
+            cfg.index.get(&ir::parent_block(value)).is_some_and(|&b| dom.dominates(b, head))
+        };
+        let mut along: Option<LLVMValueRef> = None;
+        let mut uniform = vector_lanes(ty) == 0;
         unsafe {
             for i in 0..LLVMCountIncoming(phi) {
+                let value = LLVMGetIncomingValue(phi, i);
+                if passes_along(value) {
+                    uniform &= along.is_none_or(|a| a == value);
+                    along = Some(value);
+                }
+            }
+            let along = along.filter(|_| uniform);
+            if let (Some(value), Some(head)) = (along, head) {
+                let store =
+                    region_ir::with_builder_before(terminator(cfg.blocks[head]), |b| LLVMBuildStore(b, value, slot));
+                if !LLVMIsAInstruction(value).is_null() {
+                    self.origin.insert(store, value);
+                }
+            }
+            for i in 0..LLVMCountIncoming(phi) {
                 let (value, from) = (LLVMGetIncomingValue(phi, i), LLVMGetIncomingBlock(phi, i));
-                if !done.insert(from) {
+                if !done.insert(from) || along == Some(value) {
                     continue;
                 }
                 let store = region_ir::with_builder_before(terminator(from), |b| LLVMBuildStore(b, value, slot));

@@ -69,70 +69,15 @@ impl PostDom {
         };
         // Reverse-graph predecessors of x are its CFG successors (the exit for a block without successors).
         let rpreds = |x: usize| -> Vec<usize> {
-            if cfg.succs[x].is_empty() {
+            if x == exit {
+                Vec::new()
+            } else if cfg.succs[x].is_empty() {
                 vec![exit]
             } else {
                 cfg.succs[x].clone()
             }
         };
-        // Postorder of the reverse graph from the exit.
-        let mut post = vec![usize::MAX; n + 1];
-        let mut order = Vec::with_capacity(n + 1);
-        let mut visited = vec![false; n + 1];
-        let mut stack: Vec<(usize, Vec<usize>, usize)> = vec![(exit, rsuccs(exit), 0)];
-        visited[exit] = true;
-        while let Some((node, children, next)) = stack.last_mut() {
-            if *next < children.len() {
-                let child = children[*next];
-                *next += 1;
-                if !visited[child] {
-                    visited[child] = true;
-                    let grandchildren = rsuccs(child);
-                    stack.push((child, grandchildren, 0));
-                }
-            } else {
-                post[*node] = order.len();
-                order.push(*node);
-                stack.pop();
-            }
-        }
-        let mut ipdom: Vec<Option<usize>> = vec![None; n + 1];
-        ipdom[exit] = Some(exit);
-        let intersect = |ipdom: &Vec<Option<usize>>, mut a: usize, mut b: usize| -> usize {
-            while a != b {
-                while post[a] < post[b] {
-                    a = ipdom[a].unwrap_or(exit);
-                }
-                while post[b] < post[a] {
-                    b = ipdom[b].unwrap_or(exit);
-                }
-            }
-            a
-        };
-        let mut changed = true;
-        while changed {
-            changed = false;
-            for &b in order.iter().rev() {
-                if b == exit {
-                    continue;
-                }
-                let mut new: Option<usize> = None;
-                for p in rpreds(b) {
-                    if ipdom[p].is_none() {
-                        continue;
-                    }
-                    new = Some(match new {
-                        None => p,
-                        Some(q) => intersect(&ipdom, p, q),
-                    });
-                }
-                if new.is_some() && ipdom[b] != new {
-                    ipdom[b] = new;
-                    changed = true;
-                }
-            }
-        }
-        PostDom { ipdom, exit }
+        PostDom { ipdom: idoms(n + 1, exit, rsuccs, rpreds), exit }
     }
 
     /// Whether `block` reaches the function's exit (has a place in the tree).
@@ -168,6 +113,104 @@ impl PostDom {
             match self.ipdom(y) {
                 Some(p) => y = p,
                 None => return self.exit,
+            }
+        }
+    }
+}
+
+/// Immediate dominators of a graph of `n` nodes from `root` (Cooper, Harvey, Kennedy): `None` for a node the
+/// root does not reach; the root is its own.
+fn idoms(
+    n: usize,
+    root: usize,
+    succs: impl Fn(usize) -> Vec<usize>,
+    preds: impl Fn(usize) -> Vec<usize>,
+) -> Vec<Option<usize>> {
+    let mut post = vec![usize::MAX; n];
+    let mut order = Vec::with_capacity(n);
+    let mut visited = vec![false; n];
+    let mut stack: Vec<(usize, Vec<usize>, usize)> = vec![(root, succs(root), 0)];
+    visited[root] = true;
+    while let Some((node, children, next)) = stack.last_mut() {
+        if *next < children.len() {
+            let child = children[*next];
+            *next += 1;
+            if !visited[child] {
+                visited[child] = true;
+                let grandchildren = succs(child);
+                stack.push((child, grandchildren, 0));
+            }
+        } else {
+            post[*node] = order.len();
+            order.push(*node);
+            stack.pop();
+        }
+    }
+    let mut idom: Vec<Option<usize>> = vec![None; n];
+    idom[root] = Some(root);
+    let intersect = |idom: &Vec<Option<usize>>, mut a: usize, mut b: usize| -> usize {
+        while a != b {
+            while post[a] < post[b] {
+                a = idom[a].unwrap_or(root);
+            }
+            while post[b] < post[a] {
+                b = idom[b].unwrap_or(root);
+            }
+        }
+        a
+    };
+    let mut changed = true;
+    while changed {
+        changed = false;
+        for &b in order.iter().rev() {
+            if b == root {
+                continue;
+            }
+            let mut new: Option<usize> = None;
+            for p in preds(b) {
+                if idom[p].is_none() {
+                    continue;
+                }
+                new = Some(match new {
+                    None => p,
+                    Some(q) => intersect(&idom, p, q),
+                });
+            }
+            if new.is_some() && idom[b] != new {
+                idom[b] = new;
+                changed = true;
+            }
+        }
+    }
+    idom
+}
+
+/// The dominator tree from the entry block (block 0).
+pub struct Dom {
+    idom: Vec<Option<usize>>,
+}
+
+impl Dom {
+    pub fn new(cfg: &Cfg) -> Dom {
+        let n = cfg.blocks.len();
+        Dom { idom: idoms(n, 0, |x| cfg.succs[x].clone(), |x| cfg.preds[x].clone()) }
+    }
+
+    /// The immediate dominator (`None` for the entry and for unreachable blocks).
+    pub fn idom(&self, block: usize) -> Option<usize> {
+        self.idom[block].filter(|&d| d != block)
+    }
+
+    /// Whether `a` dominates `b` (every block dominates itself).
+    pub fn dominates(&self, a: usize, b: usize) -> bool {
+        let mut x = b;
+        loop {
+            if x == a {
+                return true;
+            }
+            match self.idom(x) {
+                Some(d) => x = d,
+                None => return false,
             }
         }
     }

@@ -148,7 +148,27 @@ pub struct Options {
     /// -D and -U in command-line order (filled from clap's indices after parsing).
     #[arg(skip)]
     pub macros: Vec<cm_frontend::MacroArg>,
+
+    /// cmc's own flags (`-Qxcm_*`, `-mCM_*`, `-binary-format`, ...), taken out before clap parses the rest.
+    #[arg(skip)]
+    pub compat: crate::compat::Compat,
 }
+
+/// The cmc flags handled outside clap (see `compat.rs`), for `--help`.
+const CMC_FLAGS_HELP: &str = "cmc flags (prefix - or /, value joined with = or :):
+  -binary-format=cm|ocl|ze     output container (default ocl; cm = CMRT vISA object, no SVM kernels)
+  -fcmocl                      same as -binary-format=ocl
+  -emit-spirv                  write SPIR-V (default name a.spv)
+  -Qxcm_revid=N, -Qxcm_stepping=A|B   revision id for ocloc
+  -mdump_asm                   write <kernel>.visaasm and <kernel>.asm next to the output
+  -Qxcm_asm_output=FILE, /FaFILE      write the Gen asm to FILE
+  -Qxcm_print_asm_count, -mCM_printregusage, -Qxcm_noschedule, -Qxcm_opt_report, -Qxcm_release,
+  -Qxcm_preschedule[_ctrl|_rp], -Qxcm_jit_option=\"...\", -mCM_jit_option=...   finalizer (vISA) options
+  -mCM_optimize_none, -mCM_disable_jmpi, -mCM_no_vector_decomposition, -mCM_translate_legacy,
+  -Qxcm_register_file_size=N|auto, -Qxcm_doubleGRF, -ffp-contract=X, -vc-use-plain-2d-images   IGC options
+  -mCM_max_slm=KB              refuse kernels using more SLM
+  -v, -###                     print the commands run (-### runs nothing)
+  legacy -Qxcm_*, -mCM_*, -mGLOB_*, -mP2OPT_*, -mPAROPT_*, -Qopt* flags are accepted and ignored with a note";
 
 /// Long options that may be written with a single dash or a slash.
 const LONG_OPTIONS: &[&str] =
@@ -269,9 +289,23 @@ fn debug_level(arg: &str) -> Option<u8> {
     }
 }
 
-pub fn parse(argv: &[String]) -> Result<Options, clap::Error> {
+/// Why the command line was refused: clap's rendering (usage errors, `--help`) or a cmc-flag error.
+#[derive(Debug)]
+pub enum ParseError {
+    Clap(clap::Error),
+    Message(String),
+}
+
+impl From<clap::Error> for ParseError {
+    fn from(err: clap::Error) -> Self {
+        ParseError::Clap(err)
+    }
+}
+
+pub fn parse(argv: &[String]) -> Result<Options, ParseError> {
     use clap::{CommandFactory, FromArgMatches};
-    let matches = Options::command().try_get_matches_from(normalise(argv))?;
+    let (rest, compat) = crate::compat::extract(argv).map_err(ParseError::Message)?;
+    let matches = Options::command().after_help(CMC_FLAGS_HELP).try_get_matches_from(normalise(&rest))?;
     let mut options = Options::from_arg_matches(&matches)?;
     // clap keeps -D and -U apart; the command line's order between them matters (clang applies them in order).
     let mut ordered: Vec<(usize, cm_frontend::MacroArg)> = Vec::new();
@@ -282,6 +316,7 @@ pub fn parse(argv: &[String]) -> Result<Options, clap::Error> {
     }
     ordered.sort_by_key(|(index, _)| *index);
     options.macros = ordered.into_iter().map(|(_, m)| m).collect();
+    options.compat = compat;
     Ok(options)
 }
 
@@ -341,6 +376,14 @@ mod tests {
         let options = parse(&argv(&["-g", "-mCM_no_debug", "-E", "k.cpp"])).unwrap();
         assert_eq!(options.debug_level, Some(0));
         assert!(options.preprocess);
+    }
+
+    #[test]
+    fn cmc_flags_are_taken_out_before_clap() {
+        let options = parse(&argv(&["-Qxcm_noschedule", "-mCM_no_debug", "/Qxcm_jit_target:DG2", "k.cpp"])).unwrap();
+        assert_eq!(options.compat.finalizer_options, vec!["-noschedule".to_string()]);
+        assert_eq!(options.debug_level, Some(0));
+        assert_eq!(options.platform(), Some("DG2"));
     }
 
     #[test]

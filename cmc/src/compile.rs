@@ -1,25 +1,41 @@
 //! The compiler mode: `cmc [options] input` without `-passes=`.
 //!
-//! What the input and the output-kind flags select (cmc-compat.md §1.2):
-//! - CM source (`.cpp`, `.cc`, `.cm`, `.c`, `.cxx`): `-E` preprocesses; `-emit-llvm [-S]` runs the front end
-//!   (clang + its lowering pipeline) and writes the GenX IR.
+//! Inputs and the outputs each allows (cmc-compat.md §1.2):
 //!
-//! Every output is written whole or not at all (`output::write`).
+//! | input | outputs |
+//! |---|---|
+//! | CM source (`.cpp`, `.cc`, `.cm`, `.c`, `.cxx`) | binary (default, `a.bin`), `-emit-spirv` (`a.spv`), `-emit-llvm` (`a.bc`), `-emit-llvm -S` (`a.ll`), `-E` (stdout) |
+//! | LLVM IR (`.ll`, `.bc`) | binary, `-emit-spirv` |
+//! | SPIR-V (`.spv`) | binary |
+//!
+//! `-S` without `-emit-llvm` is cmc's "assembly" action, which cmc maps to the binary. The phases: front end
+//! (clang + [`cm_frontend::LOWER_PIPELINE`]; `-emit-llvm` stops here) → middle end ([`MIDDLE_END_PIPELINE`] at
+//! -O1 and above, nothing at -O0; -O2 when no level is given) → vc-bridge (SPIR-V-ready IR, llvm-spirv-14) → IGC
+//! (ocloc), with the binary's kernels checked against the module's. `-ftime-report` prints the time of each.
+//!
+//! Every output is written whole or not at all (`output::write`); a failed compile leaves no file, dumps included.
 
+use std::io::Read;
 use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
 
 use genx_passes::inkwell::context::Context;
-use genx_passes::platform::{self, Platform};
+use genx_passes::inkwell::memory_buffer::MemoryBuffer;
+use genx_passes::inkwell::module::Module;
+use genx_passes::pipeline::{self, PipelineError, PipelineOptions};
+use genx_passes::platform::{self, Platform, Family};
 
 use crate::args::Options;
 use crate::output;
+
+/// The middle end between the front end and the bridge at -O1 and above (IGC does the rest).
+pub const MIDDLE_END_PIPELINE: &str = "genx-lowering,genx-region-collapse,genx-const-fold,genx-dead-vector";
 
 /// What the input file is, by its suffix (as cmc's driver decides).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum InputKind {
     CmSource,
-    LlvmText,
-    LlvmBitcode,
+    LlvmIr,
     SpirV,
 }
 
@@ -28,56 +44,376 @@ impl InputKind {
         let extension = Path::new(path).extension()?.to_str()?.to_ascii_lowercase();
         Some(match extension.as_str() {
             "cpp" | "cc" | "cm" | "c" | "cxx" | "c++" => InputKind::CmSource,
-            "ll" => InputKind::LlvmText,
-            "bc" => InputKind::LlvmBitcode,
+            "ll" | "bc" => InputKind::LlvmIr,
             "spv" => InputKind::SpirV,
             _ => return None,
         })
     }
 }
 
-pub fn run(options: &Options) -> Result<(), String> {
-    let input = options.input.as_deref().ok_or("no input file")?;
-    let kind = InputKind::of(input)
-        .ok_or_else(|| format!("cannot tell what '{input}' is from its name; expected .cpp/.cc/.cm (CM source), .ll, .bc or .spv"))?;
-    if kind != InputKind::CmSource && input != "-" && !Path::new(input).is_file() {
-        return Err(format!("no such file: '{input}'"));
-    }
-    match kind {
-        InputKind::CmSource => compile_source(options, input),
-        _ => Err(format!("compiling '{input}' to a binary is not available yet (use -passes= to run passes on IR)")),
+/// What the command line asks to produce.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum OutputKind {
+    Preprocessed,
+    Llvm { text: bool },
+    SpirV,
+    Binary,
+}
+
+/// Wall time of each phase, for `-ftime-report`.
+#[derive(Default)]
+struct PhaseTimes {
+    front_end: Duration,
+    middle_end: Duration,
+    bridge: Duration,
+    llvm_spirv: Duration,
+    igc: Duration,
+}
+
+impl PhaseTimes {
+    fn report(&self, input: &str) -> String {
+        let total = self.front_end + self.middle_end + self.bridge + self.llvm_spirv + self.igc;
+        let ms = |d: Duration| d.as_secs_f64() * 1e3;
+        let ours = self.front_end + self.middle_end + self.bridge;
+        let mut text = format!("===-- cmc phase times: {input} --===\n");
+        for (name, time) in [
+            ("front end (clang + lowering)", self.front_end),
+            ("middle end (GenX passes)", self.middle_end),
+            ("bridge (SPIR-V-ready IR)", self.bridge),
+            ("bridge (llvm-spirv-14)", self.llvm_spirv),
+            ("IGC (ocloc -vc-codegen)", self.igc),
+        ] {
+            text.push_str(&format!("  {name:<30} {:>9.3} ms\n", ms(time)));
+        }
+        text.push_str(&format!("  {:<30} {:>9.3} ms\n", "total", ms(total)));
+        if !self.igc.is_zero() {
+            text.push_str(&format!(
+                "  front end + middle end + bridge IR = {:.1}% of IGC\n",
+                100.0 * ours.as_secs_f64() / self.igc.as_secs_f64()
+            ));
+        }
+        text
     }
 }
 
-fn compile_source(options: &Options, input: &str) -> Result<(), String> {
-    if !Path::new(input).is_file() {
+pub fn run(options: &Options) -> Result<(), String> {
+    for note in &options.compat.notes {
+        eprintln!("cmc: note: {note}");
+    }
+    let input = options.input.as_deref().ok_or("no input file")?;
+    let kind = if input == "-" {
+        InputKind::LlvmIr
+    } else {
+        InputKind::of(input).ok_or_else(|| {
+            format!("cannot tell what '{input}' is from its name; expected .cpp/.cc/.cm (CM source), .ll/.bc (LLVM IR) or .spv (SPIR-V)")
+        })?
+    };
+    let output_kind = if options.preprocess {
+        OutputKind::Preprocessed
+    } else if options.emit_llvm {
+        OutputKind::Llvm { text: options.emit_text }
+    } else if options.compat.emit_spirv {
+        OutputKind::SpirV
+    } else {
+        OutputKind::Binary
+    };
+    let allowed = match kind {
+        InputKind::CmSource => true,
+        InputKind::LlvmIr => matches!(output_kind, OutputKind::SpirV | OutputKind::Binary),
+        InputKind::SpirV => output_kind == OutputKind::Binary,
+    };
+    if !allowed {
+        return Err(format!(
+            "current input/output combination is not supported: {} input gives {}",
+            match kind {
+                InputKind::CmSource => "CM source",
+                InputKind::LlvmIr => "LLVM IR",
+                InputKind::SpirV => "SPIR-V",
+            },
+            match kind {
+                InputKind::LlvmIr => "a binary or -emit-spirv",
+                _ => "a binary only",
+            }
+        ));
+    }
+    if input != "-" && !Path::new(input).is_file() {
         return Err(format!("no such file: '{input}'"));
     }
-    let platform = target(options)?;
-    let job = front_end_job(options, input, platform);
-    if options.preprocess {
-        let text = cm_frontend::preprocess(&job).map_err(front_end_error)?;
-        return output::write(options.output.as_deref().unwrap_or("-"), &text);
+    let format = match options.compat.binary_format.as_deref() {
+        None => vc_bridge::BinaryFormat::Ocl,
+        Some(name) => vc_bridge::BinaryFormat::parse(name)
+            .ok_or_else(|| format!("unknown binary format '{name}'; use cm, ocl or ze"))?,
+    };
+    if output_kind == OutputKind::Binary && format == vc_bridge::BinaryFormat::Cm && options.compat.binary_format.is_some() {
+        eprintln!("cmc: warning: -binary-format=cm (CMRT) is deprecated; prefer ocl or ze");
     }
-    if !options.emit_llvm {
-        return Err("compiling CM source to a binary is not available yet; use -emit-llvm [-S]".to_string());
+    let platform = match (options.platform(), output_kind) {
+        (Some(name), _) => platform::find(name).map_err(|unknown| unknown.to_string())?,
+        (None, OutputKind::Binary) => {
+            return Err("Unknown target achitecture, please use -march=<T> with correct target (a binary is for one \
+                        platform: skl, icllp, tgllp, dg1, adl-p, acm-g10, pvc or any of their spellings)"
+                .to_string())
+        }
+        (None, _) => platform::find(platform::DEFAULT).map_err(|unknown| unknown.to_string())?,
+    };
+    let destination = options.output.clone().unwrap_or_else(|| {
+        match output_kind {
+            OutputKind::Preprocessed => "-",
+            OutputKind::Llvm { text: true } => "a.ll",
+            OutputKind::Llvm { text: false } => "a.bc",
+            OutputKind::SpirV => "a.spv",
+            OutputKind::Binary => "a.bin",
+        }
+        .to_string()
+    });
+    if options.compat.dry_run {
+        eprint!("{}", plan(options, input, kind, output_kind, format, platform, &destination));
+        return Ok(());
+    }
+    let mut times = PhaseTimes::default();
+    let result = compile(options, input, kind, output_kind, format, platform, &destination, &mut times);
+    if options.time_report {
+        eprint!("{}", times.report(input));
+    }
+    result
+}
+
+/// `-###`: what would run, one step per line, nothing run.
+fn plan(
+    options: &Options,
+    input: &str,
+    kind: InputKind,
+    output_kind: OutputKind,
+    format: vc_bridge::BinaryFormat,
+    platform: &'static Platform,
+    destination: &str,
+) -> String {
+    let mut text = String::new();
+    if kind == InputKind::CmSource {
+        let job = front_end_job(options, input, platform);
+        text.push_str(&format!(
+            "front end: clang-14 {input} platform={} macros={:?} include={:?} isystem={:?} pre-include={:?} std={} \
+             debug={} pointer-size={} revision={:?} clang-args={:?} then {}\n",
+            platform.name,
+            job.macros,
+            job.include_dirs,
+            job.system_include_dirs,
+            job.pre_includes,
+            job.std.as_deref().unwrap_or("c++17"),
+            job.debug_info,
+            job.pointer_size,
+            job.revision_id,
+            job.clang_args,
+            cm_frontend::LOWER_PIPELINE
+        ));
+    } else {
+        text.push_str(&format!("input: {input}\n"));
+    }
+    if matches!(output_kind, OutputKind::SpirV | OutputKind::Binary) && kind != InputKind::SpirV {
+        let pipeline = if options.opt_level.as_deref() == Some("0") { "none (-O0)" } else { MIDDLE_END_PIPELINE };
+        text.push_str(&format!("middle end: {pipeline}\n"));
+    }
+    let bridge = bridge_options(options, format, platform);
+    let commands = vc_bridge::planned_commands(&bridge, output_kind == OutputKind::Binary);
+    match (output_kind, kind) {
+        (OutputKind::Binary, InputKind::SpirV) => text.push_str(&format!("{}\n", commands[1])),
+        (OutputKind::Binary | OutputKind::SpirV, _) => {
+            for command in commands {
+                text.push_str(&format!("{command}\n"));
+            }
+        }
+        _ => {}
+    }
+    text.push_str(&format!("output: {destination}\n"));
+    text
+}
+
+#[allow(clippy::too_many_arguments)]
+fn compile(
+    options: &Options,
+    input: &str,
+    kind: InputKind,
+    output_kind: OutputKind,
+    format: vc_bridge::BinaryFormat,
+    platform: &'static Platform,
+    destination: &str,
+    times: &mut PhaseTimes,
+) -> Result<(), String> {
+    let bridge_options = bridge_options(options, format, platform);
+    if kind == InputKind::SpirV {
+        let bytes = std::fs::read(input).map_err(|err| format!("cannot read '{input}': {err}"))?;
+        let compiled = vc_bridge::compile_spirv(&bytes, &bridge_options)?;
+        times.igc = compiled.timing.ocloc;
+        return finish_binary(options, input, compiled, destination);
+    }
+    let job = front_end_job(options, input, platform);
+    if output_kind == OutputKind::Preprocessed {
+        let start = Instant::now();
+        let text = cm_frontend::preprocess(&job).map_err(front_end_error)?;
+        times.front_end = start.elapsed();
+        return output::write(destination, &text);
     }
     let context = Context::create();
-    let module = cm_frontend::compile(&job, &context).map_err(front_end_error)?;
-    let destination = options.output.clone().unwrap_or_else(|| if options.emit_text { "a.ll" } else { "a.bc" }.to_string());
-    if options.emit_text {
-        output::write(&destination, module.print_to_string().to_bytes())
+    let start = Instant::now();
+    let module = match kind {
+        InputKind::CmSource => cm_frontend::compile(&job, &context).map_err(front_end_error)?,
+        _ => load(&context, input)?,
+    };
+    times.front_end = start.elapsed();
+    if let OutputKind::Llvm { text } = output_kind {
+        return write_module(&module, destination, text);
+    }
+    genx_passes::target::set_platform(&module, platform.name);
+    let start = Instant::now();
+    middle_end(options, &module)?;
+    times.middle_end = start.elapsed();
+    if output_kind == OutputKind::SpirV {
+        let spirv = vc_bridge::emit_spirv(&module, options.compat.verbose)?;
+        times.bridge = spirv.timing.adapt;
+        times.llvm_spirv = spirv.timing.llvm_spirv;
+        check_slm(options, &spirv.kernels)?;
+        return output::write(destination, &spirv.bytes);
+    }
+    let compiled = vc_bridge::compile_module(&module, &bridge_options);
+    let compiled = compiled?;
+    times.bridge = compiled.timing.adapt;
+    times.llvm_spirv = compiled.timing.llvm_spirv;
+    times.igc = compiled.timing.ocloc;
+    finish_binary(options, input, compiled, destination)
+}
+
+/// Runs [`MIDDLE_END_PIPELINE`] unless -O0, with the LLVM options of the command line (`-print-after`, ...).
+fn middle_end(options: &Options, module: &Module<'_>) -> Result<(), String> {
+    let mut llvm_options = options.llvm_options();
+    // -mllvm goes to IGC (as cmc sends it); the other LLVM flags are for our passes.
+    llvm_options.retain(|option| !options.mllvm.contains(option));
+    if !llvm_options.is_empty() {
+        pipeline::set_llvm_options(&llvm_options).map_err(|message| format!("bad LLVM option: {message}"))?;
+    }
+    if options.opt_level.as_deref() == Some("0") {
+        return Ok(());
+    }
+    let pipeline_options = PipelineOptions { verify_each: options.verify_each, debug_pass_manager: options.debug_pass_manager, time_passes: false };
+    let result = pipeline::run(module, MIDDLE_END_PIPELINE, pipeline_options);
+    if options.stats {
+        pipeline::print_statistics();
+    }
+    match result {
+        Ok(()) => Ok(()),
+        Err(PipelineError::PassErrors) => Err(String::new()),
+        Err(err) => Err(err.to_string()),
+    }
+}
+
+/// The bridge's options from the command line, the platform and cmc's environment hooks.
+fn bridge_options(options: &Options, format: vc_bridge::BinaryFormat, platform: &'static Platform) -> vc_bridge::Options {
+    let compat = &options.compat;
+    let mut api_options = compat.api_options.clone();
+    if options.debug_level.unwrap_or(0) > 0 {
+        api_options.push("-g".to_string());
+    }
+    let mut finalizer_options = compat.finalizer_options.clone();
+    if platform.family < Family::Gen11 && !compat.enable_iga {
+        finalizer_options.push("-disableIGASyntax".to_string());
+    }
+    let mut features = compat.target_features.clone();
+    if format != vc_bridge::BinaryFormat::Cm {
+        features.push("+ocl_runtime".to_string());
+    }
+    let mut internal_options = vec![format!("-target-features={}", features.join(","))];
+    if !options.mllvm.is_empty() {
+        internal_options.push(format!("-llvm-options='{}'", options.mllvm.join(" ")));
+    }
+    for (variable, list) in [("CM_VC_API_OPTIONS", &mut api_options), ("CM_INTERNAL_OPTIONS", &mut internal_options)] {
+        if let Ok(extra) = std::env::var(variable) {
+            list.extend(extra.split_whitespace().map(str::to_string));
+        }
+    }
+    vc_bridge::Options {
+        platform,
+        format,
+        revision_id: compat.revision_id,
+        api_options,
+        internal_options,
+        finalizer_options,
+        dump_asm: compat.dump_asm || compat.asm_output.is_some(),
+        verbose: compat.verbose,
+    }
+}
+
+fn check_slm(options: &Options, kernels: &[vc_bridge::Kernel]) -> Result<(), String> {
+    if let Some(limit) = options.compat.max_slm_kb {
+        if let Some(kernel) = kernels.iter().find(|k| k.slm_size > limit.saturating_mul(1024)) {
+            return Err(format!(
+                "{}: use slm, but slm size is too large ({} bytes; -mCM_max_slm={limit} allows {} bytes)",
+                vc_bridge::describe_kernels(std::slice::from_ref(kernel)),
+                kernel.slm_size,
+                limit * 1024
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Writes the binary, then the dumps asked for; prints the finalizer's reports on stderr.
+fn finish_binary(options: &Options, input: &str, compiled: vc_bridge::Compiled, destination: &str) -> Result<(), String> {
+    if !compiled.log.is_empty() {
+        eprintln!("{}", compiled.log);
+    }
+    if destination == "-" && std::io::IsTerminal::is_terminal(&std::io::stdout()) {
+        return Err("refusing to write a binary to a terminal; use -o <file>".to_string());
+    }
+    // Dumps first: a failure to write them must not leave a binary behind that looks like success.
+    let dir = match Path::new(destination).parent() {
+        Some(parent) if destination != "-" && !parent.as_os_str().is_empty() => parent.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    let stem = Path::new(input).file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_else(|| "a".to_string());
+    if options.compat.dump_asm {
+        for (index, dump) in compiled.dumps.iter().enumerate() {
+            let base = if options.compat.old_asm_name { format!("{stem}_{index}") } else { dump.kernel.clone() };
+            for (extension, text) in [("visaasm", &dump.visa), ("asm", &dump.asm)] {
+                let text = text.as_ref().ok_or_else(|| format!("IGC wrote no .{extension} for kernel '{}'", dump.kernel))?;
+                output::write(&dir.join(format!("{base}.{extension}")).to_string_lossy(), text.as_bytes())?;
+            }
+        }
+    }
+    if let Some(asm_file) = &options.compat.asm_output {
+        let mut text = String::new();
+        for dump in &compiled.dumps {
+            text.push_str(dump.asm.as_deref().ok_or_else(|| format!("IGC wrote no Gen asm for kernel '{}'", dump.kernel))?);
+        }
+        output::write(asm_file, text.as_bytes())?;
+    }
+    output::write(destination, &compiled.binary)
+}
+
+fn write_module(module: &Module<'_>, destination: &str, text: bool) -> Result<(), String> {
+    if text {
+        output::write(destination, module.print_to_string().to_bytes())
     } else {
         if destination == "-" && std::io::IsTerminal::is_terminal(&std::io::stdout()) {
             return Err("refusing to write bitcode to a terminal; use -S for text or -o <file>".to_string());
         }
-        output::write(&destination, module.write_bitcode_to_memory().as_slice())
+        output::write(destination, module.write_bitcode_to_memory().as_slice())
     }
 }
 
-/// The target platform: -Qxcm_jit_target, then -mcpu, then -march; [`platform::DEFAULT`] when none is given.
-pub fn target(options: &Options) -> Result<&'static Platform, String> {
-    platform::find(options.platform().unwrap_or(platform::DEFAULT)).map_err(|unknown| unknown.to_string())
+/// Reads `.ll` text or `.bc` bitcode from a file or stdin (`-`).
+pub fn load<'ctx>(context: &'ctx Context, input: &str) -> Result<Module<'ctx>, String> {
+    let buffer = if input == "-" {
+        let mut bytes = Vec::new();
+        std::io::stdin().read_to_end(&mut bytes).map_err(|err| format!("cannot read stdin: {err}"))?;
+        MemoryBuffer::create_from_memory_range_copy(&bytes, "<stdin>")
+    } else {
+        if !Path::new(input).is_file() {
+            return Err(format!("no such file: '{input}'"));
+        }
+        MemoryBuffer::create_from_file(Path::new(input))
+            .map_err(|message| format!("cannot read '{input}': {}", message.to_string().trim_end()))?
+    };
+    // LLVM's parser message is already located (`file:line:col: error: ...`).
+    context.create_module_from_ir(buffer).map_err(|message| message.to_string().trim_end().to_string())
 }
 
 /// The front end's job from the command line.
@@ -91,7 +427,7 @@ pub fn front_end_job(options: &Options, input: &str, platform: &'static Platform
         pre_includes: paths(&options.pre_includes),
         std: options.std.clone(),
         platform,
-        revision_id: None,
+        revision_id: options.compat.revision_id,
         debug_info: options.debug_level.unwrap_or(0) > 0,
         pointer_size: if options.m32 { 32 } else { 64 },
         clang_args: options.xclang.clone(),

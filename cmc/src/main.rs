@@ -5,6 +5,7 @@
 //!   opt's pipeline syntax (the pass registry is linked in; no plugin, no subprocess);
 //! - `cmc validate before.ll after.ll`: translation validation on the CPU executor;
 //! - `cmc run k.ll --arg ... --surface ...`: run a kernel on the CPU over a thread grid (CPU emulation);
+//! - `cmc inspect k.bin`: the container and kernels of a device binary;
 //! - `cmc -print-passes`, `cmc --version`.
 //!
 //! - compiler: `cmc [-E | -emit-llvm [-S]] file.cpp [-o out]` (see `compile`).
@@ -13,7 +14,9 @@
 //! `file:line:col: error:`) and a non-zero exit; an output file is written whole or not at all.
 
 mod args;
+mod compat;
 mod compile;
+mod inspect_cmd;
 mod opt_mode;
 mod output;
 mod run_cmd;
@@ -28,15 +31,20 @@ fn main() -> ExitCode {
     match argv.get(1).map(String::as_str) {
         Some("validate") => return validate_cmd::main(&argv[1..]),
         Some("run") => return run_cmd::main(&argv[1..]),
+        Some("inspect") => return inspect_cmd::main(&argv[1..]),
         _ => {}
     }
     let options = match args::parse(&argv) {
         Ok(options) => options,
-        Err(err) => {
+        Err(args::ParseError::Clap(err)) => {
             // clap's own rendering for --help, and usage errors with a hint.
             let code = if err.use_stderr() { 1 } else { 0 };
             let _ = err.print();
             return ExitCode::from(code);
+        }
+        Err(args::ParseError::Message(message)) => {
+            eprintln!("cmc: error: {message}");
+            return ExitCode::FAILURE;
         }
     };
     if options.version {

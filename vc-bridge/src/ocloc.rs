@@ -1,0 +1,132 @@
+//! Running IGC through the `ocloc` binary: SPIR-V in, a device binary (and, when asked, vISA and Gen asm) out.
+//!
+//! The command (vc-backend.md §1, §3), run in the bridge's private directory because IGC writes its dumps to the
+//! current directory:
+//! `ocloc compile -q -spirv_input -file module.spv -device <ocloc name> [-revision_id N]
+//!  -options "-vc-codegen <api options> [-Xfinalizer '<finalizer options>']"
+//!  -internal_options "-binary-format=<ocl|ze> [-dump-asm] <internal options>" -output module -output_no_suffix`.
+//!
+//! ocloc's exit status is not trusted either way: a failure becomes the text IGC printed, and success is checked
+//! by the caller against the binary's kernels.
+
+use std::path::Path;
+use std::process::Command;
+
+pub const OCLOC: &str = "ocloc";
+
+/// One ocloc run.
+pub struct Invocation<'a> {
+    pub device: &'a str,
+    pub revision_id: Option<u32>,
+    pub api_options: Vec<String>,
+    pub internal_options: Vec<String>,
+    pub finalizer_options: Vec<String>,
+}
+
+/// What ocloc left behind.
+pub struct Output {
+    pub binary: Vec<u8>,
+    /// What ocloc and IGC printed (finalizer reports such as `-printasmcount` go there).
+    pub log: String,
+}
+
+impl Invocation<'_> {
+    /// The argument list after `ocloc`.
+    pub fn arguments(&self, spirv_file: &str, output_name: &str) -> Vec<String> {
+        let mut options = vec!["-vc-codegen".to_string()];
+        options.extend(self.api_options.iter().cloned());
+        if !self.finalizer_options.is_empty() {
+            options.push(format!("-Xfinalizer '{}'", self.finalizer_options.join(" ")));
+        }
+        let mut args: Vec<String> = ["compile", "-q", "-spirv_input", "-file", spirv_file, "-device", self.device]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        if let Some(revision) = self.revision_id {
+            args.extend(["-revision_id".to_string(), revision.to_string()]);
+        }
+        args.extend(["-options".to_string(), options.join(" ")]);
+        if !self.internal_options.is_empty() {
+            args.extend(["-internal_options".to_string(), self.internal_options.join(" ")]);
+        }
+        args.extend(["-output".to_string(), output_name.to_string(), "-output_no_suffix".to_string()]);
+        args
+    }
+
+    /// Runs ocloc in `dir` on `dir/module.spv`.
+    pub fn run(&self, dir: &Path, verbose: bool) -> Result<Output, String> {
+        let args = self.arguments("module.spv", "module");
+        if verbose {
+            eprintln!("(cd {} && {OCLOC} {})", dir.display(), quote(&args));
+        }
+        let result = Command::new(OCLOC)
+            .args(&args)
+            .current_dir(dir)
+            .output()
+            .map_err(|err| format!("cannot run {OCLOC}: {err} (install intel-opencl-icd with scripts/setup.sh)"))?;
+        let mut log = String::from_utf8_lossy(&result.stdout).into_owned();
+        log.push_str(&String::from_utf8_lossy(&result.stderr));
+        let binary = dir.join("module");
+        if !result.status.success() || !binary.is_file() {
+            let why = match result.status.code() {
+                Some(code) if !result.status.success() => format!("ocloc exited with status {code}"),
+                Some(_) => "ocloc wrote no binary".to_string(),
+                None => "ocloc was killed by a signal (IGC aborted)".to_string(),
+            };
+            return Err(format!("{}{}", igc_messages(&log), if igc_messages(&log).is_empty() { why } else { format!(" ({why})") }));
+        }
+        let binary = std::fs::read(&binary).map_err(|err| format!("cannot read ocloc's output: {err}"))?;
+        Ok(Output { binary, log })
+    }
+}
+
+/// A shell-readable rendering of an argument list (arguments with spaces in double quotes).
+pub fn quote(args: &[String]) -> String {
+    args.iter()
+        .map(|a| if a.contains(' ') || a.is_empty() { format!("\"{a}\"") } else { a.clone() })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The lines of ocloc's output that say what went wrong (IGC's and LLVM's messages), without ocloc's own
+/// boilerplate (`Build failed with error code`, the echoed command line, blank lines).
+pub fn igc_messages(log: &str) -> String {
+    log.lines()
+        .map(str::trim_end)
+        .filter(|line| {
+            !line.is_empty()
+                && !line.starts_with("Build failed with error code")
+                && !line.starts_with("Command was:")
+                && !line.starts_with("Build succeeded")
+                && !line.contains("Compilation from IR - skipping loading of FCL")
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn arguments_carry_every_option_group() {
+        let invocation = Invocation {
+            device: "tgllp",
+            revision_id: Some(3),
+            api_options: vec!["-g".into()],
+            internal_options: vec!["-binary-format=ze".into(), "-dump-asm".into()],
+            finalizer_options: vec!["-noschedule".into(), "-printasmcount".into()],
+        };
+        let args = invocation.arguments("m.spv", "m");
+        let joined = args.join(" | ");
+        assert!(joined.contains("-device | tgllp | -revision_id | 3"));
+        assert!(joined.contains("-options | -vc-codegen -g -Xfinalizer '-noschedule -printasmcount'"));
+        assert!(joined.contains("-internal_options | -binary-format=ze -dump-asm"));
+    }
+
+    #[test]
+    fn boilerplate_is_dropped_from_messages() {
+        let log = "error: LLVM ERROR: Invalid number of words\n\nBuild failed with error code: -11\nCommand was: ocloc ...\n";
+        assert_eq!(igc_messages(log), "error: LLVM ERROR: Invalid number of words");
+    }
+}

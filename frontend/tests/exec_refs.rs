@@ -80,3 +80,51 @@ fn references_at_run_time_positions() {
         assert_same("m", seed, &got, &model(&a, i, j));
     }
 }
+
+const STORAGE: &str = r#"
+#include <cm/cm.h>
+
+struct S { vector<int, 8> a; matrix<float, 2, 4> b; };
+_GENX_VOLATILE_ vector<short, 16> gv;
+
+extern "C" _GENX_MAIN_ void storage(int *out [[type("svmptr_t")]], int i) {
+  vector<int, 8> arr[4];
+  for (int k = 0; k < 4; k++)
+    arr[k] = k;
+  arr[i].select<4, 2>(1) = 7;
+  S s;
+  s.a = arr[1];
+  s.b = 0;
+  s.b.row(1) = s.a.select<4, 1>(2);
+  gv.select<8, 2>(0) = s.a;
+  vector<int, 8> r = arr[2] + s.a + s.b.format<int>() + gv.select<8, 1>(0);
+  cm_svm_block_write(out, r);
+}
+"#;
+
+/// Vectors in an array (at a run-time index), in a struct, and in a global are roots of references too.
+#[test]
+fn vectors_in_arrays_structs_and_globals() {
+    let compiled = compile("storage", STORAGE, &[]);
+    for i in 0..4usize {
+        let mut arr: Vec<[i32; 8]> = (0..4).map(|k| [k as i32; 8]).collect();
+        for e in [1, 3, 5, 7] {
+            arr[i][e] = 7;
+        }
+        let a = arr[1];
+        let mut b = [0f32; 8];
+        for c in 0..4 {
+            b[4 + c] = a[2 + c] as f32;
+        }
+        let mut gv = [0i16; 16];
+        for k in 0..8 {
+            gv[2 * k] = a[k] as i16;
+        }
+        let expected: Vec<i32> = (0..8).map(|e| arr[2][e] + a[e] + b[e].to_bits() as i32 + gv[e] as i32).collect();
+        let mut run = compiled.run();
+        let output = run.svm(vec![0; 32]);
+        run.dispatch("storage", Grid::linear(1, 1), &[Arg::Svm(output), Arg::U32(i as u32)]);
+        let got: Vec<i32> = bytes_u32(&run.svm_bytes(output)).into_iter().map(|v| v as i32).collect();
+        assert_same("r", i as u64, &got, &expected);
+    }
+}

@@ -380,8 +380,24 @@ fn fold_users(mut work: Vec<LLVMValueRef>) {
 
 // ---- references -------------------------------------------------------------------------------------------
 
-/// The pointer to the vector a reference reaches: `pointer` with casts and all-zero GEPs stripped until the
-/// pointee is a vector type.
+/// Whether `ty` is a vector, or a struct or array whose first element is (recursively) one: the storage a
+/// reference's root pointer points at (a `vector` object is `{ <N x T> }`).
+fn holds_vector_first(mut ty: LLVMTypeRef) -> bool {
+    unsafe {
+        for _ in 0..8 {
+            match LLVMGetTypeKind(ty) {
+                LLVMTypeKind::LLVMVectorTypeKind => return true,
+                LLVMTypeKind::LLVMStructTypeKind if LLVMCountStructElementTypes(ty) > 0 => ty = LLVMStructGetTypeAtIndex(ty, 0),
+                LLVMTypeKind::LLVMArrayTypeKind => ty = LLVMGetElementType(ty),
+                _ => return false,
+            }
+        }
+        false
+    }
+}
+
+/// The pointer to the storage a reference reaches: `pointer` with casts and all-zero GEPs stripped until the
+/// pointee is a vector, or an object that starts with one (see [`vector_pointer`]).
 fn reference_root(mut pointer: LLVMValueRef) -> Option<LLVMValueRef> {
     unsafe {
         for _ in 0..16 {
@@ -393,6 +409,8 @@ fn reference_root(mut pointer: LLVMValueRef) -> Option<LLVMValueRef> {
                 LLVMGetInstructionOpcode(pointer)
             } else if !LLVMIsAConstantExpr(pointer).is_null() {
                 LLVMGetConstOpcode(pointer)
+            } else if holds_vector_first(pointee) {
+                return Some(pointer);
             } else {
                 return None;
             };
@@ -401,14 +419,29 @@ fn reference_root(mut pointer: LLVMValueRef) -> Option<LLVMValueRef> {
                 LLVMOpcode::LLVMGetElementPtr => {
                     let all_zero = (1..LLVMGetNumOperands(pointer) as u32).all(|i| ir::const_int(LLVMGetOperand(pointer, i)) == Some(0));
                     if !all_zero {
-                        return None;
+                        return holds_vector_first(pointee).then_some(pointer);
                     }
                     pointer = LLVMGetOperand(pointer, 0);
                 }
-                _ => return None,
+                _ => return holds_vector_first(pointee).then_some(pointer),
             }
         }
         None
+    }
+}
+
+/// `pointer` (from [`reference_root`]) made to point at the vector itself: first-element GEPs through the
+/// structs and arrays around it, built at the builder's position.
+unsafe fn vector_pointer(builder: LLVMBuilderRef, mut pointer: LLVMValueRef) -> LLVMValueRef {
+    let context = LLVMGetTypeContext(ir::type_of(pointer));
+    let zero = LLVMConstInt(LLVMInt32TypeInContext(context), 0, 0);
+    loop {
+        let pointee = LLVMGetElementType(ir::type_of(pointer));
+        if LLVMGetTypeKind(pointee) == LLVMTypeKind::LLVMVectorTypeKind {
+            return pointer;
+        }
+        let mut indices = [zero, zero];
+        pointer = LLVMBuildInBoundsGEP2(builder, pointee, pointer, indices.as_mut_ptr(), 2, c"".as_ptr());
     }
 }
 
@@ -443,6 +476,7 @@ fn lower_ref(module: LLVMModuleRef, call: LLVMValueRef, write: bool) -> Result<(
             "the reference does not reach a vector or matrix object after inlining (a reference parameter of a \
              function that is not inlined, or one chosen at run time, is not supported)",
         )?;
+        let root = region_ir::with_builder_before(call, |builder| vector_pointer(builder, root));
         let base = ir::call_arg(call, 1);
         let offsets = ir::call_arg(call, 2);
         let value_ty = if write { ir::type_of(ir::call_arg(call, 3)) } else { ir::type_of(call) };

@@ -142,8 +142,7 @@ fn lower_call(
     };
     if let Some(expected) = expected_args {
         let shape_ok = ir::call_arg_count(call) == expected
-            && (!matches!(kind, Neutral::RefRead | Neutral::RefWrite)
-                || unsafe { LLVMGetTypeKind(ir::type_of(ir::call_arg(call, 0))) } == LLVMTypeKind::LLVMPointerTypeKind);
+            && (!matches!(kind, Neutral::RefRead | Neutral::RefWrite) || reference_shape_ok(call, kind == Neutral::RefWrite));
         if !shape_ok {
             cx.error_at(call, format!("a header-library builtin called with an unexpected signature ({expected} operands expected)"));
             return false;
@@ -178,6 +177,21 @@ fn lower_call(
             cx.error_at(call, message);
             false
         }
+    }
+}
+
+/// A reference builtin's operands: a pointer, an i32 base, `<N x i16>` offsets and an N-element vector value.
+fn reference_shape_ok(call: LLVMValueRef, write: bool) -> bool {
+    unsafe {
+        let value_ty = if write { ir::type_of(ir::call_arg(call, 3)) } else { ir::type_of(call) };
+        let offsets_ty = ir::type_of(ir::call_arg(call, 2));
+        let is_vector = |ty| LLVMGetTypeKind(ty) == LLVMTypeKind::LLVMVectorTypeKind;
+        LLVMGetTypeKind(ir::type_of(ir::call_arg(call, 0))) == LLVMTypeKind::LLVMPointerTypeKind
+            && is_int_type(ir::type_of(ir::call_arg(call, 1))) == Some(32)
+            && is_vector(value_ty)
+            && is_vector(offsets_ty)
+            && is_int_type(offsets_ty) == Some(16)
+            && LLVMGetVectorSize(offsets_ty) == LLVMGetVectorSize(value_ty)
     }
 }
 

@@ -19,10 +19,13 @@
 //!      to its constant (the header gathers reference offsets this way); a dead call of a `readnone` intrinsic
 //!      is dropped.
 //!    - `__cm_builtin_ref_read/write(root, base, offsets[, value])` → load of the root object + `rdregion`
-//!      (+ `wrregion` + store). The root is found by stripping pointer casts until the pointee is a vector
-//!      `<M x B>`; if the reference's element type differs (format), the loaded value is bitcast. Constant
-//!      offsets that fit a 1D/2D region give a direct region whose offset operand is `base + first offset`;
-//!      otherwise an indirect region with one offset per element.
+//!      (+ `wrregion` + store). The root is found by stripping pointer casts and zero GEPs until the pointee is
+//!      a vector `<M x B>`, or an object (struct, array element, global) that starts with one, into which
+//!      first-element GEPs are built; if the reference's element type differs (format), the loaded value is
+//!      bitcast. Constant offsets that fit a 1D/2D region give a direct region whose offset operand is
+//!      `base + first offset`; otherwise an indirect region with one offset per element. Folding a region read
+//!      of constants also folds the integer arithmetic that used it (the header's offset blends), so the
+//!      offsets of a reference of a reference are constant by the time the reference is read.
 //!    - `__cm_builtin_slm_init(bytes)` (constant) sets the function's SLM size; `__cm_builtin_slm_alloc(bytes)`
 //!      becomes the running total of the function's allocations (a per-kernel bump allocator).
 //! 2. **Kernels** (`kernels.rs`): every function annotated `genx_main` gets `"CMGenxMain"` and an entry of
@@ -35,6 +38,8 @@
 //! # Invariants
 //! After the pass no `__cm_genx_*` / `__cm_builtin_*` call and no annotation remains; every GenX call it made
 //! passes genx-verify's table checks. It never panics; every refusal is a located error naming the call.
+//!
+//! A builtin call whose operands are not of the shape cm_common.h gives is refused, never guessed at.
 //!
 //! # Not handled
 //! A reference whose root is not known after inlining (a reference parameter of a function that is not

@@ -321,6 +321,13 @@ char *genx_demangle(const char *Mangled) {
   return Status == 0 ? Text : nullptr;
 }
 
+// genx-cm-lower: removes the constant expressions that use Global and are
+// themselves unused (so an unused global can be deleted).
+void genx_remove_dead_constant_users(LLVMValueRef Global) {
+  if (auto *C = llvm::dyn_cast<llvm::Constant>(llvm::unwrap(Global)))
+    C->removeDeadConstantUsers();
+}
+
 // genx-cm-lower: a string attribute on a global variable (the C API has none).
 void genx_global_add_attribute(LLVMValueRef Global, const char *Kind, const char *Value) {
   if (auto *GV = llvm::dyn_cast<llvm::GlobalVariable>(llvm::unwrap(Global)))

@@ -133,6 +133,22 @@ fn lower_call(
 ) -> bool {
     let Some(callee) = ir::called_function(call) else { return false };
     let Some(kind) = classify(callee) else { return false };
+    // The special builtins' shapes (cm_common.h, 4a); a call of another shape is refused, never guessed at.
+    let expected_args = match kind {
+        Neutral::Genx(_) => None,
+        Neutral::RefRead => Some(3),
+        Neutral::RefWrite => Some(4),
+        Neutral::SlmInit | Neutral::SlmAlloc => Some(1),
+    };
+    if let Some(expected) = expected_args {
+        let shape_ok = ir::call_arg_count(call) == expected
+            && (!matches!(kind, Neutral::RefRead | Neutral::RefWrite)
+                || unsafe { LLVMGetTypeKind(ir::type_of(ir::call_arg(call, 0))) } == LLVMTypeKind::LLVMPointerTypeKind);
+        if !shape_ok {
+            cx.error_at(call, format!("a header-library builtin called with an unexpected signature ({expected} operands expected)"));
+            return false;
+        }
+    }
     let result = match kind {
         Neutral::Genx(name) => lower_genx(module, call, callee, &name),
         Neutral::RefRead => lower_ref(module, call, false),

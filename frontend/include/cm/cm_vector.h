@@ -136,6 +136,14 @@ __CM_INLINE __cm_ref_state<U, NU> __cm_format(const __cm_ref_state<T, N> &parent
   return {parent.root, parent.base, (dense & keep) | (inside & ~keep), (int)sizeof(U) * contiguous};
 }
 
+// The first N elements of an array as a vector of T: one copy of the bytes (no loop, so a constant array
+// folds to a constant vector), then the per-element conversion.
+template <typename T, int N, typename U> __CM_INLINE __cm_vec<T, N> __cm_from_array(const U *init) {
+  __cm_vec<U, N> raw;
+  __builtin_memcpy(&raw, init, sizeof(U) * N);
+  return __builtin_convertvector(raw, __cm_vec<T, N>);
+}
+
 // Reads a region of a value.
 template <typename T, int M, int N>
 __CM_INLINE __cm_vec<T, N> __cm_rdregion(__cm_vec<T, M> in, int vs, int w, int hs, short byte_offset) {
@@ -159,36 +167,23 @@ template <typename U, int N, typename X> __CM_INLINE __cm_vec<U, N> __cm_value(c
   using XT = typename remove_cvref<X>::type;
   if constexpr (cm_object_traits<XT>::is_object) {
     static_assert(cm_object_traits<XT>::n == N, "element counts do not match");
-    return __builtin_convertvector(x.__cm_read(), __cm_vec<U, N>);
+    if constexpr (cm_object_traits<XT>::n == N)
+      return __builtin_convertvector(x.__cm_read(), __cm_vec<U, N>);
+    else
+      return __cm_vec<U, N>{}; // after the static_assert: no second, less clear error
   } else {
     return (__cm_vec<U, N>)(U)x;
   }
 }
 
-template <typename T> struct __cm_elem_ref;
 
-// A single element: converts to T, assignable.
-template <typename T> struct __cm_elem_ref {
-  __cm_ref_state<T, 1> ref;
-  __CM_INLINE operator T() const { return ref.read()[0]; }
-  __CM_INLINE T __cm_get() const { return ref.read()[0]; }
-  __CM_INLINE const __cm_elem_ref &operator=(T value) const {
-    ref.write((__cm_vec<T, 1>)value);
-    return *this;
-  }
-  __CM_INLINE const __cm_elem_ref &operator=(const __cm_elem_ref &other) const { return *this = other.__cm_get(); }
-#define __CM_ELEM_COMPOUND(op)                                                                                     \
-  template <typename U> __CM_INLINE const __cm_elem_ref &operator op##=(U value) const {                          \
-    return *this = (T)(__cm_get() op value);                                                                       \
-  }
-  __CM_ELEM_COMPOUND(+) __CM_ELEM_COMPOUND(-) __CM_ELEM_COMPOUND(*) __CM_ELEM_COMPOUND(/) __CM_ELEM_COMPOUND(%)
-  __CM_ELEM_COMPOUND(&) __CM_ELEM_COMPOUND(|) __CM_ELEM_COMPOUND(^) __CM_ELEM_COMPOUND(<<) __CM_ELEM_COMPOUND(>>)
-#undef __CM_ELEM_COMPOUND
-  __CM_INLINE T operator++() const { return *this = (T)(__cm_get() + 1), __cm_get(); }
-  __CM_INLINE T operator--() const { return *this = (T)(__cm_get() - 1), __cm_get(); }
-  __CM_INLINE T operator++(int) const { T old = __cm_get(); *this = (T)(old + 1); return old; }
-  __CM_INLINE T operator--(int) const { T old = __cm_get(); *this = (T)(old - 1); return old; }
-};
+// A single element is a plain C++ reference into the root's storage: `v(i)` has type T& as in CM (template
+// argument deduction, `auto`, `++` and compound assignment behave as for any lvalue of T). After genx-cm-lower
+// and SROA, an element at a constant index is an extractelement/insertelement of the root; at a run-time index
+// the root stays in memory for the middle end's genx-promote-array.
+template <typename T, int N> __CM_INLINE T &__cm_element(const __cm_ref_state<T, N> &r) {
+  return *(T *)((char *)r.root + r.base + r.offsets[0]);
+}
 
 // What binary operators on (X, Y) produce: C++'s usual conversions per element; a matrix shape wins.
 template <typename X, typename Y> struct __cm_binary {
@@ -320,11 +315,11 @@ template <int N, typename M> __CM_INLINE __cm_vec<unsigned short, N> __cm_mask(c
     return vector_ref<T, S>(details::__cm_subregion<T, S, N>(__cm_ref(), details::__cm_region_offsets<S, 0, S, St, 1>(), \
                                                              i, St));                                              \
   }                                                                                                                \
-  __CM_INLINE details::__cm_elem_ref<T> operator()(int i) const                                                    \
+  __CM_INLINE T &operator()(int i) const                                                                           \
       __attribute__((diagnose_if(i < 0 || i >= N, "element index is out of bounds", "error"))) {                   \
-    return details::__cm_elem_ref<T>{select<1, 1>(i).__cm_ref()};                                                  \
+    return details::__cm_element(select<1, 1>(i).__cm_ref());                                                      \
   }                                                                                                                \
-  __CM_INLINE details::__cm_elem_ref<T> operator[](int i) const                                                    \
+  __CM_INLINE T &operator[](int i) const                                                                           \
       __attribute__((diagnose_if(i < 0 || i >= N, "element index is out of bounds", "error"))) {                   \
     return (*this)(i);                                                                                             \
   }
@@ -352,13 +347,13 @@ template <int N, typename M> __CM_INLINE __cm_vec<unsigned short, N> __cm_mask(c
     return vector_ref<T, R>(details::__cm_subregion<T, R, R * C>(__cm_ref(), details::__cm_region_offsets<R, 0, R, C, 1>(), \
                                                                  j, C));                                           \
   }                                                                                                                \
-  __CM_INLINE details::__cm_elem_ref<T> operator()(int i, int j) const                                             \
+  __CM_INLINE T &operator()(int i, int j) const                                                                    \
       __attribute__((diagnose_if(i < 0 || i >= R || j < 0 || j >= C, "element index is out of bounds", "error"))) { \
-    return details::__cm_elem_ref<T>{select<1, 1, 1, 1>(i, j).__cm_ref()};                                         \
+    return details::__cm_element(select<1, 1, 1, 1>(i, j).__cm_ref());                                             \
   }                                                                                                                \
   __CM_INLINE vector_ref<T, C> operator[](int i) const { return row(i); }                                          \
-  template <typename I, int K>                                                                                     \
-  __CM_INLINE vector<T, K> iselect(const vector<I, K> &rows, const vector<I, K> &cols) const {                     \
+  template <typename I, typename J, int K>                                                                         \
+  __CM_INLINE vector<T, K> iselect(const vector<I, K> &rows, const vector<J, K> &cols) const {                     \
     auto offsets = (__builtin_convertvector(rows.__cm_read(), details::__cm_vec<short, K>) * (short)C +            \
                     __builtin_convertvector(cols.__cm_read(), details::__cm_vec<short, K>)) *                      \
                    (short)sizeof(T);                                                                               \
@@ -388,10 +383,7 @@ public:
   template <typename X, typename = typename details::enable_if<details::is_cm_object<X> || details::is_arith<X>>::type>
   __CM_INLINE vector(const X &x) : __cm_data(details::__cm_value<T, N>(x)) {}
   template <typename U, typename = typename details::enable_if<details::is_arith<U>>::type>
-  __CM_INLINE vector(const U (&init)[N]) {
-    for (int i = 0; i < N; ++i)
-      __cm_data[i] = (T)init[i];
-  }
+  __CM_INLINE vector(const U (&init)[N]) : __cm_data(details::__cm_from_array<T, N>(init)) {}
 
   __CM_COMMON_MEMBERS(vector, T, N)
   __CM_VECTOR_MEMBERS(T, N)
@@ -420,16 +412,9 @@ public:
   template <typename X, typename = typename details::enable_if<details::is_cm_object<X> || details::is_arith<X>>::type>
   __CM_INLINE matrix(const X &x) : __cm_data(details::__cm_value<T, R * C>(x)) {}
   template <typename U, typename = typename details::enable_if<details::is_arith<U>>::type>
-  __CM_INLINE matrix(const U (&init)[R * C]) {
-    for (int i = 0; i < R * C; ++i)
-      __cm_data[i] = (T)init[i];
-  }
+  __CM_INLINE matrix(const U (&init)[R * C]) : __cm_data(details::__cm_from_array<T, R * C>(init)) {}
   template <typename U, typename = typename details::enable_if<details::is_arith<U>>::type>
-  __CM_INLINE matrix(const U (&init)[R][C]) {
-    for (int i = 0; i < R; ++i)
-      for (int j = 0; j < C; ++j)
-        __cm_data[i * C + j] = (T)init[i][j];
-  }
+  __CM_INLINE matrix(const U (&init)[R][C]) : __cm_data(details::__cm_from_array<T, R * C>(init[0])) {}
 
   __CM_COMMON_MEMBERS(matrix, T, R * C)
   __CM_MATRIX_MEMBERS(T, R, C)

@@ -256,17 +256,19 @@ fn compile(
     let context = Context::create();
     let start = Instant::now();
     let module = match kind {
-        InputKind::CmSource => cm_frontend::compile(&job, &context).map_err(front_end_error)?,
-        _ => load(&context, input)?,
+        InputKind::CmSource => cm_frontend::compile(&job, &context).map_err(front_end_error),
+        _ => load(&context, input),
     };
     times.front_end = start.elapsed();
+    let module = module?;
     if let OutputKind::Llvm { text } = output_kind {
         return write_module(&module, destination, text);
     }
     genx_passes::target::set_platform(&module, platform.name);
     let start = Instant::now();
-    middle_end(options, &module)?;
+    let result = middle_end(options, &module);
     times.middle_end = start.elapsed();
+    result?;
     if output_kind == OutputKind::SpirV {
         let spirv = vc_bridge::emit_spirv(&module, options.compat.verbose)?;
         times.bridge = spirv.timing.adapt;
@@ -274,7 +276,10 @@ fn compile(
         check_slm(options, &spirv.kernels)?;
         return output::write(destination, &spirv.bytes);
     }
+    let start = Instant::now();
     let compiled = vc_bridge::compile_module(&module, &bridge_options);
+    // On failure the split is unknown; the whole bridge time is reported as IGC's.
+    times.igc = start.elapsed();
     let compiled = compiled?;
     times.bridge = compiled.timing.adapt;
     times.llvm_spirv = compiled.timing.llvm_spirv;

@@ -268,7 +268,7 @@ unsafe fn adapt_kernel(module: LLVMModuleRef, entry: Entry) -> Result<Kernel, St
     if ir::is_declaration(old) {
         return Err(format!("kernel '{kernel}' is declared in !genx.kernels but has no body"));
     }
-    if !LLVMGetFirstUse(old).is_null() {
+    if has_live_uses(old) {
         return Err(format!("kernel '{kernel}' is called or referenced by other code; an IGC kernel can only be an entry point"));
     }
     if LLVMGetTypeKind(LLVMGetReturnType(LLVMGlobalGetValueType(old))) != genx_passes::llvm_sys::LLVMTypeKind::LLVMVoidTypeKind {
@@ -325,6 +325,9 @@ unsafe fn adapt_kernel(module: LLVMModuleRef, entry: Entry) -> Result<Kernel, St
         copy_function_attributes(old, new, &rewrites);
         copy_metadata(old, new);
         move_body(context, old, new, &old_params, &rewrites);
+        // Only dead constants (left by the front end's erased annotations) and metadata still refer to the old
+        // function; they follow the new one, so nothing dangles when it is deleted.
+        LLVMReplaceAllUsesWith(old, LLVMConstBitCast(new, LLVMTypeOf(old)));
         LLVMDeleteFunction(old);
         new
     } else {
@@ -335,6 +338,21 @@ unsafe fn adapt_kernel(module: LLVMModuleRef, entry: Entry) -> Result<Kernel, St
     add_string_attr(function, "VCFunction", "");
     add_string_attr(function, "VCSLMSize", &entry.slm_size.to_string());
     Ok(Kernel { name: kernel.clone(), args, slm_size: entry.slm_size, location })
+}
+
+/// Whether a value is used by anything but constants that are themselves unused (LLVM keeps such dead
+/// constant expressions in the use list until someone removes them).
+unsafe fn has_live_uses(value: LLVMValueRef) -> bool {
+    let mut use_ = LLVMGetFirstUse(value);
+    while !use_.is_null() {
+        let user = LLVMGetUser(use_);
+        let dead_constant = !LLVMIsAConstant(user).is_null() && LLVMIsAGlobalValue(user).is_null() && !has_live_uses(user);
+        if !dead_constant {
+            return true;
+        }
+        use_ = LLVMGetNextUse(use_);
+    }
+    false
 }
 
 /// A kernel that came in SPIR-V-ready (`spir_kernel`): its interface as the types say.

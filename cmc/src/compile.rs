@@ -17,7 +17,7 @@
 
 use std::io::Read;
 use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
+use vc_bridge::clock::{Clock, Span};
 
 use genx_passes::inkwell::context::Context;
 use genx_passes::inkwell::memory_buffer::MemoryBuffer;
@@ -63,33 +63,39 @@ enum OutputKind {
 /// Wall time of each phase, for `-ftime-report`.
 #[derive(Default)]
 struct PhaseTimes {
-    front_end: Duration,
-    middle_end: Duration,
-    bridge: Duration,
-    llvm_spirv: Duration,
-    igc: Duration,
+    /// True when the "front end" only parsed IR.
+    ir_input: bool,
+    front_end: Span,
+    middle_end: Span,
+    bridge: Span,
+    llvm_spirv: Span,
+    igc: Span,
 }
 
 impl PhaseTimes {
     fn report(&self, input: &str) -> String {
         let total = self.front_end + self.middle_end + self.bridge + self.llvm_spirv + self.igc;
-        let ms = |d: Duration| d.as_secs_f64() * 1e3;
-        let ours = self.front_end + self.middle_end + self.bridge;
+        let ms = |d: std::time::Duration| d.as_secs_f64() * 1e3;
+        let ours = self.front_end + self.middle_end;
         let mut text = format!("===-- cmc phase times: {input} --===\n");
+        text.push_str(&format!("  {:<30} {:>9} {:>9}\n", "phase", "wall ms", "cpu ms"));
+        let front_end = if self.ir_input { "front end (IR parse)" } else { "front end (clang + lowering)" };
         for (name, time) in [
-            ("front end (clang + lowering)", self.front_end),
+            (front_end, self.front_end),
             ("middle end (GenX passes)", self.middle_end),
             ("bridge (SPIR-V-ready IR)", self.bridge),
             ("bridge (llvm-spirv-14)", self.llvm_spirv),
             ("IGC (ocloc -vc-codegen)", self.igc),
+            ("total", total),
         ] {
-            text.push_str(&format!("  {name:<30} {:>9.3} ms\n", ms(time)));
+            text.push_str(&format!("  {name:<30} {:>9.3} {:>9.3}\n", ms(time.wall), ms(time.cpu)));
         }
-        text.push_str(&format!("  {:<30} {:>9.3} ms\n", "total", ms(total)));
         if !self.igc.is_zero() {
+            let ratio = |a: std::time::Duration, b: std::time::Duration| if b.is_zero() { 0.0 } else { 100.0 * a.as_secs_f64() / b.as_secs_f64() };
             text.push_str(&format!(
-                "  front end + middle end + bridge IR = {:.1}% of IGC\n",
-                100.0 * ours.as_secs_f64() / self.igc.as_secs_f64()
+                "  front end + middle end = {:.1}% of IGC (wall), {:.1}% (cpu)\n",
+                ratio(ours.wall, self.igc.wall),
+                ratio(ours.cpu, self.igc.cpu)
             ));
         }
         text
@@ -101,7 +107,13 @@ pub fn run(options: &Options) -> Result<(), String> {
         eprintln!("cmc: note: {note}");
     }
     let input = options.input.as_deref().ok_or("no input file")?;
-    let kind = if input == "-" {
+    let kind = if let Some(language) = options.language.as_deref() {
+        match language {
+            "cm" | "c++" | "cpp" => InputKind::CmSource,
+            "spirv" | "spv" => InputKind::SpirV,
+            _ => InputKind::LlvmIr,
+        }
+    } else if input == "-" {
         InputKind::LlvmIr
     } else {
         InputKind::of(input).ok_or_else(|| {
@@ -170,7 +182,7 @@ pub fn run(options: &Options) -> Result<(), String> {
         eprint!("{}", plan(options, input, kind, output_kind, format, platform, &destination));
         return Ok(());
     }
-    let mut times = PhaseTimes::default();
+    let mut times = PhaseTimes { ir_input: kind != InputKind::CmSource, ..PhaseTimes::default() };
     let result = compile(options, input, kind, output_kind, format, platform, &destination, &mut times);
     if options.time_report {
         eprint!("{}", times.report(input));
@@ -248,25 +260,27 @@ fn compile(
     }
     let job = front_end_job(options, input, platform);
     if output_kind == OutputKind::Preprocessed {
-        let start = Instant::now();
+        let start = Clock::start();
         let text = cm_frontend::preprocess(&job).map_err(front_end_error)?;
         times.front_end = start.elapsed();
         return output::write(destination, &text);
     }
     let context = Context::create();
-    let start = Instant::now();
+    let start = Clock::start();
     let module = match kind {
-        InputKind::CmSource => cm_frontend::compile(&job, &context).map_err(front_end_error)?,
-        _ => load(&context, input)?,
+        InputKind::CmSource => cm_frontend::compile(&job, &context).map_err(front_end_error),
+        _ => load(&context, input),
     };
     times.front_end = start.elapsed();
+    let module = module?;
     if let OutputKind::Llvm { text } = output_kind {
         return write_module(&module, destination, text);
     }
     genx_passes::target::set_platform(&module, platform.name);
-    let start = Instant::now();
-    middle_end(options, &module)?;
+    let start = Clock::start();
+    let result = middle_end(options, &module);
     times.middle_end = start.elapsed();
+    result?;
     if output_kind == OutputKind::SpirV {
         let spirv = vc_bridge::emit_spirv(&module, options.compat.verbose)?;
         times.bridge = spirv.timing.adapt;
@@ -274,8 +288,12 @@ fn compile(
         check_slm(options, &spirv.kernels)?;
         return output::write(destination, &spirv.bytes);
     }
+    let start = Clock::start();
     let compiled = vc_bridge::compile_module(&module, &bridge_options);
+    // On failure the split is unknown; the whole bridge time is reported as IGC's.
+    times.igc = start.elapsed();
     let compiled = compiled?;
+    check_slm(options, &compiled.kernels)?;
     times.bridge = compiled.timing.adapt;
     times.llvm_spirv = compiled.timing.llvm_spirv;
     times.igc = compiled.timing.ocloc;

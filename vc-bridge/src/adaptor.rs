@@ -30,9 +30,13 @@
 //! Invariants: bad input is an error naming the kernel and argument, never a panic; the module verifies after
 //! the rewrite (checked).
 //!
+//! Globals: every global variable gets `"VCGlobalVariable"`, plus `"VCVolatile"` for `genx_volatile` and
+//! `"VCByteOffset"` for `genx_byte_offset` ([`mark_globals`]). LLVM 14's C API can neither read nor set attributes
+//! of global variables, so this step works on the module's text (each global's attribute group is rewritten) and
+//! the caller parses it back.
+//!
 //! Not handled (errors): VME arguments (kind 3) and implicit-argument kinds; kernels that are called. Not done:
-//! file-scope globals' `VCGlobalVariable`/`VCVolatile`/`VCByteOffset` attributes (LLVM 14's C API cannot set
-//! attributes on global variables); `VCNamedBarrierCount` (llvm-spirv-14 drops it anyway).
+//! `VCNamedBarrierCount` (llvm-spirv-14 drops it anyway).
 
 use std::ffi::CString;
 
@@ -268,7 +272,7 @@ unsafe fn adapt_kernel(module: LLVMModuleRef, entry: Entry) -> Result<Kernel, St
     if ir::is_declaration(old) {
         return Err(format!("kernel '{kernel}' is declared in !genx.kernels but has no body"));
     }
-    if !LLVMGetFirstUse(old).is_null() {
+    if has_live_uses(old) {
         return Err(format!("kernel '{kernel}' is called or referenced by other code; an IGC kernel can only be an entry point"));
     }
     if LLVMGetTypeKind(LLVMGetReturnType(LLVMGlobalGetValueType(old))) != genx_passes::llvm_sys::LLVMTypeKind::LLVMVoidTypeKind {
@@ -325,6 +329,9 @@ unsafe fn adapt_kernel(module: LLVMModuleRef, entry: Entry) -> Result<Kernel, St
         copy_function_attributes(old, new, &rewrites);
         copy_metadata(old, new);
         move_body(context, old, new, &old_params, &rewrites);
+        // Only dead constants (left by the front end's erased annotations) and metadata still refer to the old
+        // function; they follow the new one, so nothing dangles when it is deleted.
+        LLVMReplaceAllUsesWith(old, LLVMConstBitCast(new, LLVMTypeOf(old)));
         LLVMDeleteFunction(old);
         new
     } else {
@@ -335,6 +342,21 @@ unsafe fn adapt_kernel(module: LLVMModuleRef, entry: Entry) -> Result<Kernel, St
     add_string_attr(function, "VCFunction", "");
     add_string_attr(function, "VCSLMSize", &entry.slm_size.to_string());
     Ok(Kernel { name: kernel.clone(), args, slm_size: entry.slm_size, location })
+}
+
+/// Whether a value is used by anything but constants that are themselves unused (LLVM keeps such dead
+/// constant expressions in the use list until someone removes them).
+unsafe fn has_live_uses(value: LLVMValueRef) -> bool {
+    let mut use_ = LLVMGetFirstUse(value);
+    while !use_.is_null() {
+        let user = LLVMGetUser(use_);
+        let dead_constant = !LLVMIsAConstant(user).is_null() && LLVMIsAGlobalValue(user).is_null() && !has_live_uses(user);
+        if !dead_constant {
+            return true;
+        }
+        use_ = LLVMGetNextUse(use_);
+    }
+    false
 }
 
 /// A kernel that came in SPIR-V-ready (`spir_kernel`): its interface as the types say.
@@ -501,9 +523,110 @@ unsafe fn rename_attr(function: LLVMValueRef, from: &str, to: &str) {
     }
 }
 
+/// Whether the module has global variables (then [`mark_globals`] applies).
+pub fn has_global_variables(module: LLVMModuleRef) -> bool {
+    unsafe { !LLVMGetFirstGlobal(module).is_null() }
+}
+
+/// Adds the vector-compute attributes to every global variable of a module printed as text: `"VCGlobalVariable"`,
+/// `"VCVolatile"` when the global has `"genx_volatile"`, `"VCByteOffset"="N"` when it has `"genx_byte_offset"="N"`.
+/// Each global gets an attribute group of its own (appended), so groups shared with functions are left alone.
+pub fn mark_globals(text: &str) -> String {
+    // The attribute groups: `attributes #N = { ... }`.
+    let mut groups = std::collections::HashMap::new();
+    let mut next_group = 0u64;
+    for line in text.lines() {
+        if let Some(rest) = line.strip_prefix("attributes #") {
+            if let Some((number, body)) = rest.split_once(" = { ") {
+                if let Ok(number) = number.parse::<u64>() {
+                    groups.insert(number, body.trim_end_matches('}').trim().to_string());
+                    next_group = next_group.max(number + 1);
+                }
+            }
+        }
+    }
+    let mut out = String::with_capacity(text.len() + 256);
+    let mut new_groups = Vec::new();
+    for line in text.lines() {
+        if !is_global_variable_definition(line) {
+            out.push_str(line);
+            out.push('\n');
+            continue;
+        }
+        // A global's attributes are a trailing ` #N` (the initializer cannot end in digits after a '#').
+        let (definition, existing) = match line.rsplit_once(" #") {
+            Some((head, number)) if !number.is_empty() && number.bytes().all(|b| b.is_ascii_digit()) => {
+                (head, groups.get(&number.parse::<u64>().unwrap_or(u64::MAX)).cloned().unwrap_or_default())
+            }
+            _ => (line, String::new()),
+        };
+        let mut attrs = existing.clone();
+        let mut add = |attr: String| {
+            if !attrs.split_whitespace().any(|a| a == attr) {
+                if !attrs.is_empty() {
+                    attrs.push(' ');
+                }
+                attrs.push_str(&attr);
+            }
+        };
+        add("\"VCGlobalVariable\"".to_string());
+        if existing.contains("\"genx_volatile\"") {
+            add("\"VCVolatile\"".to_string());
+        }
+        if let Some(offset) = existing.split("\"genx_byte_offset\"=\"").nth(1).and_then(|rest| rest.split('"').next()) {
+            add(format!("\"VCByteOffset\"=\"{offset}\""));
+        }
+        let group = next_group + new_groups.len() as u64;
+        new_groups.push(format!("attributes #{group} = {{ {attrs} }}"));
+        out.push_str(&format!("{definition} #{group}\n"));
+    }
+    for group in new_groups {
+        out.push_str(&group);
+        out.push('\n');
+    }
+    out
+}
+
+/// `@name = ... global|constant ...` (not an alias, an ifunc or a declaration-free reference).
+fn is_global_variable_definition(line: &str) -> bool {
+    if !line.starts_with('@') {
+        return false;
+    }
+    let Some((_, rest)) = line.split_once(" = ") else { return false };
+    // The words before the type: linkage, visibility, thread-local, unnamed_addr, addrspace, then global/constant.
+    for word in rest.split_whitespace() {
+        match word {
+            "global" | "constant" => return true,
+            "alias" | "ifunc" => return false,
+            w if w.starts_with('"') || w.starts_with('[') || w.starts_with('<') || w.starts_with('{') || w.starts_with('%') => return false,
+            _ => {}
+        }
+    }
+    false
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn globals_get_vector_compute_attributes_in_groups_of_their_own() {
+        let text = "@a = internal global <8 x i32> zeroinitializer, align 32 #1\n\
+                    @b = dso_local local_unnamed_addr global i32 0, align 4\n\
+                    @s = private unnamed_addr constant [4 x i8] c\"a #1\", align 1\n\
+                    @al = alias i32, i32* @b\n\
+                    define void @f() #0 {\n  ret void\n}\n\
+                    attributes #0 = { nounwind }\n\
+                    attributes #1 = { \"genx_byte_offset\"=\"128\" \"genx_volatile\" }\n";
+        let marked = mark_globals(text);
+        assert!(marked.contains("@a = internal global <8 x i32> zeroinitializer, align 32 #2\n"), "{marked}");
+        assert!(marked.contains("@b = dso_local local_unnamed_addr global i32 0, align 4 #3\n"), "{marked}");
+        assert!(marked.contains("@s = private unnamed_addr constant [4 x i8] c\"a #1\", align 1 #4\n"), "{marked}");
+        assert!(marked.contains("@al = alias i32, i32* @b\n"), "{marked}");
+        assert!(marked.contains("define void @f() #0 {"), "{marked}");
+        assert!(marked.contains("attributes #2 = { \"genx_byte_offset\"=\"128\" \"genx_volatile\" \"VCGlobalVariable\" \"VCVolatile\" \"VCByteOffset\"=\"128\" }"), "{marked}");
+        assert!(marked.contains("attributes #3 = { \"VCGlobalVariable\" }"), "{marked}");
+    }
 
     #[test]
     fn kinds_and_descriptors_select_types() {

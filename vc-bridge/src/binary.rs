@@ -252,7 +252,13 @@ fn read_patch_tokens(program: &[u8]) -> Result<Contents, String> {
 fn read_zebin(sections: &[Section<'_>]) -> Result<Contents, String> {
     let text: Vec<(&str, usize)> =
         sections.iter().filter_map(|s| s.name.strip_prefix(".text.").map(|kernel| (kernel, s.data.len()))).collect();
-    let info = sections.iter().find(|s| s.name == ".ze_info").ok_or("zebin without a .ze_info section")?;
+    let Some(info) = sections.iter().find(|s| s.name == ".ze_info") else {
+        // IGC writes no .ze_info when it emitted no kernel at all.
+        if let Some((kernel, _)) = text.first() {
+            return Err(format!("zebin with a .text.{kernel} section but no .ze_info section"));
+        }
+        return Ok(Contents { container: Container::Zebin, kernels: Vec::new() });
+    };
     let info = std::str::from_utf8(info.data).map_err(|_| "zebin .ze_info is not UTF-8")?;
     let listed = ze_info_kernels(info);
     let mut kernels = Vec::new();

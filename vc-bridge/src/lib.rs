@@ -14,12 +14,13 @@
 
 pub mod adaptor;
 pub mod binary;
+pub mod clock;
 pub mod ocloc;
 pub mod spirv;
 pub mod tools;
 
 use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
+use clock::{Clock, Span};
 
 use genx_passes::inkwell::module::Module;
 use genx_passes::platform::Platform;
@@ -84,11 +85,11 @@ pub struct Options {
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Timing {
     /// The SPIR-V-ready rewrite and bitcode writing.
-    pub adapt: Duration,
+    pub adapt: Span,
     /// llvm-spirv-14.
-    pub llvm_spirv: Duration,
+    pub llvm_spirv: Span,
     /// ocloc (IGC).
-    pub ocloc: Duration,
+    pub ocloc: Span,
 }
 
 /// A kernel's dumps.
@@ -110,6 +111,8 @@ impl Dump {
 #[derive(Clone, Debug)]
 pub struct Compiled {
     pub binary: Vec<u8>,
+    /// The kernels that went in (from the module, or the SPIR-V entry points).
+    pub kernels: Vec<Kernel>,
     pub contents: binary::Contents,
     pub dumps: Vec<Dump>,
     /// What ocloc and IGC printed on success (finalizer reports).
@@ -181,22 +184,36 @@ pub fn emit_spirv(module: &Module<'_>, verbose: bool) -> Result<SpirV, String> {
 }
 
 fn emit_spirv_in(module: &Module<'_>, dir: &WorkDir, verbose: bool) -> Result<SpirV, String> {
-    let start = Instant::now();
+    let start = Clock::start();
     let kernels = adaptor::adapt(module.as_mut_ptr())?;
     if kernels.is_empty() {
         return Err("the module has no kernel: no !genx.kernels entry and no spir_kernel function".to_string());
     }
     let bitcode = dir.path().join("module.bc");
-    if !module.write_bitcode_to_path(&bitcode) {
+    let written = if adaptor::has_global_variables(module.as_mut_ptr()) {
+        // Global-variable attributes are out of the C API's reach: they are set on the text (adaptor.rs).
+        let text = adaptor::mark_globals(&module.print_to_string().to_string());
+        let buffer = genx_passes::inkwell::memory_buffer::MemoryBuffer::create_from_memory_range_copy(text.as_bytes(), "spirv-ready");
+        // A fresh context: in the module's own, the opaque surface types would come back renamed
+        // (`intel.buffer_rw_t.0`), which the translator no longer recognises.
+        let context = genx_passes::inkwell::context::Context::create();
+        let marked = context
+            .create_module_from_ir(buffer)
+            .map_err(|message| format!("the SPIR-V-ready module does not parse back after marking its globals: {}", message.to_string().trim_end()))?;
+        marked.write_bitcode_to_path(&bitcode)
+    } else {
+        module.write_bitcode_to_path(&bitcode)
+    };
+    if !written {
         return Err(format!("cannot write bitcode to {}", bitcode.display()));
     }
     let adapt = start.elapsed();
-    let start = Instant::now();
+    let start = Clock::start();
     let bytes = spirv::translate(dir.path(), &bitcode, verbose).map_err(|message| {
         format!("llvm-spirv-14 rejected {}:\n{message}", describe_kernels(&blamed(&kernels, &message)))
     })?;
     let llvm_spirv = start.elapsed();
-    Ok(SpirV { bytes, kernels, timing: Timing { adapt, llvm_spirv, ocloc: Duration::ZERO } })
+    Ok(SpirV { bytes, kernels, timing: Timing { adapt, llvm_spirv, ocloc: Span::default() } })
 }
 
 /// GenX IR → a device binary for `options.platform`, with the kernels checked.
@@ -257,7 +274,7 @@ fn invocation(options: &Options) -> ocloc::Invocation<'static> {
 fn compile_in(dir: &WorkDir, spirv: &[u8], kernels: &[Kernel], options: &Options) -> Result<Compiled, String> {
     std::fs::write(dir.path().join("module.spv"), spirv).map_err(|err| format!("cannot write SPIR-V: {err}"))?;
     let invocation = invocation(options);
-    let start = Instant::now();
+    let start = Clock::start();
     let output = invocation.run(dir.path(), options.verbose).map_err(|message| {
         let why = if options.format == BinaryFormat::Cm && message.contains("CMRT not supported") {
             format!("{message}\n{CM_FORMAT_SVM}")
@@ -299,6 +316,7 @@ fn compile_in(dir: &WorkDir, spirv: &[u8], kernels: &[Kernel], options: &Options
     };
     Ok(Compiled {
         binary: binary_bytes,
+        kernels: kernels.to_vec(),
         contents,
         dumps,
         log: ocloc::igc_messages(&output.log),

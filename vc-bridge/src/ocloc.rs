@@ -31,13 +31,18 @@ pub struct Output {
 }
 
 impl Invocation<'_> {
-    /// The argument list after `ocloc`.
-    pub fn arguments(&self, spirv_file: &str, output_name: &str) -> Vec<String> {
+    /// The text of ocloc's `-options`.
+    fn api_option_text(&self) -> String {
         let mut options = vec!["-vc-codegen".to_string()];
         options.extend(self.api_options.iter().cloned());
         if !self.finalizer_options.is_empty() {
             options.push(format!("-Xfinalizer '{}'", self.finalizer_options.join(" ")));
         }
+        options.join(" ")
+    }
+
+    /// The argument list after `ocloc`.
+    pub fn arguments(&self, spirv_file: &str, output_name: &str) -> Vec<String> {
         let mut args: Vec<String> = ["compile", "-q", "-spirv_input", "-file", spirv_file, "-device", self.device]
             .iter()
             .map(|s| s.to_string())
@@ -45,7 +50,7 @@ impl Invocation<'_> {
         if let Some(revision) = self.revision_id {
             args.extend(["-revision_id".to_string(), revision.to_string()]);
         }
-        args.extend(["-options".to_string(), options.join(" ")]);
+        args.extend(["-options".to_string(), self.api_option_text()]);
         if !self.internal_options.is_empty() {
             args.extend(["-internal_options".to_string(), self.internal_options.join(" ")]);
         }
@@ -68,12 +73,19 @@ impl Invocation<'_> {
         log.push_str(&String::from_utf8_lossy(&result.stderr));
         let binary = dir.join("module");
         if !result.status.success() || !binary.is_file() {
+            let messages = igc_messages(&log);
             let why = match result.status.code() {
+                Some(code) if !result.status.success() && messages.is_empty() => format!(
+                    "ocloc exited with status {code} without a message; IGC refuses unknown or inapplicable options \
+                     this way: -options \"{}\"{}",
+                    self.api_option_text(),
+                    if self.internal_options.is_empty() { String::new() } else { format!(" -internal_options \"{}\"", self.internal_options.join(" ")) }
+                ),
                 Some(code) if !result.status.success() => format!("ocloc exited with status {code}"),
                 Some(_) => "ocloc wrote no binary".to_string(),
                 None => "ocloc was killed by a signal (IGC aborted)".to_string(),
             };
-            return Err(format!("{}{}", igc_messages(&log), if igc_messages(&log).is_empty() { why } else { format!(" ({why})") }));
+            return Err(if messages.is_empty() { why } else { format!("{messages} ({why})") });
         }
         let binary = std::fs::read(&binary).map_err(|err| format!("cannot read ocloc's output: {err}"))?;
         Ok(Output { binary, log })

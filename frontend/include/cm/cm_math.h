@@ -17,11 +17,10 @@
 // spec's "compute in infinite precision, then saturate".
 //
 // Lowering: the intrinsics of cmc-compat.md §3, through the neutral calls of cm_common.h (convention 3). The flag
-// is an ordinary `int` argument (user code passes the SAT macro); after inlining it is a constant, so the
-// saturating and plain forms are chosen by a branch on a constant.
+// is an ordinary `int` argument (user code passes the SAT macro); the saturating and plain forms are chosen by an
+// element-wise select on it, which folds away when the flag is a constant (as it is after inlining).
 //
-// Not here: cm_quot/mod/div, cm_sincos, cm_div_ieee/sqrt_ieee, cm_dph/line/pln/lrp/sad2/sada2, cm_rol/ror,
-// cm_dp4a/bfn/dpas and the other Xe-only builtins, cmtl.
+// Not here: cm_pln/lrp/sad2/sada2, cm_dp4a/bfn/dpas and the other Xe-only builtins, cmtl.
 #pragma once
 #ifndef __CM_HEADERS_CM_MATH_H
 #define __CM_HEADERS_CM_MATH_H
@@ -93,6 +92,12 @@ __CM_GENX_DECL(frc)
 __CM_GENX_DECL(dp2)
 __CM_GENX_DECL(dp3)
 __CM_GENX_DECL(dp4)
+__CM_GENX_DECL(dph)
+__CM_GENX_DECL(line)
+__CM_GENX_DECL(ieee_sqrt)
+__CM_GENX_DECL(ieee_div)
+__CM_GENX_DECL(rol)
+__CM_GENX_DECL(ror)
 __CM_GENX_DECL(lzd)
 __CM_GENX_DECL(cbit)
 __CM_GENX_DECL(fbl)
@@ -143,7 +148,7 @@ template <typename T> constexpr bool __cm_is_signed = __is_signed(T);
 // C++ integral promotion, and the usual arithmetic conversions.
 template <typename T> using __cm_promote = decltype(+T());
 template <typename A, typename B> using __cm_common = decltype(A() + B());
-template <typename T> using __cm_unsigned = decltype(__cm_promote<T>() + 0u);
+template <typename T> using __cm_unsigned = __cm_cond<sizeof(__cm_promote<T>) == 8, unsigned long long, unsigned>;
 template <typename T>
 using __cm_float_of = __cm_cond<__cm_is_float<T>, T, float>;
 
@@ -199,6 +204,22 @@ template <typename T, int N, typename V> __CM_INLINE __cm_val<T, N> __cm_cvt(V v
     return __builtin_convertvector(v, __cm_vec<T, N>);
 }
 
+// a + b and a * b wrapping (CM integers wrap; C++ signed overflow must not reach LLVM as `nsw`).
+template <typename C, int N> __CM_INLINE __cm_val<C, N> __cm_wrap_add(__cm_val<C, N> a, __cm_val<C, N> b) {
+  if constexpr (__cm_is_int<C> && __cm_is_signed<C>) {
+    using U = __cm_unsigned<C>;
+    return __cm_cvt<C, N>(__cm_cvt<U, N>(a) + __cm_cvt<U, N>(b));
+  } else
+    return a + b;
+}
+template <typename C, int N> __CM_INLINE __cm_val<C, N> __cm_wrap_mul(__cm_val<C, N> a, __cm_val<C, N> b) {
+  if constexpr (__cm_is_int<C> && __cm_is_signed<C>) {
+    using U = __cm_unsigned<C>;
+    return __cm_cvt<C, N>(__cm_cvt<U, N>(a) * __cm_cvt<U, N>(b));
+  } else
+    return a * b;
+}
+
 // Operand `x` as N elements of T (a scalar is broadcast when N > 0).
 template <typename T, int N, typename X> __CM_INLINE __cm_val<T, N> __cm_operand(const X &x) {
   if constexpr (__cm_count<X> == 0) {
@@ -214,7 +235,7 @@ template <typename T, int N, typename X> __CM_INLINE __cm_val<T, N> __cm_operand
 template <int N, typename X, typename V> __CM_INLINE void __cm_put(X &&dst, V v) {
   using D = __cm_plain<X>;
   if constexpr (__cm_count<D> == 0)
-    dst = (D)v;
+    dst = (__cm_elem_of<D>)v;
   else
     dst.__cm_write(__cm_cvt<__cm_elem_of<D>, N>(v));
 }
@@ -256,10 +277,28 @@ template <typename R, int N, typename C> __CM_INLINE __cm_val<R, N> __cm_sat_to(
   else
     return __cm_xy_trunc_sat<RV, __cm_is_signed<R>, __cm_is_signed<C>>(x);
 }
+
+// `sat` when the flag has SAT, else `plain`, chosen by an element-wise select on a splat of the flag (never a
+// branch): with the constant flag of an inlined call the select folds away, and so does the unused intrinsic
+// once genx-cm-lower has made it readnone.
+template <int Size> struct __cm_mask_int_t { using type = int; };
+template <> struct __cm_mask_int_t<1> { using type = signed char; };
+template <> struct __cm_mask_int_t<2> { using type = short; };
+template <> struct __cm_mask_int_t<8> { using type = long long; };
+template <typename T, int N> __CM_INLINE __cm_val<T, N> __cm_pick(int flag, __cm_val<T, N> sat, __cm_val<T, N> plain) {
+  using I = typename __cm_mask_int_t<sizeof(T)>::type;
+  constexpr int M = N ? N : 1;
+  __cm_vec<I, M> on = (I) - (I)(flag & _GENX_SAT);
+  __cm_vec<T, M> a = sat, b = plain;
+  __cm_vec<T, M> r = on ? a : b;
+  if constexpr (N == 0)
+    return r[0];
+  else
+    return r;
+}
+
 template <typename R, int N, typename C> __CM_INLINE __cm_val<R, N> __cm_convert(__cm_val<C, N> x, int flag) {
-  if (flag & _GENX_SAT)
-    return __cm_sat_to<R, N, C>(x);
-  return __cm_cvt<R, N>(x);
+  return __cm_pick<R, N>(flag, __cm_sat_to<R, N, C>(x), __cm_cvt<R, N>(x));
 }
 
 // Region reads/writes of a storage vector (cmc-compat.md §3 operand order), for the library's own reshaping;
@@ -331,11 +370,11 @@ __CM_INLINE __CM_BINARY_RET(A, B) cm_add(const A &a, const B &b, int flag = _GEN
   using RT = __cm_or<R, C>;
   constexpr int N = __cm_width<A, B>;
   __cm_val<C, N> x = __cm_operand<C, N>(a), y = __cm_operand<C, N>(b);
-  if constexpr (__cm_is_int<RT> && __cm_is_int<C>) {
-    if (flag & _GENX_SAT)
-      return __cm_make<RT, N>(__cm_xy_add_sat<__cm_val<RT, N>, __cm_is_signed<RT>, __cm_is_signed<C>>(x, y));
-  }
-  return __cm_make<RT, N>(__cm_convert<RT, N, C>(x + y, flag));
+  if constexpr (__cm_is_int<RT> && __cm_is_int<C>)
+    return __cm_make<RT, N>(__cm_pick<RT, N>(
+        flag, __cm_xy_add_sat<__cm_val<RT, N>, __cm_is_signed<RT>, __cm_is_signed<C>>(x, y), __cm_cvt<RT, N>(__cm_wrap_add<C, N>(x, y))));
+  else
+    return __cm_make<RT, N>(__cm_convert<RT, N, C>(__cm_wrap_add<C, N>(x, y), flag));
 }
 
 template <typename R = void, typename A, typename B, typename = details::__cm_if<details::__cm_all_ok<A, B>>>
@@ -345,11 +384,11 @@ __CM_INLINE __CM_BINARY_RET(A, B) cm_mul(const A &a, const B &b, int flag = _GEN
   using RT = __cm_or<R, C>;
   constexpr int N = __cm_width<A, B>;
   __cm_val<C, N> x = __cm_operand<C, N>(a), y = __cm_operand<C, N>(b);
-  if constexpr (__cm_is_int<RT> && __cm_is_int<C> && sizeof(C) < 8) {
-    if (flag & _GENX_SAT)
-      return __cm_make<RT, N>(__cm_xy_mul_sat<__cm_val<RT, N>, __cm_is_signed<RT>, __cm_is_signed<C>>(x, y));
-  }
-  return __cm_make<RT, N>(__cm_convert<RT, N, C>(x * y, flag));
+  if constexpr (__cm_is_int<RT> && __cm_is_int<C> && sizeof(C) < 8)
+    return __cm_make<RT, N>(__cm_pick<RT, N>(
+        flag, __cm_xy_mul_sat<__cm_val<RT, N>, __cm_is_signed<RT>, __cm_is_signed<C>>(x, y), __cm_cvt<RT, N>(__cm_wrap_mul<C, N>(x, y))));
+  else
+    return __cm_make<RT, N>(__cm_convert<RT, N, C>(__cm_wrap_mul<C, N>(x, y), flag));
 }
 
 // ---- min, max, abs -----------------------------------------------------------------------------------------
@@ -419,7 +458,6 @@ __CM_FLOAT_UNARY(cm_rndu, rndu)
 __CM_FLOAT_UNARY(cm_rnde, rnde)
 __CM_FLOAT_UNARY(cm_rndz, rndz)
 __CM_FLOAT_UNARY(cm_frc, frc)
-#undef __CM_FLOAT_UNARY
 
 template <typename R = void, typename A, typename B, typename = details::__cm_if<details::__cm_all_ok<A, B>>>
 __CM_INLINE details::__cm_ret<details::__cm_or<R, details::__cm_float_of<details::__cm_elem_of<A>>>,
@@ -449,7 +487,49 @@ cm_pow(const A &a, const B &b, int flag = _GENX_NOSAT) {
 __CM_DOT(cm_dp2, dp2)
 __CM_DOT(cm_dp3, dp3)
 __CM_DOT(cm_dp4, dp4)
+__CM_DOT(cm_dph, dph) // a0*b0 + a1*b1 + a2*b2 + b3 per group of four
 #undef __CM_DOT
+
+// cm_line(p, x): p[0] * x + p[3] for every element of x (genx.line; p is a 4-element vector).
+template <typename R = void, typename P, typename X,
+          typename = details::__cm_if<details::__cm_obj<P> && details::__cm_obj<X>>>
+__CM_INLINE details::__cm_ret<details::__cm_or<R, float>, details::__cm_count<X>> cm_line(const P &p, const X &x,
+                                                                                       int flag = _GENX_NOSAT) {
+  using namespace details;
+  constexpr int N = __cm_count<X>;
+  static_assert(__cm_count<P> == 4, "cm_line: the coefficients are a vector of 4");
+  static_assert(N % 8 == 0, "cm_line: the element count must be a multiple of 8");
+  using RT = __cm_or<R, float>;
+  return __cm_make<RT, N>(__cm_convert<RT, N, float>(
+      __cm_genx_line<__cm_vec<float, N>>(__cm_operand<float, 4>(p), __cm_operand<float, N>(x)), flag));
+}
+
+// IEEE-exact square root and division (float or double; other operands compute in float).
+__CM_FLOAT_UNARY(cm_sqrt_ieee, ieee_sqrt)
+
+template <typename R = void, typename A, typename B, typename = details::__cm_if<details::__cm_all_ok<A, B>>>
+__CM_INLINE details::__cm_ret<details::__cm_or<R, details::__cm_float_of<details::__cm_common<details::__cm_elem_of<A>, details::__cm_elem_of<B>>>>,
+                              details::__cm_width<A, B>>
+cm_div_ieee(const A &a, const B &b, int flag = _GENX_NOSAT) {
+  using namespace details;
+  using C = __cm_float_of<__cm_common<__cm_elem_of<A>, __cm_elem_of<B>>>;
+  using RT = __cm_or<R, C>;
+  constexpr int N = __cm_width<A, B>;
+  return __cm_make<RT, N>(
+      __cm_convert<RT, N, C>(__cm_genx_ieee_div<__cm_val<C, N>>(__cm_operand<C, N>(a), __cm_operand<C, N>(b)), flag));
+}
+
+// cm_sincos(cos, x): the sine of x; the cosine goes to `cos`.
+template <typename K, typename X, typename = details::__cm_if<details::__cm_ok<K> && details::__cm_ok<X>>>
+__CM_INLINE details::__cm_ret<details::__cm_float_of<details::__cm_elem_of<X>>, details::__cm_count<X>>
+cm_sincos(K &&cos, const X &x, int flag = _GENX_NOSAT) {
+  using namespace details;
+  using C = __cm_float_of<__cm_elem_of<X>>;
+  constexpr int N = __cm_count<X>;
+  __cm_val<C, N> v = __cm_operand<C, N>(x);
+  __cm_put<N>(cos, __cm_convert<C, N, C>(__cm_genx_cos<__cm_val<C, N>>(v), flag));
+  return __cm_make<C, N>(__cm_convert<C, N, C>(__cm_genx_sin<__cm_val<C, N>>(v), flag));
+}
 
 // ---- integer builtins --------------------------------------------------------------------------------------
 
@@ -463,9 +543,8 @@ __CM_INLINE __CM_BINARY_RET(A, B) cm_avg(const A &a, const B &b, int flag = _GEN
   static_assert(__cm_is_int<C> && __cm_is_int<RT>, "cm_avg takes and returns integers");
   using V = __cm_val<RT, N>;
   __cm_val<C, N> x = __cm_operand<C, N>(a), y = __cm_operand<C, N>(b);
-  if (flag & _GENX_SAT)
-    return __cm_make<RT, N>(__cm_xy_avg_sat<V, __cm_is_signed<RT>, __cm_is_signed<C>>(x, y));
-  return __cm_make<RT, N>(__cm_xy_avg<V, __cm_is_signed<RT>, __cm_is_signed<C>>(x, y));
+  return __cm_make<RT, N>(__cm_pick<RT, N>(flag, __cm_xy_avg_sat<V, __cm_is_signed<RT>, __cm_is_signed<C>>(x, y),
+                                           __cm_xy_avg<V, __cm_is_signed<RT>, __cm_is_signed<C>>(x, y)));
 }
 
 #define __CM_SHIFT_RET(A, B)                                                                                        \
@@ -481,9 +560,8 @@ __CM_INLINE __CM_SHIFT_RET(A, B) cm_shl(const A &a, const B &b, int flag = _GENX
   static_assert(__cm_is_int<C> && __cm_is_int<RT>, "cm_shl takes and returns integers");
   using V = __cm_val<RT, N>;
   __cm_val<C, N> x = __cm_operand<C, N>(a), y = __cm_operand<C, N>(b);
-  if (flag & _GENX_SAT)
-    return __cm_make<RT, N>(__cm_xy_shl_sat<V, __cm_is_signed<RT>, __cm_is_signed<C>>(x, y));
-  return __cm_make<RT, N>(__cm_xy_shl<V, __cm_is_signed<RT>, __cm_is_signed<C>>(x, y));
+  return __cm_make<RT, N>(__cm_pick<RT, N>(flag, __cm_xy_shl_sat<V, __cm_is_signed<RT>, __cm_is_signed<C>>(x, y),
+                                           __cm_xy_shl<V, __cm_is_signed<RT>, __cm_is_signed<C>>(x, y)));
 }
 
 // Right shifts: a promoted, then read as signed (asr), unsigned (lsr) or as it is (shr, the >> operator),
@@ -515,6 +593,55 @@ template <typename R = void, typename A, typename B, typename = details::__cm_if
 __CM_INLINE __CM_SHIFT_RET(A, B) cm_lsr(const A &a, const B &b, int flag = _GENX_NOSAT) {
   return details::__cm_shift_right<2, R>(a, b, flag);
 }
+
+// cm_quot / cm_mod: C++ division and remainder (truncating) in the computation type; cm_div(rem, a, b) returns
+// the quotient and stores the remainder into `rem`. Integers only; a zero divisor is undefined.
+template <typename R = void, typename A, typename B, typename = details::__cm_if<details::__cm_all_ok<A, B>>>
+__CM_INLINE __CM_BINARY_RET(A, B) cm_quot(const A &a, const B &b, int flag = _GENX_NOSAT) {
+  using namespace details;
+  using C = __cm_common<__cm_elem_of<A>, __cm_elem_of<B>>;
+  static_assert(__cm_is_int<C>, "cm_quot takes integers");
+  using RT = __cm_or<R, C>;
+  constexpr int N = __cm_width<A, B>;
+  return __cm_make<RT, N>(__cm_convert<RT, N, C>(__cm_operand<C, N>(a) / __cm_operand<C, N>(b), flag));
+}
+template <typename R = void, typename A, typename B, typename = details::__cm_if<details::__cm_all_ok<A, B>>>
+__CM_INLINE __CM_BINARY_RET(A, B) cm_mod(const A &a, const B &b, int flag = _GENX_NOSAT) {
+  using namespace details;
+  using C = __cm_common<__cm_elem_of<A>, __cm_elem_of<B>>;
+  static_assert(__cm_is_int<C>, "cm_mod takes integers");
+  using RT = __cm_or<R, C>;
+  constexpr int N = __cm_width<A, B>;
+  return __cm_make<RT, N>(__cm_convert<RT, N, C>(__cm_operand<C, N>(a) % __cm_operand<C, N>(b), flag));
+}
+template <typename R = void, typename M, typename A, typename B,
+          typename = details::__cm_if<details::__cm_all_ok<A, B> && details::__cm_ok<M>>>
+__CM_INLINE __CM_BINARY_RET(A, B) cm_div(M &&rem, const A &a, const B &b, int flag = _GENX_NOSAT) {
+  using namespace details;
+  using C = __cm_common<__cm_elem_of<A>, __cm_elem_of<B>>;
+  static_assert(__cm_is_int<C>, "cm_div takes integers");
+  using RT = __cm_or<R, C>;
+  constexpr int N = __cm_width<A, B>;
+  __cm_val<C, N> x = __cm_operand<C, N>(a), y = __cm_operand<C, N>(b);
+  __cm_put<N>(rem, x % y);
+  return __cm_make<RT, N>(__cm_convert<RT, N, C>(x / y, flag));
+}
+
+// cm_rol / cm_ror: rotate each element of a (at its own width) by the low bits of b (genx.rol / ror).
+#define __CM_ROTATE(name, intrinsic)                                                                               \
+  template <typename R = void, typename A, typename B, typename = details::__cm_if<details::__cm_all_ok<A, B>>>    \
+  __CM_INLINE details::__cm_ret<details::__cm_or<R, details::__cm_elem_of<A>>, details::__cm_width<A, B>> name(     \
+      const A &a, const B &b) {                                                                                     \
+    using namespace details;                                                                                       \
+    using C = __cm_elem_of<A>;                                                                                     \
+    static_assert(__cm_is_int<C>, #name " takes integers");                                                        \
+    using RT = __cm_or<R, C>;                                                                                      \
+    constexpr int N = __cm_width<A, B>;                                                                            \
+    return __cm_make<RT, N>(__cm_genx_##intrinsic<__cm_val<RT, N>>(__cm_operand<C, N>(a), __cm_operand<C, N>(b)));  \
+  }
+__CM_ROTATE(cm_rol, rol)
+__CM_ROTATE(cm_ror, ror)
+#undef __CM_ROTATE
 
 // cm_lzd: leading zeros of the 32-bit unsigned value.
 template <typename R = void, typename X, typename = details::__cm_if<details::__cm_ok<X>>>
@@ -689,5 +816,6 @@ template <typename T, int N> __CM_INLINE ::vector<T, N> cm_unpack_mask(unsigned 
 
 #undef __CM_BINARY_RET
 #undef __CM_SHIFT_RET
+#undef __CM_FLOAT_UNARY
 
 #endif

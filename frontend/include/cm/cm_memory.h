@@ -463,11 +463,12 @@ __CM_INLINE void write(SurfaceIndex idx, unsigned global_offset, const E &elemen
   details::__cm_scattered_write<false>(details::__cm_bti(idx), 0, global_offset, element_offset, v);
 }
 // The scalar form: one element at (global_offset + element_offset) elements.
-template <typename T, typename = details::__cm_if<details::__cm_arithmetic<T>>>
-__CM_INLINE void write(SurfaceIndex idx, unsigned global_offset, unsigned element_offset, T value) {
+template <typename V, typename = details::__cm_if<details::__cm_ok<V> && details::__cm_count<V> == 0>>
+__CM_INLINE void write(SurfaceIndex idx, unsigned global_offset, unsigned element_offset, const V &value) {
   using namespace details;
+  using T = __cm_elem_of<V>;
   __cm_vec<unsigned, 1> off = element_offset * (unsigned)sizeof(T);
-  __cm_vec<T, 1> data = value;
+  __cm_vec<T, 1> data = (T)value;
   __cm_scatter<T, 1>(__cm_bti(idx), global_offset * (unsigned)sizeof(T), off, data, __cm_all_lanes<T, 1>());
 }
 template <typename E, typename X,

@@ -28,9 +28,9 @@ namespace details {
 // The operations: 0 sum, 1 product, 2 minimum, 3 maximum.
 template <int Op, typename C, int N> __CM_INLINE __cm_val<C, N> __cm_reduce_op(__cm_val<C, N> a, __cm_val<C, N> b) {
   if constexpr (Op == 0)
-    return a + b;
+    return __cm_wrap_add<C, N>(a, b);
   else if constexpr (Op == 1)
-    return a * b;
+    return __cm_wrap_mul<C, N>(a, b);
   else
     return __cm_minmax<Op == 3, C, N>(a, b);
 }
@@ -93,15 +93,15 @@ template <int Op, typename R, typename X> __CM_INLINE R __cm_reduce(const X &x, 
     return __cm_convert<R, 0, C>(v[0], flag);
   else {
     __cm_vec<C, 2> p = __cm_tree<Op, C, N>::pair(v);
-    if constexpr (Op < 2 && __cm_is_int<R> && __cm_is_int<C> && (Op == 0 || sizeof(C) < 8)) {
-      if (flag & _GENX_SAT) {
-        if constexpr (Op == 0)
-          return __cm_xy_add_sat<R, __cm_is_signed<R>, __cm_is_signed<C>>(p[0], p[1]);
-        else
-          return __cm_xy_mul_sat<R, __cm_is_signed<R>, __cm_is_signed<C>>(p[0], p[1]);
-      }
-    }
-    return __cm_convert<R, 0, C>(__cm_reduce_op<Op, C, 0>(p[0], p[1]), flag);
+    C last = __cm_reduce_op<Op, C, 0>(p[0], p[1]);
+    if constexpr (Op == 0 && __cm_is_int<R> && __cm_is_int<C>)
+      return __cm_pick<R, 0>(flag, __cm_xy_add_sat<R, __cm_is_signed<R>, __cm_is_signed<C>>(p[0], p[1]),
+                             __cm_cvt<R, 0>(last));
+    else if constexpr (Op == 1 && __cm_is_int<R> && __cm_is_int<C> && sizeof(C) < 8)
+      return __cm_pick<R, 0>(flag, __cm_xy_mul_sat<R, __cm_is_signed<R>, __cm_is_signed<C>>(p[0], p[1]),
+                             __cm_cvt<R, 0>(last));
+    else
+      return __cm_convert<R, 0, C>(last, flag);
   }
 }
 

@@ -1,7 +1,7 @@
 ; GenX IR as the CM front end writes it: a kernel in !genx.kernels with two binding-table buffers (read-only in,
 ; write-only out, i32 BTIs) and a float scalar. Each thread scales its 32-byte block.
 target datalayout = "e-p:64:64-i64:64-n8:16:32:64"
-target triple = "genx64-unknown-unknown"
+target triple = "spir64-unknown-unknown"
 
 define dllexport void @scale(i32 %in, i32 %out, float %factor) #0 {
 entry:

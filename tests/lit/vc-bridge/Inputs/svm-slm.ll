@@ -2,7 +2,7 @@
 ; binding-table index 254): each thread adds n to its block, stores it to SLM, waits at the barrier and writes
 ; the block back reversed.
 target datalayout = "e-p:64:64-i64:64-n8:16:32:64"
-target triple = "genx64-unknown-unknown"
+target triple = "spir64-unknown-unknown"
 
 define dllexport void @slm_reverse(i64 %buf, i32 %n) #0 {
 entry:

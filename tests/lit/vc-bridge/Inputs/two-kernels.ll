@@ -2,7 +2,7 @@
 ; names, a SurfaceIndex argument without a descriptor (a read-write buffer), a 2D image read with a media block
 ; read, and a sampler argument.
 target datalayout = "e-p:64:64-i64:64-n8:16:32:64"
-target triple = "genx64-unknown-unknown"
+target triple = "spir64-unknown-unknown"
 
 define internal spir_func <8 x i32> @_Z6helperu2CMvb8_i(<8 x i32> %v, i32 %k) #3 {
 entry:

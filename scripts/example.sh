@@ -9,12 +9,11 @@
 #   3. the binary's kernels (`cmc inspect`) and each kernel's Gen ISA with its instruction count.
 #
 #   bash scripts/example.sh [input.cpp|input.ll] [device]
-# The default input is examples/vadd_svm.ll (GenX IR); examples/linear_filter.cpp (CM source) becomes the default
-# when the front end compiles it.
+# The default input is examples/linear_filter.cpp (CM source); GenX IR such as examples/vadd_svm.ll works too.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
-input=${1:-examples/vadd_svm.ll}
+input=${1:-examples/linear_filter.cpp}
 device=${2:-icllp}
 
 bash scripts/ensure-setup.sh

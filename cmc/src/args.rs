@@ -142,6 +142,10 @@ pub struct Options {
     #[arg(long = "Xclang", value_name = "ARG", allow_hyphen_values = true, action = clap::ArgAction::Append)]
     pub xclang: Vec<String>,
 
+    /// The input's language, instead of its suffix: cm (also c++, cpp), ir (also llvm-ir, bc), spirv.
+    #[arg(short = 'x', value_name = "LANGUAGE", value_parser = ["cm", "c++", "cpp", "ir", "llvm-ir", "bc", "spirv", "spv"])]
+    pub language: Option<String>,
+
     /// Input file: CM source (`.cpp`, `.cc`, `.cm`), LLVM IR (`.ll` or `.bc`), `-` for stdin.
     pub input: Option<String>,
 

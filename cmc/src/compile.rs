@@ -17,13 +17,13 @@
 
 use std::io::Read;
 use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
+use vc_bridge::clock::{Clock, Span};
 
 use genx_passes::inkwell::context::Context;
 use genx_passes::inkwell::memory_buffer::MemoryBuffer;
 use genx_passes::inkwell::module::Module;
 use genx_passes::pipeline::{self, PipelineError, PipelineOptions};
-use genx_passes::platform::{self, Platform, Family};
+use genx_passes::platform::{self, Family, Platform};
 
 use crate::args::Options;
 use crate::output;
@@ -63,33 +63,45 @@ enum OutputKind {
 /// Wall time of each phase, for `-ftime-report`.
 #[derive(Default)]
 struct PhaseTimes {
-    front_end: Duration,
-    middle_end: Duration,
-    bridge: Duration,
-    llvm_spirv: Duration,
-    igc: Duration,
+    /// True when the "front end" only parsed IR.
+    ir_input: bool,
+    front_end: Span,
+    middle_end: Span,
+    bridge: Span,
+    llvm_spirv: Span,
+    igc: Span,
 }
 
 impl PhaseTimes {
     fn report(&self, input: &str) -> String {
         let total = self.front_end + self.middle_end + self.bridge + self.llvm_spirv + self.igc;
-        let ms = |d: Duration| d.as_secs_f64() * 1e3;
-        let ours = self.front_end + self.middle_end + self.bridge;
+        let ms = |d: std::time::Duration| d.as_secs_f64() * 1e3;
+        let ours = self.front_end + self.middle_end;
         let mut text = format!("===-- cmc phase times: {input} --===\n");
+        text.push_str(&format!("  {:<30} {:>9} {:>9}\n", "phase", "wall ms", "cpu ms"));
+        let front_end = if self.ir_input { "front end (IR parse)" } else { "front end (clang + lowering)" };
         for (name, time) in [
-            ("front end (clang + lowering)", self.front_end),
+            (front_end, self.front_end),
             ("middle end (GenX passes)", self.middle_end),
             ("bridge (SPIR-V-ready IR)", self.bridge),
             ("bridge (llvm-spirv-14)", self.llvm_spirv),
             ("IGC (ocloc -vc-codegen)", self.igc),
+            ("total", total),
         ] {
-            text.push_str(&format!("  {name:<30} {:>9.3} ms\n", ms(time)));
+            text.push_str(&format!("  {name:<30} {:>9.3} {:>9.3}\n", ms(time.wall), ms(time.cpu)));
         }
-        text.push_str(&format!("  {:<30} {:>9.3} ms\n", "total", ms(total)));
         if !self.igc.is_zero() {
+            let ratio = |a: std::time::Duration, b: std::time::Duration| {
+                if b.is_zero() {
+                    0.0
+                } else {
+                    100.0 * a.as_secs_f64() / b.as_secs_f64()
+                }
+            };
             text.push_str(&format!(
-                "  front end + middle end + bridge IR = {:.1}% of IGC\n",
-                100.0 * ours.as_secs_f64() / self.igc.as_secs_f64()
+                "  front end + middle end = {:.1}% of IGC (wall), {:.1}% (cpu)\n",
+                ratio(ours.wall, self.igc.wall),
+                ratio(ours.cpu, self.igc.cpu)
             ));
         }
         text
@@ -101,7 +113,13 @@ pub fn run(options: &Options) -> Result<(), String> {
         eprintln!("cmc: note: {note}");
     }
     let input = options.input.as_deref().ok_or("no input file")?;
-    let kind = if input == "-" {
+    let kind = if let Some(language) = options.language.as_deref() {
+        match language {
+            "cm" | "c++" | "cpp" => InputKind::CmSource,
+            "spirv" | "spv" => InputKind::SpirV,
+            _ => InputKind::LlvmIr,
+        }
+    } else if input == "-" {
         InputKind::LlvmIr
     } else {
         InputKind::of(input).ok_or_else(|| {
@@ -144,7 +162,10 @@ pub fn run(options: &Options) -> Result<(), String> {
         Some(name) => vc_bridge::BinaryFormat::parse(name)
             .ok_or_else(|| format!("unknown binary format '{name}'; use cm, ocl or ze"))?,
     };
-    if output_kind == OutputKind::Binary && format == vc_bridge::BinaryFormat::Cm && options.compat.binary_format.is_some() {
+    if output_kind == OutputKind::Binary
+        && format == vc_bridge::BinaryFormat::Cm
+        && options.compat.binary_format.is_some()
+    {
         eprintln!("cmc: warning: -binary-format=cm (CMRT) is deprecated; prefer ocl or ze");
     }
     let platform = match (options.platform(), output_kind) {
@@ -170,7 +191,7 @@ pub fn run(options: &Options) -> Result<(), String> {
         eprint!("{}", plan(options, input, kind, output_kind, format, platform, &destination));
         return Ok(());
     }
-    let mut times = PhaseTimes::default();
+    let mut times = PhaseTimes { ir_input: kind != InputKind::CmSource, ..PhaseTimes::default() };
     let result = compile(options, input, kind, output_kind, format, platform, &destination, &mut times);
     if options.time_report {
         eprint!("{}", times.report(input));
@@ -248,13 +269,13 @@ fn compile(
     }
     let job = front_end_job(options, input, platform);
     if output_kind == OutputKind::Preprocessed {
-        let start = Instant::now();
+        let start = Clock::start();
         let text = cm_frontend::preprocess(&job).map_err(front_end_error)?;
         times.front_end = start.elapsed();
         return output::write(destination, &text);
     }
     let context = Context::create();
-    let start = Instant::now();
+    let start = Clock::start();
     let module = match kind {
         InputKind::CmSource => cm_frontend::compile(&job, &context).map_err(front_end_error),
         _ => load(&context, input),
@@ -265,7 +286,7 @@ fn compile(
         return write_module(&module, destination, text);
     }
     genx_passes::target::set_platform(&module, platform.name);
-    let start = Instant::now();
+    let start = Clock::start();
     let result = middle_end(options, &module);
     times.middle_end = start.elapsed();
     result?;
@@ -276,11 +297,12 @@ fn compile(
         check_slm(options, &spirv.kernels)?;
         return output::write(destination, &spirv.bytes);
     }
-    let start = Instant::now();
+    let start = Clock::start();
     let compiled = vc_bridge::compile_module(&module, &bridge_options);
     // On failure the split is unknown; the whole bridge time is reported as IGC's.
     times.igc = start.elapsed();
     let compiled = compiled?;
+    check_slm(options, &compiled.kernels)?;
     times.bridge = compiled.timing.adapt;
     times.llvm_spirv = compiled.timing.llvm_spirv;
     times.igc = compiled.timing.ocloc;
@@ -298,7 +320,11 @@ fn middle_end(options: &Options, module: &Module<'_>) -> Result<(), String> {
     if options.opt_level.as_deref() == Some("0") {
         return Ok(());
     }
-    let pipeline_options = PipelineOptions { verify_each: options.verify_each, debug_pass_manager: options.debug_pass_manager, time_passes: false };
+    let pipeline_options = PipelineOptions {
+        verify_each: options.verify_each,
+        debug_pass_manager: options.debug_pass_manager,
+        time_passes: false,
+    };
     let result = pipeline::run(module, MIDDLE_END_PIPELINE, pipeline_options);
     if options.stats {
         pipeline::print_statistics();
@@ -311,7 +337,11 @@ fn middle_end(options: &Options, module: &Module<'_>) -> Result<(), String> {
 }
 
 /// The bridge's options from the command line, the platform and cmc's environment hooks.
-fn bridge_options(options: &Options, format: vc_bridge::BinaryFormat, platform: &'static Platform) -> vc_bridge::Options {
+fn bridge_options(
+    options: &Options,
+    format: vc_bridge::BinaryFormat,
+    platform: &'static Platform,
+) -> vc_bridge::Options {
     let compat = &options.compat;
     let mut api_options = compat.api_options.clone();
     if options.debug_level.unwrap_or(0) > 0 {
@@ -361,7 +391,12 @@ fn check_slm(options: &Options, kernels: &[vc_bridge::Kernel]) -> Result<(), Str
 }
 
 /// Writes the binary, then the dumps asked for; prints the finalizer's reports on stderr.
-fn finish_binary(options: &Options, input: &str, compiled: vc_bridge::Compiled, destination: &str) -> Result<(), String> {
+fn finish_binary(
+    options: &Options,
+    input: &str,
+    compiled: vc_bridge::Compiled,
+    destination: &str,
+) -> Result<(), String> {
     if !compiled.log.is_empty() {
         eprintln!("{}", compiled.log);
     }
@@ -373,12 +408,14 @@ fn finish_binary(options: &Options, input: &str, compiled: vc_bridge::Compiled, 
         Some(parent) if destination != "-" && !parent.as_os_str().is_empty() => parent.to_path_buf(),
         _ => PathBuf::from("."),
     };
-    let stem = Path::new(input).file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_else(|| "a".to_string());
+    let stem =
+        Path::new(input).file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_else(|| "a".to_string());
     if options.compat.dump_asm {
         for (index, dump) in compiled.dumps.iter().enumerate() {
             let base = if options.compat.old_asm_name { format!("{stem}_{index}") } else { dump.kernel.clone() };
             for (extension, text) in [("visaasm", &dump.visa), ("asm", &dump.asm)] {
-                let text = text.as_ref().ok_or_else(|| format!("IGC wrote no .{extension} for kernel '{}'", dump.kernel))?;
+                let text =
+                    text.as_ref().ok_or_else(|| format!("IGC wrote no .{extension} for kernel '{}'", dump.kernel))?;
                 output::write(&dir.join(format!("{base}.{extension}")).to_string_lossy(), text.as_bytes())?;
             }
         }
@@ -386,7 +423,9 @@ fn finish_binary(options: &Options, input: &str, compiled: vc_bridge::Compiled, 
     if let Some(asm_file) = &options.compat.asm_output {
         let mut text = String::new();
         for dump in &compiled.dumps {
-            text.push_str(dump.asm.as_deref().ok_or_else(|| format!("IGC wrote no Gen asm for kernel '{}'", dump.kernel))?);
+            text.push_str(
+                dump.asm.as_deref().ok_or_else(|| format!("IGC wrote no Gen asm for kernel '{}'", dump.kernel))?,
+            );
         }
         output::write(asm_file, text.as_bytes())?;
     }

@@ -38,12 +38,15 @@ use genx_passes::platform::Platform;
 /// The in-process pipeline run on clang's output: the header library is inlined and its neutral calls become
 /// GenX intrinsics (see `include/cm/cm_common.h` for the convention).
 ///
-/// `genx-simdcf-lower` joins the pipeline when it is registered (its owner adds it back after `genx-cm-lower`).
 /// The `sroa,early-cse` after `genx-cm-lower` promotes the objects that references pointed into (a reference is
 /// a pointer until genx-cm-lower turns its reads and writes into load + region + store) and folds the offset
-/// arithmetic the rewrites leave.
-/// `dse,dce` remove the copies of references' tail padding and the offset arithmetic genx-cm-lower left unused, `globaldce` what the kernels no longer reach (inlined functions, the annotations' strings).
-pub const LOWER_PIPELINE: &str = "always-inline,sroa,early-cse,genx-cm-lower,sroa,early-cse,dse,dce,globaldce";
+/// arithmetic the rewrites leave. `genx-simdcf-lower` then turns SIMD control flow into goto/join on that SSA
+/// form; it carries values across SIMD control flow in stack slots written under the execution mask, which the
+/// `sroa,early-cse` after it promotes back to SSA values. `dse,dce` remove the copies of references' tail
+/// padding and the offset arithmetic genx-cm-lower left unused, `globaldce` what the kernels no longer reach
+/// (inlined functions, the annotations' strings).
+pub const LOWER_PIPELINE: &str =
+    "always-inline,sroa,early-cse,genx-cm-lower,sroa,early-cse,genx-simdcf-lower,sroa,early-cse,dse,dce,globaldce";
 
 /// A `-D` or `-U`, kept in command-line order (clang applies them in order).
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -111,7 +111,9 @@ PreservedAnalyses finish(int Status, StringRef PassName) {
     FailedPassName = PassName.str();
     if (ExitOnPassError && !DeferExitToModuleLevel)
       exitAfterPassErrors(PassName);
-    return PreservedAnalyses::all();
+    // The pass may have changed the IR before it found the error (cmc's pipeline goes on to the next pass):
+    // no cached analysis (a dominator tree for sroa, say) can be trusted.
+    return PreservedAnalyses::none();
   }
   return Status == 0 ? PreservedAnalyses::all() : PreservedAnalyses::none();
 }

@@ -34,15 +34,28 @@ pub fn translate(dir: &Path, bitcode: &Path, verbose: bool) -> Result<Vec<u8>, S
     if verbose {
         eprintln!("{}", command_line(bitcode, &output));
     }
-    let result = command
-        .output()
-        .map_err(|err| format!("cannot run {LLVM_SPIRV}: {err} (install it with scripts/setup.sh)"))?;
+    let result =
+        command.output().map_err(|err| format!("cannot run {LLVM_SPIRV}: {err} (install it with scripts/setup.sh)"))?;
     if !result.status.success() {
         let text = String::from_utf8_lossy(&result.stderr);
         let text = if text.trim().is_empty() { String::from_utf8_lossy(&result.stdout) } else { text };
-        return Err(text.trim_end().to_string());
+        let mut message = translator_message(&text);
+        if result.status.code().is_none() {
+            message.push_str(" (llvm-spirv-14 crashed)");
+        }
+        return Err(message);
     }
     std::fs::read(&output).map_err(|err| format!("{LLVM_SPIRV} wrote no output: {err}"))
+}
+
+/// What the translator said, without LLVM's crash report (bug-report request, stack dump).
+fn translator_message(text: &str) -> String {
+    text.lines()
+        .take_while(|line| !line.starts_with("PLEASE submit a bug report") && !line.starts_with("Stack dump:"))
+        .collect::<Vec<_>>()
+        .join("\n")
+        .trim_end()
+        .to_string()
 }
 
 /// The facts of a SPIR-V module the bridge reads.
@@ -75,7 +88,11 @@ pub fn summarize(bytes: &[u8]) -> Result<Summary, String> {
         .chunks_exact(4)
         .map(|c| {
             let w = [c[0], c[1], c[2], c[3]];
-            if big_endian { u32::from_be_bytes(w) } else { u32::from_le_bytes(w) }
+            if big_endian {
+                u32::from_be_bytes(w)
+            } else {
+                u32::from_le_bytes(w)
+            }
         })
         .collect();
     let mut summary = Summary::default();
@@ -125,6 +142,12 @@ mod tests {
             bytes.push(0);
         }
         bytes.chunks(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect()
+    }
+
+    #[test]
+    fn crash_reports_are_cut_from_messages() {
+        let text = "llvm-spirv-14: x.cpp:1: f: Assertion `a' failed.\nPLEASE submit a bug report to ...\nStack dump:\n #0 0x0\n";
+        assert_eq!(translator_message(text), "llvm-spirv-14: x.cpp:1: f: Assertion `a' failed.");
     }
 
     #[test]

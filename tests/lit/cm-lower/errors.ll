@@ -48,3 +48,12 @@ declare void @_ZN7details21__cm_builtin_slm_initEj(i32)
 !4 = !DISubroutineType(types: !5)
 !5 = !{}
 !9 = !DILocation(line: 7, column: 3, scope: !3)
+
+; A builtin called with another shape than cm_common.h's (here a reference read without its offsets).
+; CHECK: error: genx-cm-lower: in function 'bad_shape'{{.*}}a header-library builtin called with an unexpected signature (3 operands expected)
+define <4 x i32> @bad_shape(i8* %p) {
+entry:
+  %r = call <4 x i32> @_ZN7details21__cm_builtin_ref_readIDv4_iEET_Pvi(i8* %p, i32 0)
+  ret <4 x i32> %r
+}
+declare <4 x i32> @_ZN7details21__cm_builtin_ref_readIDv4_iEET_Pvi(i8*, i32)

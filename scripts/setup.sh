@@ -11,6 +11,7 @@ packages=(
   llvm-14 llvm-14-dev      # opt-14, llvm-config-14, llvm-tblgen-14, libLLVM-14.so and headers (the pass plugin)
   llvm-14-tools            # FileCheck-14, not, count and lit.py (the lit tests)
   clang-14                 # the CM front end drives upstream clang 14
+  libclang-14-dev          # clang's C++ headers, for the front end's [[type("...")]] clang plugin (frontend/build.rs)
   llvm-spirv-14            # LLVM 14 IR to SPIR-V with the vector-compute extensions
   spirv-tools              # spirv-dis / spirv-val for inspecting what we emit
   intel-opencl-icd         # ocloc: hands SPIR-V to IGC's vc backend

@@ -49,7 +49,8 @@ fn common_args(job: &Job) -> Result<Vec<String>, Error> {
     let embedded = embed::materialise().map_err(Error::Message)?;
     let mut args: Vec<String> = vec![
         "-target".into(),
-        "spir64".into(),
+        // -m32: 32-bit pointers (`svmptr_t` follows CM_PTRSIZE).
+        if job.pointer_size == 32 { "spir" } else { "spir64" }.into(),
         "-x".into(),
         "c++".into(),
         format!("-std={}", job.std.as_deref().unwrap_or(DEFAULT_STD)),
@@ -58,6 +59,8 @@ fn common_args(job: &Job) -> Result<Vec<String>, Error> {
         "-ffreestanding".into(),
         "-fno-exceptions".into(),
         "-fno-rtti".into(),
+        // Keep source names (kernel parameters, locals) in the IR, as cmc does: the IR is read by people.
+        "-fno-discard-value-names".into(),
         "-isystem".into(),
         embedded.include_dir.display().to_string(),
         format!("-fplugin={}", embedded.plugin.display()),
@@ -84,9 +87,9 @@ fn common_args(job: &Job) -> Result<Vec<String>, Error> {
         args.push("-include".into());
         args.push(file.display().to_string());
     }
-    if job.debug_info {
-        args.push("-g".into());
-    }
+    // Line tables always, so that genx-cm-lower's errors on CM source are located (`file:line:col`); without
+    // -g, compile() strips them once the lowering pipeline has run.
+    args.push(if job.debug_info { "-g" } else { "-gline-tables-only" }.into());
     for extra in &job.clang_args {
         args.push("-Xclang".into());
         args.push(extra.clone());

@@ -2,8 +2,24 @@
 //!
 //! The API the driver uses: a [`Job`] (one CM source file and the options that shape it), [`preprocess`] (`-E`)
 //! and [`compile`] (clang, then the front-end pipeline [`LOWER_PIPELINE`] in-process: inlining of the header
-//! library, `genx-cm-lower`, `genx-simdcf-lower`). The result is GenX IR at the level ISPC and DPC++ ESIMD
-//! produce: `llvm.genx.*` calls and `!genx.kernels`, ready for the middle end and the vc-bridge.
+//! library, `genx-cm-lower`, cleanup). The result is GenX IR at the level ISPC and DPC++ ESIMD produce:
+//! `llvm.genx.*` calls and `!genx.kernels`, ready for the middle end and the vc-bridge.
+//!
+//! Design decisions (why it is built this way):
+//! - **clang as a subprocess**, not linked: the project links only `libLLVM-14.so` (never libclang-cpp), and a
+//!   crashing clang cannot take the driver down. Its stderr is the user's stderr: diagnostics arrive located.
+//! - **CM as a C++ library** over clang's extended vectors (`cm_common.h` states the conventions): no clang
+//!   fork. What C++ cannot express is handled after clang: intrinsic names and overloads (neutral calls, mapped by
+//!   genx-cm-lower through the intrinsic table), the kernel description (annotations), and `[[type("...")]]`
+//!   (the clang plugin in `plugin/`, embedded and materialised with the headers).
+//! - **References are pointers to their root object** plus byte offsets; genx-cm-lower makes each access one
+//!   region of the root, so nested selects, formats and reference parameters need no copies.
+//! - **Everything but kernels is inlined** (`prepare.rs`), as cmc does; a user's `noinline` is not kept.
+//! - **Line tables are always on** (stripped again without `-g`), so lowering errors name the user's line.
+//!
+//! Not supported: `v.select<...>()` without `template` in dependent contexts (upstream clang rejects it; cmc
+//! treats the select family as built-in members), non-inlined functions taking references (stack calls), the
+//! `_GENX_FLOAT_CONTROL_`/`_CM_CALLABLE_`-style attributes, `vector<SurfaceIndex, N>`.
 //!
 //! Architecture invariant: the front end never panics on user input; clang's diagnostics pass through with
 //! their `file:line:col`, and the lowering passes report located errors.
@@ -22,12 +38,15 @@ use genx_passes::platform::Platform;
 /// The in-process pipeline run on clang's output: the header library is inlined and its neutral calls become
 /// GenX intrinsics (see `include/cm/cm_common.h` for the convention).
 ///
-/// `genx-simdcf-lower` joins the pipeline when it is registered (its owner adds it back after `genx-cm-lower`).
 /// The `sroa,early-cse` after `genx-cm-lower` promotes the objects that references pointed into (a reference is
 /// a pointer until genx-cm-lower turns its reads and writes into load + region + store) and folds the offset
-/// arithmetic the rewrites leave.
-/// `dce` removes the offset arithmetic genx-cm-lower left unused, `globaldce` what the kernels no longer reach (inlined functions, the annotations' strings).
-pub const LOWER_PIPELINE: &str = "always-inline,sroa,early-cse,genx-cm-lower,sroa,early-cse,dce,globaldce";
+/// arithmetic the rewrites leave. `genx-simdcf-lower` then turns SIMD control flow into goto/join on that SSA
+/// form; it carries values across SIMD control flow in stack slots written under the execution mask, which the
+/// `sroa,early-cse` after it promotes back to SSA values. `dse,dce` remove the copies of references' tail
+/// padding and the offset arithmetic genx-cm-lower left unused, `globaldce` what the kernels no longer reach
+/// (inlined functions, the annotations' strings).
+pub const LOWER_PIPELINE: &str =
+    "always-inline,sroa,early-cse,genx-cm-lower,sroa,early-cse,genx-simdcf-lower,sroa,early-cse,dse,dce,globaldce";
 
 /// A `-D` or `-U`, kept in command-line order (clang applies them in order).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -88,7 +107,7 @@ pub fn compile<'ctx>(job: &Job, context: &'ctx Context) -> Result<Module<'ctx>, 
         genx_passes::pipeline::PipelineError::PassErrors => Error::Reported,
         other => Error::Message(other.to_string()),
     })?;
-    prepare::finish(&module);
+    prepare::finish(&module, job.debug_info);
     Ok(module)
 }
 

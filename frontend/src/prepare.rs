@@ -91,7 +91,11 @@ pub fn run(module: &Module<'_>, platform: &'static Platform) {
 
 /// Removes what inlining left that GenX IR never carries: `llvm.experimental.noalias.scope.decl` calls (the
 /// scopes of inlined `noalias` parameters; they only help alias analysis, which the middle end does not use).
-pub fn finish(module: &Module<'_>) {
+/// Without `-g`, also the line tables the front end always asks clang for (they locate lowering errors).
+pub fn finish(module: &Module<'_>, debug_info: bool) {
+    if !debug_info {
+        unsafe { genx_passes::llvm_sys::debuginfo::LLVMStripModuleDebugInfo(module.as_mut_ptr()) };
+    }
     if let Some(decl) = module.get_function("llvm.experimental.noalias.scope.decl") {
         unsafe {
             let function = decl.as_value_ref();

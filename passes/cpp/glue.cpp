@@ -111,7 +111,9 @@ PreservedAnalyses finish(int Status, StringRef PassName) {
     FailedPassName = PassName.str();
     if (ExitOnPassError && !DeferExitToModuleLevel)
       exitAfterPassErrors(PassName);
-    return PreservedAnalyses::all();
+    // The pass may have changed the IR before it found the error (cmc's pipeline goes on to the next pass):
+    // no cached analysis (a dominator tree for sroa, say) can be trusted.
+    return PreservedAnalyses::none();
   }
   return Status == 0 ? PreservedAnalyses::all() : PreservedAnalyses::none();
 }
@@ -317,6 +319,13 @@ char *genx_demangle(const char *Mangled) {
   int Status = 0;
   char *Text = llvm::itaniumDemangle(Mangled, nullptr, nullptr, &Status);
   return Status == 0 ? Text : nullptr;
+}
+
+// genx-cm-lower: removes the constant expressions that use Global and are
+// themselves unused (so an unused global can be deleted).
+void genx_remove_dead_constant_users(LLVMValueRef Global) {
+  if (auto *C = llvm::dyn_cast<llvm::Constant>(llvm::unwrap(Global)))
+    C->removeDeadConstantUsers();
 }
 
 // genx-cm-lower: a string attribute on a global variable (the C API has none).

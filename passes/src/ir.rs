@@ -288,20 +288,42 @@ pub fn block_label(function: LLVMValueRef, block: LLVMBasicBlockRef) -> String {
     format!("bb{index}")
 }
 
-/// `file:line:col` of an instruction's `!dbg` location, when it has one.
+/// `file:line:col` of an instruction's `!dbg` location, when it has one. For code inlined from elsewhere (the CM
+/// header library), the outermost call site: the line the user wrote.
 pub fn debug_location(inst: LLVMValueRef) -> Option<String> {
+    use llvm_sys::debuginfo::*;
     unsafe {
-        let line = LLVMGetDebugLocLine(inst);
+        if LLVMIsAInstruction(inst).is_null() {
+            return None;
+        }
+        let mut loc = LLVMInstructionGetDebugLoc(inst);
+        if loc.is_null() {
+            return None;
+        }
+        loop {
+            let outer = LLVMDILocationGetInlinedAt(loc);
+            if outer.is_null() {
+                break;
+            }
+            loc = outer;
+        }
+        let line = LLVMDILocationGetLine(loc);
         if line == 0 {
             return None;
         }
-        let column = LLVMGetDebugLocColumn(inst);
-        let mut len = 0u32;
-        let file = LLVMGetDebugLocFilename(inst, &mut len);
-        let file = if file.is_null() {
+        let column = LLVMDILocationGetColumn(loc);
+        let scope = LLVMDILocationGetScope(loc);
+        let file_md = if scope.is_null() { std::ptr::null_mut() } else { LLVMDIScopeGetFile(scope) };
+        let file = if file_md.is_null() {
             String::new()
         } else {
-            String::from_utf8_lossy(std::slice::from_raw_parts(file as *const u8, len as usize)).into_owned()
+            let mut len = 0u32;
+            let name = LLVMDIFileGetFilename(file_md, &mut len);
+            if name.is_null() {
+                String::new()
+            } else {
+                String::from_utf8_lossy(std::slice::from_raw_parts(name as *const u8, len as usize)).into_owned()
+            }
         };
         Some(if column == 0 { format!("{file}:{line}") } else { format!("{file}:{line}:{column}") })
     }

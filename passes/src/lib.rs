@@ -8,8 +8,9 @@
 //! - [`platform`]: the platform table (GRF size, execution sizes, features, every accepted name).
 //! - [`pipeline`]: running an opt-syntax pipeline in-process.
 //! - [`region_ir`]: reading region calls into the `genx-region` algebra and building them back.
-//! - the passes, one file (or folder) each, named as in the registry: `cm_lower` (the CM front end's), `target`, `lowering`, `promote_array`,
-//!   `region_collapse`, `const_fold`, `dead_vector`, `vector_decompose`, `baling`, `legalize`.
+//! - the passes, one file (or folder) each, named as in the registry: `cm_lower` and `simdcf_lower` (the CM front
+//!   end's), `target`, `lowering`, `promote_array`, `region_collapse`, `const_fold`, `dead_vector`,
+//!   `vector_decompose`, `baling`, `legalize`.
 //! - [`diag`], [`ir`]: located diagnostics and read-only IR helpers.
 //! - `plugin` (private): the `extern "C"` edge to cpp/glue.cpp and `llvmGetPassPluginInfo`.
 //!
@@ -35,6 +36,7 @@ pub mod promote_array;
 pub mod region_collapse;
 pub mod region_ir;
 pub mod registry;
+pub mod simdcf_lower;
 pub mod target;
 pub mod vector_decompose;
 pub mod verify;

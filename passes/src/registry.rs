@@ -45,6 +45,13 @@ pub static PASSES: &[PassInfo] = &[
         body: PassBody::Module(crate::cm_lower::run),
     },
     PassInfo {
+        name: "genx-simdcf-lower",
+        description: "lower CM SIMD control flow (branches on simdcf.any) to simdcf.goto/join with an execution mask, \
+                      predicating stores, region writes and memory intrinsics under it; \
+                      genx-simdcf-lower<reference> instead writes the per-lane meaning, for translation validation",
+        body: PassBody::Module(crate::simdcf_lower::run),
+    },
+    PassInfo {
         name: "genx-verify",
         description: "check every llvm.genx.* call against the intrinsic table: name and mangling, operand types, \
                       operands that must be constant, and constant region parameters",

@@ -20,8 +20,7 @@
 // is an ordinary `int` argument (user code passes the SAT macro); the saturating and plain forms are chosen by an
 // element-wise select on it, which folds away when the flag is a constant (as it is after inlining).
 //
-// Not here: cm_quot/mod/div, cm_sincos, cm_div_ieee/sqrt_ieee, cm_dph/line/pln/lrp/sad2/sada2, cm_rol/ror,
-// cm_dp4a/bfn/dpas and the other Xe-only builtins, cmtl.
+// Not here: cm_pln/lrp/sad2/sada2, cm_dp4a/bfn/dpas and the other Xe-only builtins, cmtl.
 #pragma once
 #ifndef __CM_HEADERS_CM_MATH_H
 #define __CM_HEADERS_CM_MATH_H
@@ -93,6 +92,12 @@ __CM_GENX_DECL(frc)
 __CM_GENX_DECL(dp2)
 __CM_GENX_DECL(dp3)
 __CM_GENX_DECL(dp4)
+__CM_GENX_DECL(dph)
+__CM_GENX_DECL(line)
+__CM_GENX_DECL(ieee_sqrt)
+__CM_GENX_DECL(ieee_div)
+__CM_GENX_DECL(rol)
+__CM_GENX_DECL(ror)
 __CM_GENX_DECL(lzd)
 __CM_GENX_DECL(cbit)
 __CM_GENX_DECL(fbl)
@@ -453,7 +458,6 @@ __CM_FLOAT_UNARY(cm_rndu, rndu)
 __CM_FLOAT_UNARY(cm_rnde, rnde)
 __CM_FLOAT_UNARY(cm_rndz, rndz)
 __CM_FLOAT_UNARY(cm_frc, frc)
-#undef __CM_FLOAT_UNARY
 
 template <typename R = void, typename A, typename B, typename = details::__cm_if<details::__cm_all_ok<A, B>>>
 __CM_INLINE details::__cm_ret<details::__cm_or<R, details::__cm_float_of<details::__cm_elem_of<A>>>,
@@ -483,7 +487,51 @@ cm_pow(const A &a, const B &b, int flag = _GENX_NOSAT) {
 __CM_DOT(cm_dp2, dp2)
 __CM_DOT(cm_dp3, dp3)
 __CM_DOT(cm_dp4, dp4)
+__CM_DOT(cm_dph, dph) // a0*b0 + a1*b1 + a2*b2 + b3 per group of four
 #undef __CM_DOT
+
+// cm_line(p, x): p[0] * x + p[3] for every element of x (genx.line; p is a 4-element vector).
+template <typename R = void, typename P, typename X,
+          typename = details::__cm_if<details::__cm_obj<P> && details::__cm_obj<X>>>
+__CM_INLINE details::__cm_ret<details::__cm_or<R, float>, details::__cm_count<X>> cm_line(const P &p, const X &x,
+                                                                                       int flag = _GENX_NOSAT) {
+  using namespace details;
+  constexpr int N = __cm_count<X>;
+  static_assert(__cm_count<P> == 4, "cm_line: the coefficients are a vector of 4");
+  static_assert(N % 8 == 0, "cm_line: the element count must be a multiple of 8");
+  using RT = __cm_or<R, float>;
+  return __cm_make<RT, N>(__cm_convert<RT, N, float>(
+      __cm_genx_line<__cm_vec<float, N>>(__cm_operand<float, 4>(p), __cm_operand<float, N>(x)), flag));
+}
+
+// IEEE-exact square root and division (float or double; other operands compute in float).
+// Known limitation: IGC 1.0.12504's vISA builder aborts on genx.ieee.sqrt / ieee.div of float for icllp, tgllp,
+// dg1 and adl-p; the IR is what cmc emits (cmc-compat.md §3), the executor runs it.
+__CM_FLOAT_UNARY(cm_sqrt_ieee, ieee_sqrt)
+
+template <typename R = void, typename A, typename B, typename = details::__cm_if<details::__cm_all_ok<A, B>>>
+__CM_INLINE details::__cm_ret<details::__cm_or<R, details::__cm_float_of<details::__cm_common<details::__cm_elem_of<A>, details::__cm_elem_of<B>>>>,
+                              details::__cm_width<A, B>>
+cm_div_ieee(const A &a, const B &b, int flag = _GENX_NOSAT) {
+  using namespace details;
+  using C = __cm_float_of<__cm_common<__cm_elem_of<A>, __cm_elem_of<B>>>;
+  using RT = __cm_or<R, C>;
+  constexpr int N = __cm_width<A, B>;
+  return __cm_make<RT, N>(
+      __cm_convert<RT, N, C>(__cm_genx_ieee_div<__cm_val<C, N>>(__cm_operand<C, N>(a), __cm_operand<C, N>(b)), flag));
+}
+
+// cm_sincos(cos, x): the sine of x; the cosine goes to `cos`.
+template <typename K, typename X, typename = details::__cm_if<details::__cm_ok<K> && details::__cm_ok<X>>>
+__CM_INLINE details::__cm_ret<details::__cm_float_of<details::__cm_elem_of<X>>, details::__cm_count<X>>
+cm_sincos(K &&cos, const X &x, int flag = _GENX_NOSAT) {
+  using namespace details;
+  using C = __cm_float_of<__cm_elem_of<X>>;
+  constexpr int N = __cm_count<X>;
+  __cm_val<C, N> v = __cm_operand<C, N>(x);
+  __cm_put<N>(cos, __cm_convert<C, N, C>(__cm_genx_cos<__cm_val<C, N>>(v), flag));
+  return __cm_make<C, N>(__cm_convert<C, N, C>(__cm_genx_sin<__cm_val<C, N>>(v), flag));
+}
 
 // ---- integer builtins --------------------------------------------------------------------------------------
 
@@ -547,6 +595,55 @@ template <typename R = void, typename A, typename B, typename = details::__cm_if
 __CM_INLINE __CM_SHIFT_RET(A, B) cm_lsr(const A &a, const B &b, int flag = _GENX_NOSAT) {
   return details::__cm_shift_right<2, R>(a, b, flag);
 }
+
+// cm_quot / cm_mod: C++ division and remainder (truncating) in the computation type; cm_div(rem, a, b) returns
+// the quotient and stores the remainder into `rem`. Integers only; a zero divisor is undefined.
+template <typename R = void, typename A, typename B, typename = details::__cm_if<details::__cm_all_ok<A, B>>>
+__CM_INLINE __CM_BINARY_RET(A, B) cm_quot(const A &a, const B &b, int flag = _GENX_NOSAT) {
+  using namespace details;
+  using C = __cm_common<__cm_elem_of<A>, __cm_elem_of<B>>;
+  static_assert(__cm_is_int<C>, "cm_quot takes integers");
+  using RT = __cm_or<R, C>;
+  constexpr int N = __cm_width<A, B>;
+  return __cm_make<RT, N>(__cm_convert<RT, N, C>(__cm_operand<C, N>(a) / __cm_operand<C, N>(b), flag));
+}
+template <typename R = void, typename A, typename B, typename = details::__cm_if<details::__cm_all_ok<A, B>>>
+__CM_INLINE __CM_BINARY_RET(A, B) cm_mod(const A &a, const B &b, int flag = _GENX_NOSAT) {
+  using namespace details;
+  using C = __cm_common<__cm_elem_of<A>, __cm_elem_of<B>>;
+  static_assert(__cm_is_int<C>, "cm_mod takes integers");
+  using RT = __cm_or<R, C>;
+  constexpr int N = __cm_width<A, B>;
+  return __cm_make<RT, N>(__cm_convert<RT, N, C>(__cm_operand<C, N>(a) % __cm_operand<C, N>(b), flag));
+}
+template <typename R = void, typename M, typename A, typename B,
+          typename = details::__cm_if<details::__cm_all_ok<A, B> && details::__cm_ok<M>>>
+__CM_INLINE __CM_BINARY_RET(A, B) cm_div(M &&rem, const A &a, const B &b, int flag = _GENX_NOSAT) {
+  using namespace details;
+  using C = __cm_common<__cm_elem_of<A>, __cm_elem_of<B>>;
+  static_assert(__cm_is_int<C>, "cm_div takes integers");
+  using RT = __cm_or<R, C>;
+  constexpr int N = __cm_width<A, B>;
+  __cm_val<C, N> x = __cm_operand<C, N>(a), y = __cm_operand<C, N>(b);
+  __cm_put<N>(rem, x % y);
+  return __cm_make<RT, N>(__cm_convert<RT, N, C>(x / y, flag));
+}
+
+// cm_rol / cm_ror: rotate each element of a (at its own width) by the low bits of b (genx.rol / ror).
+#define __CM_ROTATE(name, intrinsic)                                                                               \
+  template <typename R = void, typename A, typename B, typename = details::__cm_if<details::__cm_all_ok<A, B>>>    \
+  __CM_INLINE details::__cm_ret<details::__cm_or<R, details::__cm_elem_of<A>>, details::__cm_width<A, B>> name(     \
+      const A &a, const B &b) {                                                                                     \
+    using namespace details;                                                                                       \
+    using C = __cm_elem_of<A>;                                                                                     \
+    static_assert(__cm_is_int<C>, #name " takes integers");                                                        \
+    using RT = __cm_or<R, C>;                                                                                      \
+    constexpr int N = __cm_width<A, B>;                                                                            \
+    return __cm_make<RT, N>(__cm_genx_##intrinsic<__cm_val<RT, N>>(__cm_operand<C, N>(a), __cm_operand<C, N>(b)));  \
+  }
+__CM_ROTATE(cm_rol, rol)
+__CM_ROTATE(cm_ror, ror)
+#undef __CM_ROTATE
 
 // cm_lzd: leading zeros of the 32-bit unsigned value.
 template <typename R = void, typename X, typename = details::__cm_if<details::__cm_ok<X>>>
@@ -721,5 +818,6 @@ template <typename T, int N> __CM_INLINE ::vector<T, N> cm_unpack_mask(unsigned 
 
 #undef __CM_BINARY_RET
 #undef __CM_SHIFT_RET
+#undef __CM_FLOAT_UNARY
 
 #endif

@@ -136,6 +136,14 @@ __CM_INLINE __cm_ref_state<U, NU> __cm_format(const __cm_ref_state<T, N> &parent
   return {parent.root, parent.base, (dense & keep) | (inside & ~keep), (int)sizeof(U) * contiguous};
 }
 
+// The first N elements of an array as a vector of T: one copy of the bytes (no loop, so a constant array
+// folds to a constant vector), then the per-element conversion.
+template <typename T, int N, typename U> __CM_INLINE __cm_vec<T, N> __cm_from_array(const U *init) {
+  __cm_vec<U, N> raw;
+  __builtin_memcpy(&raw, init, sizeof(U) * N);
+  return __builtin_convertvector(raw, __cm_vec<T, N>);
+}
+
 // Reads a region of a value.
 template <typename T, int M, int N>
 __CM_INLINE __cm_vec<T, N> __cm_rdregion(__cm_vec<T, M> in, int vs, int w, int hs, short byte_offset) {
@@ -159,7 +167,10 @@ template <typename U, int N, typename X> __CM_INLINE __cm_vec<U, N> __cm_value(c
   using XT = typename remove_cvref<X>::type;
   if constexpr (cm_object_traits<XT>::is_object) {
     static_assert(cm_object_traits<XT>::n == N, "element counts do not match");
-    return __builtin_convertvector(x.__cm_read(), __cm_vec<U, N>);
+    if constexpr (cm_object_traits<XT>::n == N)
+      return __builtin_convertvector(x.__cm_read(), __cm_vec<U, N>);
+    else
+      return __cm_vec<U, N>{}; // after the static_assert: no second, less clear error
   } else {
     return (__cm_vec<U, N>)(U)x;
   }
@@ -239,14 +250,22 @@ public:                                                                         
     return matrix_ref<U, R2, C2>(details::__cm_format<T, U, N, R2 * C2>(__cm_ref()));                             \
   }                                                                                                                \
   /* replicate: REP copies of a region of the value (rvalue). */                                                  \
-  template <int REP, int VS, int W, int HS> __CM_INLINE vector<T, REP * W> replicate(int i = 0) const {            \
+  template <int REP, int VS, int W, int HS>                                                                       \
+  __CM_INLINE vector<T, REP * W> replicate(int i = 0) const                                                        \
+      __attribute__((diagnose_if(i < 0 || i + (REP - 1) * VS + (W - 1) * HS >= N, "replicate is out of bounds",    \
+                                 "error"))) {                                                                      \
     return vector<T, REP * W>::__cm_from(                                                                          \
         details::__cm_rdregion<T, N, REP * W>(__cm_read(), VS, W, HS, (short)(i * (int)sizeof(T))));               \
   }                                                                                                                \
-  template <int REP, int VS, int W> __CM_INLINE vector<T, REP * W> replicate(int i = 0) const {                    \
+  template <int REP, int VS, int W>                                                                                \
+  __CM_INLINE vector<T, REP * W> replicate(int i = 0) const                                                        \
+      __attribute__((diagnose_if(i < 0 || i + (REP - 1) * VS + (W - 1) >= N, "replicate is out of bounds",         \
+                                 "error"))) {                                                                      \
     return replicate<REP, VS, W, 1>(i);                                                                            \
   }                                                                                                                \
-  template <int REP, int W> __CM_INLINE vector<T, REP * W> replicate(int i = 0) const {                            \
+  template <int REP, int W>                                                                                        \
+  __CM_INLINE vector<T, REP * W> replicate(int i = 0) const                                                        \
+      __attribute__((diagnose_if(i < 0 || i + (W - 1) >= N, "replicate is out of bounds", "error"))) {             \
     return replicate<REP, 0, W, 1>(i);                                                                             \
   }                                                                                                                \
   template <int REP> __CM_INLINE vector<T, REP * N> replicate() const { return replicate<REP, 0, N, 1>(0); }       \
@@ -341,8 +360,8 @@ template <int N, typename M> __CM_INLINE __cm_vec<unsigned short, N> __cm_mask(c
     return details::__cm_element(select<1, 1, 1, 1>(i, j).__cm_ref());                                             \
   }                                                                                                                \
   __CM_INLINE vector_ref<T, C> operator[](int i) const { return row(i); }                                          \
-  template <typename I, int K>                                                                                     \
-  __CM_INLINE vector<T, K> iselect(const vector<I, K> &rows, const vector<I, K> &cols) const {                     \
+  template <typename I, typename J, int K>                                                                         \
+  __CM_INLINE vector<T, K> iselect(const vector<I, K> &rows, const vector<J, K> &cols) const {                     \
     auto offsets = (__builtin_convertvector(rows.__cm_read(), details::__cm_vec<short, K>) * (short)C +            \
                     __builtin_convertvector(cols.__cm_read(), details::__cm_vec<short, K>)) *                      \
                    (short)sizeof(T);                                                                               \
@@ -372,10 +391,7 @@ public:
   template <typename X, typename = typename details::enable_if<details::is_cm_object<X> || details::is_arith<X>>::type>
   __CM_INLINE vector(const X &x) : __cm_data(details::__cm_value<T, N>(x)) {}
   template <typename U, typename = typename details::enable_if<details::is_arith<U>>::type>
-  __CM_INLINE vector(const U (&init)[N]) {
-    for (int i = 0; i < N; ++i)
-      __cm_data[i] = (T)init[i];
-  }
+  __CM_INLINE vector(const U (&init)[N]) : __cm_data(details::__cm_from_array<T, N>(init)) {}
 
   __CM_COMMON_MEMBERS(vector, T, N)
   __CM_VECTOR_MEMBERS(T, N)
@@ -404,16 +420,9 @@ public:
   template <typename X, typename = typename details::enable_if<details::is_cm_object<X> || details::is_arith<X>>::type>
   __CM_INLINE matrix(const X &x) : __cm_data(details::__cm_value<T, R * C>(x)) {}
   template <typename U, typename = typename details::enable_if<details::is_arith<U>>::type>
-  __CM_INLINE matrix(const U (&init)[R * C]) {
-    for (int i = 0; i < R * C; ++i)
-      __cm_data[i] = (T)init[i];
-  }
+  __CM_INLINE matrix(const U (&init)[R * C]) : __cm_data(details::__cm_from_array<T, R * C>(init)) {}
   template <typename U, typename = typename details::enable_if<details::is_arith<U>>::type>
-  __CM_INLINE matrix(const U (&init)[R][C]) {
-    for (int i = 0; i < R; ++i)
-      for (int j = 0; j < C; ++j)
-        __cm_data[i * C + j] = (T)init[i][j];
-  }
+  __CM_INLINE matrix(const U (&init)[R][C]) : __cm_data(details::__cm_from_array<T, R * C>(init[0])) {}
 
   __CM_COMMON_MEMBERS(matrix, T, R * C)
   __CM_MATRIX_MEMBERS(T, R, C)

@@ -18,6 +18,7 @@ extern "C" {
     fn genx_demangle(mangled: *const c_char) -> *mut c_char;
     fn genx_free_message(message: *mut c_char);
     fn genx_global_add_attribute(global: LLVMValueRef, kind: *const c_char, value: *const c_char);
+    fn genx_remove_dead_constant_users(global: LLVMValueRef);
 }
 
 /// Argument kinds of `!genx.kernels` (GenXMetadata.h / cmc-compat §3).
@@ -282,14 +283,14 @@ fn uses_barrier(function: LLVMValueRef) -> bool {
     })
 }
 
-#[allow(deprecated)] // the *2 forms need metadata-as-value wrapping for named-metadata operands
-unsafe fn md_string(context: LLVMContextRef, text: &str) -> LLVMValueRef {
-    LLVMMDStringInContext(context, text.as_ptr() as *const c_char, text.len() as u32)
+// Metadata is built as `LLVMMetadataRef`s (the *2 API): a one-operand tuple built through the value API would
+// be canonicalised to its constant (`!{i32 0}` would print as `i32 0`).
+unsafe fn md_string(context: LLVMContextRef, text: &str) -> LLVMMetadataRef {
+    LLVMMDStringInContext2(context, text.as_ptr() as *const c_char, text.len())
 }
 
-#[allow(deprecated)]
-unsafe fn md_node(context: LLVMContextRef, values: &mut [LLVMValueRef]) -> LLVMValueRef {
-    LLVMMDNodeInContext(context, values.as_mut_ptr(), values.len() as u32)
+unsafe fn md_node(context: LLVMContextRef, values: &mut [LLVMMetadataRef]) -> LLVMMetadataRef {
+    LLVMMDNodeInContext2(context, values.as_mut_ptr(), values.len())
 }
 
 pub(super) fn describe(module: LLVMModuleRef, facts: &HashMap<LLVMValueRef, FunctionFacts>, cx: &mut PassCx) -> bool {
@@ -299,6 +300,7 @@ pub(super) fn describe(module: LLVMModuleRef, facts: &HashMap<LLVMValueRef, Func
         let context = LLVMGetModuleContext(module);
         let i32_ty = LLVMInt32TypeInContext(context);
         let i32c = |v: i64| LLVMConstInt(i32_ty, v as u64, 1);
+        let i32m = |v: i64| LLVMValueAsMetadata(i32c(v));
         // Globals: _GENX_VOLATILE_ / _GENX_VOLATILE_BINDING_.
         for (target, text) in &annotations {
             if LLVMIsAGlobalVariable(*target).is_null() {
@@ -322,11 +324,13 @@ pub(super) fn describe(module: LLVMModuleRef, facts: &HashMap<LLVMValueRef, Func
             }
         }
         // Kernels.
-        let kernels: Vec<LLVMValueRef> = annotations
-            .iter()
-            .filter(|(target, text)| text == "genx_main" && !LLVMIsAFunction(*target).is_null())
-            .map(|(target, _)| *target)
-            .collect();
+        let mut kernels: Vec<LLVMValueRef> = Vec::new();
+        for (target, text) in &annotations {
+            // A kernel annotated twice (a declaration and its definition both say _GENX_MAIN_) is one kernel.
+            if text == "genx_main" && !LLVMIsAFunction(*target).is_null() && !kernels.contains(target) {
+                kernels.push(*target);
+            }
+        }
         let mut entries = Vec::new();
         for kernel in kernels {
             if ir::is_declaration(kernel) {
@@ -341,23 +345,23 @@ pub(super) fn describe(module: LLVMModuleRef, facts: &HashMap<LLVMValueRef, Func
             let kernel = rewrite_index_parameters(module, kernel, &kinds);
             let attr = LLVMCreateStringAttribute(context, c"CMGenxMain".as_ptr(), 10, c"".as_ptr(), 0);
             LLVMAddAttributeAtIndex(kernel, llvm_sys::LLVMAttributeFunctionIndex, attr);
-            let mut kind_values: Vec<LLVMValueRef> = kinds.iter().map(|&k| i32c(k)).collect();
-            let mut offsets: Vec<LLVMValueRef> = kinds.iter().map(|_| i32c(0)).collect();
-            let mut io_kinds: Vec<LLVMValueRef> = kinds.iter().map(|_| i32c(0)).collect();
-            let mut desc_values: Vec<LLVMValueRef> =
+            let mut kind_values: Vec<LLVMMetadataRef> = kinds.iter().map(|&k| i32m(k)).collect();
+            let mut offsets: Vec<LLVMMetadataRef> = kinds.iter().map(|_| i32m(0)).collect();
+            let mut io_kinds: Vec<LLVMMetadataRef> = kinds.iter().map(|_| i32m(0)).collect();
+            let mut desc_values: Vec<LLVMMetadataRef> =
                 (0..count).map(|i| md_string(context, descs.get(&i).map_or("", String::as_str))).collect();
             let mut operands = [
-                kernel,
+                LLVMValueAsMetadata(kernel),
                 md_string(context, &name),
                 md_node(context, &mut kind_values),
-                i32c(slm as i64),
+                i32m(slm as i64),
                 md_node(context, &mut offsets),
                 md_node(context, &mut io_kinds),
                 md_node(context, &mut desc_values),
-                i32c(0),
-                i32c(i64::from(barrier)),
+                i32m(0),
+                i32m(i64::from(barrier)),
             ];
-            entries.push(md_node(context, &mut operands));
+            entries.push(LLVMMetadataAsValue(context, md_node(context, &mut operands)));
             changed = true;
         }
         for entry in entries {
@@ -385,6 +389,7 @@ pub(super) fn describe(module: LLVMModuleRef, facts: &HashMap<LLVMValueRef, Func
             global = LLVMGetNextGlobal(global);
         }
         for global in strings {
+            genx_remove_dead_constant_users(global);
             if LLVMGetFirstUse(global).is_null() {
                 LLVMDeleteGlobal(global);
             }

@@ -22,7 +22,7 @@ extern "C" _GENX_MAIN_ void add_promotes(SurfaceIndex buf) {
 // uchar + uchar computes in int (signed): the saturation to uchar is usadd.sat.
 // CHECK-LABEL: define spir_func void @add_sat_to_uchar(
 // CHECK: [[R:%.*]] = call <16 x i8> @llvm.genx.usadd.sat.v16i8.v16i32(<16 x i32> {{%.*}}, <16 x i32> {{%.*}})
-// CHECK: call void @llvm.genx.oword.st.v16i8(i32 %0, i32 2, <16 x i8> [[R]])
+// CHECK: call void @llvm.genx.oword.st.v16i8(i32 %buf, i32 2, <16 x i8> [[R]])
 extern "C" _GENX_MAIN_ void add_sat_to_uchar(SurfaceIndex buf) {
   vector<uchar, 16> a, b;
   read(buf, 0, a);
@@ -75,7 +75,7 @@ extern "C" _GENX_MAIN_ void mul_sat_short(SurfaceIndex buf) {
 
 // Scalars in, scalar out.
 // CHECK-LABEL: define spir_func void @scalar_add(
-// CHECK: call i8 @llvm.genx.ssadd.sat.i8.i32(i32 %1, i32 %2)
+// CHECK: call i8 @llvm.genx.ssadd.sat.i8.i32(i32 %x, i32 %y)
 extern "C" _GENX_MAIN_ void scalar_add(SurfaceIndex buf, int x, int y) {
   char r = cm_add<char>(x, y, SAT);
   write(buf, 0, 0u, r);

@@ -8,27 +8,27 @@
 #include <cm/cm.h>
 
 // CHECK-LABEL: define spir_func void @avg_shift(
-// CHECK: [[A:%.*]] = call <16 x i16> @llvm.genx.oword.ld.v16i16(i32 0, i32 %0, i32 0)
-// CHECK: [[B:%.*]] = call <16 x i16> @llvm.genx.oword.ld.v16i16(i32 0, i32 %0, i32 2)
-// CHECK: [[U:%.*]] = call <8 x i32> @llvm.genx.oword.ld.v8i32(i32 0, i32 %0, i32 4)
-// CHECK: [[N:%.*]] = call <8 x i32> @llvm.genx.oword.ld.v8i32(i32 0, i32 %0, i32 6)
+// CHECK: [[A:%.*]] = call <16 x i16> @llvm.genx.oword.ld.v16i16(i32 0, i32 %buf, i32 0)
+// CHECK: [[B:%.*]] = call <16 x i16> @llvm.genx.oword.ld.v16i16(i32 0, i32 %buf, i32 2)
+// CHECK: [[U:%.*]] = call <8 x i32> @llvm.genx.oword.ld.v8i32(i32 0, i32 %buf, i32 4)
+// CHECK: [[N:%.*]] = call <8 x i32> @llvm.genx.oword.ld.v8i32(i32 0, i32 %buf, i32 6)
 // CHECK: [[AW:%.*]] = sext <16 x i16> [[A]] to <16 x i32>
 // CHECK: [[BW:%.*]] = sext <16 x i16> [[B]] to <16 x i32>
 // CHECK: [[AVG:%.*]] = call <16 x i16> @llvm.genx.ssavg.sat.v16i16.v16i32(<16 x i32> [[AW]], <16 x i32> [[BW]])
-// CHECK: call void @llvm.genx.oword.st.v16i16(i32 %0, i32 8, <16 x i16> [[AVG]])
+// CHECK: call void @llvm.genx.oword.st.v16i16(i32 %buf, i32 8, <16 x i16> [[AVG]])
 // CHECK: [[UAVG:%.*]] = call <8 x i32> @llvm.genx.uuavg.v8i32.v8i32(<8 x i32> [[U]], <8 x i32> [[N]])
-// CHECK: call void @llvm.genx.oword.st.v8i32(i32 %0, i32 10, <8 x i32> [[UAVG]])
+// CHECK: call void @llvm.genx.oword.st.v8i32(i32 %buf, i32 10, <8 x i32> [[UAVG]])
 // CHECK: [[SHLSAT:%.*]] = call <16 x i16> @llvm.genx.uushl.sat.v16i16.v16i32(<16 x i32> {{%.*}}, <16 x i32> <i32 3,
-// CHECK: call void @llvm.genx.oword.st.v16i16(i32 %0, i32 12, <16 x i16> [[SHLSAT]])
+// CHECK: call void @llvm.genx.oword.st.v16i16(i32 %buf, i32 12, <16 x i16> [[SHLSAT]])
 // CHECK: [[SHL:%.*]] = call <8 x i32> @llvm.genx.uushl.v8i32.v8i32(<8 x i32> [[U]], <8 x i32> [[N]])
-// CHECK: call void @llvm.genx.oword.st.v8i32(i32 %0, i32 14, <8 x i32> [[SHL]])
+// CHECK: call void @llvm.genx.oword.st.v8i32(i32 %buf, i32 14, <8 x i32> [[SHL]])
 // CHECK: [[COUNT:%.*]] = and <8 x i32> [[N]], <i32 31,
 // CHECK: [[ASR:%.*]] = ashr <8 x i32> [[U]], [[COUNT]]
-// CHECK: call void @llvm.genx.oword.st.v8i32(i32 %0, i32 16, <8 x i32> [[ASR]])
+// CHECK: call void @llvm.genx.oword.st.v8i32(i32 %buf, i32 16, <8 x i32> [[ASR]])
 // CHECK: [[LSR:%.*]] = lshr <8 x i32> [[U]], [[COUNT]]
-// CHECK: call void @llvm.genx.oword.st.v8i32(i32 %0, i32 18, <8 x i32> [[LSR]])
+// CHECK: call void @llvm.genx.oword.st.v8i32(i32 %buf, i32 18, <8 x i32> [[LSR]])
 // CHECK: [[SHR:%.*]] = lshr <8 x i32> [[U]], <i32 2,
-// CHECK: call void @llvm.genx.oword.st.v8i32(i32 %0, i32 20, <8 x i32> [[SHR]])
+// CHECK: call void @llvm.genx.oword.st.v8i32(i32 %buf, i32 20, <8 x i32> [[SHR]])
 extern "C" _GENX_MAIN_ void avg_shift(SurfaceIndex buf) {
   vector<short, 16> a, b;
   vector<uint, 8> u, n;
@@ -47,8 +47,8 @@ extern "C" _GENX_MAIN_ void avg_shift(SurfaceIndex buf) {
 }
 
 // CHECK-LABEL: define spir_func void @bits(
-// CHECK: [[U:%.*]] = call <8 x i32> @llvm.genx.oword.ld.v8i32(i32 0, i32 %0, i32 0)
-// CHECK: [[S:%.*]] = call <8 x i32> @llvm.genx.oword.ld.v8i32(i32 0, i32 %0, i32 2)
+// CHECK: [[U:%.*]] = call <8 x i32> @llvm.genx.oword.ld.v8i32(i32 0, i32 %buf, i32 0)
+// CHECK: [[S:%.*]] = call <8 x i32> @llvm.genx.oword.ld.v8i32(i32 0, i32 %buf, i32 2)
 // CHECK: call <8 x i32> @llvm.genx.lzd.v8i32(<8 x i32> [[U]])
 // CHECK: call <8 x i32> @llvm.genx.cbit.v8i32.v8i32(<8 x i32> [[S]])
 // CHECK: call <8 x i32> @llvm.genx.fbl.v8i32(<8 x i32> [[U]])
@@ -73,15 +73,15 @@ extern "C" _GENX_MAIN_ void bits(SurfaceIndex buf) {
 }
 
 // CHECK-LABEL: define spir_func void @dots(
-// CHECK: [[A:%.*]] = call <8 x float> @llvm.genx.oword.ld.v8f32(i32 0, i32 %0, i32 0)
-// CHECK: [[B:%.*]] = call <8 x float> @llvm.genx.oword.ld.v8f32(i32 0, i32 %0, i32 2)
+// CHECK: [[A:%.*]] = call <8 x float> @llvm.genx.oword.ld.v8f32(i32 0, i32 %buf, i32 0)
+// CHECK: [[B:%.*]] = call <8 x float> @llvm.genx.oword.ld.v8f32(i32 0, i32 %buf, i32 2)
 // CHECK: [[DP2:%.*]] = call <8 x float> @llvm.genx.dp2.v8f32(<8 x float> [[A]], <8 x float> [[B]])
-// CHECK: call void @llvm.genx.oword.st.v8f32(i32 %0, i32 4, <8 x float> [[DP2]])
+// CHECK: call void @llvm.genx.oword.st.v8f32(i32 %buf, i32 4, <8 x float> [[DP2]])
 // CHECK: [[DP3:%.*]] = call <8 x float> @llvm.genx.dp3.v8f32(<8 x float> [[A]], <8 x float> [[B]])
-// CHECK: call void @llvm.genx.oword.st.v8f32(i32 %0, i32 6, <8 x float> [[DP3]])
+// CHECK: call void @llvm.genx.oword.st.v8f32(i32 %buf, i32 6, <8 x float> [[DP3]])
 // CHECK: [[DP4:%.*]] = call <8 x float> @llvm.genx.dp4.v8f32(<8 x float> [[A]], <8 x float> <float 2.000000e+00,
 // CHECK: [[DP4SAT:%.*]] = call <8 x float> @llvm.genx.sat.v8f32(<8 x float> [[DP4]])
-// CHECK: call void @llvm.genx.oword.st.v8f32(i32 %0, i32 8, <8 x float> [[DP4SAT]])
+// CHECK: call void @llvm.genx.oword.st.v8f32(i32 %buf, i32 8, <8 x float> [[DP4SAT]])
 extern "C" _GENX_MAIN_ void dots(SurfaceIndex buf) {
   vector<float, 8> a, b;
   read(buf, 0, a);
@@ -92,7 +92,7 @@ extern "C" _GENX_MAIN_ void dots(SurfaceIndex buf) {
 }
 
 // CHECK-LABEL: define spir_func void @masks(
-// CHECK: [[M:%.*]] = call <16 x i16> @llvm.genx.oword.ld.v16i16(i32 0, i32 %0, i32 0)
+// CHECK: [[M:%.*]] = call <16 x i16> @llvm.genx.oword.ld.v16i16(i32 0, i32 %buf, i32 0)
 // CHECK: [[W:%.*]] = zext <16 x i16> [[M]] to <16 x i32>
 // CHECK: [[LOW:%.*]] = and <16 x i32> [[W]], <i32 1,
 // CHECK: [[BITS:%.*]] = shl <16 x i32> [[LOW]], <i32 0, i32 1, i32 2, i32 3, i32 4, i32 5, i32 6, i32 7, i32 8, i32 9, i32 10, i32 11, i32 12, i32 13, i32 14, i32 15>

@@ -5,24 +5,24 @@
 #include <cm/cm.h>
 
 // CHECK-LABEL: define spir_func void @transcendental(
-// CHECK: [[F:%.*]] = call <8 x float> @llvm.genx.oword.ld.v8f32(i32 0, i32 %0, i32 0)
+// CHECK: [[F:%.*]] = call <8 x float> @llvm.genx.oword.ld.v8f32(i32 0, i32 %buf, i32 0)
 // CHECK: [[INV:%.*]] = call <8 x float> @llvm.genx.inv.v8f32(<8 x float> [[F]])
-// CHECK: call void @llvm.genx.oword.st.v8f32(i32 %0, i32 2, <8 x float> [[INV]])
+// CHECK: call void @llvm.genx.oword.st.v8f32(i32 %buf, i32 2, <8 x float> [[INV]])
 // CHECK: [[SQRT:%.*]] = call <8 x float> @llvm.genx.sqrt.v8f32(<8 x float> [[F]])
-// CHECK: call void @llvm.genx.oword.st.v8f32(i32 %0, i32 4, <8 x float> [[SQRT]])
+// CHECK: call void @llvm.genx.oword.st.v8f32(i32 %buf, i32 4, <8 x float> [[SQRT]])
 // CHECK: [[RSQRT:%.*]] = call <8 x float> @llvm.genx.rsqrt.v8f32(<8 x float> [[F]])
-// CHECK: call void @llvm.genx.oword.st.v8f32(i32 %0, i32 6, <8 x float> [[RSQRT]])
+// CHECK: call void @llvm.genx.oword.st.v8f32(i32 %buf, i32 6, <8 x float> [[RSQRT]])
 // CHECK: [[POW:%.*]] = call <8 x float> @llvm.genx.pow.v8f32(<8 x float> [[F]], <8 x float> <float 2.500000e+00,
-// CHECK: call void @llvm.genx.oword.st.v8f32(i32 %0, i32 8, <8 x float> [[POW]])
+// CHECK: call void @llvm.genx.oword.st.v8f32(i32 %buf, i32 8, <8 x float> [[POW]])
 // CHECK: [[EXP:%.*]] = call <8 x float> @llvm.genx.exp.v8f32(<8 x float> [[F]])
-// CHECK: call void @llvm.genx.oword.st.v8f32(i32 %0, i32 10, <8 x float> [[EXP]])
+// CHECK: call void @llvm.genx.oword.st.v8f32(i32 %buf, i32 10, <8 x float> [[EXP]])
 // CHECK: [[LOG:%.*]] = call <8 x float> @llvm.genx.log.v8f32(<8 x float> [[F]])
 // CHECK: [[LOGSAT:%.*]] = call <8 x float> @llvm.genx.sat.v8f32(<8 x float> [[LOG]])
-// CHECK: call void @llvm.genx.oword.st.v8f32(i32 %0, i32 12, <8 x float> [[LOGSAT]])
+// CHECK: call void @llvm.genx.oword.st.v8f32(i32 %buf, i32 12, <8 x float> [[LOGSAT]])
 // CHECK: [[SIN:%.*]] = call <8 x float> @llvm.genx.sin.v8f32(<8 x float> [[F]])
-// CHECK: call void @llvm.genx.oword.st.v8f32(i32 %0, i32 14, <8 x float> [[SIN]])
+// CHECK: call void @llvm.genx.oword.st.v8f32(i32 %buf, i32 14, <8 x float> [[SIN]])
 // CHECK: [[COS:%.*]] = call <8 x float> @llvm.genx.cos.v8f32(<8 x float> [[F]])
-// CHECK: call void @llvm.genx.oword.st.v8f32(i32 %0, i32 16, <8 x float> [[COS]])
+// CHECK: call void @llvm.genx.oword.st.v8f32(i32 %buf, i32 16, <8 x float> [[COS]])
 extern "C" _GENX_MAIN_ void transcendental(SurfaceIndex buf) {
   vector<float, 8> f;
   read(buf, 0, f);
@@ -37,18 +37,18 @@ extern "C" _GENX_MAIN_ void transcendental(SurfaceIndex buf) {
 }
 
 // CHECK-LABEL: define spir_func void @rounding(
-// CHECK: [[F:%.*]] = call <8 x float> @llvm.genx.oword.ld.v8f32(i32 0, i32 %0, i32 0)
+// CHECK: [[F:%.*]] = call <8 x float> @llvm.genx.oword.ld.v8f32(i32 0, i32 %buf, i32 0)
 // CHECK: [[D:%.*]] = call <8 x float> @llvm.genx.rndd.v8f32(<8 x float> [[F]])
 // CHECK: [[DI:%.*]] = fptosi <8 x float> [[D]] to <8 x i32>
-// CHECK: call void @llvm.genx.oword.st.v8i32(i32 %0, i32 2, <8 x i32> [[DI]])
+// CHECK: call void @llvm.genx.oword.st.v8i32(i32 %buf, i32 2, <8 x i32> [[DI]])
 // CHECK: [[U:%.*]] = call <8 x float> @llvm.genx.rndu.v8f32(<8 x float> [[F]])
-// CHECK: call void @llvm.genx.oword.st.v8f32(i32 %0, i32 4, <8 x float> [[U]])
+// CHECK: call void @llvm.genx.oword.st.v8f32(i32 %buf, i32 4, <8 x float> [[U]])
 // CHECK: [[E:%.*]] = call <8 x float> @llvm.genx.rnde.v8f32(<8 x float> [[F]])
-// CHECK: call void @llvm.genx.oword.st.v8f32(i32 %0, i32 6, <8 x float> [[E]])
+// CHECK: call void @llvm.genx.oword.st.v8f32(i32 %buf, i32 6, <8 x float> [[E]])
 // CHECK: [[Z:%.*]] = call <8 x float> @llvm.genx.rndz.v8f32(<8 x float> [[F]])
-// CHECK: call void @llvm.genx.oword.st.v8f32(i32 %0, i32 8, <8 x float> [[Z]])
+// CHECK: call void @llvm.genx.oword.st.v8f32(i32 %buf, i32 8, <8 x float> [[Z]])
 // CHECK: [[FRC:%.*]] = call <8 x float> @llvm.genx.frc.v8f32(<8 x float> [[F]])
-// CHECK: call void @llvm.genx.oword.st.v8f32(i32 %0, i32 10, <8 x float> [[FRC]])
+// CHECK: call void @llvm.genx.oword.st.v8f32(i32 %buf, i32 10, <8 x float> [[FRC]])
 extern "C" _GENX_MAIN_ void rounding(SurfaceIndex buf) {
   vector<float, 8> f;
   read(buf, 0, f);
@@ -62,7 +62,7 @@ extern "C" _GENX_MAIN_ void rounding(SurfaceIndex buf) {
 
 // A scalar operand gives a scalar intrinsic; an int operand computes in float.
 // CHECK-LABEL: define spir_func void @scalar_sqrt(
-// CHECK: [[X:%.*]] = sitofp i32 %1 to float
+// CHECK: [[X:%.*]] = sitofp i32 %x to float
 // CHECK: [[R:%.*]] = call float @llvm.genx.sqrt.f32(float [[X]])
 extern "C" _GENX_MAIN_ void scalar_sqrt(SurfaceIndex buf, int x) {
   float r = cm_sqrt(x);

@@ -7,13 +7,13 @@
 
 #include <cm/cm.h>
 
-// CHECK-LABEL: define spir_func void @oword(i32 %0, i32 %1)
-// CHECK: [[OW:%.*]] = lshr i32 %1, 4
-// CHECK: [[V:%.*]] = call <16 x i32> @llvm.genx.oword.ld.v16i32(i32 0, i32 %0, i32 [[OW]])
-// CHECK: [[B:%.*]] = add i32 %1, 4
-// CHECK: [[F:%.*]] = call <8 x float> @llvm.genx.oword.ld.unaligned.v8f32(i32 0, i32 %0, i32 [[B]])
-// CHECK: call void @llvm.genx.oword.st.v16i32(i32 %0, i32 8, <16 x i32> [[V]])
-// CHECK: call void @llvm.genx.oword.st.v8f32(i32 %0, i32 16, <8 x float> [[F]])
+// CHECK-LABEL: define spir_func void @oword(i32 %buf, i32 %off)
+// CHECK: [[OW:%.*]] = lshr i32 %off, 4
+// CHECK: [[V:%.*]] = call <16 x i32> @llvm.genx.oword.ld.v16i32(i32 0, i32 %buf, i32 [[OW]])
+// CHECK: [[B:%.*]] = add i32 %off, 4
+// CHECK: [[F:%.*]] = call <8 x float> @llvm.genx.oword.ld.unaligned.v8f32(i32 0, i32 %buf, i32 [[B]])
+// CHECK: call void @llvm.genx.oword.st.v16i32(i32 %buf, i32 8, <16 x i32> [[V]])
+// CHECK: call void @llvm.genx.oword.st.v8f32(i32 %buf, i32 16, <8 x float> [[F]])
 extern "C" _GENX_MAIN_ void oword(SurfaceIndex buf, uint off) {
   vector<int, 16> v;
   read(buf, off, v);
@@ -23,15 +23,15 @@ extern "C" _GENX_MAIN_ void oword(SurfaceIndex buf, uint off) {
   write(buf, 256, f);
 }
 
-// CHECK-LABEL: define spir_func void @media(i32 %0, i32 %1, i32 %2, i32 %3)
-// CHECK: [[A:%.*]] = call <256 x i8> @llvm.genx.media.ld.v256i8(i32 0, i32 %0, i32 0, i32 32, i32 %2, i32 %3)
-// CHECK: [[PADDED:%.*]] = call <192 x i8> @llvm.genx.media.ld.v192i8(i32 2, i32 %0, i32 0, i32 24, i32 %2, i32 %3)
+// CHECK-LABEL: define spir_func void @media(i32 %in, i32 %out, i32 %x, i32 %y)
+// CHECK: [[A:%.*]] = call <256 x i8> @llvm.genx.media.ld.v256i8(i32 0, i32 %in, i32 0, i32 32, i32 %x, i32 %y)
+// CHECK: [[PADDED:%.*]] = call <192 x i8> @llvm.genx.media.ld.v192i8(i32 2, i32 %in, i32 0, i32 24, i32 %x, i32 %y)
 // CHECK: [[B:%.*]] = call <144 x i8> @llvm.genx.rdregioni.v144i8.v192i8.i16(<192 x i8> [[PADDED]], i32 32, i32 24, i32 1, i16 0, i32 192)
-// CHECK: [[C:%.*]] = call <32 x i32> @llvm.genx.media.ld.v32i32(i32 0, i32 %0, i32 0, i32 32, i32 %2, i32 %3)
-// CHECK: call void @llvm.genx.media.st.v256i8(i32 0, i32 %1, i32 0, i32 32, i32 %2, i32 %3, <256 x i8> [[A]])
+// CHECK: [[C:%.*]] = call <32 x i32> @llvm.genx.media.ld.v32i32(i32 0, i32 %in, i32 0, i32 32, i32 %x, i32 %y)
+// CHECK: call void @llvm.genx.media.st.v256i8(i32 0, i32 %out, i32 0, i32 32, i32 %x, i32 %y, <256 x i8> [[A]])
 // CHECK: [[OUT:%.*]] = call <192 x i8> @llvm.genx.wrregioni.v192i8.v144i8.i16.i1(<192 x i8> zeroinitializer, <144 x i8> [[B]], i32 32, i32 24, i32 1, i16 0, i32 192, i1 true)
-// CHECK: call void @llvm.genx.media.st.v192i8(i32 0, i32 %1, i32 0, i32 24, i32 %2, i32 %3, <192 x i8> [[OUT]])
-// CHECK: call void @llvm.genx.media.st.v32i32(i32 3, i32 %1, i32 0, i32 32, i32 %2, i32 %3, <32 x i32> [[C]])
+// CHECK: call void @llvm.genx.media.st.v192i8(i32 0, i32 %out, i32 0, i32 24, i32 %x, i32 %y, <192 x i8> [[OUT]])
+// CHECK: call void @llvm.genx.media.st.v32i32(i32 3, i32 %out, i32 0, i32 32, i32 %x, i32 %y, <32 x i32> [[C]])
 extern "C" _GENX_MAIN_ void media(SurfaceIndex in, SurfaceIndex out, int x, int y) {
   matrix<uchar, 8, 32> a;
   matrix<uchar, 6, 24> b;

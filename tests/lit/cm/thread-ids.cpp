@@ -9,12 +9,12 @@
 // CHECK: [[LID:%.*]] = call <3 x i32> @llvm.genx.local.id.v3i32()
 // CHECK: [[LIDY:%.*]] = extractelement <3 x i32> [[LID]], i32 1
 // CHECK: [[V0:%.*]] = insertelement <1 x i32> {{.*}}, i32 [[LIDY]], i32 0
-// CHECK: call void @llvm.genx.scatter.scaled.v1i1.v1i32.v1i32(<1 x i1> <i1 true>, i32 2, i16 0, i32 %0, i32 0, <1 x i32> zeroinitializer, <1 x i32> [[V0]])
+// CHECK: call void @llvm.genx.scatter.scaled.v1i1.v1i32.v1i32(<1 x i1> <i1 true>, i32 2, i16 0, i32 %buf, i32 0, <1 x i32> zeroinitializer, <1 x i32> [[V0]])
 // CHECK: [[GX:%.*]] = call i32 @llvm.genx.group.id.x()
 // CHECK: [[GY:%.*]] = call i32 @llvm.genx.group.id.y()
 // CHECK: [[GZ:%.*]] = call i32 @llvm.genx.group.id.z()
 // CHECK: [[V1:%.*]] = insertelement <1 x i32> {{.*}}, i32 [[GZ]], i32 0
-// CHECK: call void @llvm.genx.scatter.scaled.v1i1.v1i32.v1i32(<1 x i1> <i1 true>, i32 2, i16 0, i32 %0, i32 4, <1 x i32> zeroinitializer, <1 x i32> [[V1]])
+// CHECK: call void @llvm.genx.scatter.scaled.v1i1.v1i32.v1i32(<1 x i1> <i1 true>, i32 2, i16 0, i32 %buf, i32 4, <1 x i32> zeroinitializer, <1 x i32> [[V1]])
 // CHECK: [[LSZ:%.*]] = call <3 x i32> @llvm.genx.local.size.v3i32()
 // CHECK: [[LSZX:%.*]] = extractelement <3 x i32> [[LSZ]], i32 0
 // CHECK: [[GC:%.*]] = call <3 x i32> @llvm.genx.group.count.v3i32()
@@ -58,7 +58,7 @@ extern "C" _GENX_MAIN_ void ids(SurfaceIndex buf) {
 // A dimension known only at run time reads the id vector at a variable index.
 // CHECK-LABEL: define spir_func void @dynamic_dim(
 // CHECK: [[LID:%.*]] = call <3 x i32> @llvm.genx.local.id.v3i32()
-// CHECK: extractelement <3 x i32> [[LID]], i32 %1
+// CHECK: extractelement <3 x i32> [[LID]], i32 %dim
 extern "C" _GENX_MAIN_ void dynamic_dim(SurfaceIndex buf, uint dim) {
   write(buf, 0, 0u, cm_local_id(dim));
 }

@@ -1,0 +1,1414 @@
+//! `genx-simdcf-lower`: CM's SIMD control flow (`simdcf.any`-guarded branches) becomes the GenX IR model of
+//! the hardware: `simdcf.goto` / `simdcf.join` with an explicit execution mask (EM) and one resume mask (RM) per
+//! join point, and every vector store, region write and memory intrinsic under SIMD control flow predicated by EM.
+//!
+//! # Why
+//! `SIMD_IF_BEGIN(c)`, `SIMD_ELSEIF(c)`, `SIMD_ELSE`, `SIMD_DO_WHILE_END(c)`, `SIMD_BREAK` and `SIMD_CONTINUE`
+//! (cm_simdcf.h) make each channel of a thread follow its own path. The header writes them as ordinary C++
+//! control flow on `details::__cm_genx_simdcf_any<bool>(c)`; genx-cm-lower makes that `br i1
+//! @llvm.genx.simdcf.any(<W x i1> c)`. In that form the IR says "if any channel wants the block, every channel
+//! runs it", which is not the meaning: a channel whose condition is false must not see the block's effects.
+//! This pass makes the meaning explicit (genx-ir.md §1.5, §2.4 "CMSimdCFLowering"; vc-intrinsics'
+//! GenXSimdCFLowering.cpp describes the same algorithm for clang's memory-form IR).
+//!
+//! # Meaning, and the per-lane reference
+//! A SIMD branch `br (simdcf.any(c)), T, F` of width W sends channel `l` to `T` when `c[l]`, else to `F`; each
+//! channel then runs the program as if alone, with vector statements of width W acting on its own lane and
+//! scalar statements executing once per thread whenever any channel is enabled (as in cmc). The pass parameter
+//! `genx-simdcf-lower<reference>` (simdcf_lower/reference.rs) writes that meaning down as an executable program
+//! (the function runs once per lane with `simdcf.any(c)` read as `c[l]`), which `cmc validate` compares with the
+//! lowered program: that is how the lowering is translation-validated.
+//!
+//! # Input
+//! GenX IR after `always-inline,sroa,early-cse,genx-cm-lower`: SSA values (locals are no longer allocas), SIMD
+//! branches as above (the condition may also be `xor any, true`, `zext`+`icmp ne/eq 0` or `trunc` of the `any`;
+//! these are normalised first), `simdcf.predicate(v, default)` around reductions.
+//!
+//! # Algorithm (per function; the numbered phases of GenXSimdCFLowering, plus phase 4 for SSA input)
+//! 0. **Constant branches** (`br i1 false` left by the header library's `if (SAT)`) are folded and the blocks
+//!    they cut off deleted, so that they are not mistaken for control flow under a SIMD mask.
+//! 1. **SIMD branches**: conditional branches on `simdcf.any(<W x i1>)`. W must be a power of two in 2..=32.
+//!    An `any` that does not decide a branch is an error.
+//! 2. **Predicated blocks**: the blocks control dependent on a SIMD branch (post-dominance: for an edge m→n,
+//!    every block on the post-dominator-tree path from n up to, not including, the nearest common
+//!    post-dominator of m and n; for a loop's back edge the path includes m itself). A block controlled by
+//!    SIMD branches of different widths, or a SIMD branch of width W inside SIMD control flow of another width,
+//!    is an error ("mixing widths").
+//! 3. **Branches inside SIMD control flow become SIMD branches**: a predicated block must end in `br`
+//!    (a `ret`/`switch`/`unreachable` inside SIMD control flow is an error); its branch gets the width, and a
+//!    scalar condition is splat to W lanes (so `SIMD_BREAK`, `SIMD_CONTINUE` and scalar `if`s inside SIMD
+//!    blocks move only the enabled channels).
+//! 4. **SSA to memory around SIMD control flow**: every phi in a predicated block or in a successor of a SIMD
+//!    branch, and every value defined in a predicated block and used in another block, is demoted to a stack
+//!    slot (zero-initialised at entry, stored where the value is defined or at the end of the phi's incoming
+//!    block, reloaded at the uses; a use reached through unconditional branches into single-predecessor blocks
+//!    runs under the same mask and needs no slot). Phase 8 then predicates those stores like any vector store,
+//!    which merges the new value with the old one under EM: the SSA form of "a disabled channel keeps its
+//!    value". A scalar phi's entries that only pass along the value from before the region are stored once,
+//!    at the end of the phi's immediate dominator, so that the unpredicated store of a leg that does not
+//!    assign the scalar cannot undo another leg's assignment (cmc's memory form keeps the assignment).
+//!    A later `sroa` (LOWER_PIPELINE) turns the slots back into SSA values.
+//! 5. **Branch shape** (the IR model of GenX SIMD control flow): a conditional SIMD branch with a backward leg
+//!    goes forward to a new `.backward` block that branches back (and a `.loopend` block splits the critical
+//!    exit edge); an unconditional backward SIMD branch becomes scalar; the false leg is made the layout
+//!    fallthrough (inverting the condition, or through a new `.fallthrough` block).
+//! 6. **Join points**: the true leg (UIP) of every SIMD branch gets a block of its own, `<name>.join`, placed
+//!    before it; every edge into the old block goes through it.
+//! 7. **JIPs**: for each goto and join, the next point in layout order where a channel could be re-enabled
+//!    (GenXSimdCFLowering's rules: joins that end their group of blocks need none; unconditional SIMD branches
+//!    whose UIP is their JIP become scalar again, repeated to a fixpoint).
+//! 8. **Predication** (in predicated blocks): a store of a W-element vector becomes `load`, `select(EM, new,
+//!    old)`, `store`; when the stored value is a chain of `bitcast`s and `wrregion`s in the same block, the
+//!    last wrregion writing W elements is predicated instead (its mask and-ed with EM), which also covers
+//!    stores of wider vectors; a GenX or `llvm.masked.*` intrinsic that accesses memory gets its `<W x i1>`
+//!    predicate operand and-ed with EM; `simdcf.predicate(v, d)` becomes `select(EM, v, d)`. Scalar stores and
+//!    scalar code stay unpredicated. A vector store of another width, a memory intrinsic without a predicate
+//!    operand that writes memory, and a call of a real function are errors.
+//! 9. **Control flow**: EM is one `<32 x i1>` slot per function, all ones at entry (EM of width W is its first
+//!    W lanes); each join point has a `<W x i1>` RM slot, zero at entry. A SIMD branch to UIP becomes
+//!    `{EM, RM, b} = simdcf.goto(EM, RM(UIP), C)` with `C` the channels that stay (not taking the UIP), and
+//!    `br b, JIP, fallthrough`; a join point gets `{EM, b} = simdcf.join(EM, RM)`, `RM = 0`, and `br b, JIP,
+//!    next` when it has a JIP.
+//! Outside SIMD control flow, `simdcf.predicate(v, d)` is `v` (every channel enabled).
+//!
+//! # Invariants
+//! Out: no `simdcf.any` or `simdcf.predicate`; every SIMD branch is a goto whose false leg is its layout
+//! successor, every join point a block of its own; EM and RM live in entry-block allocas (vc-intrinsics uses
+//! one EM global, which IGC's CMABI turns into such a local; the front end inlines every function, so the local
+//! is what reaches the back end). Functions without SIMD branches only lose their `simdcf.predicate`s.
+//! Errors are located (function, block, instruction, `file:line:col` with `!dbg`) and stop the pass.
+//!
+//! # Not handled
+//! A scalar whose legs assign *different* values from before the region (phi entries that pass along two
+//! older values): the leg executed last wins, where cmc's memory form would keep the assignment. Calls
+//! inside SIMD control flow (subroutines with a call mask: the front end inlines everything);
+//! `cm_unmask_begin/end` (`unmask.begin/end` are left as they are); `raw_send` with a scalar predicate;
+//! stores of `gather4`-style results that replicate the mask per channel; infinite loops around SIMD control
+//! flow (a block that never reaches the exit has no post-dominator: an error).
+
+mod cfg;
+mod reference;
+
+use std::collections::{HashMap, HashSet};
+
+use inkwell::module::Module;
+
+use crate::diag::PassCx;
+use crate::ir;
+use crate::llvm_sys::core::*;
+use crate::llvm_sys::prelude::*;
+use crate::llvm_sys::{LLVMOpcode, LLVMTypeKind};
+use crate::region_ir;
+
+use cfg::{successors, Cfg, Dom, Grouping, PostDom};
+
+/// The execution mask's width: the hardware's 32 channels.
+pub const EM_WIDTH: u32 = 32;
+
+mod stat {
+    pub const BRANCHES: (&std::ffi::CStr, &std::ffi::CStr) = (c"gotos", c"SIMD branches lowered to simdcf.goto");
+    pub const JOINS: (&std::ffi::CStr, &std::ffi::CStr) = (c"joins", c"join points lowered to simdcf.join");
+    pub const PREDICATED: (&std::ffi::CStr, &std::ffi::CStr) =
+        (c"predicated", c"stores, region writes and memory intrinsics predicated by the execution mask");
+    pub const DEMOTED: (&std::ffi::CStr, &std::ffi::CStr) =
+        (c"demoted", c"SSA values carried through a stack slot across SIMD control flow");
+}
+
+/// Pass body: `genx-simdcf-lower` lowers; `genx-simdcf-lower<reference>` writes the per-lane reference meaning.
+pub fn run(module: &Module<'_>, cx: &mut PassCx) -> bool {
+    let module = module.as_mut_ptr();
+    match cx.params.trim() {
+        "" => lower_module(module, cx),
+        "reference" => reference::run(module, cx),
+        other => {
+            cx.error(format!("genx-simdcf-lower takes no parameter, or <reference>; not <{other}>"));
+            false
+        }
+    }
+}
+
+fn lower_module(module: LLVMModuleRef, cx: &mut PassCx) -> bool {
+    let mut changed = false;
+    let functions: Vec<_> = ir::functions(module).filter(|&f| !ir::is_declaration(f)).collect();
+    for function in functions {
+        changed |= Lowering::new(function).run(cx);
+    }
+    if cx.diagnostics.error_count() > 0 {
+        return changed;
+    }
+    // What is left of simdcf.predicate is outside SIMD control flow, where every channel is enabled.
+    for function in ir::functions(module).filter(|&f| !ir::is_declaration(f)).collect::<Vec<_>>() {
+        for inst in ir::blocks(function).flat_map(ir::instructions).collect::<Vec<_>>() {
+            if intrinsic(inst) == Some("llvm.genx.simdcf.predicate") {
+                region_ir::replace_and_erase(inst, ir::call_arg(inst, 0));
+                changed = true;
+            }
+        }
+    }
+    changed
+}
+
+/// The GenX intrinsic a call calls (its base name), if any.
+fn intrinsic(inst: LLVMValueRef) -> Option<&'static str> {
+    region_ir::genx_base_name(inst)
+}
+
+fn c_name(name: &str) -> std::ffi::CString {
+    std::ffi::CString::new(name.replace('\0', "")).unwrap_or_default()
+}
+
+fn is_phi(inst: LLVMValueRef) -> bool {
+    unsafe { !LLVMIsAPHINode(inst).is_null() }
+}
+
+fn opcode(inst: LLVMValueRef) -> Option<LLVMOpcode> {
+    unsafe { (!LLVMIsAInstruction(inst).is_null()).then(|| LLVMGetInstructionOpcode(inst)) }
+}
+
+fn terminator(block: LLVMBasicBlockRef) -> LLVMValueRef {
+    unsafe { LLVMGetBasicBlockTerminator(block) }
+}
+
+fn block_name(block: LLVMBasicBlockRef) -> String {
+    ir::value_name(unsafe { LLVMBasicBlockAsValue(block) })
+}
+
+/// Lanes of a vector type (0 for anything else).
+fn vector_lanes(ty: LLVMTypeRef) -> u32 {
+    unsafe {
+        if LLVMGetTypeKind(ty) == LLVMTypeKind::LLVMVectorTypeKind {
+            LLVMGetVectorSize(ty)
+        } else {
+            0
+        }
+    }
+}
+
+fn is_bool_vector(ty: LLVMTypeRef) -> bool {
+    unsafe {
+        vector_lanes(ty) > 0
+            && LLVMGetTypeKind(LLVMGetElementType(ty)) == LLVMTypeKind::LLVMIntegerTypeKind
+            && LLVMGetIntTypeWidth(LLVMGetElementType(ty)) == 1
+    }
+}
+
+/// `simdcf.any` behind a branch condition, looking through the forms clang and the lowering leave around a
+/// `bool`: `xor %a, true`, `icmp ne|eq (zext %a), 0`, `trunc (zext %a)`. Returns the call and whether the
+/// condition is the negation of the `any`.
+fn simd_condition(cond: LLVMValueRef) -> Option<(LLVMValueRef, bool)> {
+    if intrinsic(cond) == Some("llvm.genx.simdcf.any") {
+        return Some((cond, false));
+    }
+    let op = opcode(cond)?;
+    unsafe {
+        match op {
+            LLVMOpcode::LLVMXor => {
+                let (a, b) = (LLVMGetOperand(cond, 0), LLVMGetOperand(cond, 1));
+                if ir::const_int(b).is_some_and(|v| v & 1 == 1) {
+                    return simd_condition(a).map(|(any, neg)| (any, !neg));
+                }
+                None
+            }
+            LLVMOpcode::LLVMICmp => {
+                let (a, b) = (LLVMGetOperand(cond, 0), LLVMGetOperand(cond, 1));
+                if ir::const_int(b) != Some(0) || opcode(a) != Some(LLVMOpcode::LLVMZExt) {
+                    return None;
+                }
+                let negate = match LLVMGetICmpPredicate(cond) {
+                    crate::llvm_sys::LLVMIntPredicate::LLVMIntNE => false,
+                    crate::llvm_sys::LLVMIntPredicate::LLVMIntEQ => true,
+                    _ => return None,
+                };
+                simd_condition(LLVMGetOperand(a, 0)).map(|(any, neg)| (any, neg ^ negate))
+            }
+            LLVMOpcode::LLVMTrunc | LLVMOpcode::LLVMZExt => simd_condition(LLVMGetOperand(cond, 0)),
+            _ => None,
+        }
+    }
+}
+
+/// The state of one function's lowering.
+struct Lowering {
+    function: LLVMValueRef,
+    module: LLVMModuleRef,
+    context: LLVMContextRef,
+    /// SIMD branches: block → width.
+    simd: HashMap<LLVMBasicBlockRef, u32>,
+    /// SIMD branches whose channels taking the true leg are those where the vector condition is false.
+    inverted: HashSet<LLVMBasicBlockRef>,
+    /// Blocks under SIMD control flow → width.
+    predicated: HashMap<LLVMBasicBlockRef, u32>,
+    /// Join blocks → width.
+    joins: HashMap<LLVMBasicBlockRef, u32>,
+    /// JIP of each goto and join (joins ending their group have none).
+    jips: HashMap<LLVMBasicBlockRef, LLVMBasicBlockRef>,
+    /// The EM slot (an alloca at the start of the entry block); the other slots go before it.
+    em: Option<LLVMValueRef>,
+    rm: HashMap<LLVMBasicBlockRef, LLVMValueRef>,
+    /// Stores made by demotion → the instruction whose value they carry (where a width error is reported).
+    origin: HashMap<LLVMValueRef, LLVMValueRef>,
+    counts: [u64; 4],
+}
+
+impl Lowering {
+    fn new(function: LLVMValueRef) -> Lowering {
+        unsafe {
+            let module = LLVMGetGlobalParent(function);
+            Lowering {
+                function,
+                module,
+                context: LLVMGetModuleContext(module),
+                simd: HashMap::new(),
+                inverted: HashSet::new(),
+                predicated: HashMap::new(),
+                joins: HashMap::new(),
+                jips: HashMap::new(),
+                em: None,
+                rm: HashMap::new(),
+                origin: HashMap::new(),
+                counts: [0; 4],
+            }
+        }
+    }
+
+    fn layout(&self) -> Vec<LLVMBasicBlockRef> {
+        ir::blocks(self.function).collect()
+    }
+
+    /// Runs the phases; returns whether the function changed. Stops at the first phase that reports an error.
+    fn run(mut self, cx: &mut PassCx) -> bool {
+        let errors = cx.diagnostics.error_count();
+        let failed = |cx: &PassCx| cx.diagnostics.error_count() > errors;
+        let has_any = ir::blocks(self.function)
+            .flat_map(ir::instructions)
+            .any(|i| intrinsic(i) == Some("llvm.genx.simdcf.any"));
+        if has_any {
+            self.fold_constant_branches();
+        }
+        if !self.find_simd_branches(cx) {
+            return false;
+        }
+        if failed(cx) {
+            return true;
+        }
+        // EM first: its alloca is where every later slot goes (before it), so that anchor is never erased.
+        self.em_slot();
+        self.find_predicated_blocks(cx);
+        if failed(cx) {
+            return true;
+        }
+        self.mark_predicated_branches(cx);
+        if failed(cx) {
+            return true;
+        }
+        self.demote(cx);
+        if failed(cx) {
+            return true;
+        }
+        self.fix_branches();
+        self.split_join_points();
+        self.find_jips(cx);
+        if failed(cx) {
+            return true;
+        }
+        self.predicate(cx);
+        if failed(cx) {
+            return true;
+        }
+        self.lower_control_flow(cx);
+        cx.count(stat::BRANCHES.0, stat::BRANCHES.1, self.counts[0]);
+        cx.count(stat::JOINS.0, stat::JOINS.1, self.counts[1]);
+        cx.count(stat::PREDICATED.0, stat::PREDICATED.1, self.counts[2]);
+        cx.count(stat::DEMOTED.0, stat::DEMOTED.1, self.counts[3]);
+        true
+    }
+
+    // ---- phase 0 ------------------------------------------------------------------------------------------
+
+    /// Folds `br i1 true|false` (the header library's `if (SAT)` and the like, which nothing has folded yet),
+    /// deletes the blocks that become unreachable and replaces single-entry phis by their value, so that
+    /// constant control flow inside SIMD blocks is not mistaken for SIMD control flow.
+    fn fold_constant_branches(&mut self) {
+        let mut folded = false;
+        for block in self.layout() {
+            let br = terminator(block);
+            if br.is_null() || opcode(br) != Some(LLVMOpcode::LLVMBr) || unsafe { LLVMIsConditional(br) } == 0 {
+                continue;
+            }
+            let Some(value) = ir::const_int(unsafe { LLVMGetCondition(br) }) else { continue };
+            unsafe {
+                let (keep, drop) = if value & 1 == 1 { (0, 1) } else { (1, 0) };
+                let (kept, dropped) = (LLVMGetSuccessor(br, keep), LLVMGetSuccessor(br, drop));
+                let new = region_ir::with_builder_before(br, |b| LLVMBuildBr(b, kept));
+                set_debug_loc(new, debug_loc(br));
+                LLVMInstructionEraseFromParent(br);
+                if dropped != kept {
+                    remove_incoming(dropped, block);
+                }
+            }
+            folded = true;
+        }
+        if !folded {
+            return;
+        }
+        // Unreachable blocks: drop their phi entries, then the blocks.
+        let cfg = Cfg::new(self.function);
+        let mut reached = vec![false; cfg.blocks.len()];
+        let mut work = vec![0usize];
+        while let Some(b) = work.pop() {
+            if !std::mem::replace(&mut reached[b], true) {
+                work.extend(cfg.succs[b].iter().copied());
+            }
+        }
+        let dead: Vec<_> = (0..cfg.blocks.len()).filter(|&b| !reached[b]).map(|b| cfg.blocks[b]).collect();
+        for &block in &dead {
+            for succ in successors(block) {
+                if !dead.contains(&succ) {
+                    remove_incoming(succ, block);
+                }
+            }
+        }
+        for &block in &dead {
+            for inst in ir::instructions(block).collect::<Vec<_>>() {
+                unsafe { LLVMReplaceAllUsesWith(inst, LLVMGetUndef(ir::type_of(inst))) };
+            }
+        }
+        for block in dead {
+            unsafe { LLVMDeleteBasicBlock(block) };
+        }
+        for inst in ir::blocks(self.function).flat_map(ir::instructions).collect::<Vec<_>>() {
+            if is_phi(inst) && unsafe { LLVMCountIncoming(inst) } == 1 {
+                let value = unsafe { LLVMGetIncomingValue(inst, 0) };
+                if value != inst {
+                    region_ir::replace_and_erase(inst, value);
+                }
+            }
+        }
+    }
+
+    // ---- phase 1 ------------------------------------------------------------------------------------------
+
+    /// Finds the SIMD branches, normalising their condition to the `any` call itself. Returns whether any exist.
+    fn find_simd_branches(&mut self, cx: &mut PassCx) -> bool {
+        let mut deciding = HashSet::new();
+        for block in self.layout() {
+            let br = terminator(block);
+            if br.is_null() || opcode(br) != Some(LLVMOpcode::LLVMBr) || unsafe { LLVMIsConditional(br) } == 0 {
+                continue;
+            }
+            let cond = unsafe { LLVMGetCondition(br) };
+            let Some((any, negated)) = simd_condition(cond) else { continue };
+            unsafe {
+                if cond != any {
+                    LLVMSetCondition(br, any);
+                    if negated {
+                        let (t, f) = (LLVMGetSuccessor(br, 0), LLVMGetSuccessor(br, 1));
+                        LLVMSetSuccessor(br, 0, f);
+                        LLVMSetSuccessor(br, 1, t);
+                    }
+                    erase_dead_chain(cond);
+                }
+            }
+            deciding.insert(any);
+            let width = vector_lanes(ir::type_of(ir::call_arg(any, 0)));
+            if !(2..=EM_WIDTH).contains(&width) || !width.is_power_of_two() {
+                cx.error_at(
+                    any,
+                    format!("illegal SIMD control flow width {width}: a SIMD condition has 2, 4, 8, 16 or 32 lanes"),
+                );
+            }
+            self.simd.insert(block, width);
+        }
+        for inst in ir::blocks(self.function).flat_map(ir::instructions) {
+            if intrinsic(inst) == Some("llvm.genx.simdcf.any") && !deciding.contains(&inst) {
+                cx.error_at(
+                    inst,
+                    "llvm.genx.simdcf.any must be the condition of a branch (SIMD_IF_BEGIN, SIMD_ELSEIF or \
+                     SIMD_DO_WHILE_END)"
+                        .to_string(),
+                );
+            }
+        }
+        !self.simd.is_empty() || cx.diagnostics.error_count() > 0
+    }
+
+    // ---- phase 2 ------------------------------------------------------------------------------------------
+
+    fn find_predicated_blocks(&mut self, cx: &mut PassCx) {
+        let cfg = Cfg::new(self.function);
+        let pdt = PostDom::new(&cfg);
+        for (m, &block) in cfg.blocks.iter().enumerate() {
+            let Some(&width) = self.simd.get(&block) else { continue };
+            let br = terminator(block);
+            if !pdt.reaches_exit(m) {
+                cx.error_at(br, "SIMD control flow inside a loop that never exits is not supported".to_string());
+                continue;
+            }
+            for &n in &cfg.succs[m] {
+                if !pdt.reaches_exit(n) {
+                    cx.error_at(br, "SIMD control flow into a loop that never exits is not supported".to_string());
+                    continue;
+                }
+                let mut l = pdt.nearest_common(m, n);
+                if l == m {
+                    // A loop's back edge: the branch block itself is controlled by the branch.
+                    if let Some(p) = pdt.ipdom(m) {
+                        l = p;
+                    }
+                }
+                let mut node = n;
+                while node != l && !pdt.is_exit(node) {
+                    let b = cfg.blocks[node];
+                    match self.predicated.get(&b) {
+                        Some(&other) if other != width => {
+                            cx.error_at(
+                                br,
+                                format!(
+                                    "mixing SIMD control flow widths: block '{}' is controlled by SIMD{other} and \
+                                     SIMD{width} branches",
+                                    ir::block_label(self.function, b)
+                                ),
+                            );
+                            return;
+                        }
+                        _ => {
+                            self.predicated.insert(b, width);
+                        }
+                    }
+                    match pdt.ipdom(node) {
+                        Some(p) => node = p,
+                        None => break,
+                    }
+                }
+            }
+        }
+    }
+
+    // ---- phase 3 ------------------------------------------------------------------------------------------
+
+    fn mark_predicated_branches(&mut self, cx: &mut PassCx) {
+        for block in self.layout() {
+            let Some(&width) = self.predicated.get(&block) else { continue };
+            let term = terminator(block);
+            if term.is_null() || opcode(term) != Some(LLVMOpcode::LLVMBr) {
+                let at = if term.is_null() { unsafe { LLVMGetLastInstruction(block) } } else { term };
+                if !at.is_null() {
+                    cx.error_at(at, "return, switch or unreachable inside SIMD control flow".to_string());
+                }
+                continue;
+            }
+            match self.simd.get(&block) {
+                Some(&own) if own != width => {
+                    cx.error_at(
+                        unsafe { LLVMGetCondition(term) },
+                        format!("mixing SIMD control flow widths: a SIMD{own} branch inside SIMD{width} control flow"),
+                    );
+                }
+                _ => {
+                    self.simd.insert(block, width);
+                }
+            }
+        }
+    }
+
+    // ---- phase 4 ------------------------------------------------------------------------------------------
+
+    /// A zero-initialised stack slot for values of `ty`, at the start of the entry block.
+    fn new_slot(&mut self, ty: LLVMTypeRef, name: &str) -> LLVMValueRef {
+        unsafe {
+            let anchor = self.em_slot();
+            let builder = LLVMCreateBuilderInContext(self.context);
+            LLVMPositionBuilderBefore(builder, anchor);
+            let slot = LLVMBuildAlloca(builder, ty, c_name(name).as_ptr());
+            LLVMBuildStore(builder, LLVMConstNull(ty), slot);
+            LLVMDisposeBuilder(builder);
+            slot
+        }
+    }
+
+    fn demote(&mut self, cx: &mut PassCx) {
+        let cfg = Cfg::new(self.function);
+        let dom = Dom::new(&cfg);
+        let in_simd = |s: &Self, b: LLVMBasicBlockRef| s.simd.contains_key(&b) || s.predicated.contains_key(&b);
+        for (i, &block) in cfg.blocks.iter().enumerate() {
+            let needs = self.predicated.contains_key(&block) || cfg.preds[i].iter().any(|&p| in_simd(self, cfg.blocks[p]));
+            if !needs {
+                continue;
+            }
+            let phis: Vec<_> = ir::instructions(block).take_while(|&i| is_phi(i)).collect();
+            let Some(anchor) = ir::instructions(block).find(|&i| !is_phi(i)) else { continue };
+            for phi in phis {
+                self.demote_phi(phi, anchor, &cfg, &dom, cx);
+            }
+        }
+        for &block in &cfg.blocks {
+            if !self.predicated.contains_key(&block) {
+                continue;
+            }
+            for inst in ir::instructions(block).collect::<Vec<_>>() {
+                if inst == terminator(block) || !ir::has_uses(inst) {
+                    continue;
+                }
+                if ir::users(inst).iter().any(|&u| is_phi(u) || !straight_line(block, ir::parent_block(u))) {
+                    self.demote_value(inst, cx);
+                }
+            }
+        }
+    }
+
+    fn check_demotable(&self, value: LLVMValueRef, cx: &mut PassCx) -> bool {
+        let kind = unsafe { LLVMGetTypeKind(ir::type_of(value)) };
+        use LLVMTypeKind::*;
+        if matches!(
+            kind,
+            LLVMIntegerTypeKind | LLVMHalfTypeKind | LLVMFloatTypeKind | LLVMDoubleTypeKind | LLVMBFloatTypeKind
+                | LLVMVectorTypeKind | LLVMPointerTypeKind
+        ) {
+            return true;
+        }
+        cx.error_at(
+            value,
+            format!(
+                "a value of type {} cannot cross SIMD control flow (only scalars, vectors and pointers can)",
+                ir::type_to_string(ir::type_of(value))
+            ),
+        );
+        false
+    }
+
+    /// Replaces a phi by a slot: a store at the end of each incoming block, a load where the phi was.
+    ///
+    /// A scalar's stores are not predicated, so for a scalar phi the entries that only pass along the value
+    /// from before the region (defined where the phi's immediate dominator is) are not stored in their legs:
+    /// that value is stored once at the end of the immediate dominator instead. Otherwise a leg that leaves the
+    /// scalar alone would overwrite what another leg assigned; as in cmc, the assignment stands.
+    fn demote_phi(&mut self, phi: LLVMValueRef, anchor: LLVMValueRef, cfg: &Cfg, dom: &Dom, cx: &mut PassCx) {
+        if !self.check_demotable(phi, cx) {
+            return;
+        }
+        let name = ir::value_name(phi);
+        let ty = ir::type_of(phi);
+        let slot = self.new_slot(ty, &format!("{name}.slot"));
+        let mut done = HashSet::new();
+        let head = cfg.index.get(&ir::parent_block(phi)).and_then(|&j| dom.idom(j));
+        let passes_along = |value: LLVMValueRef| -> bool {
+            let Some(head) = head else { return false };
+            if unsafe { LLVMIsAInstruction(value).is_null() } {
+                return true; // a constant or an argument
+            }
+            cfg.index.get(&ir::parent_block(value)).is_some_and(|&b| dom.dominates(b, head))
+        };
+        let mut along: Option<LLVMValueRef> = None;
+        let mut uniform = vector_lanes(ty) == 0;
+        unsafe {
+            for i in 0..LLVMCountIncoming(phi) {
+                let value = LLVMGetIncomingValue(phi, i);
+                if passes_along(value) {
+                    uniform &= along.is_none_or(|a| a == value);
+                    along = Some(value);
+                }
+            }
+            let along = along.filter(|_| uniform);
+            if let (Some(value), Some(head)) = (along, head) {
+                let store =
+                    region_ir::with_builder_before(terminator(cfg.blocks[head]), |b| LLVMBuildStore(b, value, slot));
+                if !LLVMIsAInstruction(value).is_null() {
+                    self.origin.insert(store, value);
+                }
+            }
+            for i in 0..LLVMCountIncoming(phi) {
+                let (value, from) = (LLVMGetIncomingValue(phi, i), LLVMGetIncomingBlock(phi, i));
+                if !done.insert(from) || along == Some(value) {
+                    continue;
+                }
+                let store = region_ir::with_builder_before(terminator(from), |b| LLVMBuildStore(b, value, slot));
+                if !LLVMIsAInstruction(value).is_null() {
+                    self.origin.insert(store, value);
+                }
+            }
+            let load = region_ir::with_builder_before(anchor, |b| LLVMBuildLoad2(b, ty, slot, c_name("").as_ptr()));
+            for store in self.origin.iter_mut().filter(|(_, o)| **o == phi) {
+                *store.1 = load;
+            }
+            region_ir::replace_and_erase(phi, load);
+        }
+        self.counts[3] += 1;
+    }
+
+    /// Carries a value defined under SIMD control flow to its uses in other blocks through a slot.
+    fn demote_value(&mut self, inst: LLVMValueRef, cx: &mut PassCx) {
+        if !self.check_demotable(inst, cx) {
+            return;
+        }
+        let name = ir::value_name(inst);
+        let ty = ir::type_of(inst);
+        let block = ir::parent_block(inst);
+        let slot = self.new_slot(ty, &format!("{name}.slot"));
+        unsafe {
+            let next = LLVMGetNextInstruction(inst);
+            let store = region_ir::with_builder_before(next, |b| LLVMBuildStore(b, inst, slot));
+            self.origin.insert(store, inst);
+            let reload = c_name(&format!("{name}.reload"));
+            for user in ir::distinct_users(inst) {
+                if user == store {
+                    continue;
+                }
+                if is_phi(user) {
+                    for i in 0..LLVMCountIncoming(user) {
+                        if LLVMGetIncomingValue(user, i) == inst {
+                            let from = LLVMGetIncomingBlock(user, i);
+                            let load = region_ir::with_builder_before(terminator(from), |b| {
+                                LLVMBuildLoad2(b, ty, slot, reload.as_ptr())
+                            });
+                            LLVMSetOperand(user, i, load);
+                        }
+                    }
+                    continue;
+                }
+                if straight_line(block, ir::parent_block(user)) {
+                    continue;
+                }
+                let load = region_ir::with_builder_before(user, |b| LLVMBuildLoad2(b, ty, slot, reload.as_ptr()));
+                for i in 0..LLVMGetNumOperands(user) as u32 {
+                    if LLVMGetOperand(user, i) == inst {
+                        LLVMSetOperand(user, i, load);
+                    }
+                }
+            }
+        }
+        self.counts[3] += 1;
+    }
+
+    // ---- phase 5 ------------------------------------------------------------------------------------------
+
+    /// A new block holding `br target`, placed before `before` (at the end of the function when `None`).
+    fn branch_block(&self, name: &str, before: Option<LLVMBasicBlockRef>, target: LLVMBasicBlockRef) -> LLVMBasicBlockRef {
+        unsafe {
+            let name = c_name(name);
+            let block = match before {
+                Some(b) => LLVMInsertBasicBlockInContext(self.context, b, name.as_ptr()),
+                None => LLVMAppendBasicBlockInContext(self.context, self.function, name.as_ptr()),
+            };
+            let builder = LLVMCreateBuilderInContext(self.context);
+            LLVMPositionBuilderAtEnd(builder, block);
+            let br = LLVMBuildBr(builder, target);
+            LLVMDisposeBuilder(builder);
+            if let Some(at) = self.debug_source(target) {
+                set_debug_loc(br, debug_loc(at));
+            }
+            block
+        }
+    }
+
+    /// Some instruction of `block` with a debug location, to give new branches one.
+    fn debug_source(&self, block: LLVMBasicBlockRef) -> Option<LLVMValueRef> {
+        ir::instructions(block).find(|&i| !debug_loc(i).is_null())
+    }
+
+    fn fix_branches(&mut self) {
+        let mut seen = HashSet::new();
+        let mut block = unsafe { LLVMGetFirstBasicBlock(self.function) };
+        while !block.is_null() {
+            seen.insert(block);
+            if self.simd.contains_key(&block) {
+                self.fix_branch(block, &seen);
+            }
+            block = unsafe { LLVMGetNextBasicBlock(block) };
+        }
+    }
+
+    fn fix_branch(&mut self, block: LLVMBasicBlockRef, seen: &HashSet<LLVMBasicBlockRef>) {
+        let br = terminator(block);
+        let name = block_name(block);
+        let conditional = unsafe { LLVMIsConditional(br) != 0 };
+        let mut backward = false;
+        unsafe {
+            for i in 0..LLVMGetNumSuccessors(br) {
+                let succ = LLVMGetSuccessor(br, i);
+                if !seen.contains(&succ) {
+                    continue;
+                }
+                if !conditional {
+                    // A backward unconditional branch stays scalar: the loop's own SIMD branch decides.
+                    self.simd.remove(&block);
+                    return;
+                }
+                backward = true;
+                let next = LLVMGetNextBasicBlock(block);
+                let new = self.branch_block(&format!("{name}.backward"), (!next.is_null()).then_some(next), succ);
+                LLVMSetSuccessor(br, i, new);
+            }
+            if backward {
+                for i in 0..LLVMGetNumSuccessors(br) {
+                    let succ = LLVMGetSuccessor(br, i);
+                    if seen.contains(&succ) || self.unique_predecessor(succ) {
+                        continue;
+                    }
+                    let new = self.branch_block(&format!("{name}.loopend"), Some(succ), succ);
+                    LLVMSetSuccessor(br, i, new);
+                }
+            }
+            if !conditional {
+                return;
+            }
+            let next = LLVMGetNextBasicBlock(block);
+            if LLVMGetSuccessor(br, 1) == next {
+                return;
+            }
+            if LLVMGetSuccessor(br, 0) == next {
+                let (t, f) = (LLVMGetSuccessor(br, 0), LLVMGetSuccessor(br, 1));
+                LLVMSetSuccessor(br, 0, f);
+                LLVMSetSuccessor(br, 1, t);
+                if !self.inverted.remove(&block) {
+                    self.inverted.insert(block);
+                }
+            } else {
+                let target = LLVMGetSuccessor(br, 1);
+                let new =
+                    self.branch_block(&format!("{name}.fallthrough"), (!next.is_null()).then_some(next), target);
+                LLVMSetSuccessor(br, 1, new);
+            }
+        }
+    }
+
+    /// Whether every edge into `block` comes from one block.
+    fn unique_predecessor(&self, block: LLVMBasicBlockRef) -> bool {
+        let preds: HashSet<_> =
+            ir::blocks(self.function).filter(|&b| successors(b).contains(&block)).collect();
+        preds.len() == 1
+    }
+
+    // ---- phase 6 ------------------------------------------------------------------------------------------
+
+    fn split_join_points(&mut self) {
+        let branches: Vec<_> = self.layout().into_iter().filter(|b| self.simd.contains_key(b)).collect();
+        for block in branches {
+            let width = self.simd[&block];
+            let uip = unsafe { LLVMGetSuccessor(terminator(block), 0) };
+            if self.joins.contains_key(&uip) {
+                continue;
+            }
+            let join = self.branch_block(&format!("{}.join", block_name(uip)), Some(uip), uip);
+            for b in self.layout() {
+                if b == join {
+                    continue;
+                }
+                let term = terminator(b);
+                if term.is_null() {
+                    continue;
+                }
+                unsafe {
+                    for i in 0..LLVMGetNumSuccessors(term) {
+                        if LLVMGetSuccessor(term, i) == uip {
+                            LLVMSetSuccessor(term, i, join);
+                        }
+                    }
+                }
+            }
+            if let Some(&w) = self.predicated.get(&uip) {
+                self.predicated.insert(join, w);
+            }
+            self.joins.insert(join, width);
+        }
+    }
+
+    // ---- phase 7 ------------------------------------------------------------------------------------------
+
+    fn find_jips(&mut self, cx: &mut PassCx) {
+        let cfg = Cfg::new(self.function);
+        let n = cfg.blocks.len();
+        // Blocks joined by a non-fallthrough edge are in one group; `n` stands for "past the last block".
+        let mut groups = Grouping::new(n + 1);
+        for b in 0..n {
+            for &s in &cfg.succs[b] {
+                if s != b + 1 {
+                    groups.join(b + 1, s);
+                }
+            }
+        }
+        loop {
+            self.jips.clear();
+            let branches: Vec<usize> = (0..n).filter(|&b| self.simd.contains_key(&cfg.blocks[b])).collect();
+            for &b in &branches {
+                match self.jip(&cfg, b, false) {
+                    Some(j) => {
+                        self.jips.insert(cfg.blocks[b], cfg.blocks[j]);
+                    }
+                    None => {
+                        cx.error_at(terminator(cfg.blocks[b]), "no join point follows this SIMD branch".to_string());
+                        return;
+                    }
+                }
+            }
+            let mut seen_groups = HashSet::new();
+            for b in (0..n).rev() {
+                if !self.joins.contains_key(&cfg.blocks[b]) {
+                    continue;
+                }
+                if !seen_groups.insert(groups.group(b)) {
+                    match self.jip(&cfg, b, true) {
+                        Some(j) => {
+                            self.jips.insert(cfg.blocks[b], cfg.blocks[j]);
+                        }
+                        None => {
+                            cx.error_at(terminator(cfg.blocks[b]), "no join point follows this join".to_string());
+                            return;
+                        }
+                    }
+                }
+            }
+            // Unconditional SIMD branches whose UIP is their JIP move every channel together: scalar again.
+            let mut unsimd = Vec::new();
+            let mut uips = HashSet::new();
+            for &b in &branches {
+                let block = cfg.blocks[b];
+                let br = terminator(block);
+                let uip = unsafe { LLVMGetSuccessor(br, 0) };
+                let conditional = unsafe { LLVMIsConditional(br) != 0 };
+                if !conditional && self.jips.get(&block).is_none_or(|&j| j == uip) {
+                    unsimd.push(block);
+                } else {
+                    uips.insert(uip);
+                }
+            }
+            if unsimd.is_empty() {
+                break;
+            }
+            for block in unsimd {
+                self.simd.remove(&block);
+            }
+            self.joins.retain(|j, _| uips.contains(j));
+        }
+    }
+
+    /// GenXSimdCFLowering's determineJIP: scanning forward from `b`, the UIP (for a goto), or the first join
+    /// point after a block reached from before `b` or a branch back to `b` or before.
+    fn jip(&self, cfg: &Cfg, b: usize, is_join: bool) -> Option<usize> {
+        let uip = if is_join {
+            None
+        } else {
+            cfg.index.get(&unsafe { LLVMGetSuccessor(terminator(cfg.blocks[b]), 0) }).copied()
+        };
+        let mut need_next_join = false;
+        for j in b + 1..cfg.blocks.len() {
+            if Some(j) == uip {
+                return Some(j);
+            }
+            if cfg.preds[j].iter().any(|&p| p < b) {
+                need_next_join = true;
+            }
+            if need_next_join && self.joins.contains_key(&cfg.blocks[j]) {
+                return Some(j);
+            }
+            if cfg.succs[j].iter().any(|&s| s <= b) {
+                need_next_join = true;
+            }
+        }
+        None
+    }
+
+    // ---- phase 8 ------------------------------------------------------------------------------------------
+
+    fn em_slot(&mut self) -> LLVMValueRef {
+        if let Some(em) = self.em {
+            return em;
+        }
+        unsafe {
+            let ty = LLVMVectorType(LLVMInt1TypeInContext(self.context), EM_WIDTH);
+            let entry = LLVMGetEntryBasicBlock(self.function);
+            let builder = LLVMCreateBuilderInContext(self.context);
+            LLVMPositionBuilderBefore(builder, LLVMGetFirstInstruction(entry));
+            let slot = LLVMBuildAlloca(builder, ty, c"EM".as_ptr());
+            LLVMBuildStore(builder, LLVMConstAllOnes(ty), slot);
+            LLVMDisposeBuilder(builder);
+            self.em = Some(slot);
+            slot
+        }
+    }
+
+    /// Loads EM before `at`, sliced to its first `width` lanes.
+    fn load_em(&mut self, at: LLVMValueRef, width: u32) -> LLVMValueRef {
+        let slot = self.em_slot();
+        unsafe {
+            let ty = LLVMVectorType(LLVMInt1TypeInContext(self.context), EM_WIDTH);
+            region_ir::with_builder_before(at, |b| {
+                let em = LLVMBuildLoad2(b, ty, slot, c"em".as_ptr());
+                if width == EM_WIDTH {
+                    return em;
+                }
+                let i32_ty = LLVMInt32TypeInContext(self.context);
+                let mut lanes: Vec<_> = (0..width).map(|i| LLVMConstInt(i32_ty, i as u64, 0)).collect();
+                let mask = LLVMConstVector(lanes.as_mut_ptr(), width);
+                LLVMBuildShuffleVector(b, em, LLVMGetUndef(ty), mask, c"em.slice".as_ptr())
+            })
+        }
+    }
+
+    fn predicate(&mut self, cx: &mut PassCx) {
+        for block in self.layout() {
+            let Some(&width) = self.predicated.get(&block) else { continue };
+            for inst in ir::instructions(block).collect::<Vec<_>>() {
+                self.predicate_inst(inst, width, cx);
+            }
+        }
+    }
+
+    fn predicate_inst(&mut self, inst: LLVMValueRef, width: u32, cx: &mut PassCx) {
+        match opcode(inst) {
+            Some(LLVMOpcode::LLVMStore) => self.predicate_store(inst, width, cx),
+            Some(LLVMOpcode::LLVMCall) => self.predicate_call(inst, width, cx),
+            _ => {}
+        }
+    }
+
+    fn width_error(&self, at: LLVMValueRef, what: &str, lanes: u32, width: u32, cx: &mut PassCx) {
+        cx.error_at(
+            at,
+            format!(
+                "mixing SIMD widths: {what} has {lanes} elements inside SIMD{width} control flow (statements there \
+                 must be {width} wide or scalar)"
+            ),
+        );
+    }
+
+    fn predicate_store(&mut self, store: LLVMValueRef, width: u32, cx: &mut PassCx) {
+        let value = unsafe { LLVMGetOperand(store, 0) };
+        let lanes = vector_lanes(ir::type_of(value));
+        if lanes <= 1 {
+            return; // scalar code is not predicated
+        }
+        let block = ir::parent_block(store);
+        // (user, operand) whose value is the wrregion to predicate.
+        let mut use_site = (store, 0u32);
+        let mut chosen: Option<(LLVMValueRef, (LLVMValueRef, u32))> = None;
+        let mut v = value;
+        loop {
+            if unsafe { LLVMIsAInstruction(v).is_null() } || ir::parent_block(v) != block {
+                break; // only a chain in the store's own block runs under the store's EM
+            }
+            if opcode(v) == Some(LLVMOpcode::LLVMBitCast) {
+                use_site = (v, 0);
+                v = unsafe { LLVMGetOperand(v, 0) };
+                continue;
+            }
+            if !region_ir::is_wrregion(v) || ir::call_arg_count(v) != 8 {
+                break;
+            }
+            let new = ir::call_arg(v, region_ir::wr::NEW);
+            let new_lanes = vector_lanes(ir::type_of(new)).max(1);
+            if new_lanes == width {
+                chosen = Some((v, use_site));
+                use_site = (v, region_ir::wr::NEW);
+                if !region_ir::is_all_ones(ir::call_arg(v, region_ir::wr::MASK)) {
+                    break;
+                }
+                v = new;
+            } else if new_lanes == 1 {
+                return; // a scalar write
+            } else if new_lanes < width {
+                break;
+            } else {
+                self.width_error(v, "a region write", new_lanes, width, cx);
+                return;
+            }
+        }
+        if let Some((wr, (user, operand))) = chosen {
+            let predicated = self.predicate_wrregion(wr, width);
+            unsafe { LLVMSetOperand(user, operand, predicated) };
+            if !ir::has_uses(wr) {
+                unsafe { LLVMInstructionEraseFromParent(wr) };
+            }
+            self.counts[2] += 1;
+            return;
+        }
+        if lanes != width {
+            match self.origin.get(&store) {
+                Some(&origin) => self.width_error(origin, "a value used in another block", lanes, width, cx),
+                None => self.width_error(store, "a store", lanes, width, cx),
+            }
+            return;
+        }
+        let em = self.load_em(store, width);
+        unsafe {
+            let ptr = LLVMGetOperand(store, 1);
+            let ty = ir::type_of(value);
+            let name = ir::value_name(value);
+            let select = region_ir::with_builder_before(store, |b| {
+                let old = LLVMBuildLoad2(b, ty, ptr, c_name(&format!("{name}.old")).as_ptr());
+                LLVMBuildSelect(b, em, value, old, c_name(&format!("{name}.simdcf")).as_ptr())
+            });
+            LLVMSetOperand(store, 0, select);
+        }
+        self.counts[2] += 1;
+    }
+
+    /// A copy of `wr` (before it) whose mask is EM, and-ed with its own mask when it has one.
+    fn predicate_wrregion(&mut self, wr: LLVMValueRef, width: u32) -> LLVMValueRef {
+        let em = self.load_em(wr, width);
+        unsafe {
+            let mut args: Vec<LLVMValueRef> = (0..8).map(|i| ir::call_arg(wr, i)).collect();
+            let mask = args[region_ir::wr::MASK as usize];
+            let name = ir::value_name(wr);
+            region_ir::with_builder_before(wr, |b| {
+                args[region_ir::wr::MASK as usize] = if region_ir::is_all_ones(mask) {
+                    em
+                } else {
+                    LLVMBuildAnd(b, mask, em, c_name(&format!("{name}.mask")).as_ptr())
+                };
+                let callee = self.declare_like(wr, &args);
+                region_ir::build_call(b, callee, &mut args, &format!("{name}.simdcf"))
+            })
+        }
+    }
+
+    /// The declaration of `call`'s intrinsic for these argument types.
+    fn declare_like(&self, call: LLVMValueRef, args: &[LLVMValueRef]) -> LLVMValueRef {
+        let base = intrinsic(call).unwrap_or("");
+        let types: Vec<LLVMTypeRef> = args.iter().map(|&a| ir::type_of(a)).collect();
+        region_ir::declare_intrinsic(self.module, base, ir::type_of(call), &types)
+            .unwrap_or_else(|_| ir::called_function(call).unwrap_or(std::ptr::null_mut()))
+    }
+
+    fn predicate_call(&mut self, call: LLVMValueRef, width: u32, cx: &mut PassCx) {
+        let Some(callee) = ir::called_function(call) else {
+            cx.error_at(call, "an indirect call inside SIMD control flow is not supported".to_string());
+            return;
+        };
+        if let Some(desc) = region_ir::genx_desc(call) {
+            match desc.name {
+                "llvm.genx.simdcf.any" | "llvm.genx.vload" | "llvm.genx.simdcf.savemask" | "llvm.genx.simdcf.unmask"
+                | "llvm.genx.simdcf.remask" | "llvm.genx.unmask.begin" | "llvm.genx.unmask.end" => return,
+                "llvm.genx.simdcf.predicate" => {
+                    self.rewrite_predicate(call, width, cx);
+                    return;
+                }
+                _ => {}
+            }
+            if desc.attrs.readnone || ir::call_arg_count(call) == 0 {
+                return;
+            }
+            if let Some(index) = self.predicate_operand(call) {
+                self.and_predicate(call, index, width, cx);
+                return;
+            }
+            if desc.attrs.readonly && !desc.attrs.has_side_effects {
+                return; // a read: its result matters only in enabled channels
+            }
+            cx.error_at(
+                call,
+                format!(
+                    "'{}' writes memory and has no predicate operand: it cannot be used inside SIMD control flow",
+                    desc.name
+                ),
+            );
+            return;
+        }
+        let name = ir::value_name(callee);
+        if name.starts_with("llvm.") {
+            if name.starts_with("llvm.masked.") {
+                if let Some(index) = self.predicate_operand(call) {
+                    self.and_predicate(call, index, width, cx);
+                    return;
+                }
+            }
+            if name.starts_with("llvm.dbg.")
+                || name.starts_with("llvm.lifetime.")
+                || name.starts_with("llvm.assume")
+                || name.starts_with("llvm.experimental.noalias")
+                || !accesses_memory(callee)
+            {
+                return;
+            }
+            cx.error_at(call, format!("'{name}' accesses memory and cannot be predicated inside SIMD control flow"));
+            return;
+        }
+        cx.error_at(
+            call,
+            format!(
+                "a call of '{name}' inside SIMD control flow is not supported (calls under a SIMD mask need a call \
+                 mask; CM functions are inlined)"
+            ),
+        );
+    }
+
+    /// The last operand of `call` that is a vector of i1 (the predicate of a GenX memory intrinsic).
+    fn predicate_operand(&self, call: LLVMValueRef) -> Option<u32> {
+        (0..ir::call_arg_count(call)).rev().find(|&i| is_bool_vector(ir::type_of(ir::call_arg(call, i))))
+    }
+
+    fn and_predicate(&mut self, call: LLVMValueRef, index: u32, width: u32, cx: &mut PassCx) {
+        let pred = ir::call_arg(call, index);
+        let lanes = vector_lanes(ir::type_of(pred));
+        if lanes != width {
+            self.width_error(call, "a memory access", lanes, width, cx);
+            return;
+        }
+        let em = self.load_em(call, width);
+        let new = if region_ir::is_all_ones(pred) {
+            em
+        } else {
+            let name = format!("{}.simdcf", ir::value_name(pred));
+            region_ir::with_builder_before(call, |b| unsafe { LLVMBuildAnd(b, pred, em, c_name(&name).as_ptr()) })
+        };
+        unsafe { LLVMSetOperand(call, index, new) };
+        self.counts[2] += 1;
+    }
+
+    fn rewrite_predicate(&mut self, call: LLVMValueRef, width: u32, cx: &mut PassCx) {
+        let (value, default) = (ir::call_arg(call, 0), ir::call_arg(call, 1));
+        let lanes = vector_lanes(ir::type_of(value));
+        if lanes != width {
+            self.width_error(call, "a reduction operand", lanes, width, cx);
+            return;
+        }
+        let em = self.load_em(call, width);
+        let name = format!("{}.simdcf", ir::value_name(value));
+        let select =
+            region_ir::with_builder_before(call, |b| unsafe { LLVMBuildSelect(b, em, value, default, c_name(&name).as_ptr()) });
+        region_ir::replace_and_erase(call, select);
+        self.counts[2] += 1;
+    }
+
+    // ---- phase 9 ------------------------------------------------------------------------------------------
+
+    fn rm_slot(&mut self, join: LLVMBasicBlockRef, width: u32) -> LLVMValueRef {
+        if let Some(&slot) = self.rm.get(&join) {
+            return slot;
+        }
+        let ty = unsafe { LLVMVectorType(LLVMInt1TypeInContext(self.context), width) };
+        let slot = self.new_slot(ty, &format!("RM.{}", block_name(join)));
+        self.rm.insert(join, slot);
+        slot
+    }
+
+    fn lower_control_flow(&mut self, cx: &mut PassCx) {
+        self.em_slot();
+        let layout = self.layout();
+        for &block in &layout {
+            if self.simd.contains_key(&block) {
+                self.lower_goto(block, cx);
+            }
+        }
+        for &block in &layout {
+            if self.joins.contains_key(&block) {
+                self.lower_join(block, cx);
+            }
+        }
+    }
+
+    fn lower_goto(&mut self, block: LLVMBasicBlockRef, cx: &mut PassCx) {
+        let width = self.simd[&block];
+        let mut br = terminator(block);
+        unsafe {
+            let uip = LLVMGetSuccessor(br, 0);
+            let Some(&jip) = self.jips.get(&block) else { return };
+            let bool_ty = LLVMInt1TypeInContext(self.context);
+            let vec_ty = LLVMVectorType(bool_ty, width);
+            let (taken, any) = if LLVMIsConditional(br) == 0 {
+                // A SIMD_BREAK / SIMD_CONTINUE / jump under SIMD control flow: every enabled channel leaves.
+                let next = LLVMGetNextBasicBlock(block);
+                let new = region_ir::with_builder_before(br, |b| LLVMBuildCondBr(b, LLVMConstInt(bool_ty, 1, 0), uip, next));
+                set_debug_loc(new, debug_loc(br));
+                LLVMInstructionEraseFromParent(br);
+                br = new;
+                (LLVMConstAllOnes(vec_ty), None)
+            } else {
+                let cond = LLVMGetCondition(br);
+                if intrinsic(cond) == Some("llvm.genx.simdcf.any") {
+                    (ir::call_arg(cond, 0), Some(cond))
+                } else {
+                    // A scalar condition under SIMD control flow moves every enabled channel the same way.
+                    let splat = region_ir::with_builder_before(br, |b| {
+                        let one = LLVMBuildInsertElement(
+                            b,
+                            LLVMGetUndef(LLVMVectorType(bool_ty, 1)),
+                            cond,
+                            LLVMConstInt(LLVMInt32TypeInContext(self.context), 0, 0),
+                            c"splat".as_ptr(),
+                        );
+                        LLVMBuildShuffleVector(
+                            b,
+                            one,
+                            LLVMGetUndef(LLVMVectorType(bool_ty, 1)),
+                            LLVMConstNull(LLVMVectorType(LLVMInt32TypeInContext(self.context), width)),
+                            c"splat".as_ptr(),
+                        )
+                    });
+                    (splat, None)
+                }
+            };
+            if vector_lanes(ir::type_of(taken)) != width {
+                self.width_error(br, "a branch condition", vector_lanes(ir::type_of(taken)), width, cx);
+                return;
+            }
+            let rm = self.rm_slot(uip, width);
+            let em_slot = self.em_slot();
+            let em_ty = LLVMVectorType(bool_ty, EM_WIDTH);
+            let inverted = self.inverted.contains(&block);
+            let goto_fn = region_ir::declare_intrinsic(
+                self.module,
+                "llvm.genx.simdcf.goto",
+                LLVMStructTypeInContext(self.context, [em_ty, vec_ty, bool_ty].as_mut_ptr(), 3, 0),
+                &[em_ty, vec_ty, vec_ty],
+            );
+            let goto_fn = match goto_fn {
+                Ok(f) => f,
+                Err(why) => {
+                    cx.error_at(br, why);
+                    return;
+                }
+            };
+            let dl = debug_loc(br);
+            region_ir::with_builder_before(br, |b| {
+                if !dl.is_null() {
+                    LLVMSetCurrentDebugLocation2(b, LLVMValueAsMetadata(dl));
+                }
+                // C: the channels that stay (fall through); the others are parked in the UIP's RM.
+                let stay = if inverted {
+                    taken
+                } else {
+                    LLVMBuildXor(b, taken, LLVMConstAllOnes(vec_ty), c"stay".as_ptr())
+                };
+                let em = LLVMBuildLoad2(b, em_ty, em_slot, c"em".as_ptr());
+                let old_rm = LLVMBuildLoad2(b, vec_ty, rm, c"rm".as_ptr());
+                let mut args = [em, old_rm, stay];
+                let goto = region_ir::build_call(b, goto_fn, &mut args, "goto");
+                let new_em = LLVMBuildExtractValue(b, goto, 0, c"goto.em".as_ptr());
+                LLVMBuildStore(b, new_em, em_slot);
+                let new_rm = LLVMBuildExtractValue(b, goto, 1, c"goto.rm".as_ptr());
+                LLVMBuildStore(b, new_rm, rm);
+                let branch = LLVMBuildExtractValue(b, goto, 2, c"goto.branch".as_ptr());
+                LLVMSetCondition(br, branch);
+            });
+            LLVMSetSuccessor(br, 0, jip);
+            if let Some(any) = any {
+                if !ir::has_uses(any) {
+                    LLVMInstructionEraseFromParent(any);
+                }
+            }
+        }
+        self.counts[0] += 1;
+    }
+
+    fn lower_join(&mut self, join: LLVMBasicBlockRef, cx: &mut PassCx) {
+        let width = self.joins[&join];
+        let rm = self.rm_slot(join, width);
+        let em_slot = self.em_slot();
+        unsafe {
+            let bool_ty = LLVMInt1TypeInContext(self.context);
+            let (em_ty, vec_ty) = (LLVMVectorType(bool_ty, EM_WIDTH), LLVMVectorType(bool_ty, width));
+            let join_fn = match region_ir::declare_intrinsic(
+                self.module,
+                "llvm.genx.simdcf.join",
+                LLVMStructTypeInContext(self.context, [em_ty, bool_ty].as_mut_ptr(), 2, 0),
+                &[em_ty, vec_ty],
+            ) {
+                Ok(f) => f,
+                Err(why) => {
+                    cx.error_at(terminator(join), why);
+                    return;
+                }
+            };
+            let br = terminator(join);
+            let dl = debug_loc(br);
+            let branch = region_ir::with_builder_before(br, |b| {
+                if !dl.is_null() {
+                    LLVMSetCurrentDebugLocation2(b, LLVMValueAsMetadata(dl));
+                }
+                let em = LLVMBuildLoad2(b, em_ty, em_slot, c"em".as_ptr());
+                let old_rm = LLVMBuildLoad2(b, vec_ty, rm, c"rm".as_ptr());
+                let mut args = [em, old_rm];
+                let call = region_ir::build_call(b, join_fn, &mut args, "join");
+                let new_em = LLVMBuildExtractValue(b, call, 0, c"join.em".as_ptr());
+                LLVMBuildStore(b, new_em, em_slot);
+                let branch = LLVMBuildExtractValue(b, call, 1, c"join.branch".as_ptr());
+                LLVMBuildStore(b, LLVMConstNull(vec_ty), rm);
+                branch
+            });
+            if let Some(&jip) = self.jips.get(&join) {
+                let next = LLVMGetSuccessor(br, 0);
+                let new = region_ir::with_builder_before(br, |b| LLVMBuildCondBr(b, branch, jip, next));
+                set_debug_loc(new, dl);
+                LLVMInstructionEraseFromParent(br);
+            } else if !ir::has_uses(branch) {
+                LLVMInstructionEraseFromParent(branch);
+            }
+        }
+        self.counts[1] += 1;
+    }
+}
+
+/// Whether `to` is `from` or reached from it only through unconditional branches into blocks with one
+/// predecessor: such blocks run under the same execution mask, so a value needs no slot between them.
+fn straight_line(from: LLVMBasicBlockRef, to: LLVMBasicBlockRef) -> bool {
+    let function = unsafe { LLVMGetBasicBlockParent(from) };
+    let mut block = to;
+    for _ in 0..64 {
+        if block == from {
+            return true;
+        }
+        let preds: Vec<_> = ir::blocks(function).filter(|&b| successors(b).contains(&block)).collect();
+        let [pred] = preds[..] else { return false };
+        let br = terminator(pred);
+        if unsafe { LLVMGetNumSuccessors(br) } != 1 {
+            return false;
+        }
+        block = pred;
+    }
+    false
+}
+
+/// Rebuilds the phis of `block` without their entries for `pred` (the C API cannot remove an incoming entry).
+fn remove_incoming(block: LLVMBasicBlockRef, pred: LLVMBasicBlockRef) {
+    for phi in ir::instructions(block).take_while(|&i| is_phi(i)).collect::<Vec<_>>() {
+        unsafe {
+            let (mut values, mut blocks) = (Vec::new(), Vec::new());
+            for i in 0..LLVMCountIncoming(phi) {
+                if LLVMGetIncomingBlock(phi, i) != pred {
+                    values.push(LLVMGetIncomingValue(phi, i));
+                    blocks.push(LLVMGetIncomingBlock(phi, i));
+                }
+            }
+            let new = region_ir::with_builder_before(phi, |b| LLVMBuildPhi(b, ir::type_of(phi), c"".as_ptr()));
+            LLVMAddIncoming(new, values.as_mut_ptr(), blocks.as_mut_ptr(), values.len() as u32);
+            region_ir::replace_and_erase(phi, new);
+        }
+    }
+}
+
+/// Erases `value` and the instructions feeding it that become unused (the `zext`/`icmp`/`xor` around an `any`
+/// condition once the branch uses the `any` itself), stopping at the `any`.
+fn erase_dead_chain(value: LLVMValueRef) {
+    let mut work = vec![value];
+    while let Some(v) = work.pop() {
+        if intrinsic(v) == Some("llvm.genx.simdcf.any") || ir::has_uses(v) {
+            continue;
+        }
+        let Some(op) = opcode(v) else { continue };
+        if !matches!(op, LLVMOpcode::LLVMXor | LLVMOpcode::LLVMICmp | LLVMOpcode::LLVMZExt | LLVMOpcode::LLVMTrunc) {
+            continue;
+        }
+        let operands: Vec<_> = (0..unsafe { LLVMGetNumOperands(v) } as u32).map(|i| unsafe { LLVMGetOperand(v, i) }).collect();
+        unsafe { LLVMInstructionEraseFromParent(v) };
+        work.extend(operands.into_iter().filter(|&o| opcode(o).is_some()));
+    }
+}
+
+/// An instruction's `!dbg` location as a metadata value (null when it has none).
+fn debug_loc(inst: LLVMValueRef) -> LLVMValueRef {
+    unsafe { LLVMGetMetadata(inst, 0) } // LLVMContext::MD_dbg
+}
+
+fn set_debug_loc(inst: LLVMValueRef, location: LLVMValueRef) {
+    if !location.is_null() {
+        unsafe { LLVMSetMetadata(inst, 0, location) };
+    }
+}
+
+/// Whether a declared function may access memory (it lacks `readnone`).
+fn accesses_memory(function: LLVMValueRef) -> bool {
+    unsafe {
+        let kind = LLVMGetEnumAttributeKindForName(c"readnone".as_ptr(), 8);
+        LLVMGetEnumAttributeAtIndex(function, crate::llvm_sys::LLVMAttributeFunctionIndex, kind).is_null()
+    }
+}

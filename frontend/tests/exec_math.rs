@@ -99,10 +99,17 @@ extern "C" _GENX_MAIN_ void math_ops(SurfaceIndex in, SurfaceIndex out) {
   vector<float, 4> coef = 2.0f;
   coef(3) = 3.0f;
   OUT(49, cm_line(coef, fc));
+  vector<uint, 16> carry, borrow, lo;
+  OUT(50, cm_addc(ua, ub, carry));
+  OUT(51, carry);
+  OUT(52, cm_subb(ua, ub, borrow));
+  OUT(53, borrow);
+  OUT(54, cm_imul(lo, a, b));
+  OUT(55, lo);
 }
 "#;
 
-const SLOTS: usize = 50;
+const SLOTS: usize = 56;
 
 fn sat(v: i64, lo: i64, hi: i64) -> i32 {
     v.clamp(lo, hi) as i32
@@ -181,6 +188,12 @@ fn reference(a: &[i32], b: &[i32], c: &[u8], d: &[u8], s: &[i16], t: &[i16], f: 
         lanes(&|i| dot(i, 4, false)),
         lanes(&|i| dot(i, 3, true)),
         lanes(&|i| 2 * (a[i] & 15) + 3),
+        lanes(&|i| ua[i].wrapping_add(ub[i]) as i32),
+        lanes(&|i| ua[i].overflowing_add(ub[i]).1 as i32),
+        lanes(&|i| ua[i].wrapping_sub(ub[i]) as i32),
+        lanes(&|i| (ua[i] < ub[i]) as i32),
+        lanes(&|i| ((a[i] as i64 * b[i] as i64) >> 32) as i32),
+        lanes(&|i| (a[i] as i64 * b[i] as i64) as i32),
     ]
 }
 

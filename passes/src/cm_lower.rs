@@ -14,7 +14,8 @@
 //!      types bound from the call's own types ([`crate::intrinsics::IntrinsicDesc::bind`]), declared with
 //!      [`region_ir::declare_intrinsic`]. Conversions: an integer where the table wants i1 becomes `!= 0`; an
 //!      i1 result where the call wants a wider integer is zero-extended; the constant -1 for a constant-or-undef
-//!      operand becomes undef; a struct result returned through `sret` is stored to it. A must-be-constant
+//!      operand becomes undef; a struct result returned through `sret` (clang's named struct, e.g. cm_addc's
+//!      pair) is bound as the literal struct of its fields and stored field by field. A must-be-constant
 //!      operand that is not constant is a located error. A region read whose operands are all constant is folded
 //!      to its constant (the header gathers reference offsets this way); a dead call of a `readnone` intrinsic
 //!      is dropped.
@@ -240,6 +241,34 @@ fn bool_type_like(ty: LLVMTypeRef) -> LLVMTypeRef {
     }
 }
 
+/// The literal struct with the fields of `ty` (clang names the C++ result struct, the intrinsic table wants a
+/// literal `{carry, sum}`); any other type unchanged.
+fn literal_struct_like(ty: LLVMTypeRef) -> LLVMTypeRef {
+    unsafe {
+        if LLVMGetTypeKind(ty) != LLVMTypeKind::LLVMStructTypeKind || LLVMIsLiteralStruct(ty) != 0 {
+            return ty;
+        }
+        let mut fields = vec![std::ptr::null_mut(); LLVMCountStructElementTypes(ty) as usize];
+        LLVMGetStructElementTypes(ty, fields.as_mut_ptr());
+        LLVMStructTypeInContext(LLVMGetTypeContext(ty), fields.as_mut_ptr(), fields.len() as u32, LLVMIsPackedStruct(ty))
+    }
+}
+
+/// Stores the intrinsic's result through the call's `sret` pointer: whole when the types agree, else field by
+/// field (a literal struct result into clang's named struct of the same fields).
+unsafe fn store_fields(builder: LLVMBuilderRef, value: LLVMValueRef, pointer: LLVMValueRef) {
+    let pointee = LLVMGetElementType(ir::type_of(pointer));
+    if pointee == ir::type_of(value) {
+        LLVMBuildStore(builder, value, pointer);
+        return;
+    }
+    for field in 0..LLVMCountStructElementTypes(pointee) {
+        let part = LLVMBuildExtractValue(builder, value, field, c"".as_ptr());
+        let slot = LLVMBuildStructGEP2(builder, pointee, pointer, field, c"".as_ptr());
+        LLVMBuildStore(builder, part, slot);
+    }
+}
+
 fn sret_pointer(call: LLVMValueRef, callee: LLVMValueRef) -> Option<LLVMValueRef> {
     unsafe {
         if LLVMCountParams(callee) == 0 {
@@ -265,7 +294,7 @@ fn lower_genx(module: LLVMModuleRef, call: LLVMValueRef, callee: LLVMValueRef, n
     }
     let (ret_ty, zext_result) = unsafe {
         let call_ret = match sret {
-            Some(pointer) => LLVMGetElementType(ir::type_of(pointer)),
+            Some(pointer) => literal_struct_like(LLVMGetElementType(ir::type_of(pointer))),
             None => ir::type_of(call),
         };
         if overload_wants_bool(desc, None) && is_int_type(call_ret).is_some_and(|w| w > 1) {
@@ -312,7 +341,7 @@ fn lower_genx(module: LLVMModuleRef, call: LLVMValueRef, callee: LLVMValueRef, n
             }
             match sret {
                 Some(pointer) => {
-                    LLVMBuildStore(builder, new, pointer);
+                    store_fields(builder, new, pointer);
                     LLVMInstructionEraseFromParent(call);
                 }
                 None => region_ir::replace_and_erase(call, new),

@@ -1,14 +1,25 @@
 // cm_addc / cm_subb / cm_imul return two values: the headers call genx.addc / subb / uimad (simad when an operand
 // is signed) through a neutral call whose C++ result is a two-field struct returned through sret
-// (cm_common.h convention 3).
-// FIXME(issue 6): genx-cm-lower does not yet bind a *named* struct result (`%"struct.details::__cm_pair"`, the
-// only kind clang emits) to the intrinsic's literal `{carry, sum}` / `{high, low}`, so these builtins are refused
-// today. This test pins the refusal; when the pass converts the struct, it becomes a FileCheck of
-// `call { <8 x i32>, <8 x i32> } @llvm.genx.addc...` and the builtins join frontend/tests/exec_math.rs.
-// RUN: not %cmc -emit-llvm -S %s -o /dev/null 2>&1 | %FileCheck %s
-// CHECK: math-carry.cpp:[[@LINE+10]]:{{[0-9]+}}: error: genx-cm-lower: in function 'carries'{{.*}}'llvm.genx.addc' requires {
-// CHECK: math-carry.cpp:[[@LINE+10]]:{{[0-9]+}}: error: genx-cm-lower: in function 'carries'{{.*}}'llvm.genx.subb' requires {
-// CHECK: math-carry.cpp:[[@LINE+10]]:{{[0-9]+}}: error: genx-cm-lower: in function 'carries'{{.*}}'llvm.genx.uimad' requires {
+// (cm_common.h convention 3); genx-cm-lower calls the intrinsic with the literal struct the table names and stores
+// the fields through the sret pointer: field 0 is the carry / borrow / high half.
+// RUN: %cmc -emit-llvm -S %s -o - | %FileCheck %s
+// CHECK-LABEL: define {{.*}}@carries(
+// CHECK: [[ADD:%.*]] = call { <8 x i32>, <8 x i32> } @llvm.genx.addc.v8i32.v8i32(<8 x i32> [[A:%[^,]*]], <8 x i32> [[B:%[^)]*]])
+// CHECK-DAG: [[CARRY:%.*]] = extractvalue { <8 x i32>, <8 x i32> } [[ADD]], 0
+// CHECK-DAG: [[SUM:%.*]] = extractvalue { <8 x i32>, <8 x i32> } [[ADD]], 1
+// CHECK: [[SUB:%.*]] = call { <8 x i32>, <8 x i32> } @llvm.genx.subb.v8i32.v8i32(<8 x i32> [[A]], <8 x i32> [[B]])
+// CHECK-DAG: [[BORROW:%.*]] = extractvalue { <8 x i32>, <8 x i32> } [[SUB]], 0
+// CHECK-DAG: [[DIFF:%.*]] = extractvalue { <8 x i32>, <8 x i32> } [[SUB]], 1
+// CHECK: [[MUL:%.*]] = call { <8 x i32>, <8 x i32> } @llvm.genx.uimad.v8i32.v8i32(<8 x i32> [[A]], <8 x i32> [[B]], <8 x i32> zeroinitializer)
+// CHECK-DAG: [[HI:%.*]] = extractvalue { <8 x i32>, <8 x i32> } [[MUL]], 0
+// CHECK-DAG: [[LO:%.*]] = extractvalue { <8 x i32>, <8 x i32> } [[MUL]], 1
+// CHECK: @llvm.genx.oword.st.v8i32(i32 %buf, i32 4, <8 x i32> [[SUM]])
+// CHECK: @llvm.genx.oword.st.v8i32(i32 %buf, i32 6, <8 x i32> [[CARRY]])
+// CHECK: @llvm.genx.oword.st.v8i32(i32 %buf, i32 8, <8 x i32> [[DIFF]])
+// CHECK: @llvm.genx.oword.st.v8i32(i32 %buf, i32 10, <8 x i32> [[BORROW]])
+// CHECK: @llvm.genx.oword.st.v8i32(i32 %buf, i32 12, <8 x i32> [[HI]])
+// CHECK: @llvm.genx.oword.st.v8i32(i32 %buf, i32 14, <8 x i32> [[LO]])
+// CHECK-NOT: __cm_genx
 
 #include <cm/cm.h>
 

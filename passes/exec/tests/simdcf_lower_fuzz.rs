@@ -1,7 +1,8 @@
 //! genx-simdcf-lower on generated programs: random nests of SIMD_IF / SIMD_ELSE and SIMD_DO_WHILE loops with
 //! SIMD_BREAK and SIMD_CONTINUE over a few vector variables (in memory form, as clang writes locals, and in SSA
 //! form after `sroa`, as the front end's pipeline gives them), each lowered and compared on the CPU executor with
-//! the per-lane reference meaning (`genx-simdcf-lower<reference>`) of the same program on random inputs.
+//! the per-lane reference meaning (`genx-simdcf-lower<reference>`) of the same program on random inputs; the
+//! SSA form also goes on through the middle-end pipeline. Every output must pass genx-verify and LLVM's verifier.
 //! `GENX_SIMDCF_PROGRAMS` sets the number of programs (default 300).
 
 use genx_exec::decode::decode_str;
@@ -250,7 +251,13 @@ fn generated_simd_control_flow_agrees_with_the_per_lane_reference() {
         let ir = program(seed);
         let reference = run(&ir, "genx-simdcf-lower<reference>").unwrap_or_else(|e| panic!("{e}\n{ir}"));
         let reference = decode_str(&reference, "reference.ll").unwrap_or_else(|e| panic!("{e}\n{ir}"));
-        for passes in ["genx-simdcf-lower", "function(sroa),genx-simdcf-lower,function(sroa,early-cse)"] {
+        for passes in [
+            "genx-simdcf-lower,genx-verify",
+            "function(sroa),genx-simdcf-lower,function(sroa,early-cse),genx-verify",
+            // and on through the middle end, which must keep the goto/join program's meaning
+            "function(sroa),genx-simdcf-lower,function(sroa,early-cse),genx-lowering,genx-region-collapse,\
+             genx-const-fold,genx-dead-vector,genx-verify",
+        ] {
             let lowered = run(&ir, passes).unwrap_or_else(|e| panic!("program {seed}: {e}\n{ir}"));
             let after = decode_str(&lowered, "lowered.ll").unwrap_or_else(|e| panic!("{e}\n{lowered}"));
             match validate::validate(&reference, &after, options) {

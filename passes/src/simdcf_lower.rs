@@ -1013,7 +1013,13 @@ impl Lowering {
             }
         }
         if let Some((wr, (user, operand))) = chosen {
-            let predicated = self.predicate_wrregion(wr, width);
+            let predicated = match self.predicate_wrregion(wr, width) {
+                Ok(p) => p,
+                Err(why) => {
+                    cx.error_at(wr, format!("cannot predicate this region write: {why}"));
+                    return;
+                }
+            };
             unsafe { LLVMSetOperand(user, operand, predicated) };
             if !ir::has_uses(wr) {
                 unsafe { LLVMInstructionEraseFromParent(wr) };
@@ -1043,30 +1049,31 @@ impl Lowering {
     }
 
     /// A copy of `wr` (before it) whose mask is EM, and-ed with its own mask when it has one.
-    fn predicate_wrregion(&mut self, wr: LLVMValueRef, width: u32) -> LLVMValueRef {
+    fn predicate_wrregion(&mut self, wr: LLVMValueRef, width: u32) -> Result<LLVMValueRef, String> {
+        let mut args: Vec<LLVMValueRef> = (0..8).map(|i| ir::call_arg(wr, i)).collect();
+        let mask = args[region_ir::wr::MASK as usize];
+        let em_ty = unsafe { LLVMVectorType(LLVMInt1TypeInContext(self.context), width) };
+        let types: Vec<LLVMTypeRef> = args
+            .iter()
+            .enumerate()
+            .map(|(i, &a)| if i == region_ir::wr::MASK as usize { em_ty } else { ir::type_of(a) })
+            .collect();
+        let base = intrinsic(wr).unwrap_or("");
+        let callee = region_ir::declare_intrinsic(self.module, base, ir::type_of(wr), &types)?;
         let em = self.load_em(wr, width);
-        unsafe {
-            let mut args: Vec<LLVMValueRef> = (0..8).map(|i| ir::call_arg(wr, i)).collect();
-            let mask = args[region_ir::wr::MASK as usize];
-            let name = ir::value_name(wr);
-            region_ir::with_builder_before(wr, |b| {
-                args[region_ir::wr::MASK as usize] = if region_ir::is_all_ones(mask) {
-                    em
-                } else {
-                    LLVMBuildAnd(b, mask, em, c_name(&format!("{name}.mask")).as_ptr())
-                };
-                let callee = self.declare_like(wr, &args);
-                region_ir::build_call(b, callee, &mut args, &format!("{name}.simdcf"))
-            })
-        }
-    }
-
-    /// The declaration of `call`'s intrinsic for these argument types.
-    fn declare_like(&self, call: LLVMValueRef, args: &[LLVMValueRef]) -> LLVMValueRef {
-        let base = intrinsic(call).unwrap_or("");
-        let types: Vec<LLVMTypeRef> = args.iter().map(|&a| ir::type_of(a)).collect();
-        region_ir::declare_intrinsic(self.module, base, ir::type_of(call), &types)
-            .unwrap_or_else(|_| ir::called_function(call).unwrap_or(std::ptr::null_mut()))
+        let name = ir::value_name(wr);
+        Ok(region_ir::with_builder_before(wr, |b| unsafe {
+            let mask_name = c_name(&format!("{name}.mask"));
+            args[region_ir::wr::MASK as usize] = if region_ir::is_all_ones(mask) {
+                em
+            } else if vector_lanes(ir::type_of(mask)) == 0 {
+                // A scalar mask enables all or nothing.
+                LLVMBuildSelect(b, mask, em, LLVMConstNull(em_ty), mask_name.as_ptr())
+            } else {
+                LLVMBuildAnd(b, mask, em, mask_name.as_ptr())
+            };
+            region_ir::build_call(b, callee, &mut args, &format!("{name}.simdcf"))
+        }))
     }
 
     fn predicate_call(&mut self, call: LLVMValueRef, width: u32, cx: &mut PassCx) {

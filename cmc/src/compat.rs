@@ -117,18 +117,27 @@ pub fn extract(argv: &[String]) -> Result<(Vec<String>, Compat), String> {
         let value = value_owned.as_deref();
         let mut finalizer = |options: &[&str]| compat.finalizer_options.extend(options.iter().map(|o| o.to_string()));
         match name {
-            "binary-format" => compat.binary_format = Some(value.ok_or("-binary-format needs cm, ocl or ze")?.to_string()),
+            "binary-format" => {
+                compat.binary_format = Some(value.ok_or("-binary-format needs cm, ocl or ze")?.to_string())
+            }
             "fcmocl" => compat.binary_format = Some("ocl".to_string()),
             "emit-spirv" => compat.emit_spirv = true,
             "Qxcm_revid" => compat.revision_id = Some(number(name, value)?),
             "Qxcm_stepping" => {
                 let stepping = value.ok_or("-Qxcm_stepping needs a stepping letter (A, B, ...)")?;
-                let letter = stepping.trim().chars().next().filter(|c| c.is_ascii_alphabetic()).ok_or_else(|| format!("-Qxcm_stepping: '{stepping}' is not a stepping (A, B, ...)"))?;
+                let letter = stepping
+                    .trim()
+                    .chars()
+                    .next()
+                    .filter(|c| c.is_ascii_alphabetic())
+                    .ok_or_else(|| format!("-Qxcm_stepping: '{stepping}' is not a stepping (A, B, ...)"))?;
                 compat.revision_id = Some(letter.to_ascii_uppercase() as u32 - 'A' as u32);
             }
             "mdump_asm" => compat.dump_asm = true,
             "mCM_old_asm_name" => compat.old_asm_name = true,
-            "Qxcm_asm_output" => compat.asm_output = Some(value.ok_or("-Qxcm_asm_output needs a file name")?.to_string()),
+            "Qxcm_asm_output" => {
+                compat.asm_output = Some(value.ok_or("-Qxcm_asm_output needs a file name")?.to_string())
+            }
             _ if name.starts_with("Fa") && (slash || name.len() > 2) => {
                 compat.asm_output = Some(value.map(str::to_string).unwrap_or_else(|| name[2..].to_string()));
             }
@@ -180,11 +189,15 @@ pub fn extract(argv: &[String]) -> Result<(Vec<String>, Compat), String> {
             "mCM_max_slm" => compat.max_slm_kb = Some(number(name, value)?),
             "v" if !slash => compat.verbose = true,
             "###" if !slash => compat.dry_run = true,
-            "s" | "cm-src" if !slash => compat.notes.push(format!("ignoring '-{name}': the online source name has no effect offline")),
+            "s" | "cm-src" if !slash => {
+                compat.notes.push(format!("ignoring '-{name}': the online source name has no effect offline"))
+            }
             "c" if !slash => {
-                return Err("-c (an object file) is not an output cmc produces; the default output is the device binary \
+                return Err(
+                    "-c (an object file) is not an output cmc produces; the default output is the device binary \
                             (-binary-format ocl|ze), or use -emit-spirv / -emit-llvm"
-                    .to_string())
+                        .to_string(),
+                )
             }
             "M" | "MM" | "MD" | "MMD" | "MF" | "MT" | "MQ" | "MP" if !slash => {
                 return Err(format!("-{name} (dependency output) is not supported by this cmc"))
@@ -193,7 +206,9 @@ pub fn extract(argv: &[String]) -> Result<(Vec<String>, Compat), String> {
                 if let Some((_, why)) = NO_EFFECT.iter().find(|(flag, _)| *flag == name) {
                     compat.notes.push(format!("ignoring '{arg}': {why}"));
                 } else if IGNORED_PREFIXES.iter().any(|prefix| name.starts_with(prefix)) && !is_clap_flag(name) {
-                    compat.notes.push(format!("ignoring '{arg}': legacy cmc flag with no effect on the vector-compute backend"));
+                    compat.notes.push(format!(
+                        "ignoring '{arg}': legacy cmc flag with no effect on the vector-compute backend"
+                    ));
                 } else {
                     rest.push(arg.clone());
                 }
@@ -219,13 +234,32 @@ mod tests {
 
     #[test]
     fn finalizer_flags_map_as_cmc_maps_them() {
-        let (_, c) = run(&["-Qxcm_print_asm_count", "/mCM_printregusage", "-Qxcm_noschedule", "-Qxcm_jit_option=\"-a -b 3\"", "-mCM_jit_option:-c", "-Qxcm_preschedule_ctrl=4"]);
-        assert_eq!(c.finalizer_options, ["-printasmcount", "-printregusage", "-noschedule", "-a", "-b", "3", "-c", "-presched-ctrl", "4"]);
+        let (_, c) = run(&[
+            "-Qxcm_print_asm_count",
+            "/mCM_printregusage",
+            "-Qxcm_noschedule",
+            "-Qxcm_jit_option=\"-a -b 3\"",
+            "-mCM_jit_option:-c",
+            "-Qxcm_preschedule_ctrl=4",
+        ]);
+        assert_eq!(
+            c.finalizer_options,
+            ["-printasmcount", "-printregusage", "-noschedule", "-a", "-b", "3", "-c", "-presched-ctrl", "4"]
+        );
     }
 
     #[test]
     fn api_options_features_and_outputs() {
-        let (rest, c) = run(&["-mCM_disable_jmpi", "-Qxcm_register_file_size=auto", "-binary-format", "ze", "-emit-spirv", "-Qxcm_revid=3", "/Fa:k.asm", "k.cpp"]);
+        let (rest, c) = run(&[
+            "-mCM_disable_jmpi",
+            "-Qxcm_register_file_size=auto",
+            "-binary-format",
+            "ze",
+            "-emit-spirv",
+            "-Qxcm_revid=3",
+            "/Fa:k.asm",
+            "k.cpp",
+        ]);
         assert_eq!(rest, ["cmc", "k.cpp"]);
         assert_eq!(c.api_options, ["-fno-jump-tables", "-ze-intel-enable-auto-large-GRF-mode"]);
         assert_eq!(c.target_features, ["+disable_jmpi"]);
@@ -239,14 +273,16 @@ mod tests {
 
     #[test]
     fn legacy_flags_are_noted_paths_and_other_flags_pass() {
-        let (rest, c) = run(&["-Qxcm_B", "-mGLOB_x", "-Qopt-foo", "-fvldst", "-Qxcm_jit_target=tgllp", "/tmp/k.cpp", "-S"]);
+        let (rest, c) =
+            run(&["-Qxcm_B", "-mGLOB_x", "-Qopt-foo", "-fvldst", "-Qxcm_jit_target=tgllp", "/tmp/k.cpp", "-S"]);
         assert_eq!(rest, ["cmc", "-Qxcm_jit_target=tgllp", "/tmp/k.cpp", "-S"]);
         assert_eq!(c.notes.len(), 4);
     }
 
     #[test]
     fn unsupported_outputs_and_bad_values_are_errors() {
-        let argv = |args: &[&str]| std::iter::once("cmc").chain(args.iter().copied()).map(String::from).collect::<Vec<_>>();
+        let argv =
+            |args: &[&str]| std::iter::once("cmc").chain(args.iter().copied()).map(String::from).collect::<Vec<_>>();
         assert!(extract(&argv(&["-c", "k.cpp"])).unwrap_err().contains("-c"));
         assert!(extract(&argv(&["-MD"])).is_err());
         assert!(extract(&argv(&["-Qxcm_revid=x"])).unwrap_err().contains("not a number"));

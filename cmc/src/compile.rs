@@ -23,7 +23,7 @@ use genx_passes::inkwell::context::Context;
 use genx_passes::inkwell::memory_buffer::MemoryBuffer;
 use genx_passes::inkwell::module::Module;
 use genx_passes::pipeline::{self, PipelineError, PipelineOptions};
-use genx_passes::platform::{self, Platform, Family};
+use genx_passes::platform::{self, Family, Platform};
 
 use crate::args::Options;
 use crate::output;
@@ -91,7 +91,13 @@ impl PhaseTimes {
             text.push_str(&format!("  {name:<30} {:>9.3} {:>9.3}\n", ms(time.wall), ms(time.cpu)));
         }
         if !self.igc.is_zero() {
-            let ratio = |a: std::time::Duration, b: std::time::Duration| if b.is_zero() { 0.0 } else { 100.0 * a.as_secs_f64() / b.as_secs_f64() };
+            let ratio = |a: std::time::Duration, b: std::time::Duration| {
+                if b.is_zero() {
+                    0.0
+                } else {
+                    100.0 * a.as_secs_f64() / b.as_secs_f64()
+                }
+            };
             text.push_str(&format!(
                 "  front end + middle end = {:.1}% of IGC (wall), {:.1}% (cpu)\n",
                 ratio(ours.wall, self.igc.wall),
@@ -156,7 +162,10 @@ pub fn run(options: &Options) -> Result<(), String> {
         Some(name) => vc_bridge::BinaryFormat::parse(name)
             .ok_or_else(|| format!("unknown binary format '{name}'; use cm, ocl or ze"))?,
     };
-    if output_kind == OutputKind::Binary && format == vc_bridge::BinaryFormat::Cm && options.compat.binary_format.is_some() {
+    if output_kind == OutputKind::Binary
+        && format == vc_bridge::BinaryFormat::Cm
+        && options.compat.binary_format.is_some()
+    {
         eprintln!("cmc: warning: -binary-format=cm (CMRT) is deprecated; prefer ocl or ze");
     }
     let platform = match (options.platform(), output_kind) {
@@ -311,7 +320,11 @@ fn middle_end(options: &Options, module: &Module<'_>) -> Result<(), String> {
     if options.opt_level.as_deref() == Some("0") {
         return Ok(());
     }
-    let pipeline_options = PipelineOptions { verify_each: options.verify_each, debug_pass_manager: options.debug_pass_manager, time_passes: false };
+    let pipeline_options = PipelineOptions {
+        verify_each: options.verify_each,
+        debug_pass_manager: options.debug_pass_manager,
+        time_passes: false,
+    };
     let result = pipeline::run(module, MIDDLE_END_PIPELINE, pipeline_options);
     if options.stats {
         pipeline::print_statistics();
@@ -324,7 +337,11 @@ fn middle_end(options: &Options, module: &Module<'_>) -> Result<(), String> {
 }
 
 /// The bridge's options from the command line, the platform and cmc's environment hooks.
-fn bridge_options(options: &Options, format: vc_bridge::BinaryFormat, platform: &'static Platform) -> vc_bridge::Options {
+fn bridge_options(
+    options: &Options,
+    format: vc_bridge::BinaryFormat,
+    platform: &'static Platform,
+) -> vc_bridge::Options {
     let compat = &options.compat;
     let mut api_options = compat.api_options.clone();
     if options.debug_level.unwrap_or(0) > 0 {
@@ -374,7 +391,12 @@ fn check_slm(options: &Options, kernels: &[vc_bridge::Kernel]) -> Result<(), Str
 }
 
 /// Writes the binary, then the dumps asked for; prints the finalizer's reports on stderr.
-fn finish_binary(options: &Options, input: &str, compiled: vc_bridge::Compiled, destination: &str) -> Result<(), String> {
+fn finish_binary(
+    options: &Options,
+    input: &str,
+    compiled: vc_bridge::Compiled,
+    destination: &str,
+) -> Result<(), String> {
     if !compiled.log.is_empty() {
         eprintln!("{}", compiled.log);
     }
@@ -386,12 +408,14 @@ fn finish_binary(options: &Options, input: &str, compiled: vc_bridge::Compiled, 
         Some(parent) if destination != "-" && !parent.as_os_str().is_empty() => parent.to_path_buf(),
         _ => PathBuf::from("."),
     };
-    let stem = Path::new(input).file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_else(|| "a".to_string());
+    let stem =
+        Path::new(input).file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_else(|| "a".to_string());
     if options.compat.dump_asm {
         for (index, dump) in compiled.dumps.iter().enumerate() {
             let base = if options.compat.old_asm_name { format!("{stem}_{index}") } else { dump.kernel.clone() };
             for (extension, text) in [("visaasm", &dump.visa), ("asm", &dump.asm)] {
-                let text = text.as_ref().ok_or_else(|| format!("IGC wrote no .{extension} for kernel '{}'", dump.kernel))?;
+                let text =
+                    text.as_ref().ok_or_else(|| format!("IGC wrote no .{extension} for kernel '{}'", dump.kernel))?;
                 output::write(&dir.join(format!("{base}.{extension}")).to_string_lossy(), text.as_bytes())?;
             }
         }
@@ -399,7 +423,9 @@ fn finish_binary(options: &Options, input: &str, compiled: vc_bridge::Compiled, 
     if let Some(asm_file) = &options.compat.asm_output {
         let mut text = String::new();
         for dump in &compiled.dumps {
-            text.push_str(dump.asm.as_deref().ok_or_else(|| format!("IGC wrote no Gen asm for kernel '{}'", dump.kernel))?);
+            text.push_str(
+                dump.asm.as_deref().ok_or_else(|| format!("IGC wrote no Gen asm for kernel '{}'", dump.kernel))?,
+            );
         }
         output::write(asm_file, text.as_bytes())?;
     }

@@ -15,7 +15,8 @@ pub fn main(argv: &[String]) -> ExitCode {
     let mut status = ExitCode::SUCCESS;
     for file in files {
         let result = std::fs::read(file).map_err(|err| format!("cannot read '{file}': {err}")).and_then(|bytes| {
-            vc_bridge::binary::read(&bytes).map_err(|why| format!("'{file}' is not a device binary this reader knows: {why}"))
+            vc_bridge::binary::read(&bytes)
+                .map_err(|why| format!("'{file}' is not a device binary this reader knows: {why}"))
         });
         match result {
             Ok(contents) => {

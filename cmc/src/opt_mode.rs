@@ -1,4 +1,5 @@
-//! `cmc -passes=<pipeline> in.ll [-S] [-o out]`: opt's job, in-process.
+//! `cmc -passes=<pipeline> in.ll [-S] [-o out]`: opt's job, in-process. A CM source input (`.cpp`, `.cm`, ...)
+//! goes through the front end first, so a pipeline can be tried on what the front end makes of a source file.
 //!
 //! Same pipeline syntax and pass names as `opt-14 -load-pass-plugin=libgenx_passes.so`, because both register
 //! the passes through the same C++ function. Like opt, the module is verified after the pipeline unless
@@ -26,7 +27,21 @@ pub fn run(options: &Options, pipeline_text: &str) -> Result<(), String> {
     }
     let input = options.input.as_deref().unwrap_or("-");
     let context = Context::create();
-    let module = load(&context, input)?;
+    let module = if crate::compile::InputKind::of(input) == Some(crate::compile::InputKind::CmSource) {
+        // CM source: the front end first, then the pipeline on its GenX IR.
+        if !Path::new(input).is_file() {
+            return Err(format!("no such file: '{input}'"));
+        }
+        let name = options.platform().unwrap_or(genx_passes::platform::DEFAULT);
+        let platform = genx_passes::platform::find(name).map_err(|unknown| unknown.to_string())?;
+        let job = crate::compile::front_end_job(options, input, platform);
+        cm_frontend::compile(&job, &context).map_err(|error| match error {
+            cm_frontend::Error::Reported => String::new(),
+            cm_frontend::Error::Message(message) => message,
+        })?
+    } else {
+        load(&context, input)?
+    };
     if let Some(name) = options.platform() {
         let platform = genx_passes::platform::find(name).map_err(|unknown| unknown.to_string())?;
         genx_passes::target::set_platform(&module, platform.name);

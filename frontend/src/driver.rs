@@ -49,7 +49,8 @@ fn common_args(job: &Job) -> Result<Vec<String>, Error> {
     let embedded = embed::materialise().map_err(Error::Message)?;
     let mut args: Vec<String> = vec![
         "-target".into(),
-        "spir64".into(),
+        // -m32: 32-bit pointers (`svmptr_t` follows CM_PTRSIZE).
+        if job.pointer_size == 32 { "spir" } else { "spir64" }.into(),
         "-x".into(),
         "c++".into(),
         format!("-std={}", job.std.as_deref().unwrap_or(DEFAULT_STD)),

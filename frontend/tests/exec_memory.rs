@@ -1,7 +1,8 @@
 //! The memory builtins of cm_memory.h executed against byte-level models of the messages: scattered reads and
 //! writes of 1-, 2- and 4-byte elements (element and byte offsets), the scalar scattered write, untyped 4-channel
 //! reads and writes (channel order, dword offsets), OWord reads at a dword-aligned offset (DWALIGNED), media reads of
-//! a field (TOP_FIELD), and SLM's read4/write4 with cmc's inverted channel masks, through a round trip in SLM.
+//! a field (TOP_FIELD), SLM's read4/write4 with cmc's inverted channel masks (a round trip in SLM), and cm_slm_load
+//! from a surface and from SVM by a group of threads.
 
 mod support;
 
@@ -68,7 +69,43 @@ extern "C" _GENX_MAIN_ void slm4(SurfaceIndex data, SurfaceIndex out) {
   cm_slm_read4(slm, addr, back, SLM_BG_ENABLE);
   write(out, 0, back);
 }
+
+// cm_slm_load from a surface and from SVM, shared by the group's 4 threads; thread 0 copies SLM out.
+extern "C" _GENX_MAIN_ void slm_load(SurfaceIndex data, svmptr_t svm, SurfaceIndex out) {
+  cm_slm_init(768);
+  uint a = cm_slm_alloc(512);
+  uint b = cm_slm_alloc(256);
+  cm_slm_load(a, data, 64, 512);
+  cm_slm_load(b, svm, 16, 256);
+  if (cm_linear_local_id() == 0) {
+    for (int k = 0; k < 512; k += 64) {
+      vector<uint, 16> v;
+      cm_slm_block_read(a, k, v);
+      write(out, k, v);
+    }
+    for (int k = 0; k < 256; k += 64) {
+      vector<uint, 16> v;
+      cm_slm_block_read(b, k, v);
+      write(out, 512 + k, v);
+    }
+  }
+}
 "#;
+
+#[test]
+fn slm_load_from_a_surface_and_from_svm() {
+    let seed = 0x6e6d_0005;
+    let mut rng = Rng::new(seed);
+    let (surface, svm) = (rng.bytes(1024), rng.bytes(512));
+    let compiled = compile("slm_load", SOURCE, &[]);
+    let mut run = compiled.run();
+    run.buffer(0, surface.clone());
+    let address = run.svm(svm.clone());
+    run.buffer(2, vec![0; 768]);
+    run.dispatch("slm_load", Grid::linear(2, 4), &[Arg::Surface(0), Arg::Svm(address), Arg::Surface(2)]);
+    let expected: Vec<u8> = surface[64..576].iter().chain(&svm[16..272]).copied().collect();
+    assert_same("SLM contents", seed, &run.surface_bytes(2), &expected);
+}
 
 #[test]
 fn scattered_and_scalar_writes() {

@@ -19,10 +19,13 @@
 //!      to its constant (the header gathers reference offsets this way); a dead call of a `readnone` intrinsic
 //!      is dropped.
 //!    - `__cm_builtin_ref_read/write(root, base, offsets[, value])` → load of the root object + `rdregion`
-//!      (+ `wrregion` + store). The root is found by stripping pointer casts until the pointee is a vector
-//!      `<M x B>`; if the reference's element type differs (format), the loaded value is bitcast. Constant
-//!      offsets that fit a 1D/2D region give a direct region whose offset operand is `base + first offset`;
-//!      otherwise an indirect region with one offset per element.
+//!      (+ `wrregion` + store). The root is found by stripping pointer casts and zero GEPs until the pointee is
+//!      a vector `<M x B>`, or an object (struct, array element, global) that starts with one, into which
+//!      first-element GEPs are built; if the reference's element type differs (format), the loaded value is
+//!      bitcast. Constant offsets that fit a 1D/2D region give a direct region whose offset operand is
+//!      `base + first offset`; otherwise an indirect region with one offset per element. Folding a region read
+//!      of constants also folds the integer arithmetic that used it (the header's offset blends), so the
+//!      offsets of a reference of a reference are constant by the time the reference is read.
 //!    - `__cm_builtin_slm_init(bytes)` (constant) sets the function's SLM size; `__cm_builtin_slm_alloc(bytes)`
 //!      becomes the running total of the function's allocations (a per-kernel bump allocator).
 //! 2. **Kernels** (`kernels.rs`): every function annotated `genx_main` gets `"CMGenxMain"` and an entry of
@@ -35,6 +38,8 @@
 //! # Invariants
 //! After the pass no `__cm_genx_*` / `__cm_builtin_*` call and no annotation remains; every GenX call it made
 //! passes genx-verify's table checks. It never panics; every refusal is a located error naming the call.
+//!
+//! A builtin call whose operands are not of the shape cm_common.h gives is refused, never guessed at.
 //!
 //! # Not handled
 //! A reference whose root is not known after inlining (a reference parameter of a function that is not
@@ -142,8 +147,7 @@ fn lower_call(
     };
     if let Some(expected) = expected_args {
         let shape_ok = ir::call_arg_count(call) == expected
-            && (!matches!(kind, Neutral::RefRead | Neutral::RefWrite)
-                || unsafe { LLVMGetTypeKind(ir::type_of(ir::call_arg(call, 0))) } == LLVMTypeKind::LLVMPointerTypeKind);
+            && (!matches!(kind, Neutral::RefRead | Neutral::RefWrite) || reference_shape_ok(call, kind == Neutral::RefWrite));
         if !shape_ok {
             cx.error_at(call, format!("a header-library builtin called with an unexpected signature ({expected} operands expected)"));
             return false;
@@ -178,6 +182,21 @@ fn lower_call(
             cx.error_at(call, message);
             false
         }
+    }
+}
+
+/// A reference builtin's operands: a pointer, an i32 base, `<N x i16>` offsets and an N-element vector value.
+fn reference_shape_ok(call: LLVMValueRef, write: bool) -> bool {
+    unsafe {
+        let value_ty = if write { ir::type_of(ir::call_arg(call, 3)) } else { ir::type_of(call) };
+        let offsets_ty = ir::type_of(ir::call_arg(call, 2));
+        let is_vector = |ty| LLVMGetTypeKind(ty) == LLVMTypeKind::LLVMVectorTypeKind;
+        LLVMGetTypeKind(ir::type_of(ir::call_arg(call, 0))) == LLVMTypeKind::LLVMPointerTypeKind
+            && is_int_type(ir::type_of(ir::call_arg(call, 1))) == Some(32)
+            && is_vector(value_ty)
+            && is_vector(offsets_ty)
+            && is_int_type(offsets_ty) == Some(16)
+            && LLVMGetVectorSize(offsets_ty) == LLVMGetVectorSize(value_ty)
     }
 }
 
@@ -380,8 +399,24 @@ fn fold_users(mut work: Vec<LLVMValueRef>) {
 
 // ---- references -------------------------------------------------------------------------------------------
 
-/// The pointer to the vector a reference reaches: `pointer` with casts and all-zero GEPs stripped until the
-/// pointee is a vector type.
+/// Whether `ty` is a vector, or a struct or array whose first element is (recursively) one: the storage a
+/// reference's root pointer points at (a `vector` object is `{ <N x T> }`).
+fn holds_vector_first(mut ty: LLVMTypeRef) -> bool {
+    unsafe {
+        for _ in 0..8 {
+            match LLVMGetTypeKind(ty) {
+                LLVMTypeKind::LLVMVectorTypeKind => return true,
+                LLVMTypeKind::LLVMStructTypeKind if LLVMCountStructElementTypes(ty) > 0 => ty = LLVMStructGetTypeAtIndex(ty, 0),
+                LLVMTypeKind::LLVMArrayTypeKind => ty = LLVMGetElementType(ty),
+                _ => return false,
+            }
+        }
+        false
+    }
+}
+
+/// The pointer to the storage a reference reaches: `pointer` with casts and all-zero GEPs stripped until the
+/// pointee is a vector, or an object that starts with one (see [`vector_pointer`]).
 fn reference_root(mut pointer: LLVMValueRef) -> Option<LLVMValueRef> {
     unsafe {
         for _ in 0..16 {
@@ -393,6 +428,8 @@ fn reference_root(mut pointer: LLVMValueRef) -> Option<LLVMValueRef> {
                 LLVMGetInstructionOpcode(pointer)
             } else if !LLVMIsAConstantExpr(pointer).is_null() {
                 LLVMGetConstOpcode(pointer)
+            } else if holds_vector_first(pointee) {
+                return Some(pointer);
             } else {
                 return None;
             };
@@ -401,14 +438,29 @@ fn reference_root(mut pointer: LLVMValueRef) -> Option<LLVMValueRef> {
                 LLVMOpcode::LLVMGetElementPtr => {
                     let all_zero = (1..LLVMGetNumOperands(pointer) as u32).all(|i| ir::const_int(LLVMGetOperand(pointer, i)) == Some(0));
                     if !all_zero {
-                        return None;
+                        return holds_vector_first(pointee).then_some(pointer);
                     }
                     pointer = LLVMGetOperand(pointer, 0);
                 }
-                _ => return None,
+                _ => return holds_vector_first(pointee).then_some(pointer),
             }
         }
         None
+    }
+}
+
+/// `pointer` (from [`reference_root`]) made to point at the vector itself: first-element GEPs through the
+/// structs and arrays around it, built at the builder's position.
+unsafe fn vector_pointer(builder: LLVMBuilderRef, mut pointer: LLVMValueRef) -> LLVMValueRef {
+    let context = LLVMGetTypeContext(ir::type_of(pointer));
+    let zero = LLVMConstInt(LLVMInt32TypeInContext(context), 0, 0);
+    loop {
+        let pointee = LLVMGetElementType(ir::type_of(pointer));
+        if LLVMGetTypeKind(pointee) == LLVMTypeKind::LLVMVectorTypeKind {
+            return pointer;
+        }
+        let mut indices = [zero, zero];
+        pointer = LLVMBuildInBoundsGEP2(builder, pointee, pointer, indices.as_mut_ptr(), 2, c"".as_ptr());
     }
 }
 
@@ -443,6 +495,7 @@ fn lower_ref(module: LLVMModuleRef, call: LLVMValueRef, write: bool) -> Result<(
             "the reference does not reach a vector or matrix object after inlining (a reference parameter of a \
              function that is not inlined, or one chosen at run time, is not supported)",
         )?;
+        let root = region_ir::with_builder_before(call, |builder| vector_pointer(builder, root));
         let base = ir::call_arg(call, 1);
         let offsets = ir::call_arg(call, 2);
         let value_ty = if write { ir::type_of(ir::call_arg(call, 3)) } else { ir::type_of(call) };

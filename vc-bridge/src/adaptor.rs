@@ -75,6 +75,21 @@ pub fn adapt(module: LLVMModuleRef) -> Result<Vec<Kernel>, String> {
     unsafe {
         set_spir_triple(module);
         let entries = kernel_entries(module)?;
+        for (index, entry) in entries.iter().enumerate() {
+            if entries[..index].iter().any(|earlier| earlier.function == entry.function) {
+                return Err(format!("kernel '{}' is listed twice in !genx.kernels", entry.name));
+            }
+        }
+        // A function marked as a kernel must say what its arguments are.
+        for function in ir::functions(module) {
+            if string_attr(function, "CMGenxMain").is_some() && !entries.iter().any(|entry| entry.function == function)
+            {
+                return Err(format!(
+                    "function '{}' is marked \"CMGenxMain\" but has no !genx.kernels entry (its argument kinds are unknown)",
+                    ir::value_name(function)
+                ));
+            }
+        }
         let mut kernels = Vec::new();
         for entry in entries {
             kernels.push(adapt_kernel(module, entry)?);
@@ -90,7 +105,9 @@ pub fn adapt(module: LLVMModuleRef) -> Result<Vec<Kernel>, String> {
             rename_attr(function, "CMFloatControl", "VCFloatControl");
             remove_attr(function, "CMGenxMain");
             remove_attr(function, "oclrt");
-            if LLVMGetFunctionCallConv(function) == SPIR_KERNEL && !kernels.iter().any(|k: &Kernel| ir::has_name(function) && k.name == ir::value_name(function)) {
+            if LLVMGetFunctionCallConv(function) == SPIR_KERNEL
+                && !kernels.iter().any(|k: &Kernel| ir::has_name(function) && k.name == ir::value_name(function))
+            {
                 kernels.push(ready_kernel(function));
             }
         }
@@ -156,7 +173,8 @@ unsafe fn md_string(value: LLVMValueRef) -> Option<String> {
     }
     let mut len = 0u32;
     let text = LLVMGetMDString(value, &mut len);
-    (!text.is_null()).then(|| String::from_utf8_lossy(std::slice::from_raw_parts(text as *const u8, len as usize)).into_owned())
+    (!text.is_null())
+        .then(|| String::from_utf8_lossy(std::slice::from_raw_parts(text as *const u8, len as usize)).into_owned())
 }
 
 unsafe fn md_int(value: LLVMValueRef) -> Option<u64> {
@@ -186,13 +204,15 @@ unsafe fn kernel_entries(module: LLVMModuleRef) -> Result<Vec<Entry>, String> {
             // A kernel deleted by an earlier pass leaves an empty reference behind; nothing to compile.
             continue;
         };
-        let name = operands.get(1).and_then(|v| md_string(*v)).ok_or_else(|| bad("operand 1 is not the kernel name"))?;
+        let name =
+            operands.get(1).and_then(|v| md_string(*v)).ok_or_else(|| bad("operand 1 is not the kernel name"))?;
         let list = |at: usize| -> Vec<LLVMValueRef> {
             operands.get(at).filter(|v| is_md_node(**v)).map(|v| md_operands(*v)).unwrap_or_default()
         };
         let kinds = list(2).into_iter().map(|v| md_int(v).unwrap_or(0)).collect();
         let slm_size = operands.get(3).and_then(|v| md_int(*v)).unwrap_or(0);
-        let slm_size = u32::try_from(slm_size).map_err(|_| bad(&format!("SLM size {slm_size} does not fit 32 bits")))?;
+        let slm_size =
+            u32::try_from(slm_size).map_err(|_| bad(&format!("SLM size {slm_size} does not fit 32 bits")))?;
         let descs = list(6).into_iter().map(|v| md_string(v).unwrap_or_default()).collect();
         entries.push(Entry { function, name, kinds, slm_size, descs });
     }
@@ -204,7 +224,10 @@ unsafe fn kernel_entries(module: LLVMModuleRef) -> Result<Vec<Entry>, String> {
 enum Rewrite {
     Keep,
     /// A pointer to the named opaque struct in this address space, converted back with `address.convert`.
-    Opaque { type_name: String, address_space: u32 },
+    Opaque {
+        type_name: String,
+        address_space: u32,
+    },
     /// `i8 addrspace(1)*`, converted back with `ptrtoint`.
     Svm,
 }
@@ -224,7 +247,8 @@ fn rewrite_for(kind: u64, desc: &str) -> Result<Rewrite, String> {
         0 => Ok(if has("svmptr_t") { Rewrite::Svm } else { Rewrite::Keep }),
         1 => Ok(Rewrite::Opaque { type_name: "opencl.sampler_t".to_string(), address_space: 2 }),
         2 => {
-            const IMAGES: &[&str] = &["image1d_t", "image1d_array_t", "image1d_buffer_t", "image2d_t", "image2d_array_t", "image3d_t"];
+            const IMAGES: &[&str] =
+                &["image1d_t", "image1d_array_t", "image1d_buffer_t", "image2d_t", "image2d_array_t", "image3d_t"];
             let type_name = if has("image2d_media_block_t") {
                 format!("intel.image2d_media_block_{access}_t")
             } else if let Some(image) = IMAGES.iter().find(|image| has(image)) {
@@ -235,7 +259,9 @@ fn rewrite_for(kind: u64, desc: &str) -> Result<Rewrite, String> {
             Ok(Rewrite::Opaque { type_name, address_space: 1 })
         }
         3 => Err("is a VME surface (argument kind 3), which IGC's SPIR-V path does not support".to_string()),
-        other => Err(format!("has argument kind {other:#x} (an implicit CMRT argument), which the SPIR-V path does not carry")),
+        other => Err(format!(
+            "has argument kind {other:#x} (an implicit CMRT argument), which the SPIR-V path does not carry"
+        )),
     }
 }
 
@@ -260,7 +286,11 @@ unsafe fn function_location(function: LLVMValueRef) -> Option<String> {
     } else {
         let mut len = 0u32;
         let text = LLVMDIFileGetFilename(file, &mut len);
-        if text.is_null() { String::new() } else { String::from_utf8_lossy(std::slice::from_raw_parts(text as *const u8, len as usize)).into_owned() }
+        if text.is_null() {
+            String::new()
+        } else {
+            String::from_utf8_lossy(std::slice::from_raw_parts(text as *const u8, len as usize)).into_owned()
+        }
     };
     (line != 0).then(|| format!("{name}:{line}"))
 }
@@ -273,9 +303,13 @@ unsafe fn adapt_kernel(module: LLVMModuleRef, entry: Entry) -> Result<Kernel, St
         return Err(format!("kernel '{kernel}' is declared in !genx.kernels but has no body"));
     }
     if has_live_uses(old) {
-        return Err(format!("kernel '{kernel}' is called or referenced by other code; an IGC kernel can only be an entry point"));
+        return Err(format!(
+            "kernel '{kernel}' is called or referenced by other code; an IGC kernel can only be an entry point"
+        ));
     }
-    if LLVMGetTypeKind(LLVMGetReturnType(LLVMGlobalGetValueType(old))) != genx_passes::llvm_sys::LLVMTypeKind::LLVMVoidTypeKind {
+    if LLVMGetTypeKind(LLVMGetReturnType(LLVMGlobalGetValueType(old)))
+        != genx_passes::llvm_sys::LLVMTypeKind::LLVMVoidTypeKind
+    {
         return Err(format!("kernel '{kernel}' does not return void"));
     }
     let old_params = params(old);
@@ -295,12 +329,18 @@ unsafe fn adapt_kernel(module: LLVMModuleRef, entry: Entry) -> Result<Kernel, St
         if old_kind == LLVMPointerTypeKind {
             rewrite = Rewrite::Keep;
         } else if rewrite != Rewrite::Keep && old_kind != LLVMIntegerTypeKind {
-            return Err(format!("{} is a {} but its kind '{desc}' needs an integer (binding-table index or address)", at(), ir::type_to_string(old_type)));
+            return Err(format!(
+                "{} is a {} but its kind '{desc}' needs an integer (binding-table index or address)",
+                at(),
+                ir::type_to_string(old_type)
+            ));
         }
         let new_type = match &rewrite {
             Rewrite::Keep => old_type,
             Rewrite::Svm => LLVMPointerType(LLVMInt8TypeInContext(context), 1),
-            Rewrite::Opaque { type_name, address_space } => LLVMPointerType(opaque_struct(module, type_name), *address_space),
+            Rewrite::Opaque { type_name, address_space } => {
+                LLVMPointerType(opaque_struct(module, type_name), *address_space)
+            }
         };
         args.push(match &rewrite {
             Rewrite::Keep if old_kind == LLVMPointerTypeKind => match pointee_struct_name(old_type) {
@@ -319,11 +359,14 @@ unsafe fn adapt_kernel(module: LLVMModuleRef, entry: Entry) -> Result<Kernel, St
     let function = if needs_new_function {
         if let Some(clash) = named_function(module, kernel).filter(|f| *f != old) {
             let _ = clash;
-            return Err(format!("kernel '{kernel}' (function '{old_name}'): another function is already named '{kernel}'"));
+            return Err(format!(
+                "kernel '{kernel}' (function '{old_name}'): another function is already named '{kernel}'"
+            ));
         }
         let temp = CString::new(format!("{old_name}.genx.old")).unwrap_or_default();
         LLVMSetValueName2(old, temp.as_ptr(), temp.as_bytes().len());
-        let fn_type = LLVMFunctionType(LLVMVoidTypeInContext(context), new_types.as_mut_ptr(), new_types.len() as u32, 0);
+        let fn_type =
+            LLVMFunctionType(LLVMVoidTypeInContext(context), new_types.as_mut_ptr(), new_types.len() as u32, 0);
         let name = CString::new(kernel.as_str()).map_err(|_| format!("kernel name '{kernel}' contains a NUL byte"))?;
         let new = LLVMAddFunction(module, name.as_ptr(), fn_type);
         copy_function_attributes(old, new, &rewrites);
@@ -350,7 +393,8 @@ unsafe fn has_live_uses(value: LLVMValueRef) -> bool {
     let mut use_ = LLVMGetFirstUse(value);
     while !use_.is_null() {
         let user = LLVMGetUser(use_);
-        let dead_constant = !LLVMIsAConstant(user).is_null() && LLVMIsAGlobalValue(user).is_null() && !has_live_uses(user);
+        let dead_constant =
+            !LLVMIsAConstant(user).is_null() && LLVMIsAGlobalValue(user).is_null() && !has_live_uses(user);
         if !dead_constant {
             return true;
         }
@@ -404,7 +448,8 @@ unsafe fn opaque_struct(module: LLVMModuleRef, name: &str) -> LLVMTypeRef {
 /// Function attributes and the return attributes move over; a parameter's attributes move only when its type is
 /// unchanged (`zeroext` and the like do not apply to the new pointer).
 unsafe fn copy_function_attributes(old: LLVMValueRef, new: LLVMValueRef, rewrites: &[Rewrite]) {
-    let mut indices = vec![genx_passes::llvm_sys::LLVMAttributeFunctionIndex, genx_passes::llvm_sys::LLVMAttributeReturnIndex];
+    let mut indices =
+        vec![genx_passes::llvm_sys::LLVMAttributeFunctionIndex, genx_passes::llvm_sys::LLVMAttributeReturnIndex];
     indices.extend(rewrites.iter().enumerate().filter(|(_, r)| **r == Rewrite::Keep).map(|(i, _)| i as u32 + 1));
     for index in indices {
         let count = LLVMGetAttributeCountAtIndex(old, index) as usize;
@@ -435,7 +480,13 @@ unsafe fn copy_metadata(old: LLVMValueRef, new: LLVMValueRef) {
 }
 
 /// Moves the blocks of `old` into `new` and rewires the arguments.
-unsafe fn move_body(context: LLVMContextRef, old: LLVMValueRef, new: LLVMValueRef, old_params: &[LLVMValueRef], rewrites: &[Rewrite]) {
+unsafe fn move_body(
+    context: LLVMContextRef,
+    old: LLVMValueRef,
+    new: LLVMValueRef,
+    old_params: &[LLVMValueRef],
+    rewrites: &[Rewrite],
+) {
     let anchor_name = CString::new("genx.anchor").unwrap_or_default();
     let anchor = LLVMAppendBasicBlockInContext(context, new, anchor_name.as_ptr());
     let blocks: Vec<LLVMBasicBlockRef> = ir::blocks(old).collect();
@@ -481,7 +532,14 @@ unsafe fn move_body(context: LLVMContextRef, old: LLVMValueRef, new: LLVMValueRe
                 };
                 let mut call_args = [*new_param];
                 let conv_name = CString::new(format!("{name}.bti")).unwrap_or_default();
-                LLVMBuildCall2(builder, LLVMGlobalGetValueType(callee), callee, call_args.as_mut_ptr(), 1, conv_name.as_ptr())
+                LLVMBuildCall2(
+                    builder,
+                    LLVMGlobalGetValueType(callee),
+                    callee,
+                    call_args.as_mut_ptr(),
+                    1,
+                    conv_name.as_ptr(),
+                )
             }
         };
         LLVMReplaceAllUsesWith(*old_param, replacement);
@@ -498,22 +556,42 @@ unsafe fn add_enum_attr(function: LLVMValueRef, name: &str) {
 
 unsafe fn add_string_attr(function: LLVMValueRef, key: &str, value: &str) {
     let context = LLVMGetModuleContext(LLVMGetGlobalParent(function));
-    let attr = LLVMCreateStringAttribute(context, key.as_ptr() as *const _, key.len() as u32, value.as_ptr() as *const _, value.len() as u32);
+    let attr = LLVMCreateStringAttribute(
+        context,
+        key.as_ptr() as *const _,
+        key.len() as u32,
+        value.as_ptr() as *const _,
+        value.len() as u32,
+    );
     LLVMAddAttributeAtIndex(function, genx_passes::llvm_sys::LLVMAttributeFunctionIndex, attr);
 }
 
 unsafe fn string_attr(function: LLVMValueRef, key: &str) -> Option<String> {
-    let attr = LLVMGetStringAttributeAtIndex(function, genx_passes::llvm_sys::LLVMAttributeFunctionIndex, key.as_ptr() as *const _, key.len() as u32);
+    let attr = LLVMGetStringAttributeAtIndex(
+        function,
+        genx_passes::llvm_sys::LLVMAttributeFunctionIndex,
+        key.as_ptr() as *const _,
+        key.len() as u32,
+    );
     if attr.is_null() {
         return None;
     }
     let mut len = 0u32;
     let value = LLVMGetStringAttributeValue(attr, &mut len);
-    Some(if value.is_null() { String::new() } else { String::from_utf8_lossy(std::slice::from_raw_parts(value as *const u8, len as usize)).into_owned() })
+    Some(if value.is_null() {
+        String::new()
+    } else {
+        String::from_utf8_lossy(std::slice::from_raw_parts(value as *const u8, len as usize)).into_owned()
+    })
 }
 
 unsafe fn remove_attr(function: LLVMValueRef, key: &str) {
-    LLVMRemoveStringAttributeAtIndex(function, genx_passes::llvm_sys::LLVMAttributeFunctionIndex, key.as_ptr() as *const _, key.len() as u32);
+    LLVMRemoveStringAttributeAtIndex(
+        function,
+        genx_passes::llvm_sys::LLVMAttributeFunctionIndex,
+        key.as_ptr() as *const _,
+        key.len() as u32,
+    );
 }
 
 unsafe fn rename_attr(function: LLVMValueRef, from: &str, to: &str) {
@@ -598,7 +676,14 @@ fn is_global_variable_definition(line: &str) -> bool {
         match word {
             "global" | "constant" => return true,
             "alias" | "ifunc" => return false,
-            w if w.starts_with('"') || w.starts_with('[') || w.starts_with('<') || w.starts_with('{') || w.starts_with('%') => return false,
+            w if w.starts_with('"')
+                || w.starts_with('[')
+                || w.starts_with('<')
+                || w.starts_with('{')
+                || w.starts_with('%') =>
+            {
+                return false
+            }
             _ => {}
         }
     }

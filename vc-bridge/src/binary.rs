@@ -226,13 +226,17 @@ fn read_patch_tokens(program: &[u8]) -> Result<Contents, String> {
     let mut at = 28usize.checked_add(patch_list).ok_or_else(|| bad("patch list size".to_string()))?;
     let mut kernels = Vec::new();
     for index in 0..count {
-        let field = |k: usize| u32_at(program, at + k).map(|v| v as usize).ok_or_else(|| bad(format!("kernel {index}: short header")));
+        let field = |k: usize| {
+            u32_at(program, at + k).map(|v| v as usize).ok_or_else(|| bad(format!("kernel {index}: short header")))
+        };
         let name_size = field(12)?;
         let patch_size = field(16)?;
         let heaps = [field(20)?, field(24)?, field(28)?, field(32)?];
         let unpadded = field(36)?;
         let name_start = at + 40;
-        let name_bytes = program.get(name_start..name_start + name_size).ok_or_else(|| bad(format!("kernel {index}: name out of bounds")))?;
+        let name_bytes = program
+            .get(name_start..name_start + name_size)
+            .ok_or_else(|| bad(format!("kernel {index}: name out of bounds")))?;
         let name = String::from_utf8_lossy(name_bytes.split(|&b| b == 0).next().unwrap_or_default()).into_owned();
         let end = heaps
             .iter()

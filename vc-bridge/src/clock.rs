@@ -64,12 +64,18 @@ const RUSAGE_SELF: i32 = 0;
 const RUSAGE_CHILDREN: i32 = -1;
 
 fn usage(who: i32) -> Duration {
-    let mut usage = Rusage { user: Timeval { seconds: 0, microseconds: 0 }, system: Timeval { seconds: 0, microseconds: 0 }, rest: [0; 14] };
+    let mut usage = Rusage {
+        user: Timeval { seconds: 0, microseconds: 0 },
+        system: Timeval { seconds: 0, microseconds: 0 },
+        rest: [0; 14],
+    };
     // SAFETY: getrusage writes one `struct rusage`, whose Linux layout `Rusage` reproduces.
     if unsafe { getrusage(who, &mut usage) } != 0 {
         return Duration::ZERO;
     }
-    let micros = |t: &Timeval| Duration::from_secs(t.seconds.max(0) as u64) + Duration::from_micros(t.microseconds.max(0) as u64);
+    let micros = |t: &Timeval| {
+        Duration::from_secs(t.seconds.max(0) as u64) + Duration::from_micros(t.microseconds.max(0) as u64)
+    };
     micros(&usage.user) + micros(&usage.system)
 }
 
@@ -86,7 +92,8 @@ mod tests {
     fn children_are_counted() {
         let clock = Clock::start();
         // A child that burns some CPU.
-        let _ = std::process::Command::new("sh").args(["-c", "i=0; while [ $i -lt 20000 ]; do i=$((i+1)); done"]).status();
+        let _ =
+            std::process::Command::new("sh").args(["-c", "i=0; while [ $i -lt 20000 ]; do i=$((i+1)); done"]).status();
         let span = clock.elapsed();
         assert!(span.cpu > Duration::ZERO, "{span:?}");
         assert!(span.wall >= Duration::ZERO);

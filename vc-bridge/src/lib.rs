@@ -19,8 +19,8 @@ pub mod ocloc;
 pub mod spirv;
 pub mod tools;
 
-use std::path::{Path, PathBuf};
 use clock::{Clock, Span};
+use std::path::{Path, PathBuf};
 
 use genx_passes::inkwell::module::Module;
 use genx_passes::platform::Platform;
@@ -103,7 +103,10 @@ pub struct Dump {
 impl Dump {
     /// The Gen ISA instruction count the finalizer wrote in the asm header (`//.instCount N`).
     pub fn instruction_count(&self) -> Option<u32> {
-        self.asm.as_deref()?.lines().find_map(|line| line.trim().strip_prefix("//.instCount ")?.split_whitespace().next()?.parse().ok())
+        self.asm
+            .as_deref()?
+            .lines()
+            .find_map(|line| line.trim().strip_prefix("//.instCount ")?.split_whitespace().next()?.parse().ok())
     }
 }
 
@@ -137,13 +140,15 @@ impl WorkDir {
     pub fn new() -> Result<WorkDir, String> {
         use std::sync::atomic::{AtomicU32, Ordering};
         static COUNTER: AtomicU32 = AtomicU32::new(0);
-        let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.subsec_nanos()).unwrap_or(0);
+        let nanos =
+            std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.subsec_nanos()).unwrap_or(0);
         let path = std::env::temp_dir().join(format!(
             "vc-bridge-{}-{}-{nanos}",
             std::process::id(),
             COUNTER.fetch_add(1, Ordering::Relaxed)
         ));
-        std::fs::create_dir(&path).map_err(|err| format!("cannot create a work directory {}: {err}", path.display()))?;
+        std::fs::create_dir(&path)
+            .map_err(|err| format!("cannot create a work directory {}: {err}", path.display()))?;
         Ok(WorkDir { path })
     }
 
@@ -173,8 +178,20 @@ pub fn describe_kernels(kernels: &[Kernel]) -> String {
 
 /// The kernels an error message is about: those it names, or all of them.
 fn blamed<'a>(kernels: &'a [Kernel], message: &str) -> Vec<Kernel> {
-    let named: Vec<Kernel> = kernels.iter().filter(|k| message.contains(&format!("'{}'", k.name)) || message.contains(&format!("@{}", k.name)) || message.contains(&format!("\"{}\"", k.name))).cloned().collect();
-    if named.is_empty() { kernels.to_vec() } else { named }
+    let named: Vec<Kernel> = kernels
+        .iter()
+        .filter(|k| {
+            message.contains(&format!("'{}'", k.name))
+                || message.contains(&format!("@{}", k.name))
+                || message.contains(&format!("\"{}\"", k.name))
+        })
+        .cloned()
+        .collect();
+    if named.is_empty() {
+        kernels.to_vec()
+    } else {
+        named
+    }
 }
 
 /// GenX IR → SPIR-V (the module is rewritten into the SPIR-V-ready form in place).
@@ -193,13 +210,19 @@ fn emit_spirv_in(module: &Module<'_>, dir: &WorkDir, verbose: bool) -> Result<Sp
     let written = if adaptor::has_global_variables(module.as_mut_ptr()) {
         // Global-variable attributes are out of the C API's reach: they are set on the text (adaptor.rs).
         let text = adaptor::mark_globals(&module.print_to_string().to_string());
-        let buffer = genx_passes::inkwell::memory_buffer::MemoryBuffer::create_from_memory_range_copy(text.as_bytes(), "spirv-ready");
+        let buffer = genx_passes::inkwell::memory_buffer::MemoryBuffer::create_from_memory_range_copy(
+            text.as_bytes(),
+            "spirv-ready",
+        );
         // A fresh context: in the module's own, the opaque surface types would come back renamed
         // (`intel.buffer_rw_t.0`), which the translator no longer recognises.
         let context = genx_passes::inkwell::context::Context::create();
-        let marked = context
-            .create_module_from_ir(buffer)
-            .map_err(|message| format!("the SPIR-V-ready module does not parse back after marking its globals: {}", message.to_string().trim_end()))?;
+        let marked = context.create_module_from_ir(buffer).map_err(|message| {
+            format!(
+                "the SPIR-V-ready module does not parse back after marking its globals: {}",
+                message.to_string().trim_end()
+            )
+        })?;
         marked.write_bitcode_to_path(&bitcode)
     } else {
         module.write_bitcode_to_path(&bitcode)
@@ -233,9 +256,11 @@ pub fn compile_spirv(bytes: &[u8], options: &Options) -> Result<Compiled, String
         return Err("the SPIR-V module has no entry point (no kernel to compile)".to_string());
     }
     if !summary.capabilities.contains(&spirv::CAPABILITY_VECTOR_COMPUTE) {
-        return Err("the SPIR-V module does not use SPV_INTEL_vector_compute (capability VectorComputeINTEL): it is not \
+        return Err(
+            "the SPIR-V module does not use SPV_INTEL_vector_compute (capability VectorComputeINTEL): it is not \
                     a CM/ESIMD module, and IGC's vector-compute backend would emit no kernel for it"
-            .to_string());
+                .to_string(),
+        );
     }
     let kernels: Vec<Kernel> = summary
         .entry_points
@@ -284,7 +309,8 @@ fn compile_in(dir: &WorkDir, spirv: &[u8], kernels: &[Kernel], options: &Options
         format!("IGC rejected {} for {}:\n{why}", describe_kernels(&blamed(kernels, &why)), options.platform.name)
     })?;
     let ocloc_time = start.elapsed();
-    let contents = binary::read(&output.binary).map_err(|why| format!("ocloc's binary for {} cannot be read: {why}", options.platform.name))?;
+    let contents = binary::read(&output.binary)
+        .map_err(|why| format!("ocloc's binary for {} cannot be read: {why}", options.platform.name))?;
     let expected_container = match options.format {
         BinaryFormat::Ocl => binary::Container::PatchTokens,
         BinaryFormat::Ze => binary::Container::Zebin,
@@ -300,7 +326,8 @@ fn compile_in(dir: &WorkDir, spirv: &[u8], kernels: &[Kernel], options: &Options
         ));
     }
     // cmc's `.gen` product for CMRT is the vISA object itself, not ocloc's ELF wrapper.
-    let binary_bytes = if options.format == BinaryFormat::Cm { binary::cm_payload(&output.binary)? } else { output.binary };
+    let binary_bytes =
+        if options.format == BinaryFormat::Cm { binary::cm_payload(&output.binary)? } else { output.binary };
     check_kernels(kernels, &contents, options.platform)?;
     let dumps = if options.dump_asm {
         kernels

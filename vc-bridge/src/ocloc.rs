@@ -79,7 +79,11 @@ impl Invocation<'_> {
                     "ocloc exited with status {code} without a message; IGC refuses unknown or inapplicable options \
                      this way: -options \"{}\"{}",
                     self.api_option_text(),
-                    if self.internal_options.is_empty() { String::new() } else { format!(" -internal_options \"{}\"", self.internal_options.join(" ")) }
+                    if self.internal_options.is_empty() {
+                        String::new()
+                    } else {
+                        format!(" -internal_options \"{}\"", self.internal_options.join(" "))
+                    }
                 ),
                 Some(code) if !result.status.success() => format!("ocloc exited with status {code}"),
                 Some(_) => "ocloc wrote no binary".to_string(),
@@ -138,7 +142,8 @@ mod tests {
 
     #[test]
     fn boilerplate_is_dropped_from_messages() {
-        let log = "error: LLVM ERROR: Invalid number of words\n\nBuild failed with error code: -11\nCommand was: ocloc ...\n";
+        let log =
+            "error: LLVM ERROR: Invalid number of words\n\nBuild failed with error code: -11\nCommand was: ocloc ...\n";
         assert_eq!(igc_messages(log), "error: LLVM ERROR: Invalid number of words");
     }
 }

@@ -34,9 +34,8 @@ pub fn translate(dir: &Path, bitcode: &Path, verbose: bool) -> Result<Vec<u8>, S
     if verbose {
         eprintln!("{}", command_line(bitcode, &output));
     }
-    let result = command
-        .output()
-        .map_err(|err| format!("cannot run {LLVM_SPIRV}: {err} (install it with scripts/setup.sh)"))?;
+    let result =
+        command.output().map_err(|err| format!("cannot run {LLVM_SPIRV}: {err} (install it with scripts/setup.sh)"))?;
     if !result.status.success() {
         let text = String::from_utf8_lossy(&result.stderr);
         let text = if text.trim().is_empty() { String::from_utf8_lossy(&result.stdout) } else { text };
@@ -89,7 +88,11 @@ pub fn summarize(bytes: &[u8]) -> Result<Summary, String> {
         .chunks_exact(4)
         .map(|c| {
             let w = [c[0], c[1], c[2], c[3]];
-            if big_endian { u32::from_be_bytes(w) } else { u32::from_le_bytes(w) }
+            if big_endian {
+                u32::from_be_bytes(w)
+            } else {
+                u32::from_le_bytes(w)
+            }
         })
         .collect();
     let mut summary = Summary::default();

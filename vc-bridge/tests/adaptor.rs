@@ -94,12 +94,22 @@ fn bad_kernels_are_refused_by_name() {
         adapt(&vme).0.unwrap_err(),
         "kernel 'k', argument 1 ('out') is a VME surface (argument kind 3), which IGC's SPIR-V path does not support"
     );
-    let float_surface = CLASSIC.replace("!\"\"}", "!\"buffer_t\"}").replace("!1 = !{i32 2, i32 2, i32 0, i32 1, i32 0}", "!1 = !{i32 2, i32 2, i32 0, i32 1, i32 2}");
+    let float_surface = CLASSIC
+        .replace("!\"\"}", "!\"buffer_t\"}")
+        .replace("!1 = !{i32 2, i32 2, i32 0, i32 1, i32 0}", "!1 = !{i32 2, i32 2, i32 0, i32 1, i32 2}");
     assert!(adapt(&float_surface).0.unwrap_err().contains("argument 4 ('x') is a float but its kind"));
     let called = format!("{CLASSIC}\ndefine void @caller() {{\n  call void @_Z1kj(i32 0, i32 1, i64 0, i32 2, float 0.0)\n  ret void\n}}\n");
     assert!(adapt(&called).0.unwrap_err().contains("kernel 'k' is called or referenced"));
     let clash = format!("{CLASSIC}\ndefine void @k() {{\n  ret void\n}}\n");
     assert!(adapt(&clash).0.unwrap_err().contains("another function is already named 'k'"));
+    let twice = CLASSIC.replace("!genx.kernels = !{!0}", "!genx.kernels = !{!0, !0b}")
+        + "!0b = !{void (i32, i32, i64, i32, float)* @_Z1kj, !\"k2\", !1, i32 0, !2, !2, !3, i32 0, i32 0}\n";
+    assert_eq!(adapt(&twice.replace("!0b", "!9")).0.unwrap_err(), "kernel 'k2' is listed twice in !genx.kernels");
+    let unlisted = CLASSIC.replace("!genx.kernels = !{!0}", "");
+    assert!(adapt(&unlisted)
+        .0
+        .unwrap_err()
+        .contains("function '_Z1kj' is marked \"CMGenxMain\" but has no !genx.kernels entry"));
     let (empty, _) = adapt("define spir_func void @f() {\n  ret void\n}\n");
     assert_eq!(empty.unwrap(), vec![]);
 }

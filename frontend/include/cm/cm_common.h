@@ -62,7 +62,11 @@ typedef unsigned short ushort;
 typedef unsigned int uint;
 typedef unsigned long ulong;
 typedef _Float16 half;
+#if defined(CM_PTRSIZE) && CM_PTRSIZE == 32
+typedef unsigned int svmptr_t;
+#else
 typedef unsigned long long svmptr_t;
+#endif
 typedef signed char int8_t;
 typedef unsigned char uint8_t;
 typedef short int16_t;

@@ -18,7 +18,7 @@
 //                                                 front end's builtins: the kernel's SLM size, the bump allocator)
 //   cm_slm_read/write[_scaled], read4/write4,     the surface messages above on BTI 254 with the SLM buffer's byte
 //   cm_slm_atomic, cm_slm_block_read/write         offset as the global offset
-//   cm_slm_load                                    the group's threads copy 16-byte blocks, then cm_barrier()
+//   cm_slm_load (surface or SVM address)           the group's threads copy 16-byte blocks, then cm_barrier()
 //   cm_svm_block_read/write[_unaligned]            genx.svm.block.ld[.unaligned] / svm.block.st (i64 address)
 //   cm_svm_scatter_read/write                      genx.svm.gather / svm.scatter (4- and 8-byte elements)
 //   cm_svm_atomic                                  genx.svm.atomic.<op>(pred, addresses, src..., old)
@@ -588,6 +588,17 @@ __CM_INLINE void cm_slm_load(unsigned slm, SurfaceIndex idx, unsigned offset, un
   unsigned threads = cm_linear_local_size();
   for (unsigned at = cm_linear_local_id() * 16; at < size; at += threads * 16) {
     __cm_vec<unsigned, 4> block = __cm_genx_oword_ld_unaligned<__cm_vec<unsigned, 4>>(0, __cm_bti(idx), offset + at);
+    __cm_genx_oword_st<void>(__cm_slm_bti, (slm + at) >> 4, block);
+  }
+  cm_barrier();
+}
+// The stateless form: from SVM at `address + offset`.
+__CM_INLINE void cm_slm_load(unsigned slm, svmptr_t address, unsigned offset, unsigned size) {
+  using namespace details;
+  unsigned threads = cm_linear_local_size();
+  for (unsigned at = cm_linear_local_id() * 16; at < size; at += threads * 16) {
+    __cm_vec<unsigned, 4> block =
+        __cm_genx_svm_block_ld_unaligned<__cm_vec<unsigned, 4>>((unsigned long long)(address + offset + at));
     __cm_genx_oword_st<void>(__cm_slm_bti, (slm + at) >> 4, block);
   }
   cm_barrier();

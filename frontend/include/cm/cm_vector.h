@@ -250,14 +250,22 @@ public:                                                                         
     return matrix_ref<U, R2, C2>(details::__cm_format<T, U, N, R2 * C2>(__cm_ref()));                             \
   }                                                                                                                \
   /* replicate: REP copies of a region of the value (rvalue). */                                                  \
-  template <int REP, int VS, int W, int HS> __CM_INLINE vector<T, REP * W> replicate(int i = 0) const {            \
+  template <int REP, int VS, int W, int HS>                                                                       \
+  __CM_INLINE vector<T, REP * W> replicate(int i = 0) const                                                        \
+      __attribute__((diagnose_if(i < 0 || i + (REP - 1) * VS + (W - 1) * HS >= N, "replicate is out of bounds",    \
+                                 "error"))) {                                                                      \
     return vector<T, REP * W>::__cm_from(                                                                          \
         details::__cm_rdregion<T, N, REP * W>(__cm_read(), VS, W, HS, (short)(i * (int)sizeof(T))));               \
   }                                                                                                                \
-  template <int REP, int VS, int W> __CM_INLINE vector<T, REP * W> replicate(int i = 0) const {                    \
+  template <int REP, int VS, int W>                                                                                \
+  __CM_INLINE vector<T, REP * W> replicate(int i = 0) const                                                        \
+      __attribute__((diagnose_if(i < 0 || i + (REP - 1) * VS + (W - 1) >= N, "replicate is out of bounds",         \
+                                 "error"))) {                                                                      \
     return replicate<REP, VS, W, 1>(i);                                                                            \
   }                                                                                                                \
-  template <int REP, int W> __CM_INLINE vector<T, REP * W> replicate(int i = 0) const {                            \
+  template <int REP, int W>                                                                                        \
+  __CM_INLINE vector<T, REP * W> replicate(int i = 0) const                                                        \
+      __attribute__((diagnose_if(i < 0 || i + (W - 1) >= N, "replicate is out of bounds", "error"))) {             \
     return replicate<REP, 0, W, 1>(i);                                                                             \
   }                                                                                                                \
   template <int REP> __CM_INLINE vector<T, REP * N> replicate() const { return replicate<REP, 0, N, 1>(0); }       \

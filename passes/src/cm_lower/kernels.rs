@@ -324,11 +324,13 @@ pub(super) fn describe(module: LLVMModuleRef, facts: &HashMap<LLVMValueRef, Func
             }
         }
         // Kernels.
-        let kernels: Vec<LLVMValueRef> = annotations
-            .iter()
-            .filter(|(target, text)| text == "genx_main" && !LLVMIsAFunction(*target).is_null())
-            .map(|(target, _)| *target)
-            .collect();
+        let mut kernels: Vec<LLVMValueRef> = Vec::new();
+        for (target, text) in &annotations {
+            // A kernel annotated twice (a declaration and its definition both say _GENX_MAIN_) is one kernel.
+            if text == "genx_main" && !LLVMIsAFunction(*target).is_null() && !kernels.contains(target) {
+                kernels.push(*target);
+            }
+        }
         let mut entries = Vec::new();
         for kernel in kernels {
             if ir::is_declaration(kernel) {

@@ -14,7 +14,17 @@ extern "C" _GENX_MAIN_ void bounds(int *out [[type("svmptr_t")]]) {
   v(8) = 1;
   // CHECK: errors-select-bounds.cpp:[[@LINE+1]]:{{[0-9]+}}: error: row is out of bounds
   m.row(4) = 0;
-  // CHECK: error: static_assert failed{{.*}}select: the region does not fit in the vector
+  // (a region that cannot fit: a static_assert, reported at the end of the file, checked below)
   v.select<5, 2>(0) = 2;
   cm_svm_block_write(out, v);
 }
+
+extern "C" _GENX_MAIN_ void replicate_bounds(int *out [[type("svmptr_t")]]) {
+  vector<int, 8> v = 0;
+  // CHECK: errors-select-bounds.cpp:[[@LINE+1]]:{{[0-9]+}}: error: replicate is out of bounds
+  cm_svm_block_write(out, v.replicate<4, 3, 2>(1));
+}
+
+// Instantiation errors come last.
+// CHECK: error: static_assert failed{{.*}}select: the region does not fit in the vector
+// CHECK: errors-select-bounds.cpp:18:5: note: in instantiation

@@ -1,6 +1,8 @@
 // format<U>() views the same bytes as elements of U (a bitcast of the whole object, then a region of it);
 // format<U,R,C>() as a matrix; writes through a format go back into the original object.
-// RUN: %cmc -emit-llvm -S %s -o - | FileCheck %s
+// RUN: %cmc -emit-llvm -S %s -o %t.ll
+// RUN: FileCheck %s < %t.ll
+// RUN: %cmc -passes=genx-verify %t.ll -S -o %t.verified.ll
 
 // CHECK-LABEL: define dso_local spir_func void @format_views(
 extern "C" _GENX_MAIN_ void format_views(int *out [[type("svmptr_t")]]) {

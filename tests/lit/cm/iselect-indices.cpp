@@ -1,6 +1,8 @@
 // iselect reads elements at run-time indices: an indirect region with one byte offset per element
 // (index * sizeof(T)); the 2D form indexes rows and columns (offset (r*C + c) * sizeof(T)).
-// RUN: %cmc -emit-llvm -S %s -o - | FileCheck %s
+// RUN: %cmc -emit-llvm -S %s -o %t.ll
+// RUN: FileCheck %s < %t.ll
+// RUN: %cmc -passes=genx-verify %t.ll -S -o %t.verified.ll
 
 // CHECK-LABEL: define dso_local spir_func void @iselect_indices(
 extern "C" _GENX_MAIN_ void iselect_indices(float *out [[type("svmptr_t")]]) {

@@ -2,7 +2,9 @@
 // it), argument kinds (SurfaceIndex 2 and passed as its i32 index, SamplerIndex 1, others 0), [[type("...")]]
 // descriptors, SLM size, barrier count; "CMGenxMain" on each kernel; _GENX_VOLATILE_BINDING_ globals;
 // non-kernel functions (here one taking a vector_ref) are inlined and gone.
-// RUN: %cmc -emit-llvm -S %s -o - | FileCheck %s
+// RUN: %cmc -emit-llvm -S %s -o %t.ll
+// RUN: FileCheck %s < %t.ll
+// RUN: %cmc -passes=genx-verify %t.ll -S -o %t.verified.ll
 
 // CHECK: @g = dso_local global %class.vector zeroinitializer, align 32 #[[GA:[0-9]+]]
 _GENX_VOLATILE_BINDING_(32) vector<int, 8> g;

@@ -1,7 +1,9 @@
 // 2D regions of a matrix: select<VS,VSt,HS,HSt>(i,j) is one 2D region (vstride VSt*C, width HS, stride HSt,
 // byte offset (i*C + j)*sizeof(T)); row(i) and column(j) are regions of one row / one column; m[i][j] and
 // m(i,j) are single elements; a matrix assigns from a vector of the same element count (row-major).
-// RUN: %cmc -emit-llvm -S %s -o - | FileCheck %s
+// RUN: %cmc -emit-llvm -S %s -o %t.ll
+// RUN: FileCheck %s < %t.ll
+// RUN: %cmc -passes=genx-verify %t.ll -S -o %t.verified.ll
 
 // CHECK-LABEL: define dso_local spir_func void @matrix_2d(
 extern "C" _GENX_MAIN_ void matrix_2d(short *out [[type("svmptr_t")]], int i) {

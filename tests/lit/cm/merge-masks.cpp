@@ -1,7 +1,9 @@
 // merge(x, mask) writes x where the mask is set; merge(x, y, mask) takes x where set and y elsewhere. A vector
 // mask counts its non-zero elements (`!= 0`), an integer mask its bits (bit k for element k); both are a
 // wrregion under an <N x i1> mask.
-// RUN: %cmc -emit-llvm -S %s -o - | FileCheck %s
+// RUN: %cmc -emit-llvm -S %s -o %t.ll
+// RUN: FileCheck %s < %t.ll
+// RUN: %cmc -passes=genx-verify %t.ll -S -o %t.verified.ll
 
 // CHECK-LABEL: define dso_local spir_func void @merge_masks(
 extern "C" _GENX_MAIN_ void merge_masks(int *out [[type("svmptr_t")]], int bits) {

@@ -1,7 +1,9 @@
 // Operators work per element with C++'s usual conversions: char + char is int, int + float is float,
 // a scalar operand is broadcast, comparisons give vector<ushort, N> of 1 and 0, shifts take the left
 // operand's promoted type, compound assignment converts back to the element type.
-// RUN: %cmc -emit-llvm -S %s -o - | FileCheck %s
+// RUN: %cmc -emit-llvm -S %s -o %t.ll
+// RUN: FileCheck %s < %t.ll
+// RUN: %cmc -passes=genx-verify %t.ll -S -o %t.verified.ll
 
 // CHECK-LABEL: define dso_local spir_func void @promotion(
 extern "C" _GENX_MAIN_ void promotion(char *out [[type("svmptr_t")]], float f) {

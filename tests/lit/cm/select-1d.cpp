@@ -1,7 +1,9 @@
 // 1D select: an rvalue select is an rdregion (vstride 0, width S, stride St, byte offset i*sizeof(T)); an
 // lvalue select is a wrregion into its vector; a run-time start is the region's offset operand; element
 // access is a one-element region.
-// RUN: %cmc -emit-llvm -S %s -o - | FileCheck %s
+// RUN: %cmc -emit-llvm -S %s -o %t.ll
+// RUN: FileCheck %s < %t.ll
+// RUN: %cmc -passes=genx-verify %t.ll -S -o %t.verified.ll
 
 // CHECK-LABEL: define dso_local spir_func void @select_1d(
 extern "C" _GENX_MAIN_ void select_1d(int *out [[type("svmptr_t")]], int i) {

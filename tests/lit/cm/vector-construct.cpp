@@ -1,6 +1,8 @@
 // Constructors: scalar broadcast, from a constant array, from another vector with per-element conversion,
 // from a matrix of the same element count (row-major); half and double elements.
-// RUN: %cmc -emit-llvm -S %s -o - | FileCheck %s
+// RUN: %cmc -emit-llvm -S %s -o %t.ll
+// RUN: FileCheck %s < %t.ll
+// RUN: %cmc -passes=genx-verify %t.ll -S -o %t.verified.ll
 
 // CHECK-LABEL: define dso_local spir_func void @construct(
 extern "C" _GENX_MAIN_ void construct(float *out [[type("svmptr_t")]], int k) {

@@ -1,9 +1,9 @@
 //! The paper's 2x2 transpose idiom (`replicate<2,1,2,0>` + `merge`) scaled to 8x8 matrices.
 //!
-//! Each thread transposes one 8x8 int matrix in registers by the recursive block swap: at level b (1, 2, 4) the
-//! rows r and r+b exchange their b x b blocks. Level 1 is the paper's idiom on int elements (each row pair is a
-//! run of 2x2 matrices); level 2 is the same idiom on 8-byte units (`format<long long>`); level 4 merges with a
-//! `replicate<2,0,2,1>` copy of the other row's half.
+//! Each thread transposes one 8x8 int matrix in registers, recursively: level 1 transposes every 2x2 block of
+//! elements with the paper's idiom (two `replicate`s of a row pair merged under an alternating mask); levels 2 and
+//! 4 transpose the 2x2 arrangements of 2x2 and then 4x4 blocks by swapping their off-diagonal blocks (2D selects as
+//! lvalues). All in 32-bit elements, so the kernel also compiles for Gen11 and later (which lack 64-bit moves).
 
 mod support;
 
@@ -21,22 +21,16 @@ const SOURCE: &str = r#"
     m.row(r) = x;                                                                                                  \
     m.row(r + 1) = y;                                                                                              \
   }
-#define LEVEL2(r)                                                                                                  \
+// Levels 2 and 4 apply the same 2x2 transpose to blocks: after the lower levels every block is transposed, so
+// swapping the two off-diagonal blocks of each 2x2 arrangement of blocks transposes the arrangement.
+#define SWAP(B, r0, c0, r1, c1)                                                                                    \
   {                                                                                                                \
-    vector<long long, 4> a = m.row(r).format<long long>(), b = m.row(r + 2).format<long long>(), x, y;            \
-    x.merge(a.replicate<2, 2, 2, 0>(0), b.replicate<2, 2, 2, 0>(0), 0x5);                                          \
-    y.merge(a.replicate<2, 2, 2, 0>(1), b.replicate<2, 2, 2, 0>(1), 0x5);                                          \
-    m.row(r) = x.format<int>();                                                                                    \
-    m.row(r + 2) = y.format<int>();                                                                                \
+    matrix<int, B, B> t = m.select<B, 1, B, 1>(r0, c0);                                                            \
+    m.select<B, 1, B, 1>(r0, c0) = m.select<B, 1, B, 1>(r1, c1);                                                   \
+    m.select<B, 1, B, 1>(r1, c1) = t;                                                                              \
   }
-#define LEVEL4(r)                                                                                                  \
-  {                                                                                                                \
-    vector<long long, 4> a = m.row(r).format<long long>(), b = m.row(r + 4).format<long long>(), x, y;            \
-    x.merge(a, b.replicate<2, 0, 2, 1>(0), 0x3);                                                                   \
-    y.merge(a.replicate<2, 0, 2, 1>(2), b, 0x3);                                                                   \
-    m.row(r) = x.format<int>();                                                                                    \
-    m.row(r + 4) = y.format<int>();                                                                                \
-  }
+#define LEVEL2(r, c) SWAP(2, r, c + 2, r + 2, c)
+#define LEVEL4() SWAP(4, 0, 4, 4, 0)
 
 extern "C" _GENX_MAIN_ void transpose8(SurfaceIndex in, SurfaceIndex out) {
   unsigned base = cm_linear_global_id() * 256;
@@ -44,8 +38,8 @@ extern "C" _GENX_MAIN_ void transpose8(SurfaceIndex in, SurfaceIndex out) {
   read(in, base, m.select<4, 1, 8, 1>(0, 0));
   read(in, base + 128, m.select<4, 1, 8, 1>(4, 0));
   LEVEL1(0) LEVEL1(2) LEVEL1(4) LEVEL1(6)
-  LEVEL2(0) LEVEL2(1) LEVEL2(4) LEVEL2(5)
-  LEVEL4(0) LEVEL4(1) LEVEL4(2) LEVEL4(3)
+  LEVEL2(0, 0) LEVEL2(0, 4) LEVEL2(4, 0) LEVEL2(4, 4)
+  LEVEL4()
   write(out, base, m.select<4, 1, 8, 1>(0, 0));
   write(out, base + 128, m.select<4, 1, 8, 1>(4, 0));
 }

@@ -505,6 +505,8 @@ __CM_INLINE details::__cm_ret<details::__cm_or<R, float>, details::__cm_count<X>
 }
 
 // IEEE-exact square root and division (float or double; other operands compute in float).
+// Known limitation: IGC 1.0.12504's vISA builder aborts on genx.ieee.sqrt / ieee.div of float for icllp, tgllp,
+// dg1 and adl-p; the IR is what cmc emits (cmc-compat.md §3), the executor runs it.
 __CM_FLOAT_UNARY(cm_sqrt_ieee, ieee_sqrt)
 
 template <typename R = void, typename A, typename B, typename = details::__cm_if<details::__cm_all_ok<A, B>>>

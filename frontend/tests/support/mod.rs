@@ -56,7 +56,6 @@ pub fn compile(name: &str, source: &str, defines: &[&str]) -> Compiled {
         Ok(module) => module,
         Err(error) => panic!("{name}: the CM source does not compile: {error:?} (diagnostics above)"),
     };
-    strip_scope_declarations(&module);
     let ir = module.print_to_string().to_string();
     let mut program = genx_exec::decode::decode(module.as_mut_ptr());
     let slm = kernel_slm_sizes(&module);
@@ -68,25 +67,6 @@ pub fn compile(name: &str, source: &str, defines: &[&str]) -> Compiled {
         }
     }
     Compiled { program, ir }
-}
-
-/// Erases the `llvm.experimental.noalias.scope.decl` calls inlining leaves behind: they mean nothing at run
-/// time, and genx-exec's decoder refuses their metadata operand (FIXME(issue 6): the decoder or the front end's
-/// pipeline should drop them; then this goes).
-fn strip_scope_declarations(module: &genx_passes::inkwell::module::Module<'_>) {
-    use genx_passes::inkwell::values::{AnyValueEnum, BasicValue};
-    let Some(declaration) = module.get_function("llvm.experimental.noalias.scope.decl") else { return };
-    let mut calls = Vec::new();
-    let mut next = declaration.as_global_value().as_pointer_value().get_first_use();
-    while let Some(use_) = next {
-        calls.push(use_.get_user());
-        next = use_.get_next_use();
-    }
-    for call in calls {
-        if let AnyValueEnum::InstructionValue(call) = call {
-            call.erase_from_basic_block();
-        }
-    }
 }
 
 /// `(function name, SLM bytes)` of every `!genx.kernels` entry (operand 3 is the SLM size; cmc-compat.md §3).

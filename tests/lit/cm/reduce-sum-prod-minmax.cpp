@@ -1,15 +1,16 @@
-// Reductions: the input passes genx.simdcf.predicate with the operation's identity (so that SIMD control flow can
-// mask disabled channels), then a log tree of rdregion halves combined element-wise down to two elements, then the
-// last combination, saturating with SAT. Sums and products compute in the promoted type (uchar in int), min and
-// max in the element type; a non-power-of-two count is split into a power of two and the rest.
+// Reductions: a log tree of rdregion halves combined element-wise down to two elements, then the last
+// combination, saturating with SAT. Sums and products compute in the promoted type (uchar in int), min and max in
+// the element type; a non-power-of-two count is split into a power of two and the rest. The input first passes
+// genx.simdcf.predicate with the operation's identity: genx-simdcf-lower removes it outside SIMD control flow and
+// turns it into a select on the execution mask inside, so that disabled channels contribute the identity.
 // RUN: %cmc -emit-llvm -S %s -o - | %FileCheck %s
 
 #include <cm/cm.h>
 
 // CHECK-LABEL: define spir_func void @sums(
+// CHECK-NOT: simdcf.predicate
 // CHECK: [[A:%.*]] = call <16 x i8> @llvm.genx.oword.ld.v16i8(i32 0, i32 %buf, i32 0)
-// CHECK: [[P:%.*]] = call <16 x i8> @llvm.genx.simdcf.predicate.v16i8(<16 x i8> [[A]], <16 x i8> zeroinitializer)
-// CHECK: [[W:%.*]] = zext <16 x i8> [[P]] to <16 x i32>
+// CHECK: [[W:%.*]] = zext <16 x i8> [[A]] to <16 x i32>
 // CHECK: [[L8:%.*]] = call <8 x i32> @llvm.genx.rdregioni.v8i32.v16i32.i16(<16 x i32> [[W]], i32 0, i32 8, i32 1, i16 0, i32 16)
 // CHECK: [[H8:%.*]] = call <8 x i32> @llvm.genx.rdregioni.v8i32.v16i32.i16(<16 x i32> [[W]], i32 0, i32 8, i32 1, i16 32, i32 16)
 // CHECK: [[S8:%.*]] = add <8 x i32> [[L8]], [[H8]]
@@ -40,13 +41,10 @@ extern "C" _GENX_MAIN_ void sum_sat(SurfaceIndex buf) {
   write(buf, 64, r);
 }
 
-// Max of int starts from INT_MIN in disabled channels, min of float from +inf.
 // CHECK-LABEL: define spir_func void @minmax(
-// CHECK: call <8 x i32> @llvm.genx.simdcf.predicate.v8i32(<8 x i32> {{%.*}}, <8 x i32> <i32 -2147483648,
 // CHECK: call <4 x i32> @llvm.genx.smax.v4i32.v4i32(
 // CHECK: call <2 x i32> @llvm.genx.smax.v2i32.v2i32(
 // CHECK: call i32 @llvm.genx.smax.i32.i32(
-// CHECK: call <8 x float> @llvm.genx.simdcf.predicate.v8f32(<8 x float> {{%.*}}, <8 x float> <float 0x7FF0000000000000,
 // CHECK: call <4 x float> @llvm.genx.fmin.v4f32.v4f32(
 // CHECK: call <2 x float> @llvm.genx.fmin.v2f32.v2f32(
 // CHECK: call float @llvm.genx.fmin.f32.f32(
@@ -61,14 +59,13 @@ extern "C" _GENX_MAIN_ void minmax(SurfaceIndex buf) {
   write(buf, 128, g);
 }
 
-// A product of shorts computes in int from 1 in disabled channels; 6 elements reduce as 4 + 2.
+// A product of shorts computes in int; 6 elements reduce as 4 + 2.
 // CHECK-LABEL: define spir_func void @prod(
-// CHECK: [[P:%.*]] = call <8 x i16> @llvm.genx.simdcf.predicate.v8i16(<8 x i16> {{%.*}}, <8 x i16> <i16 1,
-// CHECK: sext <8 x i16> [[P]] to <8 x i32>
+// CHECK: sext <8 x i16> {{%.*}} to <8 x i32>
 // CHECK: mul <4 x i32>
 // CHECK: mul <2 x i32>
 // CHECK: mul i32
-// CHECK: [[SIX:%.*]] = call <6 x i32> @llvm.genx.simdcf.predicate.v6i32(<6 x i32> {{%.*}}, <6 x i32> zeroinitializer)
+// CHECK: [[SIX:%.*]] = call <6 x i32> @llvm.genx.rdregioni.v6i32.v8i32.i16(
 // CHECK: [[FOUR:%.*]] = call <4 x i32> @llvm.genx.rdregioni.v4i32.v6i32.i16(<6 x i32> [[SIX]], i32 0, i32 4, i32 1, i16 0, i32 6)
 // CHECK: [[TWO:%.*]] = call <2 x i32> @llvm.genx.rdregioni.v2i32.v6i32.i16(<6 x i32> [[SIX]], i32 0, i32 2, i32 1, i16 16, i32 6)
 extern "C" _GENX_MAIN_ void prod(SurfaceIndex buf) {
@@ -81,4 +78,26 @@ extern "C" _GENX_MAIN_ void prod(SurfaceIndex buf) {
   vector<int, 6> q = q8.replicate<1, 6>(1);
   vector<int, 4> t = cm_sum<int>(q);
   write(buf, 96, t);
+}
+
+// Inside SIMD control flow the disabled channels read as the identity: 0 for a sum, INT_MIN for a maximum.
+// CHECK-LABEL: define spir_func void @masked(
+// CHECK: [[V:%.*]] = call <16 x i32> @llvm.genx.oword.ld.v16i32(i32 0, i32 %buf, i32 0)
+// CHECK: call { <32 x i1>, <16 x i1>, i1 } @llvm.genx.simdcf.goto
+// CHECK: [[EM:%.*]] = shufflevector <32 x i1>
+// CHECK: [[IN:%.*]] = select <16 x i1> [[EM]], <16 x i32> [[V]], <16 x i32> zeroinitializer
+// CHECK: call <8 x i32> @llvm.genx.rdregioni.v8i32.v16i32.i16(<16 x i32> [[IN]], i32 0, i32 8, i32 1, i16 0, i32 16)
+// CHECK: select <16 x i1> [[EM]], <16 x i32> [[V]], <16 x i32> <i32 -2147483648,
+// CHECK: call <8 x i32> @llvm.genx.smax.v8i32.v8i32(
+// CHECK: call { <32 x i1>, i1 } @llvm.genx.simdcf.join
+extern "C" _GENX_MAIN_ void masked(SurfaceIndex buf) {
+  vector<int, 16> v, sum = 0, max = 0;
+  read(buf, 0, v);
+  SIMD_IF_BEGIN(v > 0) {
+    sum = cm_sum<int>(v);
+    max = cm_reduced_max(v);
+  }
+  SIMD_IF_END;
+  write(buf, 64, sum);
+  write(buf, 128, max);
 }

@@ -20,11 +20,11 @@
 //! lowered program: that is how the lowering is translation-validated.
 //!
 //! # Input
-//! GenX IR after `always-inline,sroa,early-cse,genx-cm-lower`: SSA values (locals are no longer allocas), SIMD
-//! branches as above (the condition may also be `xor any, true`, `zext`+`icmp ne/eq 0` or `trunc` of the `any`;
+//! GenX IR after genx-cm-lower. The front end runs `sroa,early-cse` first, so locals are SSA values; clang's
+//! memory form (locals in allocas, as vc-intrinsics expects) is handled too. SIMD branches as above (the condition may also be `xor any, true`, `zext`+`icmp ne/eq 0` or `trunc` of the `any`;
 //! these are normalised first), `simdcf.predicate(v, default)` around reductions.
 //!
-//! # Algorithm (per function; the numbered phases of GenXSimdCFLowering, plus phase 4 for SSA input)
+//! # Algorithm (per function; the phases of GenXSimdCFLowering, plus phases 0 and 4 for the front end's SSA input)
 //! 0. **Constant branches** (`br i1 false` left by the header library's `if (SAT)`) are folded and the blocks
 //!    they cut off deleted, so that they are not mistaken for control flow under a SIMD mask.
 //! 1. **SIMD branches**: conditional branches on `simdcf.any(<W x i1>)`. W must be a power of two in 2..=32.
@@ -77,15 +77,23 @@
 //! successor, every join point a block of its own; EM and RM live in entry-block allocas (vc-intrinsics uses
 //! one EM global, which IGC's CMABI turns into such a local; the front end inlines every function, so the local
 //! is what reaches the back end). Functions without SIMD branches only lose their `simdcf.predicate`s.
-//! Errors are located (function, block, instruction, `file:line:col` with `!dbg`) and stop the pass.
+//! Errors are located (function, block, instruction, `file:line:col` with `!dbg`); a function with an error is
+//! not lowered further, every function is checked, and the pass fails.
 //!
 //! # Not handled
 //! A scalar whose legs assign *different* values from before the region (phi entries that pass along two
 //! older values): the leg executed last wins, where cmc's memory form would keep the assignment. Calls
 //! inside SIMD control flow (subroutines with a call mask: the front end inlines everything);
-//! `cm_unmask_begin/end` (`unmask.begin/end` are left as they are); `raw_send` with a scalar predicate;
+//! `cm_unmask_begin/end` (`unmask.begin/end` are left as they are); `raw_send` with a scalar predicate and
+//! `genx.vstore` (errors: writes without a predicate operand);
 //! stores of `gather4`-style results that replicate the mask per channel; infinite loops around SIMD control
 //! flow (a block that never reaches the exit has no post-dominator: an error).
+//!
+//! # Tests
+//! `tests/lit/simdcf-lower/` (FileCheck, and `cmc validate` against the `<reference>` program, before and after
+//! `sroa`), `passes/exec/tests/simdcf_lower_fuzz.rs` (generated nests of SIMD_IF/ELSE/DO_WHILE/BREAK/CONTINUE,
+//! through the middle end too), `frontend/tests/exec_simdcf.rs` (CM kernels against per-channel Rust), and
+//! `tests/lit/cm/simdcf-*.cpp` (CM source, errors, and IGC's Gen ISA goto/join).
 
 mod cfg;
 mod predicate;

@@ -20,11 +20,11 @@
 //! lowered program: that is how the lowering is translation-validated.
 //!
 //! # Input
-//! GenX IR after `always-inline,sroa,early-cse,genx-cm-lower`: SSA values (locals are no longer allocas), SIMD
-//! branches as above (the condition may also be `xor any, true`, `zext`+`icmp ne/eq 0` or `trunc` of the `any`;
+//! GenX IR after genx-cm-lower. The front end runs `sroa,early-cse` first, so locals are SSA values; clang's
+//! memory form (locals in allocas, as vc-intrinsics expects) is handled too. SIMD branches as above (the condition may also be `xor any, true`, `zext`+`icmp ne/eq 0` or `trunc` of the `any`;
 //! these are normalised first), `simdcf.predicate(v, default)` around reductions.
 //!
-//! # Algorithm (per function; the numbered phases of GenXSimdCFLowering, plus phase 4 for SSA input)
+//! # Algorithm (per function; the phases of GenXSimdCFLowering, plus phases 0 and 4 for the front end's SSA input)
 //! 0. **Constant branches** (`br i1 false` left by the header library's `if (SAT)`) are folded and the blocks
 //!    they cut off deleted, so that they are not mistaken for control flow under a SIMD mask.
 //! 1. **SIMD branches**: conditional branches on `simdcf.any(<W x i1>)`. W must be a power of two in 2..=32.
@@ -69,6 +69,7 @@
 //!    `{EM, RM, b} = simdcf.goto(EM, RM(UIP), C)` with `C` the channels that stay (not taking the UIP), and
 //!    `br b, JIP, fallthrough`; a join point gets `{EM, b} = simdcf.join(EM, RM)`, `RM = 0`, and `br b, JIP,
 //!    next` when it has a JIP.
+//!
 //! Outside SIMD control flow, `simdcf.predicate(v, d)` is `v` (every channel enabled).
 //!
 //! # Invariants
@@ -76,17 +77,26 @@
 //! successor, every join point a block of its own; EM and RM live in entry-block allocas (vc-intrinsics uses
 //! one EM global, which IGC's CMABI turns into such a local; the front end inlines every function, so the local
 //! is what reaches the back end). Functions without SIMD branches only lose their `simdcf.predicate`s.
-//! Errors are located (function, block, instruction, `file:line:col` with `!dbg`) and stop the pass.
+//! Errors are located (function, block, instruction, `file:line:col` with `!dbg`); a function with an error is
+//! not lowered further, every function is checked, and the pass fails.
 //!
 //! # Not handled
 //! A scalar whose legs assign *different* values from before the region (phi entries that pass along two
 //! older values): the leg executed last wins, where cmc's memory form would keep the assignment. Calls
 //! inside SIMD control flow (subroutines with a call mask: the front end inlines everything);
-//! `cm_unmask_begin/end` (`unmask.begin/end` are left as they are); `raw_send` with a scalar predicate;
+//! `cm_unmask_begin/end` (`unmask.begin/end` are left as they are); `raw_send` with a scalar predicate and
+//! `genx.vstore` (errors: writes without a predicate operand);
 //! stores of `gather4`-style results that replicate the mask per channel; infinite loops around SIMD control
 //! flow (a block that never reaches the exit has no post-dominator: an error).
+//!
+//! # Tests
+//! `tests/lit/simdcf-lower/` (FileCheck, and `cmc validate` against the `<reference>` program, before and after
+//! `sroa`), `passes/exec/tests/simdcf_lower_fuzz.rs` (generated nests of SIMD_IF/ELSE/DO_WHILE/BREAK/CONTINUE,
+//! through the middle end too), `frontend/tests/exec_simdcf.rs` (CM kernels against per-channel Rust), and
+//! `tests/lit/cm/simdcf-*.cpp` (CM source, errors, and IGC's Gen ISA goto/join).
 
 mod cfg;
+mod predicate;
 mod reference;
 
 use std::collections::{HashMap, HashSet};
@@ -907,7 +917,7 @@ impl Lowering {
         None
     }
 
-    // ---- phase 8 ------------------------------------------------------------------------------------------
+    // ---- the execution mask ------------------------------------------------------------------------------
 
     fn em_slot(&mut self) -> LLVMValueRef {
         if let Some(em) = self.em {
@@ -924,249 +934,6 @@ impl Lowering {
             self.em = Some(slot);
             slot
         }
-    }
-
-    /// Loads EM before `at`, sliced to its first `width` lanes.
-    fn load_em(&mut self, at: LLVMValueRef, width: u32) -> LLVMValueRef {
-        let slot = self.em_slot();
-        unsafe {
-            let ty = LLVMVectorType(LLVMInt1TypeInContext(self.context), EM_WIDTH);
-            region_ir::with_builder_before(at, |b| {
-                let em = LLVMBuildLoad2(b, ty, slot, c"em".as_ptr());
-                if width == EM_WIDTH {
-                    return em;
-                }
-                let i32_ty = LLVMInt32TypeInContext(self.context);
-                let mut lanes: Vec<_> = (0..width).map(|i| LLVMConstInt(i32_ty, i as u64, 0)).collect();
-                let mask = LLVMConstVector(lanes.as_mut_ptr(), width);
-                LLVMBuildShuffleVector(b, em, LLVMGetUndef(ty), mask, c"em.slice".as_ptr())
-            })
-        }
-    }
-
-    fn predicate(&mut self, cx: &mut PassCx) {
-        for block in self.layout() {
-            let Some(&width) = self.predicated.get(&block) else { continue };
-            for inst in ir::instructions(block).collect::<Vec<_>>() {
-                self.predicate_inst(inst, width, cx);
-            }
-        }
-    }
-
-    fn predicate_inst(&mut self, inst: LLVMValueRef, width: u32, cx: &mut PassCx) {
-        match opcode(inst) {
-            Some(LLVMOpcode::LLVMStore) => self.predicate_store(inst, width, cx),
-            Some(LLVMOpcode::LLVMCall) => self.predicate_call(inst, width, cx),
-            _ => {}
-        }
-    }
-
-    fn width_error(&self, at: LLVMValueRef, what: &str, lanes: u32, width: u32, cx: &mut PassCx) {
-        cx.error_at(
-            at,
-            format!(
-                "mixing SIMD widths: {what} has {lanes} elements inside SIMD{width} control flow (statements there \
-                 must be {width} wide or scalar)"
-            ),
-        );
-    }
-
-    fn predicate_store(&mut self, store: LLVMValueRef, width: u32, cx: &mut PassCx) {
-        let value = unsafe { LLVMGetOperand(store, 0) };
-        let lanes = vector_lanes(ir::type_of(value));
-        if lanes <= 1 {
-            return; // scalar code is not predicated
-        }
-        let block = ir::parent_block(store);
-        // (user, operand) whose value is the wrregion to predicate.
-        let mut use_site = (store, 0u32);
-        let mut chosen: Option<(LLVMValueRef, (LLVMValueRef, u32))> = None;
-        let mut v = value;
-        loop {
-            if unsafe { LLVMIsAInstruction(v).is_null() } || ir::parent_block(v) != block {
-                break; // only a chain in the store's own block runs under the store's EM
-            }
-            if opcode(v) == Some(LLVMOpcode::LLVMBitCast) {
-                use_site = (v, 0);
-                v = unsafe { LLVMGetOperand(v, 0) };
-                continue;
-            }
-            if !region_ir::is_wrregion(v) || ir::call_arg_count(v) != 8 {
-                break;
-            }
-            let new = ir::call_arg(v, region_ir::wr::NEW);
-            let new_lanes = vector_lanes(ir::type_of(new)).max(1);
-            if new_lanes == width {
-                chosen = Some((v, use_site));
-                use_site = (v, region_ir::wr::NEW);
-                if !region_ir::is_all_ones(ir::call_arg(v, region_ir::wr::MASK)) {
-                    break;
-                }
-                v = new;
-            } else if new_lanes == 1 {
-                return; // a scalar write
-            } else if new_lanes < width {
-                break;
-            } else {
-                self.width_error(v, "a region write", new_lanes, width, cx);
-                return;
-            }
-        }
-        if let Some((wr, (user, operand))) = chosen {
-            let predicated = self.predicate_wrregion(wr, width);
-            unsafe { LLVMSetOperand(user, operand, predicated) };
-            if !ir::has_uses(wr) {
-                unsafe { LLVMInstructionEraseFromParent(wr) };
-            }
-            self.counts[2] += 1;
-            return;
-        }
-        if lanes != width {
-            match self.origin.get(&store) {
-                Some(&origin) => self.width_error(origin, "a value used in another block", lanes, width, cx),
-                None => self.width_error(store, "a store", lanes, width, cx),
-            }
-            return;
-        }
-        let em = self.load_em(store, width);
-        unsafe {
-            let ptr = LLVMGetOperand(store, 1);
-            let ty = ir::type_of(value);
-            let name = ir::value_name(value);
-            let select = region_ir::with_builder_before(store, |b| {
-                let old = LLVMBuildLoad2(b, ty, ptr, c_name(&format!("{name}.old")).as_ptr());
-                LLVMBuildSelect(b, em, value, old, c_name(&format!("{name}.simdcf")).as_ptr())
-            });
-            LLVMSetOperand(store, 0, select);
-        }
-        self.counts[2] += 1;
-    }
-
-    /// A copy of `wr` (before it) whose mask is EM, and-ed with its own mask when it has one.
-    fn predicate_wrregion(&mut self, wr: LLVMValueRef, width: u32) -> LLVMValueRef {
-        let em = self.load_em(wr, width);
-        unsafe {
-            let mut args: Vec<LLVMValueRef> = (0..8).map(|i| ir::call_arg(wr, i)).collect();
-            let mask = args[region_ir::wr::MASK as usize];
-            let name = ir::value_name(wr);
-            region_ir::with_builder_before(wr, |b| {
-                args[region_ir::wr::MASK as usize] = if region_ir::is_all_ones(mask) {
-                    em
-                } else {
-                    LLVMBuildAnd(b, mask, em, c_name(&format!("{name}.mask")).as_ptr())
-                };
-                let callee = self.declare_like(wr, &args);
-                region_ir::build_call(b, callee, &mut args, &format!("{name}.simdcf"))
-            })
-        }
-    }
-
-    /// The declaration of `call`'s intrinsic for these argument types.
-    fn declare_like(&self, call: LLVMValueRef, args: &[LLVMValueRef]) -> LLVMValueRef {
-        let base = intrinsic(call).unwrap_or("");
-        let types: Vec<LLVMTypeRef> = args.iter().map(|&a| ir::type_of(a)).collect();
-        region_ir::declare_intrinsic(self.module, base, ir::type_of(call), &types)
-            .unwrap_or_else(|_| ir::called_function(call).unwrap_or(std::ptr::null_mut()))
-    }
-
-    fn predicate_call(&mut self, call: LLVMValueRef, width: u32, cx: &mut PassCx) {
-        let Some(callee) = ir::called_function(call) else {
-            cx.error_at(call, "an indirect call inside SIMD control flow is not supported".to_string());
-            return;
-        };
-        if let Some(desc) = region_ir::genx_desc(call) {
-            match desc.name {
-                "llvm.genx.simdcf.any" | "llvm.genx.vload" | "llvm.genx.simdcf.savemask" | "llvm.genx.simdcf.unmask"
-                | "llvm.genx.simdcf.remask" | "llvm.genx.unmask.begin" | "llvm.genx.unmask.end" => return,
-                "llvm.genx.simdcf.predicate" => {
-                    self.rewrite_predicate(call, width, cx);
-                    return;
-                }
-                _ => {}
-            }
-            if desc.attrs.readnone || ir::call_arg_count(call) == 0 {
-                return;
-            }
-            if let Some(index) = self.predicate_operand(call) {
-                self.and_predicate(call, index, width, cx);
-                return;
-            }
-            if desc.attrs.readonly && !desc.attrs.has_side_effects {
-                return; // a read: its result matters only in enabled channels
-            }
-            cx.error_at(
-                call,
-                format!(
-                    "'{}' writes memory and has no predicate operand: it cannot be used inside SIMD control flow",
-                    desc.name
-                ),
-            );
-            return;
-        }
-        let name = ir::value_name(callee);
-        if name.starts_with("llvm.") {
-            if name.starts_with("llvm.masked.") {
-                if let Some(index) = self.predicate_operand(call) {
-                    self.and_predicate(call, index, width, cx);
-                    return;
-                }
-            }
-            if name.starts_with("llvm.dbg.")
-                || name.starts_with("llvm.lifetime.")
-                || name.starts_with("llvm.assume")
-                || name.starts_with("llvm.experimental.noalias")
-                || !accesses_memory(callee)
-            {
-                return;
-            }
-            cx.error_at(call, format!("'{name}' accesses memory and cannot be predicated inside SIMD control flow"));
-            return;
-        }
-        cx.error_at(
-            call,
-            format!(
-                "a call of '{name}' inside SIMD control flow is not supported (calls under a SIMD mask need a call \
-                 mask; CM functions are inlined)"
-            ),
-        );
-    }
-
-    /// The last operand of `call` that is a vector of i1 (the predicate of a GenX memory intrinsic).
-    fn predicate_operand(&self, call: LLVMValueRef) -> Option<u32> {
-        (0..ir::call_arg_count(call)).rev().find(|&i| is_bool_vector(ir::type_of(ir::call_arg(call, i))))
-    }
-
-    fn and_predicate(&mut self, call: LLVMValueRef, index: u32, width: u32, cx: &mut PassCx) {
-        let pred = ir::call_arg(call, index);
-        let lanes = vector_lanes(ir::type_of(pred));
-        if lanes != width {
-            self.width_error(call, "a memory access", lanes, width, cx);
-            return;
-        }
-        let em = self.load_em(call, width);
-        let new = if region_ir::is_all_ones(pred) {
-            em
-        } else {
-            let name = format!("{}.simdcf", ir::value_name(pred));
-            region_ir::with_builder_before(call, |b| unsafe { LLVMBuildAnd(b, pred, em, c_name(&name).as_ptr()) })
-        };
-        unsafe { LLVMSetOperand(call, index, new) };
-        self.counts[2] += 1;
-    }
-
-    fn rewrite_predicate(&mut self, call: LLVMValueRef, width: u32, cx: &mut PassCx) {
-        let (value, default) = (ir::call_arg(call, 0), ir::call_arg(call, 1));
-        let lanes = vector_lanes(ir::type_of(value));
-        if lanes != width {
-            self.width_error(call, "a reduction operand", lanes, width, cx);
-            return;
-        }
-        let em = self.load_em(call, width);
-        let name = format!("{}.simdcf", ir::value_name(value));
-        let select =
-            region_ir::with_builder_before(call, |b| unsafe { LLVMBuildSelect(b, em, value, default, c_name(&name).as_ptr()) });
-        region_ir::replace_and_erase(call, select);
-        self.counts[2] += 1;
     }
 
     // ---- phase 9 ------------------------------------------------------------------------------------------
@@ -1402,13 +1169,5 @@ fn debug_loc(inst: LLVMValueRef) -> LLVMValueRef {
 fn set_debug_loc(inst: LLVMValueRef, location: LLVMValueRef) {
     if !location.is_null() {
         unsafe { LLVMSetMetadata(inst, 0, location) };
-    }
-}
-
-/// Whether a declared function may access memory (it lacks `readnone`).
-fn accesses_memory(function: LLVMValueRef) -> bool {
-    unsafe {
-        let kind = LLVMGetEnumAttributeKindForName(c"readnone".as_ptr(), 8);
-        LLVMGetEnumAttributeAtIndex(function, crate::llvm_sys::LLVMAttributeFunctionIndex, kind).is_null()
     }
 }

@@ -10,6 +10,7 @@
 //! - a GenX memory intrinsic (not `readnone`) or an `llvm.masked.*` call with a `<W x i1>` predicate gets that
 //!   predicate and-ed with "lane is l";
 //! - the returned W-element vector is assembled from lane `l` of run `l`.
+//!
 //! The runs share memory; run `l` reads what runs `0..l` left, which does not change lane `l`'s result for a
 //! program whose W-wide statements are lane-wise (lane `l` of a result depends only on lane `l` of operands).
 //!

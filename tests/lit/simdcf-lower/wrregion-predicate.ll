@@ -54,6 +54,27 @@ end:
   ret void
 }
 
+; A scalar mask enables the whole write or none of it: select(mask, EM, 0).
+; CHECK-LABEL: define void @scalar_masked_wrregion(
+; CHECK: %w.mask = select i1 %m, <8 x i1> %em.slice, <8 x i1> zeroinitializer
+; CHECK-NEXT: %w.simdcf = call <16 x i16> @llvm.genx.wrregioni.v16i16.v8i16.i16.v8i1(<16 x i16> %v, <8 x i16> %x, i32 0, i32 8, i32 1, i16 16, i32 undef, <8 x i1> %w.mask)
+define void @scalar_masked_wrregion(<16 x i16>* %p, <8 x i16> %x, i1 %m, i1 %go) {
+entry:
+  %v = load <16 x i16>, <16 x i16>* %p
+  %go.v = insertelement <8 x i1> undef, i1 %go, i32 0
+  %c = shufflevector <8 x i1> %go.v, <8 x i1> undef, <8 x i32> zeroinitializer
+  %any = call i1 @llvm.genx.simdcf.any.v8i1(<8 x i1> %c)
+  br i1 %any, label %then, label %end
+
+then:
+  %w = call <16 x i16> @llvm.genx.wrregioni.v16i16.v8i16.i16.i1(<16 x i16> %v, <8 x i16> %x, i32 0, i32 8, i32 1, i16 16, i32 undef, i1 %m)
+  store <16 x i16> %w, <16 x i16>* %p
+  br label %end
+
+end:
+  ret void
+}
+
 ; CHECK-LABEL: define <8 x i32> @predicate_inside(
 ; CHECK: then:
 ; CHECK: %x.simdcf = select <8 x i1> %em.slice, <8 x i32> %x, <8 x i32> <i32 1,
@@ -88,5 +109,6 @@ entry:
 
 declare i1 @llvm.genx.simdcf.any.v8i1(<8 x i1>)
 declare <16 x i32> @llvm.genx.wrregioni.v16i32.v8i32.i16.i1(<16 x i32>, <8 x i32>, i32, i32, i32, i16, i32, i1)
+declare <16 x i16> @llvm.genx.wrregioni.v16i16.v8i16.i16.i1(<16 x i16>, <8 x i16>, i32, i32, i32, i16, i32, i1)
 declare <8 x float> @llvm.genx.wrregionf.v8f32.v8f32.i16.v8i1(<8 x float>, <8 x float>, i32, i32, i32, i16, i32, <8 x i1>)
 declare <8 x i32> @llvm.genx.simdcf.predicate.v8i32(<8 x i32>, <8 x i32>)

@@ -51,9 +51,7 @@ pub fn genx_base_name(call: LLVMValueRef) -> Option<&'static str> {
 
 /// The table entry of a call's callee, if it is a GenX intrinsic.
 pub fn genx_desc(call: LLVMValueRef) -> Option<&'static intrinsics::IntrinsicDesc> {
-    if !ir::is_call(call) {
-        return None;
-    }
+    // `called_function` answers `None` for anything that is not a call.
     let callee = ir::called_function(call)?;
     if let Some(found) = memo::callee(callee) {
         return found;
@@ -350,11 +348,29 @@ pub fn memo_scope() -> memo::Scope {
 }
 
 pub fn is_rdregion(call: LLVMValueRef) -> bool {
-    matches!(genx_base_name(call), Some("llvm.genx.rdregioni" | "llvm.genx.rdregionf"))
+    genx_desc(call).is_some_and(|desc| is_one_of(desc, &REGION_DESCS.get_or_init(region_descs).0))
 }
 
 pub fn is_wrregion(call: LLVMValueRef) -> bool {
-    matches!(genx_base_name(call), Some("llvm.genx.wrregioni" | "llvm.genx.wrregionf"))
+    genx_desc(call).is_some_and(|desc| is_one_of(desc, &REGION_DESCS.get_or_init(region_descs).1))
+}
+
+/// The table entries of `rdregion{i,f}` and `wrregion{i,f}`, found once: the questions above, asked of every
+/// call in every sweep, compare entries by address instead of names by bytes.
+type DescPair = [Option<&'static intrinsics::IntrinsicDesc>; 2];
+
+static REGION_DESCS: std::sync::OnceLock<(DescPair, DescPair)> = std::sync::OnceLock::new();
+
+fn region_descs() -> (DescPair, DescPair) {
+    let get = intrinsics::get;
+    (
+        [get("llvm.genx.rdregioni"), get("llvm.genx.rdregionf")],
+        [get("llvm.genx.wrregioni"), get("llvm.genx.wrregionf")],
+    )
+}
+
+fn is_one_of(desc: &'static intrinsics::IntrinsicDesc, pair: &DescPair) -> bool {
+    pair.iter().flatten().any(|&entry| std::ptr::eq(entry, desc))
 }
 
 /// Element count of a vector type (1 for a scalar).

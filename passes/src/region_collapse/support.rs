@@ -45,12 +45,12 @@ pub(super) fn genx_name(value: LLVMValueRef) -> Option<&'static str> {
 
 /// An `rdregion` call with its six operands (a malformed call with fewer is not one: its operands are not read).
 pub(super) fn is_rd(value: LLVMValueRef) -> bool {
-    matches!(genx_name(value), Some("llvm.genx.rdregioni" | "llvm.genx.rdregionf")) && ir::call_arg_count(value) == 6
+    !value.is_null() && region_ir::is_rdregion(value) && ir::call_arg_count(value) == 6
 }
 
 /// A `wrregion` call with its eight operands.
 pub(super) fn is_wr(value: LLVMValueRef) -> bool {
-    matches!(genx_name(value), Some("llvm.genx.wrregioni" | "llvm.genx.wrregionf")) && ir::call_arg_count(value) == 8
+    !value.is_null() && region_ir::is_wrregion(value) && ir::call_arg_count(value) == 8
 }
 
 pub(super) fn is_bitcast(value: LLVMValueRef) -> bool {

@@ -475,6 +475,7 @@ pub fn front_end_job(options: &Options, input: &str, platform: &'static Platform
         debug_info: options.debug_level.unwrap_or(0) > 0,
         pointer_size: if options.m32 { 32 } else { 64 },
         clang_args: options.xclang.clone(),
+        precompiled_header: true,
     }
 }
 

@@ -27,6 +27,7 @@
 pub mod clang;
 mod driver;
 mod embed;
+mod pch;
 mod prepare;
 
 use std::path::PathBuf;
@@ -79,6 +80,9 @@ pub struct Job {
     pub pointer_size: u32,
     /// `-Xclang` arguments, passed to clang's cc1 as they are.
     pub clang_args: Vec<String>,
+    /// Use the cached precompiled `cm/cm.h` when the job allows it (the result is the same IR; see
+    /// `src/pch.rs`). Off: clang parses the headers at every compilation.
+    pub precompiled_header: bool,
 }
 
 /// Why a job failed.
@@ -109,6 +113,12 @@ pub fn compile<'ctx>(job: &Job, context: &'ctx Context) -> Result<Module<'ctx>, 
     })?;
     prepare::finish(&module, job.debug_info);
     Ok(module)
+}
+
+/// How many compilations of this process clang finished with the precompiled header (for tests and
+/// measurements: a job that could not use it, or that was compiled again without it, does not count).
+pub fn precompiled_header_uses() -> usize {
+    pch::USES.load(std::sync::atomic::Ordering::Relaxed)
 }
 
 /// The one C++ standard used when the job names none.

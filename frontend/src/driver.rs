@@ -115,14 +115,27 @@ fn common_args(job: &Job, headers: Headers) -> Result<Vec<String>, Error> {
     Ok(args)
 }
 
-/// The PCH this job can use (built now if needed), or `None` (see `pch` for when).
+/// Whether the job may use the PCH (see `pch` for when not).
+fn pch_allowed(job: &Job) -> bool {
+    job.precompiled_header
+        && pch::obstacle(&job.macros, &predefined_macros(job), &job.include_dirs, &job.clang_args).is_none()
+}
+
+/// The PCH this job can use (built now if needed), or `None`.
 fn precompiled_header(job: &Job, clang: &std::path::Path) -> Result<Option<PathBuf>, Error> {
-    if !job.precompiled_header
-        || pch::obstacle(&job.macros, &predefined_macros(job), &job.include_dirs, &job.clang_args).is_some()
-    {
+    if !pch_allowed(job) {
         return Ok(None);
     }
     Ok(pch::get_or_build(clang, &base_args(job)?))
+}
+
+/// Where the PCH this job would use is cached (whether or not it exists yet), or `None` when the job is
+/// compiled without one.
+pub fn precompiled_header_path(job: &Job) -> Result<Option<PathBuf>, Error> {
+    if !pch_allowed(job) {
+        return Ok(None);
+    }
+    pch::path(&clang()?, &base_args(job)?).map(Some).map_err(Error::Message)
 }
 
 fn clang() -> Result<PathBuf, Error> {

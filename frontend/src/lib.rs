@@ -121,5 +121,11 @@ pub fn precompiled_header_uses() -> usize {
     pch::USES.load(std::sync::atomic::Ordering::Relaxed)
 }
 
+/// Where the precompiled `cm/cm.h` this job would use is cached (built or not), or `None` when the job is
+/// compiled with the plain `-include` (see `src/pch.rs`).
+pub fn precompiled_header_path(job: &Job) -> Result<Option<PathBuf>, Error> {
+    driver::precompiled_header_path(job)
+}
+
 /// The one C++ standard used when the job names none.
 pub const DEFAULT_STD: &str = "c++17";

@@ -4,7 +4,7 @@
 
 use std::path::{Path, PathBuf};
 
-use cm_frontend::{compile, precompiled_header_uses, Job, MacroArg};
+use cm_frontend::{compile, precompiled_header_path, precompiled_header_uses, Job, MacroArg};
 use genx_passes::inkwell::context::Context;
 use genx_passes::platform;
 
@@ -148,4 +148,52 @@ fn an_include_directory_with_its_own_cm_header_is_compiled_the_plain_way() {
     assert!(!used, "the PCH was used although -I holds a cm/cm.h");
     assert!(text.contains("i32 7, i32 7"), "{text}");
     std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn a_pch_clang_rejects_is_replaced_and_the_job_still_compiles() {
+    let _serial = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
+    // A configuration of its own (revision id), so that no other test reads the damaged file.
+    let job = Job { revision_id: Some(61), ..job(repo().join("tests/lit/vc-bridge/Inputs/vadd.cpp")) };
+    let (good, used) = ir(&job);
+    assert!(used);
+    let pch = precompiled_header_path(&job).unwrap().expect("the job may use a PCH");
+    assert!(pch.is_file(), "{} was not built", pch.display());
+    // A damaged cache entry: the compilation falls back to the plain include and removes it ...
+    std::fs::write(&pch, b"not a precompiled header").unwrap();
+    let (text, used) = ir(&job);
+    assert!(!used && text == good, "with a damaged PCH: used {used}\n{text}");
+    assert!(!pch.exists(), "the rejected PCH was kept");
+    // ... and the next compilation builds it again and uses it.
+    let (text, used) = ir(&job);
+    assert!(used && text == good && pch.is_file());
+    // Jobs that cannot use one have no path.
+    let with_header_macro = Job { macros: vec![MacroArg::Define("SAT=0".into())], ..job.clone() };
+    assert_eq!(precompiled_header_path(&with_header_macro).unwrap(), None);
+    assert_eq!(precompiled_header_path(&Job { precompiled_header: false, ..job }).unwrap(), None);
+}
+
+#[test]
+fn concurrent_compilations_share_an_atomically_built_pch() {
+    let _serial = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
+    let job = Job { revision_id: Some(62), ..job(repo().join("tests/lit/vc-bridge/Inputs/vadd.cpp")) };
+    let pch = precompiled_header_path(&job).unwrap().expect("the job may use a PCH");
+    let _ = std::fs::remove_file(&pch);
+    let before = precompiled_header_uses();
+    let results: Vec<String> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..4).map(|_| scope.spawn(|| ir(&job).0)).collect();
+        handles.into_iter().map(|handle| handle.join().unwrap()).collect()
+    });
+    assert!(results.windows(2).all(|pair| pair[0] == pair[1]));
+    assert_eq!(precompiled_header_uses() - before, 4, "every compilation used the PCH");
+    assert!(pch.is_file());
+    // No builder's temporary file is left next to it.
+    let stem = pch.file_stem().unwrap().to_string_lossy().into_owned();
+    let leftovers: Vec<_> = std::fs::read_dir(pch.parent().unwrap())
+        .unwrap()
+        .filter_map(Result::ok)
+        .map(|entry| entry.file_name().to_string_lossy().into_owned())
+        .filter(|name| name.starts_with(&format!(".{stem}-")))
+        .collect();
+    assert!(leftovers.is_empty(), "{leftovers:?}");
 }

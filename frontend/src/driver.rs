@@ -2,10 +2,20 @@
 //!
 //! clang runs as a subprocess (`clang::find`) with `-target spir64 -x c++ -std=c++17 -O0 -Xclang
 //! -disable-O0-optnone -emit-llvm`: the CM headers are the only system headers (`-nostdinc -nostdinc++`, the
-//! materialised header directory as the first `-isystem`, `-include cm/cm.h` implicitly, as cmc does), then the
-//! job's `-D/-U` in order, `-I`, `-isystem`, `-include`, and `-fplugin=` for `[[type("...")]]`. clang's stderr is
-//! the user's stderr (its diagnostics are already `file:line:col: error:`), so a failed clang is
-//! `Error::Reported`. The bitcode goes to a temporary file that is removed whatever happens.
+//! materialised header directory as the first `-isystem`, `cm/cm.h` implicitly, as cmc does), then the job's
+//! `-D/-U` in order, `-I`, `-isystem`, `-include`, and `-fplugin=` for `[[type("...")]]`. `cm/cm.h` comes in
+//! as the cached precompiled header (`-include-pch`, see `pch`) when the job allows it, else as `-include
+//! cm/cm.h`; both give the same IR. clang's stderr is the user's stderr (its diagnostics are already
+//! `file:line:col: error:`), so a failed clang is `Error::Reported`; with the PCH, a failure is compiled again
+//! without it, so the diagnostics the user sees are always the plain path's. The bitcode goes to a temporary
+//! file that is removed whatever happens.
+//!
+//! Measured and left as is (clang 14, best of 9, CPU): the driver runs cc1 in its own process, so calling
+//! `clang -cc1` with the arguments `-###` prints would save about 1 ms of argument handling for a copy of the
+//! driver's logic; writing the bitcode to a pipe instead of the temporary file saves nothing measurable;
+//! `-disable-llvm-passes` (about 4 ms on linear_filter) changes clang's IR (lifetime markers, attribute
+//! groups). What remains is clang's start-up (22 ms: the dynamic loader relocating libclang-cpp and libLLVM)
+//! and the work on the user's kernel.
 
 use std::path::PathBuf;
 use std::process::{Command, Stdio};

@@ -1,8 +1,9 @@
 //! The precompiled header: `cm/cm.h` parsed once per configuration, not at every compilation.
 //!
-//! Why: parsing the header library is most of clang's fixed cost on a CM source (on an ICL-class core, 25 ms of
-//! the 55 ms an empty kernel file costs; clang's own start-up, loading libclang-cpp and libLLVM, is another 22).
-//! With `-include-pch` instead of `-include cm/cm.h`, clang loads the parsed headers lazily from the PCH.
+//! Why: parsing the header library is most of clang's fixed cost on a CM source (measured, CPU: 26 of the 54 ms
+//! an empty source costs; clang's own start-up, the dynamic loader relocating libclang-cpp and libLLVM, is
+//! another 22). With `-include-pch` instead of `-include cm/cm.h`, clang reads what it needs of the parsed
+//! headers from the PCH: the empty source takes 28 ms, linear_filter.cpp 57 instead of 80.
 //!
 //! The cache: `<materialised dir>/pch/cm-<key>.pch`, next to the headers it was built from (so the header
 //! content hash is part of its path). The key is an FNV-1a hash of the clang binary's identity (canonical path,
@@ -10,7 +11,7 @@
 //! language flags, the plugin, the predefined macros of the platform (`CM_GENX`, `CM_HAS_*`, `CM_PTRSIZE`, ...)
 //! and `-g`/`-gline-tables-only`. A PCH is built (stderr discarded) into a private temporary file that is
 //! renamed into place, so concurrent compilers never see a partial file; the race loser's rename replaces an
-//! identical file, which readers that have it open keep reading.
+//! equivalent file, which readers that have it open keep reading.
 //!
 //! When the PCH is not used (`Job::precompiled_header` off, `-E`, any `-Xclang` argument, or a job that could
 //! give the headers another meaning), the compilation is exactly the plain `-include cm/cm.h` one. A job could
@@ -18,7 +19,8 @@
 //! - a `-D`/`-U` of a name the headers spell (any identifier outside comments, keywords included), of a name with
 //!   the `__cm` prefix (the headers' token pastes only form `__cm...` names, which a unit test checks), or of a
 //!   predefined macro (clang would also reject the PCH: a macro's command-line value must match the PCH's);
-//!   other `-D`/`-U` are applied by clang after the PCH, before the source, as with the plain `-include`;
+//!   other `-D`/`-U` are applied by clang after the PCH, before the source (for a name the headers never spell,
+//!   before or after them is the same);
 //! - an `-I` directory holding a file of the header library's name (`-I` is searched before our `-isystem`), or
 //!   a `cm/cm.h` in the working directory (searched first for `-include`).
 //!

@@ -65,6 +65,8 @@ enum OutputKind {
 struct PhaseTimes {
     /// True when the "front end" only parsed IR.
     ir_input: bool,
+    /// For a CM source: whether clang used the precompiled `cm/cm.h` (cm_frontend's `src/pch.rs`).
+    precompiled_header: Option<bool>,
     front_end: Span,
     middle_end: Span,
     bridge: Span,
@@ -89,6 +91,9 @@ impl PhaseTimes {
             ("total", total),
         ] {
             text.push_str(&format!("  {name:<30} {:>9.3} {:>9.3}\n", ms(time.wall), ms(time.cpu)));
+        }
+        if let Some(used) = self.precompiled_header {
+            text.push_str(&format!("  front end: precompiled cm/cm.h {}\n", if used { "used" } else { "not used" }));
         }
         if !self.igc.is_zero() {
             let ratio = |a: std::time::Duration, b: std::time::Duration| {
@@ -276,11 +281,15 @@ fn compile(
     }
     let context = Context::create();
     let start = Clock::start();
+    let uses = cm_frontend::precompiled_header_uses();
     let module = match kind {
         InputKind::CmSource => cm_frontend::compile(&job, &context).map_err(front_end_error),
         _ => load(&context, input),
     };
     times.front_end = start.elapsed();
+    if kind == InputKind::CmSource {
+        times.precompiled_header = Some(cm_frontend::precompiled_header_uses() > uses);
+    }
     let module = module?;
     if let OutputKind::Llvm { text } = output_kind {
         return write_module(&module, destination, text);
@@ -475,6 +484,7 @@ pub fn front_end_job(options: &Options, input: &str, platform: &'static Platform
         debug_info: options.debug_level.unwrap_or(0) > 0,
         pointer_size: if options.m32 { 32 } else { 64 },
         clang_args: options.xclang.clone(),
+        precompiled_header: true,
     }
 }
 

@@ -4,7 +4,8 @@
 //! `<tmp>/cm-frontend-<hash>/`, where the hash covers every embedded byte: a directory of that name holds exactly
 //! these contents, so it is reused by every later run (and by other cmc binaries with the same headers) and
 //! never rewritten. Creation is atomic: the files go to a private sibling directory that is renamed into
-//! place; when another process wins the race, its directory is used and ours is removed.
+//! place; when another process wins the race, its directory is used and ours is removed. The one thing added to
+//! the directory later is `pch/`, the precompiled headers built from it (see `pch`), each also renamed into place.
 
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;

@@ -28,6 +28,7 @@ fn job(name: &str, source: &str) -> (Job, PathBuf) {
         debug_info: false,
         pointer_size: 64,
         clang_args: Vec::new(),
+        precompiled_header: true,
     };
     (job, dir)
 }

@@ -48,6 +48,7 @@ pub fn compile(name: &str, source: &str, defines: &[&str]) -> Compiled {
         debug_info: false,
         pointer_size: 64,
         clang_args: Vec::new(),
+        precompiled_header: true,
     };
     let context = Context::create();
     let compiled = cm_frontend::compile(&job, &context);

@@ -43,6 +43,7 @@
 #include <array>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <set>
 #include <cstdlib>
 #include <cstring>
@@ -228,8 +229,12 @@ void registerGenXPasses(PassBuilder &PB) {
 
 // GenX statistics (see genx_stat_add). Declared before StatsAtExit so that
 // they are destroyed after it.
-std::set<std::string> StatGroups;
-std::map<std::pair<std::string, const char *>, std::unique_ptr<TrackingStatistic>> Stats;
+// Counters are never destroyed: LLVM's own statistics registry (enabled by -mllvm -stats) keeps pointers to
+// them until its exit-time print, after this file's statics are gone. Passes run on several threads at once
+// (one LLVMContext each, e.g. the fuzz tests), so the tables are guarded by StatsLock.
+std::mutex StatsLock;
+std::set<std::string> &StatGroups = *new std::set<std::string>; // group names the counters point into
+std::map<std::pair<std::string, const char *>, TrackingStatistic *> Stats;
 bool StatsPrinted = false;
 
 // opt built without LLVM_ENABLE_STATS (Debian's) does not print the table at
@@ -338,10 +343,11 @@ void genx_global_add_attribute(LLVMValueRef Global, const char *Kind, const char
 // are LLVM's TrackingStatistic objects, so -stats prints them in LLVM's table.
 // Name and Desc are static strings of the Rust side; Group is interned here.
 void genx_stat_add(const char *Group, const char *Name, const char *Desc, uint64_t N) {
+  std::lock_guard<std::mutex> Guard(StatsLock);
   const char *InternedGroup = StatGroups.insert(Group).first->c_str();
   auto &Stat = Stats[{InternedGroup, Name}];
   if (!Stat)
-    Stat = std::make_unique<TrackingStatistic>(InternedGroup, Name, Desc);
+    Stat = new TrackingStatistic(InternedGroup, Name, Desc);
   *Stat += N;
 }
 

@@ -110,6 +110,9 @@ pub fn compile<'ctx>(job: &Job, context: &'ctx Context) -> Result<Module<'ctx>, 
     let module = context
         .create_module_from_ir(buffer)
         .map_err(|e| Error::Message(format!("clang's output did not parse as LLVM IR: {}", e.to_string().trim())))?;
+    if prepare::check(&module) > 0 {
+        return Err(Error::Reported);
+    }
     prepare::run(&module, job.platform);
     genx_passes::pipeline::run(&module, LOWER_PIPELINE, Default::default()).map_err(|e| match e {
         genx_passes::pipeline::PipelineError::PassErrors => Error::Reported,

@@ -7,6 +7,8 @@
 //! - A kernel is a function annotated `genx_main` (`_GENX_MAIN_`) in `llvm.global.annotations`; genx-cm-lower
 //!   reads the same annotation to build `!genx.kernels`.
 //! - Every function's `"target-cpu"` is the job's platform (what target-dependent passes read).
+//! - [`check`] runs first: rules about the function a call was written in (`cm_slm_init` only in a kernel),
+//!   which inlining would erase.
 
 use genx_passes::inkwell::attributes::{Attribute, AttributeLoc};
 use genx_passes::inkwell::values::AsValueRef;
@@ -66,6 +68,38 @@ unsafe fn annotation_text(value: genx_passes::llvm_sys::prelude::LLVMValueRef) -
     let ptr = LLVMGetAsString(init, &mut len);
     let bytes = std::slice::from_raw_parts(ptr as *const u8, len);
     Some(String::from_utf8_lossy(bytes).trim_end_matches('\0').to_string())
+}
+
+/// CM rules that need to know which function the user wrote a call in, checked before non-kernel functions are
+/// inlined into kernels (afterwards every call sits in a kernel): `cm_slm_init` only in a kernel (SLM is sized per
+/// kernel). Each violation is printed located (`file:line:col: error:`; the front end always asks clang for line
+/// tables) and counted.
+pub fn check(module: &Module<'_>) -> usize {
+    let kernels = kernel_names(module);
+    let mut errors = 0;
+    for function in module.get_functions() {
+        let name = function.get_name().to_string_lossy().into_owned();
+        if function.count_basic_blocks() == 0 || kernels.contains(&name) {
+            continue;
+        }
+        for block in function.get_basic_blocks() {
+            for inst in block.get_instructions() {
+                let inst = inst.as_value_ref();
+                let Some(callee) = genx_passes::ir::called_function(inst) else { continue };
+                if !genx_passes::ir::value_name(callee).contains("__cm_builtin_slm_init") {
+                    continue;
+                }
+                let location = genx_passes::ir::debug_location(inst).map(|l| format!("{l}: ")).unwrap_or_default();
+                let shown = genx_passes::cm_lower::source_name(&name);
+                eprintln!(
+                    "{location}error: cm_slm_init is called in '{shown}', which is not a kernel: SLM is sized per \
+                     kernel, so call it in the _GENX_MAIN_ function"
+                );
+                errors += 1;
+            }
+        }
+    }
+    errors
 }
 
 pub fn run(module: &Module<'_>, platform: &'static Platform) {

@@ -49,6 +49,8 @@
 
 mod kernels;
 
+pub use kernels::source_name;
+
 use std::collections::HashMap;
 
 use inkwell::module::Module;

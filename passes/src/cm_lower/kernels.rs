@@ -82,7 +82,7 @@ unsafe fn global_annotations(module: LLVMModuleRef) -> Vec<(LLVMValueRef, String
 }
 
 /// The source name of a kernel: C++ names demangled without return and parameter types (`k<int, 4U>`).
-pub(super) fn source_name(symbol: &str) -> String {
+pub fn source_name(symbol: &str) -> String {
     if !symbol.starts_with("_Z") {
         return symbol.to_string();
     }

@@ -441,7 +441,7 @@ fn finish_binary(
     output::write(destination, &compiled.binary)
 }
 
-fn write_module(module: &Module<'_>, destination: &str, text: bool) -> Result<(), String> {
+pub fn write_module(module: &Module<'_>, destination: &str, text: bool) -> Result<(), String> {
     if text {
         output::write(destination, module.print_to_string().to_bytes())
     } else {

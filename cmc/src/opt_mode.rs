@@ -5,17 +5,13 @@
 //! the passes through the same C++ function. Like opt, the module is verified after the pipeline unless
 //! `-disable-verify` is given.
 
-use std::io::Read;
 use std::path::Path;
 
 use inkwell::context::Context;
-use inkwell::memory_buffer::MemoryBuffer;
-use inkwell::module::Module;
 
 use genx_passes::pipeline::{self, PipelineError, PipelineOptions};
 
 use crate::args::Options;
-use crate::output;
 
 pub fn run(options: &Options, pipeline_text: &str) -> Result<(), String> {
     let llvm_options = options.llvm_options();
@@ -40,7 +36,7 @@ pub fn run(options: &Options, pipeline_text: &str) -> Result<(), String> {
             cm_frontend::Error::Message(message) => message,
         })?
     } else {
-        load(&context, input)?
+        crate::compile::load(&context, input)?
     };
     if let Some(name) = options.platform() {
         let platform = genx_passes::platform::find(name).map_err(|unknown| unknown.to_string())?;
@@ -67,29 +63,5 @@ pub fn run(options: &Options, pipeline_text: &str) -> Result<(), String> {
             .map_err(|message| format!("the module is invalid after the pipeline:\n{}", message.to_string().trim_end()))?;
     }
     let destination = options.output.as_deref().unwrap_or("-");
-    if options.emit_text {
-        output::write(destination, module.print_to_string().to_bytes())
-    } else {
-        if destination == "-" && std::io::IsTerminal::is_terminal(&std::io::stdout()) {
-            return Err("refusing to write bitcode to a terminal; use -S for text or -o <file>".to_string());
-        }
-        output::write(destination, module.write_bitcode_to_memory().as_slice())
-    }
-}
-
-/// Reads `.ll` text or `.bc` bitcode from a file or stdin (`-`).
-fn load<'ctx>(context: &'ctx Context, input: &str) -> Result<Module<'ctx>, String> {
-    let buffer = if input == "-" {
-        let mut bytes = Vec::new();
-        std::io::stdin().read_to_end(&mut bytes).map_err(|err| format!("cannot read stdin: {err}"))?;
-        MemoryBuffer::create_from_memory_range_copy(&bytes, "<stdin>")
-    } else {
-        if !Path::new(input).is_file() {
-            return Err(format!("no such file: '{input}'"));
-        }
-        MemoryBuffer::create_from_file(Path::new(input))
-            .map_err(|message| format!("cannot read '{input}': {}", message.to_string().trim_end()))?
-    };
-    // LLVM's parser message is already located (`file:line:col: error: ...`).
-    context.create_module_from_ir(buffer).map_err(|message| message.to_string().trim_end().to_string())
+    crate::compile::write_module(&module, destination, options.emit_text)
 }

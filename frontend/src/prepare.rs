@@ -16,58 +16,9 @@ use genx_passes::inkwell::module::{Linkage, Module};
 use genx_passes::llvm_sys::core::*;
 use genx_passes::platform::Platform;
 
-/// Names of the functions annotated `genx_main`.
+/// Names of the functions annotated `genx_main` (genx-cm-lower's reading of the marks).
 pub fn kernel_names(module: &Module<'_>) -> Vec<String> {
-    let mut names = Vec::new();
-    let Some(annotations) = module.get_global("llvm.global.annotations") else { return names };
-    unsafe {
-        let init = LLVMGetInitializer(annotations.as_value_ref());
-        if init.is_null() {
-            return names;
-        }
-        for index in 0..LLVMGetNumOperands(init) as u32 {
-            let entry = LLVMGetOperand(init, index);
-            if entry.is_null() || LLVMGetNumOperands(entry) < 2 {
-                continue;
-            }
-            let target = strip_casts(LLVMGetOperand(entry, 0));
-            let text = annotation_text(LLVMGetOperand(entry, 1));
-            if text.as_deref() == Some("genx_main") && !LLVMIsAFunction(target).is_null() {
-                names.push(genx_passes::ir::value_name(target));
-            }
-        }
-    }
-    names
-}
-
-unsafe fn strip_casts(mut value: genx_passes::llvm_sys::prelude::LLVMValueRef) -> genx_passes::llvm_sys::prelude::LLVMValueRef {
-    while !LLVMIsAConstantExpr(value).is_null()
-        && matches!(
-            LLVMGetConstOpcode(value),
-            genx_passes::llvm_sys::LLVMOpcode::LLVMBitCast
-                | genx_passes::llvm_sys::LLVMOpcode::LLVMAddrSpaceCast
-                | genx_passes::llvm_sys::LLVMOpcode::LLVMGetElementPtr
-        )
-    {
-        value = LLVMGetOperand(value, 0);
-    }
-    value
-}
-
-/// The string a `i8*` constant (GEP of a private string global) points at.
-unsafe fn annotation_text(value: genx_passes::llvm_sys::prelude::LLVMValueRef) -> Option<String> {
-    let global = strip_casts(value);
-    if LLVMIsAGlobalVariable(global).is_null() {
-        return None;
-    }
-    let init = LLVMGetInitializer(global);
-    if init.is_null() || LLVMIsAConstantDataSequential(init).is_null() {
-        return None;
-    }
-    let mut len = 0usize;
-    let ptr = LLVMGetAsString(init, &mut len);
-    let bytes = std::slice::from_raw_parts(ptr as *const u8, len);
-    Some(String::from_utf8_lossy(bytes).trim_end_matches('\0').to_string())
+    genx_passes::cm_lower::kernels(module.as_mut_ptr()).into_iter().map(genx_passes::ir::value_name).collect()
 }
 
 /// CM rules that need to know which function the user wrote a call in, checked before non-kernel functions are

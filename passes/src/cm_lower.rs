@@ -49,7 +49,7 @@
 
 mod kernels;
 
-pub use kernels::source_name;
+pub use kernels::{kernels, source_name};
 
 use std::collections::HashMap;
 

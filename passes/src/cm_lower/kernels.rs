@@ -81,6 +81,24 @@ unsafe fn global_annotations(module: LLVMModuleRef) -> Vec<(LLVMValueRef, String
         .collect()
 }
 
+/// The functions annotated `genx_main` (`_GENX_MAIN_`), each once (a declaration and its definition may both
+/// say it), in annotation order.
+fn kernels_of(annotations: &[(LLVMValueRef, String)]) -> Vec<LLVMValueRef> {
+    let mut kernels: Vec<LLVMValueRef> = Vec::new();
+    for (target, text) in annotations {
+        if text == "genx_main" && unsafe { !LLVMIsAFunction(*target).is_null() } && !kernels.contains(target) {
+            kernels.push(*target);
+        }
+    }
+    kernels
+}
+
+/// The kernels of a module as the front end marks them (before genx-cm-lower turns the marks into
+/// `!genx.kernels`).
+pub fn kernels(module: LLVMModuleRef) -> Vec<LLVMValueRef> {
+    unsafe { kernels_of(&global_annotations(module)) }
+}
+
 /// The source name of a kernel: C++ names demangled without return and parameter types (`k<int, 4U>`).
 pub fn source_name(symbol: &str) -> String {
     if !symbol.starts_with("_Z") {
@@ -323,14 +341,7 @@ pub(super) fn describe(module: LLVMModuleRef, facts: &HashMap<LLVMValueRef, Func
                 }
             }
         }
-        // Kernels.
-        let mut kernels: Vec<LLVMValueRef> = Vec::new();
-        for (target, text) in &annotations {
-            // A kernel annotated twice (a declaration and its definition both say _GENX_MAIN_) is one kernel.
-            if text == "genx_main" && !LLVMIsAFunction(*target).is_null() && !kernels.contains(target) {
-                kernels.push(*target);
-            }
-        }
+        let kernels = kernels_of(&annotations);
         let mut entries = Vec::new();
         for kernel in kernels {
             if ir::is_declaration(kernel) {

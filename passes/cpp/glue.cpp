@@ -246,7 +246,9 @@ struct StatsAtExit {
     unsigned Width = 0;
     for (auto &Entry : Stats)
       Width = std::max<unsigned>(Width, std::to_string(Entry.second->getValue()).size());
-    raw_ostream &OS = errs();
+    // Not errs(): this runs during static destruction, and errs()'s stream may already be gone (a process that
+    // first used errs() after this object was built destroys the stream first: "pure virtual method called").
+    raw_fd_ostream OS(2, /*shouldClose=*/false, /*unbuffered=*/true);
     OS << "===" << std::string(73, '-') << "===\n"
        << "                          ... Statistics Collected ...\n"
        << "===" << std::string(73, '-') << "===\n\n";

@@ -2,6 +2,9 @@
 ; opt (the plugin prints its counters when opt's LLVM was built without statistics) and in cmc.
 ; RUN: %opt -passes=genx-verify -stats -disable-output %s 2>&1 | FileCheck %s --check-prefix=STATS
 ; RUN: %cmc -passes=genx-verify -stats -S %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=STATS
+; LLVM's own spelling through -mllvm: the table is printed at exit (it used to abort there, writing to a stream
+; static destruction had already torn down).
+; RUN: %cmc -passes=genx-verify -mllvm -stats -S %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=STATS
 ; RUN: %opt -passes=genx-verify -time-passes -disable-output %s 2>&1 | FileCheck %s --check-prefix=TIME
 ; RUN: %cmc -passes=genx-verify -ftime-report -S %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=TIME
 

@@ -34,6 +34,22 @@ unsafe fn take_message(ptr: *mut c_char) -> String {
 
 
 /// The name of a value (`""` when it has none).
+/// A name for the LLVM C API's builders: a NUL byte (which C strings cannot carry) becomes a space.
+pub fn c_name(name: &str) -> std::ffi::CString {
+    std::ffi::CString::new(name.replace('\0', " ")).unwrap_or_default()
+}
+
+/// The opcode of an instruction; `None` for anything that is not an instruction (or null).
+pub fn opcode(value: LLVMValueRef) -> Option<llvm_sys::LLVMOpcode> {
+    unsafe {
+        if value.is_null() || LLVMIsAInstruction(value).is_null() {
+            None
+        } else {
+            Some(LLVMGetInstructionOpcode(value))
+        }
+    }
+}
+
 pub fn value_name(value: LLVMValueRef) -> String {
     unsafe {
         let mut len = 0usize;

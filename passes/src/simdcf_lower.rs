@@ -104,7 +104,7 @@ use std::collections::{HashMap, HashSet};
 use inkwell::module::Module;
 
 use crate::diag::PassCx;
-use crate::ir;
+use crate::ir::{self, c_name, opcode};
 use crate::llvm_sys::core::*;
 use crate::llvm_sys::prelude::*;
 use crate::llvm_sys::{LLVMOpcode, LLVMTypeKind};
@@ -163,16 +163,8 @@ fn intrinsic(inst: LLVMValueRef) -> Option<&'static str> {
     region_ir::genx_base_name(inst)
 }
 
-fn c_name(name: &str) -> std::ffi::CString {
-    std::ffi::CString::new(name.replace('\0', "")).unwrap_or_default()
-}
-
 fn is_phi(inst: LLVMValueRef) -> bool {
     unsafe { !LLVMIsAPHINode(inst).is_null() }
-}
-
-fn opcode(inst: LLVMValueRef) -> Option<LLVMOpcode> {
-    unsafe { (!LLVMIsAInstruction(inst).is_null()).then(|| LLVMGetInstructionOpcode(inst)) }
 }
 
 fn terminator(block: LLVMBasicBlockRef) -> LLVMValueRef {

@@ -9,20 +9,7 @@ use crate::llvm_sys::core::*;
 use crate::llvm_sys::prelude::*;
 use crate::llvm_sys::{LLVMOpcode, LLVMTypeKind};
 
-pub(super) fn c_name(name: &str) -> std::ffi::CString {
-    std::ffi::CString::new(name.replace('\0', " ")).unwrap_or_default()
-}
-
-/// The opcode of an instruction; `None` for anything that is not an instruction.
-pub(super) fn opcode(value: LLVMValueRef) -> Option<LLVMOpcode> {
-    unsafe {
-        if value.is_null() || LLVMIsAInstruction(value).is_null() {
-            None
-        } else {
-            Some(LLVMGetInstructionOpcode(value))
-        }
-    }
-}
+pub(super) use crate::ir::{c_name, opcode};
 
 pub(super) fn is_inst(value: LLVMValueRef) -> bool {
     opcode(value).is_some()

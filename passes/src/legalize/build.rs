@@ -11,9 +11,7 @@ use crate::llvm_sys::prelude::*;
 use crate::llvm_sys::{LLVMOpcode, LLVMTypeKind};
 use crate::region_ir::{self, element_type, lanes, Index};
 
-pub(super) fn c_name(name: &str) -> std::ffi::CString {
-    std::ffi::CString::new(name.replace('\0', " ")).unwrap_or_default()
-}
+pub(super) use crate::ir::{c_name, opcode};
 
 pub(super) fn is_vector(ty: LLVMTypeRef) -> bool {
     unsafe { LLVMGetTypeKind(ty) == LLVMTypeKind::LLVMVectorTypeKind }
@@ -26,16 +24,6 @@ pub(super) fn is_int(ty: LLVMTypeRef, bits: u32) -> bool {
 /// A vector of i1.
 pub(super) fn is_predicate_type(ty: LLVMTypeRef) -> bool {
     is_vector(ty) && is_int(element_type(ty), 1)
-}
-
-pub(super) fn opcode(inst: LLVMValueRef) -> Option<LLVMOpcode> {
-    unsafe {
-        if LLVMIsAInstruction(inst).is_null() {
-            None
-        } else {
-            Some(LLVMGetInstructionOpcode(inst))
-        }
-    }
 }
 
 pub(super) fn is_instruction(value: LLVMValueRef) -> bool {

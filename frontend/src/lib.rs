@@ -89,6 +89,27 @@ pub struct Job {
     pub precompiled_header: bool,
 }
 
+impl Job {
+    /// A job for `input` on `platform` with nothing else asked: no macros or include options, the default C++
+    /// standard, 64-bit pointers, no debug information, the precompiled header allowed.
+    pub fn new(input: PathBuf, platform: &'static Platform) -> Job {
+        Job {
+            input,
+            macros: Vec::new(),
+            include_dirs: Vec::new(),
+            system_include_dirs: Vec::new(),
+            pre_includes: Vec::new(),
+            std: None,
+            platform,
+            revision_id: None,
+            debug_info: false,
+            pointer_size: 64,
+            clang_args: Vec::new(),
+            precompiled_header: true,
+        }
+    }
+}
+
 /// Why a job failed.
 #[derive(Debug, PartialEq, Eq)]
 pub enum Error {

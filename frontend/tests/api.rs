@@ -16,21 +16,7 @@ fn job(name: &str, source: &str) -> (Job, PathBuf) {
     std::fs::create_dir_all(&dir).unwrap();
     let input = dir.join(format!("{name}.cpp"));
     std::fs::write(&input, source).unwrap();
-    let job = Job {
-        input,
-        macros: Vec::new(),
-        include_dirs: Vec::new(),
-        system_include_dirs: Vec::new(),
-        pre_includes: Vec::new(),
-        std: None,
-        platform: platform::find("tgllp").unwrap(),
-        revision_id: None,
-        debug_info: false,
-        pointer_size: 64,
-        clang_args: Vec::new(),
-        precompiled_header: true,
-    };
-    (job, dir)
+    (Job::new(input, platform::find("tgllp").unwrap()), dir)
 }
 
 /// Temporary bitcode files of this process.

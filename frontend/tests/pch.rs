@@ -16,20 +16,7 @@ fn repo() -> PathBuf {
 }
 
 fn job(input: PathBuf) -> Job {
-    Job {
-        input,
-        macros: Vec::new(),
-        include_dirs: Vec::new(),
-        system_include_dirs: Vec::new(),
-        pre_includes: Vec::new(),
-        std: None,
-        platform: platform::find("tgllp").unwrap(),
-        revision_id: None,
-        debug_info: false,
-        pointer_size: 64,
-        clang_args: Vec::new(),
-        precompiled_header: true,
-    }
+    Job::new(input, platform::find("tgllp").unwrap())
 }
 
 /// A source file in a fresh directory of this test.

@@ -37,18 +37,8 @@ pub fn compile(name: &str, source: &str, defines: &[&str]) -> Compiled {
     let input: PathBuf = dir.join(format!("{name}.cpp"));
     std::fs::write(&input, source).expect("write the CM source");
     let job = Job {
-        input: input.clone(),
         macros: defines.iter().map(|d| MacroArg::Define(d.to_string())).collect(),
-        include_dirs: Vec::new(),
-        system_include_dirs: Vec::new(),
-        pre_includes: Vec::new(),
-        std: None,
-        platform: platform::find(platform::DEFAULT).expect("the default platform exists"),
-        revision_id: None,
-        debug_info: false,
-        pointer_size: 64,
-        clang_args: Vec::new(),
-        precompiled_header: true,
+        ..Job::new(input.clone(), platform::find(platform::DEFAULT).expect("the default platform exists"))
     };
     let context = Context::create();
     let compiled = cm_frontend::compile(&job, &context);

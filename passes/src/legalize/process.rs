@@ -175,7 +175,7 @@ pub(super) fn is_splittable_bale(bales: &Bales, head: LLVMValueRef) -> bool {
                 Some(base) if has_general_result(&base) || base == "llvm.genx.constantpred" => {}
                 _ => return false,
             }
-            if base_cannot_split(main) {
+            if !crate::baling::can_split(main) {
                 return false;
             }
         }
@@ -186,22 +186,6 @@ pub(super) fn is_splittable_bale(bales: &Bales, head: LLVMValueRef) -> bool {
         }
         is_copyable(m.inst, m.info.role)
     })
-}
-
-fn base_cannot_split(inst: LLVMValueRef) -> bool {
-    matches!(
-        region_ir::genx_base_name(inst),
-        Some(
-            "llvm.genx.dpas"
-                | "llvm.genx.dpas2"
-                | "llvm.genx.dpasw"
-                | "llvm.genx.dpas.nosrc0"
-                | "llvm.genx.dpasw.nosrc0"
-                | "llvm.genx.bdpas"
-                | "llvm.genx.umadw"
-                | "llvm.genx.smadw"
-        )
-    )
 }
 
 /// The execution width of a bale: the New value of a wrregion head, else the head's result.
@@ -421,7 +405,7 @@ impl<'c> Legalizer<'c> {
             }
             return Outcome::Done;
         }
-        if self.bales.is_baled(inst) || base_cannot_split(inst) {
+        if self.bales.is_baled(inst) || !crate::baling::can_split(inst) {
             return Outcome::Done;
         }
         if !is_splittable_bale(&self.bales, inst) {

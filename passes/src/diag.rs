@@ -156,7 +156,9 @@ extern "C" {
 /// What a pass body gets besides the IR: its name, a diagnostics sink, and its statistics.
 ///
 /// Statistics are LLVM's own (`TrackingStatistic`, grouped under the pass name), so `opt -stats` and `cmc -stats`
-/// print them in LLVM's table with every other pass's counters.
+/// print them in LLVM's table with every other pass's counters. [`PassCx::count`] adds to a local tally, handed
+/// to LLVM once when the context is dropped (a statistic is a locked table lookup in the glue; passes count per
+/// instruction).
 pub struct PassCx {
     pub pass: &'static str,
     /// The parameters of a parametrized pipeline element (`dg1` of `genx-target<dg1>`), or empty.
@@ -164,19 +166,34 @@ pub struct PassCx {
     pub diagnostics: Diagnostics,
     /// The pass name, NUL-terminated, for the statistics group.
     group: std::ffi::CString,
+    /// Counts not yet handed to LLVM: (name, description, amount), a statistic once (names compared by address).
+    tally: std::cell::RefCell<Vec<(&'static std::ffi::CStr, &'static std::ffi::CStr, u64)>>,
+}
+
+impl Drop for PassCx {
+    fn drop(&mut self) {
+        for (name, desc, n) in self.tally.get_mut().drain(..) {
+            // The glue interns the group string (statistics outlive the pass run); name and desc are static.
+            unsafe { genx_stat_add(self.group.as_ptr(), name.as_ptr(), desc.as_ptr(), n) };
+        }
+    }
 }
 
 impl PassCx {
     pub fn new(pass: &'static str, diagnostics: Diagnostics) -> Self {
         let group = std::ffi::CString::new(pass).unwrap_or_default();
-        PassCx { pass, params: String::new(), diagnostics, group }
+        PassCx { pass, params: String::new(), diagnostics, group, tally: Default::default() }
     }
 
     /// Adds `n` to the statistic `name` (described by `desc`) of this pass.
     pub fn count(&self, name: &'static std::ffi::CStr, desc: &'static std::ffi::CStr, n: u64) {
-        if n > 0 {
-            // The glue interns the group string (statistics outlive the pass run); name and desc are static.
-            unsafe { genx_stat_add(self.group.as_ptr(), name.as_ptr(), desc.as_ptr(), n) };
+        if n == 0 {
+            return;
+        }
+        let mut tally = self.tally.borrow_mut();
+        match tally.iter_mut().find(|(known, _, _)| std::ptr::eq(known.as_ptr(), name.as_ptr())) {
+            Some(entry) => entry.2 += n,
+            None => tally.push((name, desc, n)),
         }
     }
 

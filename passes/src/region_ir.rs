@@ -155,7 +155,14 @@ pub mod memo {
                 {
                     return false;
                 }
-                let mut params = vec![std::ptr::null_mut(); self.args.len()];
+                let mut on_stack = [std::ptr::null_mut(); 16];
+                let mut on_heap = Vec::new();
+                let params = if self.args.len() <= on_stack.len() {
+                    &mut on_stack[..self.args.len()]
+                } else {
+                    on_heap.resize(self.args.len(), std::ptr::null_mut());
+                    &mut on_heap[..]
+                };
                 LLVMGetParamTypes(fn_ty, params.as_mut_ptr());
                 params.iter().zip(self.args.iter()).all(|(&p, &a)| p as usize == a)
             }
@@ -176,19 +183,98 @@ pub mod memo {
     thread_local! {
         static MEMO: RefCell<Memo> = RefCell::new(Memo::default());
         /// Readable without borrowing [`MEMO`]: see [`Fast`].
-        static FAST: Fast = const { Fast { epoch: Cell::new(0), callees: [const { Cell::new((0, None, 0)) }; FAST_SLOTS] } };
+        static FAST: Fast = const {
+            Fast {
+                epoch: Cell::new(0),
+                callees: [const { Cell::new((0, None, 0)) }; FAST_SLOTS],
+                constants: [const { Cell::new(FastConstant { epoch: 0, ty: 0, bits: 0, constant: 0 }) }; CONSTANT_SLOTS],
+                declarations: [const { Cell::new(FastDeclaration::EMPTY) }; DECLARATION_SLOTS],
+            }
+        };
     }
 
-    /// The epoch of the open scope (0 outside scopes), and a direct-mapped cache in front of `Memo::callees`:
-    /// (callee, entry, epoch) of callees already checked in the open scope. It answers the question every
-    /// sweep asks of every call without a hash lookup.
+    /// The epoch of the open scope (0 outside scopes), and direct-mapped caches valid for that epoch only:
+    /// * in front of `Memo::callees`: (callee, entry, epoch) of callees already checked in the open scope. It
+    ///   answers the question every sweep asks of every call without a hash lookup;
+    /// * in front of `Memo::declarations`: declarations already checked in the open scope, keyed by the base
+    ///   name's address (the callers' string literals) and the types;
+    /// * integer constants (`LLVMConstInt` hashes an `APInt` into the context's table on every call; a region
+    ///   call takes four or five). A context outlives any scope, so a constant made in the scope is valid in it.
     struct Fast {
         epoch: Cell<u64>,
         callees: [Cell<FastCallee>; FAST_SLOTS],
+        constants: [Cell<FastConstant>; CONSTANT_SLOTS],
+        declarations: [Cell<FastDeclaration>; DECLARATION_SLOTS],
     }
 
     type FastCallee = (usize, Option<&'static IntrinsicDesc>, u64);
     const FAST_SLOTS: usize = 256;
+    const CONSTANT_SLOTS: usize = 128;
+    const DECLARATION_SLOTS: usize = 256;
+    /// Declarations with more arguments than this are not kept in the fast cache.
+    const FAST_ARGS: usize = 8;
+
+    #[derive(Clone, Copy)]
+    struct FastConstant {
+        epoch: u64,
+        ty: usize,
+        bits: u64,
+        constant: usize,
+    }
+
+    #[derive(Clone, Copy)]
+    struct FastDeclaration {
+        epoch: u64,
+        module: usize,
+        base: (usize, usize),
+        ret: usize,
+        arg_count: usize,
+        args: [usize; FAST_ARGS],
+        function: usize,
+    }
+
+    impl FastDeclaration {
+        const EMPTY: FastDeclaration =
+            FastDeclaration { epoch: 0, module: 0, base: (0, 0), ret: 0, arg_count: 0, args: [0; FAST_ARGS], function: 0 };
+
+        fn is(&self, epoch: u64, module: LLVMModuleRef, base: &str, ret: LLVMTypeRef, args: &[LLVMTypeRef]) -> bool {
+            self.epoch == epoch
+                && self.module == module as usize
+                && self.base == (base.as_ptr() as usize, base.len())
+                && self.ret == ret as usize
+                && self.arg_count == args.len()
+                && self.args[..args.len()].iter().zip(args).all(|(&x, &y)| x == y as usize)
+        }
+    }
+
+    fn declaration_slot(key: u64) -> usize {
+        (key as usize) % DECLARATION_SLOTS
+    }
+
+    /// `LLVMConstInt(ty, bits, sign_extend)`, answered from the cache inside a scope.
+    pub(crate) fn const_int(ty: LLVMTypeRef, bits: u64, sign_extend: bool) -> LLVMValueRef {
+        let make = || unsafe { LLVMConstInt(ty, bits, sign_extend as i32) };
+        FAST.with(|f| {
+            let epoch = f.epoch.get();
+            if epoch == 0 {
+                return make();
+            }
+            // Only widths up to 64 bits, where the sign-extension flag changes nothing.
+            let mut h = FxHasher::default();
+            h.write_usize(ty as usize);
+            h.write_u64(bits);
+            let slot = &f.constants[(h.finish() as usize) % CONSTANT_SLOTS];
+            let entry = slot.get();
+            if entry.epoch == epoch && entry.ty == ty as usize && entry.bits == bits {
+                return entry.constant as LLVMValueRef;
+            }
+            let constant = make();
+            if unsafe { LLVMGetIntTypeWidth(ty) } <= 64 {
+                slot.set(FastConstant { epoch, ty: ty as usize, bits, constant: constant as usize });
+            }
+            constant
+        })
+    }
 
     fn fast_slot(callee: LLVMValueRef) -> usize {
         // Functions are allocated at least 16 bytes apart.
@@ -288,13 +374,22 @@ pub mod memo {
         ret: LLVMTypeRef,
         args: &[LLVMTypeRef],
     ) -> Option<LLVMValueRef> {
-        MEMO.with(|m| {
+        let key = declaration_key(module, base, ret, args);
+        let fast = FAST.with(|f| {
+            let entry = f.declarations[declaration_slot(key)].get();
+            let epoch = f.epoch.get();
+            (epoch != 0 && entry.is(epoch, module, base, ret, args)).then_some(entry.function as LLVMValueRef)
+        });
+        if fast.is_some() {
+            return fast;
+        }
+        let found = MEMO.with(|m| {
             let mut m = m.borrow_mut();
             if m.depth == 0 {
                 return None;
             }
             let epoch = m.epoch;
-            let bucket = m.declarations.get_mut(&declaration_key(module, base, ret, args))?;
+            let bucket = m.declarations.get_mut(&key)?;
             let position = bucket.iter().position(|d| d.is(module, base, ret, args))?;
             let entry = &mut bucket[position];
             if entry.epoch != epoch {
@@ -306,6 +401,43 @@ pub mod memo {
                 entry.epoch = epoch;
             }
             Some(entry.function)
+        });
+        if let Some(function) = found {
+            remember_fast_declaration(key, module, base, ret, args, function);
+        }
+        found
+    }
+
+    /// Puts a declaration checked in the open scope into the fast cache.
+    fn remember_fast_declaration(
+        key: u64,
+        module: LLVMModuleRef,
+        base: &str,
+        ret: LLVMTypeRef,
+        args: &[LLVMTypeRef],
+        function: LLVMValueRef,
+    ) {
+        if args.len() > FAST_ARGS {
+            return;
+        }
+        FAST.with(|f| {
+            let epoch = f.epoch.get();
+            if epoch == 0 {
+                return;
+            }
+            let mut entry = FastDeclaration {
+                epoch,
+                module: module as usize,
+                base: (base.as_ptr() as usize, base.len()),
+                ret: ret as usize,
+                arg_count: args.len(),
+                args: [0; FAST_ARGS],
+                function: function as usize,
+            };
+            for (slot, &arg) in entry.args.iter_mut().zip(args) {
+                *slot = arg as usize;
+            }
+            f.declarations[declaration_slot(key)].set(entry);
         })
     }
 
@@ -332,12 +464,14 @@ pub mod memo {
                 name,
                 function,
             };
-            let bucket = m.declarations.entry(declaration_key(module, base, ret, args)).or_default();
+            let key = declaration_key(module, base, ret, args);
+            let bucket = m.declarations.entry(key).or_default();
             let before = bucket.len();
             bucket.retain(|d| !d.is(module, base, ret, args));
             let removed = before - bucket.len();
             bucket.push(entry);
             m.declaration_count = (m.declaration_count + 1).saturating_sub(removed);
+            remember_fast_declaration(key, module, base, ret, args, function);
         })
     }
 }
@@ -591,17 +725,16 @@ fn declare_intrinsic_uncached(
     }
 }
 
-fn c_name(name: &str) -> std::ffi::CString {
-    std::ffi::CString::new(name).unwrap_or_default()
-}
-
 /// Builds a call of `function` (a declaration made by [`declare_intrinsic`]).
 pub fn build_call(builder: LLVMBuilderRef, function: LLVMValueRef, args: &mut [LLVMValueRef], name: &str) -> LLVMValueRef {
     unsafe {
         let fn_ty = LLVMGlobalGetValueType(function);
-        let void = LLVMGetTypeKind(LLVMGetReturnType(fn_ty)) == LLVMTypeKind::LLVMVoidTypeKind;
-        let name = c_name(if void { "" } else { name });
-        LLVMBuildCall2(builder, fn_ty, function, args.as_mut_ptr(), args.len() as u32, name.as_ptr())
+        let call = LLVMBuildCall2(builder, fn_ty, function, args.as_mut_ptr(), args.len() as u32, c"".as_ptr());
+        // Named afterwards, by length: no NUL-terminated copy of the name.
+        if !name.is_empty() && LLVMGetTypeKind(LLVMGetReturnType(fn_ty)) != LLVMTypeKind::LLVMVoidTypeKind {
+            LLVMSetValueName2(call, name.as_ptr() as *const _, name.len());
+        }
+        call
     }
 }
 
@@ -609,7 +742,7 @@ pub fn build_call(builder: LLVMBuilderRef, function: LLVMValueRef, args: &mut [L
 fn offset_operand(builder: LLVMBuilderRef, context: LLVMContextRef, region: &Region, index: Index) -> LLVMValueRef {
     unsafe {
         let i16_ty = LLVMInt16TypeInContext(context);
-        let constant = LLVMConstInt(i16_ty, region.offset as i64 as u64, 1);
+        let constant = memo::const_int(i16_ty, region.offset as i64 as u64, true);
         match index {
             Index::Direct => constant,
             Index::Value(value) => {
@@ -622,14 +755,14 @@ fn offset_operand(builder: LLVMBuilderRef, context: LLVMContextRef, region: &Reg
                 } else {
                     constant
                 };
-                LLVMBuildAdd(builder, value, addend, c_name("region.index").as_ptr())
+                LLVMBuildAdd(builder, value, addend, c"region.index".as_ptr())
             }
         }
     }
 }
 
 fn i32_const(context: LLVMContextRef, value: i64) -> LLVMValueRef {
-    unsafe { LLVMConstInt(LLVMInt32TypeInContext(context), value as u64, 1) }
+    memo::const_int(unsafe { LLVMInt32TypeInContext(context) }, value as u64, true)
 }
 
 fn parent_width_operand(context: LLVMContextRef, region: &Region) -> LLVMValueRef {
@@ -673,7 +806,7 @@ pub fn build_rdregion(
             offset,
             parent_width_operand(context, region),
         ];
-        let types: Vec<LLVMTypeRef> = args.iter().map(|&a| ir::type_of(a)).collect();
+        let types = args.map(ir::type_of);
         let function = declare_intrinsic(module, base, ret, &types)?;
         Ok(build_call(builder, function, &mut args, name))
     }
@@ -694,7 +827,7 @@ pub fn build_wrregion(
         let context = LLVMGetModuleContext(module);
         let element = element_type(ir::type_of(old));
         let offset = offset_operand(builder, context, region, index);
-        let mask = mask.unwrap_or_else(|| LLVMConstInt(LLVMInt1TypeInContext(context), 1, 0));
+        let mask = mask.unwrap_or_else(|| memo::const_int(LLVMInt1TypeInContext(context), 1, false));
         let base = if is_float(element) { "llvm.genx.wrregionf" } else { "llvm.genx.wrregioni" };
         let mut args = [
             old,
@@ -706,7 +839,7 @@ pub fn build_wrregion(
             parent_width_operand(context, region),
             mask,
         ];
-        let types: Vec<LLVMTypeRef> = args.iter().map(|&a| ir::type_of(a)).collect();
+        let types = args.map(ir::type_of);
         let function = declare_intrinsic(module, base, ir::type_of(old), &types)?;
         Ok(build_call(builder, function, &mut args, name))
     }

@@ -353,6 +353,10 @@ void genx_stat_add(const char *Group, const char *Name, const char *Desc, uint64
   *Stat += N;
 }
 
+// Moves Old's name to New (LLVM's takeName: within one function the symbol-table entry is moved, with no
+// lookup and no re-uniquing; the C API can only clear one name and set the other).
+void genx_take_name(LLVMValueRef New, LLVMValueRef Old) { unwrap(New)->takeName(unwrap(Old)); }
+
 // Emits an optimization remark from pass Pass about instruction Inst through
 // LLVM's diagnostics, so -pass-remarks=<regex> (Kind 0: something was done),
 // -pass-remarks-missed (Kind 1: something was refused, with the reason) and

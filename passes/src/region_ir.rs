@@ -845,8 +845,8 @@ pub fn build_wrregion(
     }
 }
 
-thread_local! {
-    static NAME: std::cell::RefCell<Vec<u8>> = const { std::cell::RefCell::new(Vec::new()) };
+extern "C" {
+    fn genx_take_name(new: LLVMValueRef, old: LLVMValueRef);
 }
 
 /// Replaces every use of `old` by `new` and gives `new` the name of `old` (when `new` is an unnamed
@@ -855,16 +855,7 @@ pub fn replace_uses(old: LLVMValueRef, new: LLVMValueRef) {
     unsafe {
         LLVMReplaceAllUsesWith(old, new);
         if ir::has_name(old) && !LLVMIsAInstruction(new).is_null() && !ir::has_name(new) {
-            // The name is copied (into a buffer reused across calls) because clearing it frees LLVM's copy.
-            NAME.with(|buffer| {
-                let mut buffer = buffer.borrow_mut();
-                buffer.clear();
-                let mut len = 0usize;
-                let ptr = LLVMGetValueName2(old, &mut len);
-                buffer.extend_from_slice(std::slice::from_raw_parts(ptr as *const u8, len));
-                LLVMSetValueName2(old, c"".as_ptr(), 0);
-                LLVMSetValueName2(new, buffer.as_ptr() as *const _, buffer.len());
-            });
+            genx_take_name(new, old);
         }
     }
 }

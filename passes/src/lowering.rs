@@ -63,128 +63,241 @@ use crate::region_ir::{self, element_type, lanes, Index};
 mod mask;
 mod shuffle;
 
-/// A statistic: its name and description (`-stats`).
-type Stat = (&'static std::ffi::CStr, &'static std::ffi::CStr);
-
-mod stat {
-    use super::Stat;
-    pub const EXTRACT: Stat = (c"extractelement", c"extractelement lowered to rdregion");
-    pub const INSERT: Stat = (c"insertelement", c"insertelement lowered to wrregion");
-    pub const VARIABLE_INDEX: Stat =
-        (c"variable-index", c"element accesses lowered with a variable index (indirect region)");
-    pub const TRUNC: Stat = (c"trunc", c"vector trunc lowered to bitcast + strided rdregion");
-    pub const TRUNC_FOLDED: Stat = (c"trunc-folded", c"vector trunc of a constant replaced by the truncated constant");
-    pub const BOOL_EXT: Stat = (c"bool-ext", c"zext/sext/uitofp from i1 lowered to select");
-    pub const SHUFFLE_SPLAT: Stat = (c"shuffle-splat", c"shufflevector splats lowered to one <0;1,0> rdregion");
-    pub const SHUFFLE_REGION: Stat = (c"shuffle-region", c"shufflevectors lowered to one rdregion");
-    pub const SHUFFLE_SEQUENCE: Stat = (c"shuffle-sequence", c"shufflevectors lowered to a rdregion/wrregion sequence");
-    pub const SHUFFLE_MOVES: Stat = (c"shuffle-moves", c"region moves emitted for shufflevector sequences");
-    pub const SHUFFLE_UNDEF: Stat = (c"shuffle-undef", c"shufflevectors with no defined lane replaced by undef");
-    pub const PRED_SHUFFLE: Stat = (c"pred-shuffle", c"i1 shufflevectors lowered to rdpredregion/wrpredregion");
-    pub const PRED_WIDENED: Stat = (c"pred-shuffle-widened", c"i1 shufflevectors lowered through i16 data");
-    pub const NOT_LOWERED: Stat = (c"not-lowered", c"candidate instructions left unchanged (see -pass-remarks-missed)");
+/// A statistic of this pass (`-stats`); its name and description are `STATS[stat as usize]`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Stat {
+    Extract,
+    Insert,
+    VariableIndex,
+    Trunc,
+    TruncFolded,
+    BoolExt,
+    ShuffleSplat,
+    ShuffleRegion,
+    ShuffleSequence,
+    ShuffleMoves,
+    ShuffleUndef,
+    PredShuffle,
+    PredWidened,
+    NotLowered,
 }
 
-/// What planning and emitting one candidate gives: the replacement value and the statistics to add, `None`
-/// when the instruction is not this pass's business, or the reason it is refused.
-type Lowered = Result<Option<(LLVMValueRef, Vec<(Stat, u64)>)>, String>;
+/// Name and description of each [`Stat`], in its order.
+const STATS: [(&std::ffi::CStr, &std::ffi::CStr); 14] = [
+    (c"extractelement", c"extractelement lowered to rdregion"),
+    (c"insertelement", c"insertelement lowered to wrregion"),
+    (c"variable-index", c"element accesses lowered with a variable index (indirect region)"),
+    (c"trunc", c"vector trunc lowered to bitcast + strided rdregion"),
+    (c"trunc-folded", c"vector trunc of a constant replaced by the truncated constant"),
+    (c"bool-ext", c"zext/sext/uitofp from i1 lowered to select"),
+    (c"shuffle-splat", c"shufflevector splats lowered to one <0;1,0> rdregion"),
+    (c"shuffle-region", c"shufflevectors lowered to one rdregion"),
+    (c"shuffle-sequence", c"shufflevectors lowered to a rdregion/wrregion sequence"),
+    (c"shuffle-moves", c"region moves emitted for shufflevector sequences"),
+    (c"shuffle-undef", c"shufflevectors with no defined lane replaced by undef"),
+    (c"pred-shuffle", c"i1 shufflevectors lowered to rdpredregion/wrpredregion"),
+    (c"pred-shuffle-widened", c"i1 shufflevectors lowered through i16 data"),
+    (c"not-lowered", c"candidate instructions left unchanged (see -pass-remarks-missed)"),
+];
+
+/// Counts per [`Stat`], kept in locals and handed to `-stats` once per run (a statistic update takes a lock).
+#[derive(Clone, Copy, Default)]
+struct Tally([u64; STATS.len()]);
+
+impl Tally {
+    fn add(&mut self, stat: Stat, n: u64) {
+        self.0[stat as usize] += n;
+    }
+
+    fn merge(&mut self, other: &Tally) {
+        for (total, n) in self.0.iter_mut().zip(other.0) {
+            *total += n;
+        }
+    }
+}
+
+/// What planning and emitting one candidate gives: the replacement value (its statistics are pending in the
+/// [`Emitter`]), `None` when the instruction is not this pass's business, or the reason it is refused.
+type Lowered = Result<Option<LLVMValueRef>, String>;
+
+/// Whether an instruction with this opcode is a candidate (the lowering functions check the rest).
+fn is_candidate(opcode: LLVMOpcode) -> bool {
+    matches!(
+        opcode,
+        LLVMOpcode::LLVMExtractElement
+            | LLVMOpcode::LLVMInsertElement
+            | LLVMOpcode::LLVMShuffleVector
+            | LLVMOpcode::LLVMTrunc
+            | LLVMOpcode::LLVMZExt
+            | LLVMOpcode::LLVMSExt
+            | LLVMOpcode::LLVMUIToFP
+    )
+}
 
 /// Pass body: lowers every candidate instruction of `function`.
 pub fn run(function: FunctionValue<'_>, cx: &mut PassCx) -> bool {
     let _memo = crate::region_ir::memo_scope();
     let function = function.as_value_ref();
-    let candidates: Vec<LLVMValueRef> = ir::blocks(function)
+    let candidates: Vec<(LLVMValueRef, LLVMOpcode)> = ir::blocks(function)
         .flat_map(ir::instructions)
-        .filter(|&inst| {
-            matches!(
-                unsafe { LLVMGetInstructionOpcode(inst) },
-                LLVMOpcode::LLVMExtractElement
-                    | LLVMOpcode::LLVMInsertElement
-                    | LLVMOpcode::LLVMShuffleVector
-                    | LLVMOpcode::LLVMTrunc
-                    | LLVMOpcode::LLVMZExt
-                    | LLVMOpcode::LLVMSExt
-                    | LLVMOpcode::LLVMUIToFP
-            )
+        .filter_map(|inst| {
+            let opcode = unsafe { LLVMGetInstructionOpcode(inst) };
+            is_candidate(opcode).then_some((inst, opcode))
         })
         .collect();
+    if candidates.is_empty() {
+        return false;
+    }
+    let mut emitter = Emitter::new(function);
+    let mut totals = Tally::default();
     let mut changed = false;
-    for inst in candidates {
-        let mut emitter = Emitter::new(inst);
-        let outcome = match unsafe { LLVMGetInstructionOpcode(inst) } {
+    for (inst, opcode) in candidates {
+        emitter.start(inst);
+        let outcome = match opcode {
             LLVMOpcode::LLVMExtractElement => lower_extract(inst, &mut emitter),
             LLVMOpcode::LLVMInsertElement => lower_insert(inst, &mut emitter),
             LLVMOpcode::LLVMShuffleVector => shuffle::lower(inst, &mut emitter),
             LLVMOpcode::LLVMTrunc => lower_trunc(inst, &mut emitter),
-            _ => lower_bool_ext(inst, &mut emitter),
+            _ => lower_bool_ext(inst, opcode, &mut emitter),
         };
         match outcome {
-            Ok(Some((value, stats))) => {
+            Ok(Some(value)) => {
                 emitter.finish(value);
-                for ((name, desc), n) in stats {
-                    cx.count(name, desc, n);
-                }
+                totals.merge(&emitter.pending);
                 changed = true;
             }
             Ok(None) => emitter.rollback(),
             Err(reason) => {
                 emitter.rollback();
-                cx.count(stat::NOT_LOWERED.0, stat::NOT_LOWERED.1, 1);
+                totals.add(Stat::NotLowered, 1);
                 cx.remark(RemarkKind::Missed, c"NotLowered", inst, &reason);
             }
         }
+    }
+    for (&(name, desc), n) in STATS.iter().zip(totals.0) {
+        cx.count(name, desc, n);
     }
     changed
 }
 
 // ---- emission ---------------------------------------------------------------------------------------------
 
-/// Builds instructions right before one candidate, and can take them all back.
+/// The name of an emitted value, relative to its candidate's name `c`: none, `c.<suffix>`, or
+/// `c.<prefix><k>`. Always none when the candidate has no name.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Name {
+    None,
+    Suffix(&'static str),
+    Indexed(&'static str, usize),
+}
+
+/// Builds instructions right before one candidate at a time, and can take them all back. There is one per
+/// run: its builder, name buffer and scratch vectors are reused from candidate to candidate.
 pub(crate) struct Emitter {
     pub builder: LLVMBuilderRef,
     pub context: LLVMContextRef,
+    module: LLVMModuleRef,
+    /// The candidate being lowered.
     inst: LLVMValueRef,
     /// The instruction before the candidate when emission started (null at the start of a block).
     before: LLVMValueRef,
-    /// The candidate's name, the stem of the names of what is emitted for it.
+    /// The name built last (see [`Name`]); a reused buffer.
+    name: String,
+    /// The candidate's name, once read (`stem_read`): the stem of the names of what is emitted for it.
     stem: String,
+    stem_read: bool,
+    /// The candidate's statistics, added to the run's when it is lowered.
+    pending: Tally,
+    /// Reused buffers of the shuffle lowering.
+    pub(crate) scratch: shuffle::Scratch,
 }
 
 impl Emitter {
-    fn new(inst: LLVMValueRef) -> Emitter {
+    fn new(function: LLVMValueRef) -> Emitter {
         unsafe {
-            let context = LLVMGetModuleContext(LLVMGetGlobalParent(ir::parent_function(inst)));
-            let builder = LLVMCreateBuilderInContext(context);
-            LLVMPositionBuilderBefore(builder, inst);
-            Emitter { builder, context, inst, before: LLVMGetPreviousInstruction(inst), stem: ir::value_name(inst) }
+            let module = LLVMGetGlobalParent(function);
+            let context = LLVMGetModuleContext(module);
+            Emitter {
+                builder: LLVMCreateBuilderInContext(context),
+                context,
+                module,
+                inst: std::ptr::null_mut(),
+                before: std::ptr::null_mut(),
+                name: String::new(),
+                stem: String::new(),
+                stem_read: false,
+                pending: Tally::default(),
+                scratch: shuffle::Scratch::default(),
+            }
         }
     }
 
-    /// A name for an intermediate value: `<candidate>.<suffix>`, or none when the candidate has none.
-    pub fn name(&self, suffix: &str) -> String {
+    /// Starts emitting for `inst`, right before it.
+    fn start(&mut self, inst: LLVMValueRef) {
+        unsafe {
+            LLVMPositionBuilderBefore(self.builder, inst);
+            self.before = LLVMGetPreviousInstruction(inst);
+        }
+        self.inst = inst;
+        self.stem_read = false;
+        self.pending = Tally::default();
+    }
+
+    /// Counts `n` of `stat` for the candidate (kept only if it is lowered).
+    pub fn count(&mut self, stat: Stat, n: u64) {
+        self.pending.add(stat, n);
+    }
+
+    /// Builds `name` into the name buffer (empty when the candidate has none).
+    fn build_name(&mut self, name: Name) {
+        self.name.clear();
+        let (suffix, k) = match name {
+            Name::None => return,
+            Name::Suffix(suffix) => (suffix, None),
+            Name::Indexed(prefix, k) => (prefix, Some(k)),
+        };
+        if !self.stem_read {
+            self.stem.clear();
+            let stem = unsafe {
+                let mut len = 0usize;
+                let ptr = LLVMGetValueName2(self.inst, &mut len);
+                if ptr.is_null() { &[][..] } else { std::slice::from_raw_parts(ptr as *const u8, len) }
+            };
+            match std::str::from_utf8(stem) {
+                Ok(stem) => self.stem.push_str(stem),
+                Err(_) => self.stem.push_str(&String::from_utf8_lossy(stem)),
+            }
+            self.stem_read = true;
+        }
         if self.stem.is_empty() {
-            String::new()
-        } else {
-            format!("{}.{suffix}", self.stem)
+            return;
+        }
+        self.name.push_str(&self.stem);
+        self.name.push('.');
+        self.name.push_str(suffix);
+        if let Some(k) = k {
+            push_decimal(&mut self.name, k);
         }
     }
 
-    /// [`Emitter::name`] of `<prefix><k>` (formatted once, and not at all for an unnamed candidate).
-    pub fn name_k(&self, prefix: &str, k: usize) -> String {
-        if self.stem.is_empty() {
-            String::new()
-        } else {
-            format!("{}.{prefix}{k}", self.stem)
+    /// `name` as a C string for the LLVM builders (empty when it holds a NUL), valid until the next name.
+    fn c_name(&mut self, name: Name) -> *const std::ffi::c_char {
+        self.build_name(name);
+        if self.name.contains('\0') {
+            // As `CString::new(..).unwrap_or_default()`.
+            self.name.clear();
         }
+        self.name.push('\0');
+        self.name.as_ptr() as *const std::ffi::c_char
     }
 
     /// Replaces the candidate by `value` (which takes its name) and erases it.
-    fn finish(self, value: LLVMValueRef) {
+    fn finish(&mut self, value: LLVMValueRef) {
         region_ir::replace_and_erase(self.inst, value);
     }
 
     /// Erases everything emitted so far, last first (each is used only by later ones).
-    fn rollback(self) {
+    fn rollback(&mut self) {
         unsafe {
             loop {
                 let previous = LLVMGetPreviousInstruction(self.inst);
@@ -197,39 +310,49 @@ impl Emitter {
     }
 
     pub fn rdregion(
-        &self,
+        &mut self,
         input: LLVMValueRef,
         region: &Region,
         index: Index,
         scalar: bool,
-        name: &str,
+        name: Name,
     ) -> Result<LLVMValueRef, String> {
-        region_ir::build_rdregion(self.builder, input, region, index, scalar, name)
+        self.build_name(name);
+        region_ir::build_rdregion(self.builder, input, region, index, scalar, &self.name)
     }
 
     pub fn wrregion(
-        &self,
+        &mut self,
         old: LLVMValueRef,
         new: LLVMValueRef,
         region: &Region,
         index: Index,
-        name: &str,
+        name: Name,
     ) -> Result<LLVMValueRef, String> {
-        region_ir::build_wrregion(self.builder, old, new, region, index, None, name)
+        self.build_name(name);
+        region_ir::build_wrregion(self.builder, old, new, region, index, None, &self.name)
     }
 
     /// A call of the GenX intrinsic `base` returning `ret`.
     pub fn intrinsic(
-        &self,
+        &mut self,
         base: &str,
         ret: LLVMTypeRef,
         args: &mut [LLVMValueRef],
-        name: &str,
+        name: Name,
     ) -> Result<LLVMValueRef, String> {
-        let module = unsafe { LLVMGetGlobalParent(ir::parent_function(self.inst)) };
-        let types: Vec<LLVMTypeRef> = args.iter().map(|&a| ir::type_of(a)).collect();
-        let function = region_ir::declare_intrinsic(module, base, ret, &types)?;
-        Ok(region_ir::build_call(self.builder, function, args, name))
+        let mut types = [std::ptr::null_mut(); 4];
+        let function = if args.len() <= types.len() {
+            for (ty, &arg) in types.iter_mut().zip(args.iter()) {
+                *ty = ir::type_of(arg);
+            }
+            region_ir::declare_intrinsic(self.module, base, ret, &types[..args.len()])?
+        } else {
+            let types: Vec<LLVMTypeRef> = args.iter().map(|&a| ir::type_of(a)).collect();
+            region_ir::declare_intrinsic(self.module, base, ret, &types)?
+        };
+        self.build_name(name);
+        Ok(region_ir::build_call(self.builder, function, args, &self.name))
     }
 
     pub fn i32(&self, value: i64) -> LLVMValueRef {
@@ -243,8 +366,22 @@ impl Drop for Emitter {
     }
 }
 
-fn cstr(text: &str) -> std::ffi::CString {
-    std::ffi::CString::new(text).unwrap_or_default()
+/// Appends `k` in decimal (what `format!("{k}")` writes, without the formatting machinery).
+fn push_decimal(out: &mut String, k: usize) {
+    let mut digits = [0u8; 20];
+    let mut at = digits.len();
+    let mut rest = k;
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (rest % 10) as u8;
+        rest /= 10;
+        if rest == 0 {
+            break;
+        }
+    }
+    for &digit in &digits[at..] {
+        out.push(digit as char);
+    }
 }
 
 /// `value` repeated into a constant vector of `n` lanes, or `value` itself for a scalar type.
@@ -322,58 +459,61 @@ fn element_position(vector_ty: LLVMTypeRef, index: LLVMValueRef) -> Result<(u32,
 }
 
 /// The region and runtime index of an element access; a variable index becomes `zext/trunc(i) to i16 * EB`.
-fn emit_position(e: &Emitter, eb: u32, position: Position) -> (Region, Index) {
+fn emit_position(e: &mut Emitter, eb: u32, position: Position) -> (Region, Index) {
     match position {
         Position::Constant(region) => (region, Index::Direct),
         Position::Variable(index) => unsafe {
             let i16_ty = LLVMInt16TypeInContext(e.context);
-            let mut offset = LLVMBuildIntCast2(e.builder, index, i16_ty, 0, cstr(&e.name("idx")).as_ptr());
+            let mut offset = LLVMBuildIntCast2(e.builder, index, i16_ty, 0, e.c_name(Name::Suffix("idx")));
             if eb > 1 {
                 let scale = LLVMConstInt(i16_ty, eb as u64, 0);
-                offset = LLVMBuildMul(e.builder, offset, scale, cstr(&e.name("offset")).as_ptr());
+                offset = LLVMBuildMul(e.builder, offset, scale, e.c_name(Name::Suffix("offset")));
             }
             (Region::element(eb, 0).with_single_indirect(), Index::Value(offset))
         },
     }
 }
 
-fn access_stats(first: Stat, position: &Position) -> Vec<(Stat, u64)> {
-    let variable = matches!(position, Position::Variable(_)) as u64;
-    vec![(first, 1), (stat::VARIABLE_INDEX, variable)]
+fn count_access(e: &mut Emitter, first: Stat, position: &Position) {
+    e.count(first, 1);
+    e.count(Stat::VariableIndex, matches!(position, Position::Variable(_)) as u64);
 }
 
 fn lower_extract(inst: LLVMValueRef, e: &mut Emitter) -> Lowered {
     let (vector, index) = unsafe { (LLVMGetOperand(inst, 0), LLVMGetOperand(inst, 1)) };
-    if !is_fixed_vector(ir::type_of(vector)) {
+    let vector_ty = ir::type_of(vector);
+    if !is_fixed_vector(vector_ty) {
         return Ok(None);
     }
-    let (eb, position) = element_position(ir::type_of(vector), index)?;
-    let stats = access_stats(stat::EXTRACT, &position);
+    let (eb, position) = element_position(vector_ty, index)?;
+    count_access(e, Stat::Extract, &position);
     let (region, index) = emit_position(e, eb, position);
-    let read = e.rdregion(vector, &region, index, true, "")?;
-    Ok(Some((read, stats)))
+    let read = e.rdregion(vector, &region, index, true, Name::None)?;
+    Ok(Some(read))
 }
 
 fn lower_insert(inst: LLVMValueRef, e: &mut Emitter) -> Lowered {
     let (vector, value, index) = unsafe { (LLVMGetOperand(inst, 0), LLVMGetOperand(inst, 1), LLVMGetOperand(inst, 2)) };
-    if !is_fixed_vector(ir::type_of(inst)) {
+    let vector_ty = ir::type_of(inst);
+    if !is_fixed_vector(vector_ty) {
         return Ok(None);
     }
-    let (eb, position) = element_position(ir::type_of(inst), index)?;
-    let stats = access_stats(stat::INSERT, &position);
+    let (eb, position) = element_position(vector_ty, index)?;
+    count_access(e, Stat::Insert, &position);
     let (region, index) = emit_position(e, eb, position);
-    let write = e.wrregion(vector, value, &region, index, "")?;
-    Ok(Some((write, stats)))
+    let write = e.wrregion(vector, value, &region, index, Name::None)?;
+    Ok(Some(write))
 }
 
 // ---- trunc --------------------------------------------------------------------------------------------------
 
 fn lower_trunc(inst: LLVMValueRef, e: &mut Emitter) -> Lowered {
     let source = unsafe { LLVMGetOperand(inst, 0) };
-    let (source_ty, result_ty) = (ir::type_of(source), ir::type_of(inst));
+    let source_ty = ir::type_of(source);
     if !is_fixed_vector(source_ty) {
         return Ok(None);
     }
+    let result_ty = ir::type_of(inst);
     let (Some(src_bits), Some(dst_bits)) = (int_bits(element_type(source_ty)), int_bits(element_type(result_ty))) else {
         return Ok(None);
     };
@@ -388,8 +528,8 @@ fn lower_trunc(inst: LLVMValueRef, e: &mut Emitter) -> Lowered {
         if !ir::is_plain_constant(source) {
             return Err("a trunc of a constant expression is left to constant folding".to_string());
         }
-        let folded = unsafe { LLVMConstTrunc(source, result_ty) };
-        return Ok(Some((folded, vec![(stat::TRUNC_FOLDED, 1)])));
+        e.count(Stat::TruncFolded, 1);
+        return Ok(Some(unsafe { LLVMConstTrunc(source, result_ty) }));
     }
     let ratio = src_bits / dst_bits;
     let n = lanes(source_ty);
@@ -400,15 +540,16 @@ fn lower_trunc(inst: LLVMValueRef, e: &mut Emitter) -> Lowered {
     let region = Region::new(dst_bits / 8, n, 0, n, ratio as i32, 0).canonical();
     let cast = unsafe {
         let parts_ty = LLVMVectorType(element_type(result_ty), wide_n as u32);
-        LLVMBuildBitCast(e.builder, source, parts_ty, cstr(&e.name("parts")).as_ptr())
+        LLVMBuildBitCast(e.builder, source, parts_ty, e.c_name(Name::Suffix("parts")))
     };
-    let read = e.rdregion(cast, &region, Index::Direct, false, "")?;
-    Ok(Some((read, vec![(stat::TRUNC, 1)])))
+    let read = e.rdregion(cast, &region, Index::Direct, false, Name::None)?;
+    e.count(Stat::Trunc, 1);
+    Ok(Some(read))
 }
 
 // ---- zext / sext / uitofp from i1 ---------------------------------------------------------------------------
 
-fn lower_bool_ext(inst: LLVMValueRef, e: &mut Emitter) -> Lowered {
+fn lower_bool_ext(inst: LLVMValueRef, opcode: LLVMOpcode, e: &mut Emitter) -> Lowered {
     let condition = unsafe { LLVMGetOperand(inst, 0) };
     if !is_bool(element_type(ir::type_of(condition))) {
         return Ok(None);
@@ -416,30 +557,30 @@ fn lower_bool_ext(inst: LLVMValueRef, e: &mut Emitter) -> Lowered {
     let ty = ir::type_of(inst);
     let element = element_type(ty);
     let one = unsafe {
-        match LLVMGetInstructionOpcode(inst) {
+        match opcode {
             LLVMOpcode::LLVMZExt => LLVMConstInt(element, 1, 0),
             LLVMOpcode::LLVMSExt => LLVMConstAllOnes(element),
             _ => LLVMConstReal(element, 1.0),
         }
     };
-    let select = unsafe {
-        LLVMBuildSelect(e.builder, condition, splat_constant(one, ty), LLVMConstNull(ty), cstr("").as_ptr())
-    };
-    Ok(Some((select, vec![(stat::BOOL_EXT, 1)])))
+    let select =
+        unsafe { LLVMBuildSelect(e.builder, condition, splat_constant(one, ty), LLVMConstNull(ty), c"".as_ptr()) };
+    e.count(Stat::BoolExt, 1);
+    Ok(Some(select))
 }
 
 /// `icmp ne %value, zeroinitializer` (used to turn widened predicates back into `i1`).
-pub(crate) fn emit_nonzero(e: &Emitter, value: LLVMValueRef, name: &str) -> LLVMValueRef {
+pub(crate) fn emit_nonzero(e: &mut Emitter, value: LLVMValueRef, name: Name) -> LLVMValueRef {
     unsafe {
         let zero = LLVMConstNull(ir::type_of(value));
-        LLVMBuildICmp(e.builder, LLVMIntPredicate::LLVMIntNE, value, zero, cstr(name).as_ptr())
+        LLVMBuildICmp(e.builder, LLVMIntPredicate::LLVMIntNE, value, zero, e.c_name(name))
     }
 }
 
 /// `select %condition, 1, 0` of type `ty` (a widened predicate).
-pub(crate) fn emit_widen(e: &Emitter, condition: LLVMValueRef, ty: LLVMTypeRef, name: &str) -> LLVMValueRef {
+pub(crate) fn emit_widen(e: &mut Emitter, condition: LLVMValueRef, ty: LLVMTypeRef, name: Name) -> LLVMValueRef {
     unsafe {
         let one = splat_constant(LLVMConstInt(element_type(ty), 1, 0), ty);
-        LLVMBuildSelect(e.builder, condition, one, LLVMConstNull(ty), cstr(name).as_ptr())
+        LLVMBuildSelect(e.builder, condition, one, LLVMConstNull(ty), e.c_name(name))
     }
 }

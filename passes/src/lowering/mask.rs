@@ -31,11 +31,12 @@ const MAX_OFFSET: i64 = i16::MAX as i64;
 /// quadratic prefix search on huge masks).
 const MAX_2D_SEARCH: usize = 64;
 
-/// The canonical direct region of `elem_bytes`-byte elements that reads `entries[i]` for every defined lane
-/// `i` (`None` lanes may read anything) from a vector of `len` elements, widest rows first; `None` when no
-/// region does, when no lane is defined, or when the offset does not fit an `i16`.
-pub fn fit_with_holes(elem_bytes: u32, entries: &[Option<i64>], len: u32) -> Option<Region> {
-    fit(elem_bytes, entries.len(), |i| entries[i], len)
+/// The canonical direct region of `elem_bytes`-byte elements that reads element `e` for every defined lane
+/// `Some((_, e))` of `lanes` (the operand is not looked at; `None` lanes may read anything) from a vector of
+/// `len` elements, widest rows first; `None` when no region does, when no lane is defined, or when the offset
+/// does not fit an `i16`.
+pub fn fit_with_holes(elem_bytes: u32, lanes: &[Option<(usize, i64)>], len: u32) -> Option<Region> {
+    fit(elem_bytes, lanes.len(), |i| lanes[i].map(|(_, element)| element), len)
 }
 
 /// The exact fit of a fully defined element list (see [`fit_with_holes`]).
@@ -183,18 +184,40 @@ pub struct Move {
     pub dst: Region,
 }
 
-/// Cuts a mask into moves. `mask[lane]` is `Some((operand, element))` for a defined lane; undefined lanes are
-/// not written. Every defined lane is written by exactly one move (destination regions are disjoint and
-/// increasing). `None` only when some lane cannot even be one element (an offset beyond `i16`).
-pub fn split_moves(elem_bytes: u32, mask: &[Option<(usize, i64)>], operand_len: u32) -> Option<Vec<Move>> {
+/// The lanes and elements of one operand, reused from mask to mask by [`split_moves`].
+#[derive(Default)]
+pub struct SplitScratch {
+    lanes: Vec<i64>,
+    elements: Vec<i64>,
+}
+
+/// Cuts a mask into `moves` (cleared first). `mask[lane]` is `Some((operand, element))` for a defined lane;
+/// undefined lanes are not written, and with `in_place = Some(op)` neither are the lanes that read their own
+/// element of operand `op` (they are already in place). Every other lane is written by exactly one move
+/// (destination regions are disjoint and increasing). `None` only when some lane cannot even be one element
+/// (an offset beyond `i16`). `scratch` holds buffers reused from call to call.
+pub fn split_moves(
+    elem_bytes: u32,
+    mask: &[Option<(usize, i64)>],
+    operand_len: u32,
+    in_place: Option<usize>,
+    scratch: &mut SplitScratch,
+    moves: &mut Vec<Move>,
+) -> Option<()> {
+    moves.clear();
     let result_len = u32::try_from(mask.len()).ok()?;
-    let mut moves = Vec::new();
+    let SplitScratch { lanes, elements } = scratch;
     for operand in 0..2 {
-        let (lanes, elements): (Vec<i64>, Vec<i64>) = mask
-            .iter()
-            .enumerate()
-            .filter_map(|(lane, m)| m.filter(|&(op, _)| op == operand).map(|(_, e)| (lane as i64, e)))
-            .unzip();
+        lanes.clear();
+        elements.clear();
+        for (lane, entry) in mask.iter().enumerate() {
+            if let Some((op, element)) = *entry {
+                if op == operand && !(in_place == Some(op) && element == lane as i64) {
+                    lanes.push(lane as i64);
+                    elements.push(element);
+                }
+            }
+        }
         let mut start = 0;
         while start < lanes.len() {
             let (l, src, dst) =
@@ -203,10 +226,37 @@ pub fn split_moves(elem_bytes: u32, mask: &[Option<(usize, i64)>], operand_len: 
             start += l;
         }
     }
-    Some(moves)
+    Some(())
+}
+
+/// The length of the longest prefix of `list` that is an arithmetic progression (all of a list of two).
+fn progression_len(list: &[i64]) -> usize {
+    if list.len() < 2 {
+        return list.len();
+    }
+    let step = list[1] - list[0];
+    2 + list.windows(2).skip(1).take_while(|pair| pair[1] - pair[0] == step).count()
+}
+
+/// The lengths `l` for which `list[..l]` can be a region, when its longest progression prefix is `p` long
+/// (`p < list.len()`): a list that is no progression is a region only with rows of width `p` (its steps
+/// repeat with period `p`: `p - 1` times the stride, then the step to the next row), so `l` must be a
+/// multiple of `p` no longer than the longest prefix whose steps have that period. Returns that length.
+fn periodic_len(list: &[i64], p: usize) -> usize {
+    let (stride, row_step) = (list[1] - list[0], list[p] - list[p - 1]);
+    let steps = list.windows(2).enumerate().take_while(|&(i, pair)| {
+        let step = if i % p == p - 1 { row_step } else { stride };
+        pair[1] - pair[0] == step
+    });
+    1 + steps.count()
 }
 
 /// The longest prefix of `lanes`/`elements` that is a region on both sides, with its two regions.
+///
+/// It is the longest `l` (of those at most [`MAX_2D_SEARCH`] long, or the whole) for which both sides
+/// fit, or else the longest prefix that is a progression on both sides. A side whose progression prefix is
+/// shorter than `l` can only fit as rows of exactly that width ([`periodic_len`]), so only the lengths
+/// passing that test are fitted (the fit itself decides, so the answer is that of trying every length).
 fn longest_prefix(
     elem_bytes: u32,
     lanes: &[i64],
@@ -219,16 +269,18 @@ fn longest_prefix(
         let src = fit_exact(elem_bytes, &elements[..l], operand_len)?;
         Some((l, src, dst))
     };
-    // Longest prefix that is an arithmetic progression on both sides (1D on both): a lower bound.
-    let progression = |list: &[i64], l: usize| l < 2 || list[l - 1] - list[l - 2] == list[1] - list[0];
-    let mut one_d = 1;
-    while one_d < lanes.len() && progression(lanes, one_d + 1) && progression(elements, one_d + 1) {
-        one_d += 1;
-    }
     let remaining = lanes.len();
-    ((one_d + 1)..=remaining)
+    // Longest prefix that is an arithmetic progression on both sides (1D on both): a lower bound.
+    let (lanes_1d, elements_1d) = (progression_len(lanes), progression_len(elements));
+    let one_d = lanes_1d.min(elements_1d).max(1);
+    // How far each side may fit: a progression prefix as one row, beyond it only as rows of its width.
+    let reach = |list: &[i64], p: usize| if p == list.len() { p } else { periodic_len(list, p) };
+    let (lanes_reach, elements_reach) = (reach(lanes, lanes_1d), reach(elements, elements_1d));
+    let side_may_fit = |l: usize, p: usize| l <= p || l.is_multiple_of(p);
+    ((one_d + 1)..=remaining.min(lanes_reach).min(elements_reach))
         .rev()
         .filter(|&l| l == remaining || l <= MAX_2D_SEARCH)
+        .filter(|&l| side_may_fit(l, lanes_1d) && side_may_fit(l, elements_1d))
         .find_map(both)
         .or_else(|| both(one_d))
 }
@@ -237,8 +289,14 @@ fn longest_prefix(
 mod tests {
     use super::*;
 
-    fn defined(list: &[i64]) -> Vec<Option<i64>> {
-        list.iter().map(|&p| if p < 0 { None } else { Some(p) }).collect()
+    fn defined(list: &[i64]) -> Vec<Option<(usize, i64)>> {
+        list.iter().map(|&p| if p < 0 { None } else { Some((0, p)) }).collect()
+    }
+
+    fn split(elem_bytes: u32, mask: &[Option<(usize, i64)>], operand_len: u32) -> Option<Vec<Move>> {
+        let mut moves = Vec::new();
+        split_moves(elem_bytes, mask, operand_len, None, &mut SplitScratch::default(), &mut moves)?;
+        Some(moves)
     }
 
     #[test]
@@ -281,18 +339,104 @@ mod tests {
     #[test]
     fn interleave_is_two_moves() {
         let mask: Vec<Option<(usize, i64)>> = (0..8).map(|lane| Some((lane % 2, (lane / 2) as i64))).collect();
-        let moves = split_moves(4, &mask, 4).unwrap();
+        let moves = split(4, &mask, 4).unwrap();
         assert_eq!(moves.len(), 2);
         assert_eq!(moves[0].dst, Region::new(4, 4, 0, 4, 2, 0));
         assert_eq!(moves[1].dst, Region::new(4, 4, 0, 4, 2, 4));
         assert_eq!(moves[0].src, Region::new(4, 4, 0, 4, 1, 0));
     }
 
+    /// [`longest_prefix`] as first written: every length fitted, longest first (the oracle of the test below).
+    fn longest_prefix_by_trying_all(
+        elem_bytes: u32,
+        lanes: &[i64],
+        elements: &[i64],
+        result_len: u32,
+        operand_len: u32,
+    ) -> Option<(usize, Region, Region)> {
+        let both = |l: usize| {
+            let dst = fit_exact(elem_bytes, &lanes[..l], result_len)?;
+            let src = fit_exact(elem_bytes, &elements[..l], operand_len)?;
+            Some((l, src, dst))
+        };
+        let progression = |list: &[i64], l: usize| l < 2 || list[l - 1] - list[l - 2] == list[1] - list[0];
+        let mut one_d = 1;
+        while one_d < lanes.len() && progression(lanes, one_d + 1) && progression(elements, one_d + 1) {
+            one_d += 1;
+        }
+        let remaining = lanes.len();
+        ((one_d + 1)..=remaining)
+            .rev()
+            .filter(|&l| l == remaining || l <= MAX_2D_SEARCH)
+            .find_map(both)
+            .or_else(|| both(one_d))
+    }
+
+    /// A small deterministic generator (no dependency): xorshift64.
+    struct Rng(u64);
+
+    impl Rng {
+        fn below(&mut self, n: u64) -> u64 {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            self.0 % n
+        }
+    }
+
+    #[test]
+    fn prefix_search_agrees_with_trying_every_length() {
+        let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+        for case in 0..20_000 {
+            let len = 1 + rng.below(if case % 10 == 0 { 80 } else { 24 }) as usize;
+            let operand_len = 1 + rng.below(40) as i64;
+            // Lists with structure (2D regions, repeats, reversals) as well as noise.
+            let (w, stride, vstride, p0) =
+                (1 + rng.below(6) as i64, rng.below(5) as i64 - 2, rng.below(9) as i64 - 2, rng.below(12) as i64);
+            let noise = rng.below(4);
+            let element = |i: i64, rng: &mut Rng| {
+                if rng.below(8) < noise {
+                    rng.below(operand_len as u64) as i64
+                } else {
+                    (p0 + (i / w) * vstride + (i % w) * stride).rem_euclid(operand_len)
+                }
+            };
+            let mut lanes: Vec<i64> = Vec::new();
+            let mut elements: Vec<i64> = Vec::new();
+            let mut lane = 0;
+            for i in 0..len as i64 {
+                lane += 1 + (rng.below(6) == 0) as i64 * rng.below(3) as i64;
+                lanes.push(lane);
+                elements.push(element(i, &mut rng));
+            }
+            let result_len = lane as u32 + 1;
+            let eb = [1, 2, 4, 8][rng.below(4) as usize];
+            for start in 0..len {
+                assert_eq!(
+                    longest_prefix(eb, &lanes[start..], &elements[start..], result_len, operand_len as u32),
+                    longest_prefix_by_trying_all(eb, &lanes[start..], &elements[start..], result_len, operand_len as u32),
+                    "lanes {lanes:?} elements {elements:?} from {start}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn in_place_lanes_are_left_out() {
+        // Operand 0 in place at lanes 0, 1 and 3: only lane 2 (from operand 1) and lane 4 need moves.
+        let mask = [Some((0, 0)), Some((0, 1)), Some((1, 2)), Some((0, 3)), Some((0, 0))];
+        let mut moves = Vec::new();
+        split_moves(4, &mask, 5, Some(0), &mut SplitScratch::default(), &mut moves).unwrap();
+        assert_eq!(moves.len(), 2);
+        assert_eq!(moves[0].dst, Region::new(4, 1, 0, 1, 1, 16));
+        assert_eq!(moves[1].dst, Region::new(4, 1, 0, 1, 1, 8));
+    }
+
     #[test]
     fn irregular_mask_is_cut_into_regions() {
         // 0,1,2 then 7: two moves from operand 0; then operand 1's lane.
         let mask = [Some((0, 0)), Some((0, 1)), Some((0, 2)), Some((0, 7)), None, Some((1, 3))];
-        let moves = split_moves(2, &mask, 8).unwrap();
+        let moves = split(2, &mask, 8).unwrap();
         // <0,1,2,7> from lanes 0..3 is not one region; the longest prefix is 0,1,2 (then 7 alone).
         assert_eq!(moves.len(), 3);
         assert_eq!(moves[0].src, Region::new(2, 3, 0, 3, 1, 0));

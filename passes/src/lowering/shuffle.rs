@@ -26,7 +26,7 @@ use crate::llvm_sys::prelude::*;
 use crate::region_ir::{element_type, lanes, Index};
 
 use super::mask::{self, Move};
-use super::{emit_nonzero, emit_widen, is_bool, region_element_bytes, stat, Emitter, Lowered, Stat};
+use super::{emit_nonzero, emit_widen, is_bool, region_element_bytes, Emitter, Lowered, Name, Stat};
 
 /// Where a result lane comes from: `(operand, element)`, `None` when it may be anything.
 type Lane = Option<(usize, i64)>;
@@ -34,79 +34,111 @@ type Lane = Option<(usize, i64)>;
 /// The most predicate runs written with `wrpredregion`s before a predicate shuffle is widened instead.
 const MAX_PREDICATE_RUNS: usize = 2;
 
+/// Buffers reused from shuffle to shuffle (kept in the [`Emitter`]; taken out while in use).
+#[derive(Default)]
+pub(crate) struct Scratch {
+    mask: Vec<Lane>,
+    moves: Vec<Move>,
+    from_base: Vec<Move>,
+    split: mask::SplitScratch,
+}
+
 pub(super) fn lower(inst: LLVMValueRef, e: &mut Emitter) -> Lowered {
     let result_ty = ir::type_of(inst);
+    if !super::is_fixed_vector(result_ty) {
+        return Ok(None);
+    }
     let operands = unsafe { [LLVMGetOperand(inst, 0), LLVMGetOperand(inst, 1)] };
     let operand_ty = ir::type_of(operands[0]);
-    if !super::is_fixed_vector(result_ty) || !super::is_fixed_vector(operand_ty) {
+    if !super::is_fixed_vector(operand_ty) {
         return Ok(None);
     }
     let (m, n) = (lanes(operand_ty), lanes(result_ty));
-    let mask: Vec<Lane> = (0..n)
-        .map(|lane| {
-            let v = unsafe { LLVMGetMaskValue(inst, lane) };
-            if v < 0 {
-                return None;
-            }
-            let (operand, element) = if (v as u32) < m { (0, v as i64) } else { (1, v as i64 - m as i64) };
-            // An undefined operand gives undefined lanes.
-            (!ir::is_undef(operands[operand])).then_some((operand, element))
-        })
-        .collect();
-    if mask.iter().all(Option::is_none) {
-        return Ok(Some((unsafe { LLVMGetUndef(result_ty) }, vec![(stat::SHUFFLE_UNDEF, 1)])));
+    // An undefined operand gives undefined lanes.
+    let undefined = [ir::is_undef(operands[0]), ir::is_undef(operands[1])];
+    let mut scratch = std::mem::take(&mut e.scratch);
+    scratch.mask.clear();
+    scratch.mask.extend((0..n).map(|lane| {
+        let v = unsafe { LLVMGetMaskValue(inst, lane) };
+        if v < 0 {
+            return None;
+        }
+        let (operand, element) = if (v as u32) < m { (0, v as i64) } else { (1, v as i64 - m as i64) };
+        (!undefined[operand]).then_some((operand, element))
+    }));
+    let outcome = lower_mask(e, &mut scratch, result_ty, operands, m, n);
+    e.scratch = scratch;
+    outcome
+}
+
+/// [`lower`] once the mask is read into `scratch.mask`.
+fn lower_mask(
+    e: &mut Emitter,
+    scratch: &mut Scratch,
+    result_ty: LLVMTypeRef,
+    operands: [LLVMValueRef; 2],
+    m: u32,
+    n: u32,
+) -> Lowered {
+    if scratch.mask.iter().all(Option::is_none) {
+        e.count(Stat::ShuffleUndef, 1);
+        return Ok(Some(unsafe { LLVMGetUndef(result_ty) }));
     }
     let element = element_type(result_ty);
     if is_bool(element) {
-        return lower_predicate(e, &mask, operands, m, n);
+        return lower_predicate(e, scratch, operands, m, n);
     }
     let eb = region_element_bytes(element)?;
-    let (value, stats) = emit_data(e, &mask, operands, m, eb, element, "")?;
-    Ok(Some((value, stats)))
+    let (value, stats) = emit_data(e, scratch, operands, m, eb, element, Name::None)?;
+    for (stat, n) in stats {
+        e.count(stat, n);
+    }
+    Ok(Some(value))
 }
 
-/// Emits a data shuffle of `operands` (`m` elements of `eb` bytes each) and returns its value, named `name`.
+/// The statistics of a data shuffle: its kind, and its region moves (`0` for one read).
+type DataStats = [(Stat, u64); 2];
+
+/// Emits the data shuffle `scratch.mask` of `operands` (`m` elements of `eb` bytes each) and returns its
+/// value, named `name`.
 fn emit_data(
-    e: &Emitter,
-    mask: &[Lane],
+    e: &mut Emitter,
+    scratch: &mut Scratch,
     operands: [LLVMValueRef; 2],
     m: u32,
     eb: u32,
     element: LLVMTypeRef,
-    name: &str,
-) -> Result<(LLVMValueRef, Vec<(Stat, u64)>), String> {
+    name: Name,
+) -> Result<(LLVMValueRef, DataStats), String> {
+    let Scratch { mask, moves, from_base, split } = scratch;
     let first_operand = mask.iter().flatten().next().map(|&(op, _)| op).unwrap_or(0);
     if mask.iter().flatten().all(|&(op, _)| op == first_operand) {
-        let entries: Vec<Option<i64>> = mask.iter().map(|lane| lane.map(|(_, element)| element)).collect();
-        if let Some(region) = mask::fit_with_holes(eb, &entries, m) {
+        if let Some(region) = mask::fit_with_holes(eb, mask, m) {
             let read = e.rdregion(operands[first_operand], &region, Index::Direct, false, name)?;
-            let kind = if region.is_splat() { stat::SHUFFLE_SPLAT } else { stat::SHUFFLE_REGION };
-            return Ok((read, vec![(kind, 1)]));
+            let kind = if region.is_splat() { Stat::ShuffleSplat } else { Stat::ShuffleRegion };
+            return Ok((read, [(kind, 1), (Stat::ShuffleMoves, 0)]));
         }
     }
     let n = mask.len() as u32;
     let too_far = "a lane lies beyond the reach of an i16 region offset";
     let mut value = unsafe { LLVMGetUndef(LLVMVectorType(element, n)) };
-    let mut moves = mask::split_moves(eb, mask, m).ok_or(too_far)?;
+    mask::split_moves(eb, mask, m, None, split, moves).ok_or(too_far)?;
+    let mut moves: &[Move] = &moves[..];
     if let Some(base) = in_place_base(mask, m) {
-        let rest: Vec<Lane> = mask
-            .iter()
-            .enumerate()
-            .map(|(lane, &entry)| entry.filter(|&e| e != (base, lane as i64)))
-            .collect();
-        let from_base = mask::split_moves(eb, &rest, m).ok_or(too_far)?;
+        // Lanes already in place in `base` need no move.
+        mask::split_moves(eb, mask, m, Some(base), split, from_base).ok_or(too_far)?;
         if from_base.len() < moves.len() {
             value = operands[base];
-            moves = from_base;
+            moves = &from_base[..];
         }
     }
     for (k, mv) in moves.iter().enumerate() {
         let last = k + 1 == moves.len();
         let new = move_source(e, mv, operands[mv.operand], m, k)?;
-        let wr_name = if last { name.to_string() } else { e.name_k("wr", k) };
-        value = e.wrregion(value, new, &mv.dst, Index::Direct, &wr_name)?;
+        let wr_name = if last { name } else { Name::Indexed("wr", k) };
+        value = e.wrregion(value, new, &mv.dst, Index::Direct, wr_name)?;
     }
-    Ok((value, vec![(stat::SHUFFLE_SEQUENCE, 1), (stat::SHUFFLE_MOVES, moves.len() as u64)]))
+    Ok((value, [(Stat::ShuffleSequence, 1), (Stat::ShuffleMoves, moves.len() as u64)]))
 }
 
 /// When result and operands have the same length, the operand with the most lanes already in place (ties:
@@ -115,22 +147,26 @@ fn in_place_base(mask: &[Lane], m: u32) -> Option<usize> {
     if mask.len() != m as usize {
         return None;
     }
-    let in_place = |op: usize| mask.iter().enumerate().filter(|&(lane, e)| *e == Some((op, lane as i64))).count();
-    let (first, second) = (in_place(0), in_place(1));
-    match (first, second) {
+    let mut in_place = [0usize; 2];
+    for (lane, entry) in mask.iter().enumerate() {
+        if let Some((op, element)) = *entry {
+            in_place[op] += (element == lane as i64) as usize;
+        }
+    }
+    match (in_place[0], in_place[1]) {
         (0, 0) => None,
-        _ if second > first => Some(1),
+        (first, second) if second > first => Some(1),
         _ => Some(0),
     }
 }
 
 /// The New value of one move: the operand itself when the move reads all of it in order, else a read.
-fn move_source(e: &Emitter, mv: &Move, operand: LLVMValueRef, m: u32, k: usize) -> Result<LLVMValueRef, String> {
+fn move_source(e: &mut Emitter, mv: &Move, operand: LLVMValueRef, m: u32, k: usize) -> Result<LLVMValueRef, String> {
     let src = &mv.src;
     if src.num_elements == m && src.offset == 0 && src.is_contiguous() {
         return Ok(operand);
     }
-    e.rdregion(operand, src, Index::Direct, src.num_elements == 1, &e.name_k("rd", k))
+    e.rdregion(operand, src, Index::Direct, src.num_elements == 1, Name::Indexed("rd", k))
 }
 
 /// Consecutive result lanes `first..first+len` reading elements `start..start+len` of `operand`.
@@ -160,7 +196,8 @@ fn runs(mask: &[Lane]) -> Vec<Run> {
     runs
 }
 
-fn lower_predicate(e: &Emitter, mask: &[Lane], operands: [LLVMValueRef; 2], m: u32, n: u32) -> Lowered {
+fn lower_predicate(e: &mut Emitter, scratch: &mut Scratch, operands: [LLVMValueRef; 2], m: u32, n: u32) -> Lowered {
+    let mask = &scratch.mask;
     let mut runs = runs(mask);
     let mut value = unsafe { LLVMGetUndef(LLVMVectorType(element_type(ir::type_of(operands[0])), n)) };
     let mut from_undef = true;
@@ -170,16 +207,17 @@ fn lower_predicate(e: &Emitter, mask: &[Lane], operands: [LLVMValueRef; 2], m: u
         from_undef = false;
         runs.retain(|r| !(r.operand == base && r.start == r.first as i64));
     }
-    let stats = vec![(stat::PRED_SHUFFLE, 1)];
     if runs.is_empty() {
-        return Ok(Some((value, stats)));
+        e.count(Stat::PredShuffle, 1);
+        return Ok(Some(value));
     }
     if from_undef && runs.len() == 1 {
         let run = runs[0];
         let start = run.start - run.first as i64;
         if start >= 0 && start + n as i64 <= m as i64 {
-            let slice = rdpredregion(e, operands[run.operand], start, n, "")?;
-            return Ok(Some((slice, stats)));
+            let slice = rdpredregion(e, operands[run.operand], start, n, Name::None)?;
+            e.count(Stat::PredShuffle, 1);
+            return Ok(Some(slice));
         }
     }
     if runs.len() <= MAX_PREDICATE_RUNS {
@@ -188,13 +226,14 @@ fn lower_predicate(e: &Emitter, mask: &[Lane], operands: [LLVMValueRef; 2], m: u
             let new = if run.start == 0 && run.len == m {
                 operand
             } else {
-                rdpredregion(e, operand, run.start, run.len, &e.name_k("slice", k))?
+                rdpredregion(e, operand, run.start, run.len, Name::Indexed("slice", k))?
             };
-            let name = if k + 1 == runs.len() { String::new() } else { e.name_k("part", k) };
+            let name = if k + 1 == runs.len() { Name::None } else { Name::Indexed("part", k) };
             let mut args = [value, new, e.i32(run.first as i64)];
-            value = e.intrinsic("llvm.genx.wrpredregion", ir::type_of(value), &mut args, &name)?;
+            value = e.intrinsic("llvm.genx.wrpredregion", ir::type_of(value), &mut args, name)?;
         }
-        return Ok(Some((value, stats)));
+        e.count(Stat::PredShuffle, 1);
+        return Ok(Some(value));
     }
     // Widen: predicates become i16 0/1 data, are moved as data, and are compared back.
     let i16_ty = unsafe { LLVMInt16TypeInContext(e.context) };
@@ -202,15 +241,16 @@ fn lower_predicate(e: &Emitter, mask: &[Lane], operands: [LLVMValueRef; 2], m: u
     let mut wide = [unsafe { LLVMGetUndef(wide_ty) }; 2];
     for op in 0..2 {
         if mask.iter().flatten().any(|&(o, _)| o == op) {
-            wide[op] = emit_widen(e, operands[op], wide_ty, &e.name_k("wide", op));
+            wide[op] = emit_widen(e, operands[op], wide_ty, Name::Indexed("wide", op));
         }
     }
-    let (moved, _) = emit_data(e, mask, wide, m, 2, i16_ty, &e.name("moved"))?;
-    Ok(Some((emit_nonzero(e, moved, ""), vec![(stat::PRED_WIDENED, 1)])))
+    let (moved, _) = emit_data(e, scratch, wide, m, 2, i16_ty, Name::Suffix("moved"))?;
+    e.count(Stat::PredWidened, 1);
+    Ok(Some(emit_nonzero(e, moved, Name::None)))
 }
 
 /// `rdpredregion(operand, start)` of `len` lanes.
-fn rdpredregion(e: &Emitter, operand: LLVMValueRef, start: i64, len: u32, name: &str) -> Result<LLVMValueRef, String> {
+fn rdpredregion(e: &mut Emitter, operand: LLVMValueRef, start: i64, len: u32, name: Name) -> Result<LLVMValueRef, String> {
     let ty = unsafe { LLVMVectorType(element_type(ir::type_of(operand)), len) };
     let mut args = [operand, e.i32(start)];
     e.intrinsic("llvm.genx.rdpredregion", ty, &mut args, name)

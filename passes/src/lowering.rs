@@ -201,11 +201,12 @@ pub(crate) struct Emitter {
     inst: LLVMValueRef,
     /// The instruction before the candidate when emission started (null at the start of a block).
     before: LLVMValueRef,
-    /// The name built last (see [`Name`]); a reused buffer.
+    /// `<candidate>.` followed by the suffix of the name built last (see [`Name`]); a reused buffer.
     name: String,
-    /// The candidate's name, once read (`stem_read`): the stem of the names of what is emitted for it.
-    stem: String,
-    stem_read: bool,
+    /// The length of `<candidate>.` at the start of `name` (0 when the candidate has no name), once read.
+    stem_len: Option<usize>,
+    /// The candidate's name while it moves to its replacement (a reused buffer).
+    taken_name: Vec<u8>,
     /// The candidate's statistics, added to the run's when it is lowered.
     pending: Tally,
     /// Reused buffers of the shuffle lowering.
@@ -224,8 +225,8 @@ impl Emitter {
                 inst: std::ptr::null_mut(),
                 before: std::ptr::null_mut(),
                 name: String::new(),
-                stem: String::new(),
-                stem_read: false,
+                stem_len: None,
+                taken_name: Vec::new(),
                 pending: Tally::default(),
                 scratch: shuffle::Scratch::default(),
             }
@@ -239,7 +240,7 @@ impl Emitter {
             self.before = LLVMGetPreviousInstruction(inst);
         }
         self.inst = inst;
-        self.stem_read = false;
+        self.stem_len = None;
         self.pending = Tally::default();
     }
 
@@ -248,52 +249,71 @@ impl Emitter {
         self.pending.add(stat, n);
     }
 
-    /// Builds `name` into the name buffer (empty when the candidate has none).
-    fn build_name(&mut self, name: Name) {
-        self.name.clear();
+    /// `name` spelled out (empty when the candidate has none), valid until the next name is built.
+    fn name(&mut self, name: Name) -> &str {
         let (suffix, k) = match name {
-            Name::None => return,
+            Name::None => return "",
             Name::Suffix(suffix) => (suffix, None),
             Name::Indexed(prefix, k) => (prefix, Some(k)),
         };
-        if !self.stem_read {
-            self.stem.clear();
-            let stem = unsafe {
-                let mut len = 0usize;
-                let ptr = LLVMGetValueName2(self.inst, &mut len);
-                if ptr.is_null() { &[][..] } else { std::slice::from_raw_parts(ptr as *const u8, len) }
-            };
-            match std::str::from_utf8(stem) {
-                Ok(stem) => self.stem.push_str(stem),
-                Err(_) => self.stem.push_str(&String::from_utf8_lossy(stem)),
+        let stem_len = match self.stem_len {
+            Some(len) => len,
+            None => {
+                // `<candidate>.` is read once per candidate and kept at the start of the buffer.
+                self.name.clear();
+                let stem = unsafe {
+                    let mut len = 0usize;
+                    let ptr = LLVMGetValueName2(self.inst, &mut len);
+                    if ptr.is_null() { &[][..] } else { std::slice::from_raw_parts(ptr as *const u8, len) }
+                };
+                if !stem.is_empty() {
+                    match std::str::from_utf8(stem) {
+                        Ok(stem) => self.name.push_str(stem),
+                        Err(_) => self.name.push_str(&String::from_utf8_lossy(stem)),
+                    }
+                    self.name.push('.');
+                }
+                *self.stem_len.insert(self.name.len())
             }
-            self.stem_read = true;
+        };
+        if stem_len == 0 {
+            return "";
         }
-        if self.stem.is_empty() {
-            return;
-        }
-        self.name.push_str(&self.stem);
-        self.name.push('.');
+        self.name.truncate(stem_len);
         self.name.push_str(suffix);
         if let Some(k) = k {
             push_decimal(&mut self.name, k);
         }
+        &self.name
     }
 
-    /// `name` as a C string for the LLVM builders (empty when it holds a NUL), valid until the next name.
+    /// [`Emitter::name`] as a C string for the LLVM builders (empty when it holds a NUL).
     fn c_name(&mut self, name: Name) -> *const std::ffi::c_char {
-        self.build_name(name);
-        if self.name.contains('\0') {
-            // As `CString::new(..).unwrap_or_default()`.
-            self.name.clear();
+        if self.name(name).is_empty() || self.name.contains('\0') {
+            return c"".as_ptr();
         }
         self.name.push('\0');
         self.name.as_ptr() as *const std::ffi::c_char
     }
 
-    /// Replaces the candidate by `value` (which takes its name) and erases it.
+    /// Replaces the candidate by `value` (which takes its name when it is an unnamed instruction) and erases
+    /// it. As `region_ir::replace_and_erase`, but the name is given after the erasure, which frees it: one
+    /// symbol-table update fewer than clearing it first.
     fn finish(&mut self, value: LLVMValueRef) {
-        region_ir::replace_and_erase(self.inst, value);
+        unsafe {
+            LLVMReplaceAllUsesWith(self.inst, value);
+            let mut len = 0usize;
+            let name = LLVMGetValueName2(self.inst, &mut len);
+            let rename = len > 0 && !LLVMIsAInstruction(value).is_null() && !ir::has_name(value);
+            if rename {
+                self.taken_name.clear();
+                self.taken_name.extend_from_slice(std::slice::from_raw_parts(name as *const u8, len));
+            }
+            LLVMInstructionEraseFromParent(self.inst);
+            if rename {
+                LLVMSetValueName2(value, self.taken_name.as_ptr() as *const _, self.taken_name.len());
+            }
+        }
     }
 
     /// Erases everything emitted so far, last first (each is used only by later ones).
@@ -317,8 +337,8 @@ impl Emitter {
         scalar: bool,
         name: Name,
     ) -> Result<LLVMValueRef, String> {
-        self.build_name(name);
-        region_ir::build_rdregion(self.builder, input, region, index, scalar, &self.name)
+        let builder = self.builder;
+        region_ir::build_rdregion(builder, input, region, index, scalar, self.name(name))
     }
 
     pub fn wrregion(
@@ -329,8 +349,8 @@ impl Emitter {
         index: Index,
         name: Name,
     ) -> Result<LLVMValueRef, String> {
-        self.build_name(name);
-        region_ir::build_wrregion(self.builder, old, new, region, index, None, &self.name)
+        let builder = self.builder;
+        region_ir::build_wrregion(builder, old, new, region, index, None, self.name(name))
     }
 
     /// A call of the GenX intrinsic `base` returning `ret`.
@@ -351,8 +371,8 @@ impl Emitter {
             let types: Vec<LLVMTypeRef> = args.iter().map(|&a| ir::type_of(a)).collect();
             region_ir::declare_intrinsic(self.module, base, ret, &types)?
         };
-        self.build_name(name);
-        Ok(region_ir::build_call(self.builder, function, args, &self.name))
+        let builder = self.builder;
+        Ok(region_ir::build_call(builder, function, args, self.name(name)))
     }
 
     pub fn i32(&self, value: i64) -> LLVMValueRef {

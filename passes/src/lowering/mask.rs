@@ -229,6 +229,25 @@ pub fn split_moves(
     Some(())
 }
 
+/// [`fit_exact`] of `list[..l]`, whose longest progression prefix is `progression` long: in closed form
+/// when `list[..l]` is a progression (one row, or a splat when all its elements are equal).
+fn fit_prefix(elem_bytes: u32, list: &[i64], l: usize, progression: usize, len: u32) -> Option<Region> {
+    if l > progression {
+        return fit_exact(elem_bytes, &list[..l], len);
+    }
+    let first = list[0];
+    let step = if l > 1 { list[1] - first } else { 0 };
+    let last = first + (l as i64 - 1) * step;
+    if first.min(last) < 0 || first.max(last) >= len as i64 {
+        return None;
+    }
+    if step == 0 {
+        build(elem_bytes, l, 1, 0, 0, first, len)
+    } else {
+        build(elem_bytes, l, l, step, 0, first, len)
+    }
+}
+
 /// The length of the longest prefix of `list` that is an arithmetic progression (all of a list of two).
 fn progression_len(list: &[i64]) -> usize {
     if list.len() < 2 {
@@ -264,14 +283,14 @@ fn longest_prefix(
     result_len: u32,
     operand_len: u32,
 ) -> Option<(usize, Region, Region)> {
-    let both = |l: usize| {
-        let dst = fit_exact(elem_bytes, &lanes[..l], result_len)?;
-        let src = fit_exact(elem_bytes, &elements[..l], operand_len)?;
-        Some((l, src, dst))
-    };
     let remaining = lanes.len();
     // Longest prefix that is an arithmetic progression on both sides (1D on both): a lower bound.
     let (lanes_1d, elements_1d) = (progression_len(lanes), progression_len(elements));
+    let both = |l: usize| {
+        let dst = fit_prefix(elem_bytes, lanes, l, lanes_1d, result_len)?;
+        let src = fit_prefix(elem_bytes, elements, l, elements_1d, operand_len)?;
+        Some((l, src, dst))
+    };
     let one_d = lanes_1d.min(elements_1d).max(1);
     // How far each side may fit: a progression prefix as one row, beyond it only as rows of its width.
     let reach = |list: &[i64], p: usize| if p == list.len() { p } else { periodic_len(list, p) };
@@ -389,10 +408,11 @@ mod tests {
         let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
         for case in 0..20_000 {
             let len = 1 + rng.below(if case % 10 == 0 { 80 } else { 24 }) as usize;
-            let operand_len = 1 + rng.below(40) as i64;
+            // Some operands long enough for offsets beyond an i16.
+            let operand_len = if case % 7 == 0 { 4000 + rng.below(2000) as i64 } else { 1 + rng.below(40) as i64 };
             // Lists with structure (2D regions, repeats, reversals) as well as noise.
-            let (w, stride, vstride, p0) =
-                (1 + rng.below(6) as i64, rng.below(5) as i64 - 2, rng.below(9) as i64 - 2, rng.below(12) as i64);
+            let (w, stride, vstride) = (1 + rng.below(6) as i64, rng.below(5) as i64 - 2, rng.below(9) as i64 - 2);
+            let p0 = rng.below(operand_len as u64) as i64;
             let noise = rng.below(4);
             let element = |i: i64, rng: &mut Rng| {
                 if rng.below(8) < noise {

@@ -114,9 +114,9 @@ impl Tally {
         self.0[stat as usize] += n;
     }
 
-    fn merge(&mut self, other: &Tally) {
-        for (total, n) in self.0.iter_mut().zip(other.0) {
-            *total += n;
+    fn add_all(&mut self, counts: &[(Stat, u64)]) {
+        for &(stat, n) in counts {
+            self.add(stat, n);
         }
     }
 }
@@ -168,7 +168,7 @@ pub fn run(function: FunctionValue<'_>, cx: &mut PassCx) -> bool {
         match outcome {
             Ok(Some(value)) => {
                 emitter.finish(value);
-                totals.merge(&emitter.pending);
+                totals.add_all(&emitter.pending);
                 changed = true;
             }
             Ok(None) => emitter.rollback(),
@@ -210,10 +210,8 @@ pub(crate) struct Emitter {
     name: String,
     /// The length of `<candidate>.` at the start of `name` (0 when the candidate has no name), once read.
     stem_len: Option<usize>,
-    /// The candidate's name while it moves to its replacement (a reused buffer).
-    taken_name: Vec<u8>,
     /// The candidate's statistics, added to the run's when it is lowered.
-    pending: Tally,
+    pending: Vec<(Stat, u64)>,
     /// Reused buffers of the shuffle lowering.
     pub(crate) scratch: shuffle::Scratch,
 }
@@ -231,8 +229,7 @@ impl Emitter {
                 before: std::ptr::null_mut(),
                 name: String::new(),
                 stem_len: None,
-                taken_name: Vec::new(),
-                pending: Tally::default(),
+                pending: Vec::new(),
                 scratch: shuffle::Scratch::default(),
             }
         }
@@ -246,12 +243,12 @@ impl Emitter {
         }
         self.inst = inst;
         self.stem_len = None;
-        self.pending = Tally::default();
+        self.pending.clear();
     }
 
     /// Counts `n` of `stat` for the candidate (kept only if it is lowered).
     pub fn count(&mut self, stat: Stat, n: u64) {
-        self.pending.add(stat, n);
+        self.pending.push((stat, n));
     }
 
     /// `name` spelled out (empty when the candidate has none), valid until the next name is built.
@@ -301,24 +298,9 @@ impl Emitter {
         self.name.as_ptr() as *const std::ffi::c_char
     }
 
-    /// Replaces the candidate by `value` (which takes its name when it is an unnamed instruction) and erases
-    /// it. As `region_ir::replace_and_erase`, but the name is given after the erasure, which frees it: one
-    /// symbol-table update fewer than clearing it first.
+    /// Replaces the candidate by `value` (which takes its name) and erases it.
     fn finish(&mut self, value: LLVMValueRef) {
-        unsafe {
-            LLVMReplaceAllUsesWith(self.inst, value);
-            let mut len = 0usize;
-            let name = LLVMGetValueName2(self.inst, &mut len);
-            let rename = len > 0 && !LLVMIsAInstruction(value).is_null() && !ir::has_name(value);
-            if rename {
-                self.taken_name.clear();
-                self.taken_name.extend_from_slice(std::slice::from_raw_parts(name as *const u8, len));
-            }
-            LLVMInstructionEraseFromParent(self.inst);
-            if rename {
-                LLVMSetValueName2(value, self.taken_name.as_ptr() as *const _, self.taken_name.len());
-            }
-        }
+        region_ir::replace_and_erase(self.inst, value);
     }
 
     /// Erases everything emitted so far, last first (each is used only by later ones).

@@ -292,6 +292,9 @@ fn longest_prefix(
         Some((l, src, dst))
     };
     let one_d = lanes_1d.min(elements_1d).max(1);
+    if one_d == remaining {
+        return both(one_d);
+    }
     // How far each side may fit: a progression prefix as one row, beyond it only as rows of its width.
     let reach = |list: &[i64], p: usize| if p == list.len() { p } else { periodic_len(list, p) };
     let (lanes_reach, elements_reach) = (reach(lanes, lanes_1d), reach(elements, elements_1d));

@@ -105,7 +105,7 @@ const STATS: [(&std::ffi::CStr, &std::ffi::CStr); 14] = [
     (c"not-lowered", c"candidate instructions left unchanged (see -pass-remarks-missed)"),
 ];
 
-/// Counts per [`Stat`], kept in locals and handed to `-stats` once per run (a statistic update takes a lock).
+/// Counts per [`Stat`], kept in an array indexed by the statistic and handed to [`PassCx::count`] once per run.
 #[derive(Clone, Copy, Default)]
 struct Tally([u64; STATS.len()]);
 

@@ -104,6 +104,7 @@ const STATS: [(&std::ffi::CStr, &std::ffi::CStr); 14] = [
     (c"pred-shuffle-widened", c"i1 shufflevectors lowered through i16 data"),
     (c"not-lowered", c"candidate instructions left unchanged (see -pass-remarks-missed)"),
 ];
+const _: () = assert!(STATS.len() == Stat::NotLowered as usize + 1, "one STATS entry per Stat, in order");
 
 /// Counts per [`Stat`], kept in an array indexed by the statistic and handed to [`PassCx::count`] once per run.
 #[derive(Clone, Copy, Default)]

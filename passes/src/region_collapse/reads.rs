@@ -14,13 +14,13 @@
 use genx_region::{combine, normalize_element_types, CombinedIndex, Combined, Region};
 
 use super::support::*;
-use super::Collapser;
+use super::{Collapser, Kind, Stat};
 use crate::ir;
 use crate::llvm_sys::core::*;
 use crate::llvm_sys::prelude::*;
 use crate::llvm_sys::{LLVMOpcode, LLVMTypeKind};
 use crate::region_ir::{
-    build_rdregion, element_bytes, element_type, lanes, rd, with_builder_before, Index, RdRegion,
+    build_rdregion, element_bytes, element_type, lanes, rd, Index, RdRegion,
 };
 
 /// Combinations tried in a row on one read (each one removes a read from the chain).
@@ -31,44 +31,6 @@ struct Chain {
     outer: LLVMValueRef,
     /// The `sext`/`zext` between the reads, if any.
     ext: Option<LLVMValueRef>,
-}
-
-/// Looks through bitcasts and at most one extension from `value` back to an `rdregion`. An extension from
-/// `i1`, a second extension, or an extension whose result is bitcast to another element type on the way to
-/// the inner read stops the search.
-fn find_outer_read(mut value: LLVMValueRef) -> Option<Chain> {
-    let mut ext = None;
-    let mut element_type_changed = false;
-    for _ in 0..MAX_CHAIN {
-        if is_rd(value) {
-            return Some(Chain { outer: value, ext });
-        }
-        let input = match opcode(value)? {
-            LLVMOpcode::LLVMBitCast => {
-                let input = operand(value, 0);
-                if element_type(ir::type_of(value)) != element_type(ir::type_of(input)) {
-                    element_type_changed = true;
-                }
-                input
-            }
-            LLVMOpcode::LLVMSExt | LLVMOpcode::LLVMZExt => {
-                let input = operand(value, 0);
-                if ext.is_some() || element_type_changed || has_i1_elements(ir::type_of(input)) {
-                    return None;
-                }
-                ext = Some(value);
-                input
-            }
-            _ => return None,
-        };
-        value = input;
-    }
-    None
-}
-
-/// A direct read of one element (IGC's `isSingleElementRdRExtract`).
-fn is_direct_single_element_read(value: LLVMValueRef) -> bool {
-    is_rd(value) && lanes(ir::type_of(value)) == 1 && ir::const_int(ir::call_arg(value, rd::OFFSET)).is_some()
 }
 
 /// The FMul -> FAdd/FSub pattern reading a 64-bit `<2;2,0>` region: IGC keeps it apart for the Align16
@@ -100,6 +62,42 @@ fn read_type(elem: LLVMTypeRef, n: u32, scalar: bool) -> LLVMTypeRef {
 }
 
 impl Collapser<'_> {
+    /// Looks through bitcasts and at most one extension from `value` back to an `rdregion`. An extension from
+    /// `i1`, a second extension, or an extension whose result is bitcast to another element type on the way to
+    /// the inner read stops the search.
+    fn find_outer_read(&self, mut value: LLVMValueRef) -> Option<Chain> {
+        let mut ext = None;
+        let mut element_type_changed = false;
+        for _ in 0..MAX_CHAIN {
+            let input = match self.kind(value) {
+                Kind::Rd => return Some(Chain { outer: value, ext }),
+                Kind::BitCast => {
+                    let input = operand(value, 0);
+                    if element_type(ir::type_of(value)) != element_type(ir::type_of(input)) {
+                        element_type_changed = true;
+                    }
+                    input
+                }
+                Kind::Ext => {
+                    let input = operand(value, 0);
+                    if ext.is_some() || element_type_changed || has_i1_elements(ir::type_of(input)) {
+                        return None;
+                    }
+                    ext = Some(value);
+                    input
+                }
+                _ => return None,
+            };
+            value = input;
+        }
+        None
+    }
+
+    /// A direct read of one element (IGC's `isSingleElementRdRExtract`).
+    fn is_direct_single_element_read(&self, value: LLVMValueRef) -> bool {
+        self.is_rd(value) && lanes(ir::type_of(value)) == 1 && ir::const_int(ir::call_arg(value, rd::OFFSET)).is_some()
+    }
+
     /// Combines `read` with the reads it reads from, as long as that succeeds, then splits the result if it
     /// is indirect and replicating.
     pub(super) fn process_rdregion(&mut self, read: LLVMValueRef) {
@@ -120,10 +118,10 @@ impl Collapser<'_> {
     fn combine_reads(&mut self, inner_call: LLVMValueRef) -> Option<LLVMValueRef> {
         // The outer read is looked for first: most reads have none (`inner.input` is the input operand whenever
         // the read succeeds).
-        if !is_rd(inner_call) {
+        if !self.is_rd(inner_call) {
             return None;
         }
-        let chain = find_outer_read(ir::call_arg(inner_call, rd::INPUT))?;
+        let chain = self.find_outer_read(ir::call_arg(inner_call, rd::INPUT))?;
         let inner = RdRegion::read(inner_call)?;
         let outer = RdRegion::read(chain.outer)?;
         if is_predef_reg(outer.input) {
@@ -196,8 +194,12 @@ impl Collapser<'_> {
 
         if outer_region.indirect.is_indirect()
             && outer_region.num_elements != 1
-            && is_direct_single_element_read(inner_call)
-            && users(chain.outer).into_iter().filter(|&u| is_direct_single_element_read(u)).count() > 1
+            && self.is_direct_single_element_read(inner_call)
+            && {
+                let mut single = 0;
+                for_each_user(chain.outer, |u| single += self.is_direct_single_element_read(u) as usize);
+                single > 1
+            }
         {
             self.missed(
                 inner_call,
@@ -232,8 +234,8 @@ impl Collapser<'_> {
         let rd_name = if ext_ty.is_none() && rd_ty == inner_ty { String::new() } else { format!("{name}.collapsed") };
         let ext_name = if ext_ty == Some(inner_ty) { String::new() } else { format!("{name}.ext") };
 
-        let built = with_builder_before(inner_call, |b| {
-            let index = self.combined_index(b, &combined, inner.index, outer.index, &format!("{name}.index"));
+        let built = self.build_before(inner_call, |this, b| {
+            let index = this.combined_index(b, &combined, inner.index, outer.index, &format!("{name}.index"));
             let Some(index) = index else { return Err(Vec::new()) };
             let input = bitcast_to_element(b, outer.input, elem, &format!("{name}.input"));
             let created = |extra: LLVMValueRef| match index {
@@ -262,7 +264,7 @@ impl Collapser<'_> {
             format!("combined {} with the read {} into {}", describe(inner_call), describe(chain.outer), combined.region)
         });
         self.retire(inner_call, value);
-        self.count(c"reads-combined", c"rdregion pairs combined into one rdregion");
+        self.count(Stat::ReadsCombined);
         Some(combined_rd)
     }
 
@@ -319,7 +321,7 @@ impl Collapser<'_> {
     /// of one row (column) and a direct replicating read of that, so the indirect access happens once.
     fn split_replicating_indirect(&mut self, read: LLVMValueRef) {
         // A constant offset is a direct region: nothing to split.
-        if !is_rd(read) || ir::const_int(ir::call_arg(read, rd::OFFSET)).is_some() {
+        if !self.is_rd(read) || ir::const_int(ir::call_arg(read, rd::OFFSET)).is_some() {
             return;
         }
         let Some(r) = RdRegion::read(read) else { return };
@@ -342,7 +344,7 @@ impl Collapser<'_> {
         };
         indirect = indirect.canonical();
         let name = ir::value_name(read);
-        let built = with_builder_before(read, |b| {
+        let built = self.build_before(read, |_, b| {
             let (indirect, index) = offset_into_index(b, &indirect, r.index, &format!("{name}.index"));
             let part = build_rdregion(b, r.input, &indirect, index, false, &format!("{name}.{what}"))?;
             let whole = build_rdregion(b, part, &replicate, Index::Direct, false, "")?;
@@ -353,7 +355,7 @@ impl Collapser<'_> {
             format!("split the indirect replicating read {} into an indirect read of one {what} and a direct replication", describe(read))
         });
         self.retire(read, whole);
-        self.count(c"indirect-reads-split", c"indirect replicating rdregions split into an indirect and a direct read");
+        self.count(Stat::IndirectReadsSplit);
     }
 
     /// `bitcast(rdregion(V, R))` with a single-use read (or one reading a global load) becomes
@@ -362,7 +364,7 @@ impl Collapser<'_> {
     pub(super) fn process_bitcast(&mut self, cast: LLVMValueRef) {
         let cast_ty = ir::type_of(cast);
         let read = operand(cast, 0);
-        if has_i1_elements(cast_ty) || has_pointer_elements(cast_ty) || !is_rd(read) {
+        if !self.is_rd(read) || has_i1_elements(cast_ty) || has_pointer_elements(cast_ty) {
             return;
         }
         let Some(r) = RdRegion::read(read) else { return };
@@ -389,7 +391,7 @@ impl Collapser<'_> {
         };
         let scalar = unsafe { LLVMGetTypeKind(cast_ty) } != LLVMTypeKind::LLVMVectorTypeKind;
         let name = ir::value_name(cast);
-        let built = with_builder_before(read, |b| {
+        let built = self.build_before(read, |_, b| {
             let input = bitcast_to_element(b, r.input, elem, &format!("{name}.input"));
             build_rdregion(b, input, &region, r.index, scalar, "").map_err(|_| input)
         });
@@ -399,7 +401,7 @@ impl Collapser<'_> {
                     format!("moved the bitcast {} above the read {}: {region}", describe(cast), describe(read))
                 });
                 self.retire(cast, new_read);
-                self.count(c"reads-retyped", c"rdregions retyped to take the place of a bitcast of their result");
+                self.count(Stat::ReadsRetyped);
             }
             Err(input) => self.discard(&[input]),
         }

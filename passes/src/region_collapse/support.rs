@@ -8,7 +8,7 @@
 use genx_region::{IndexOpcode, IndexOperand, IndexProgram, Region};
 
 use crate::ir;
-pub(super) use crate::ir::{has_one_use, has_uses, users};
+pub(super) use crate::ir::{has_one_use, has_uses};
 pub(super) use crate::region_ir::replace_uses;
 use crate::llvm_sys::core::*;
 use crate::llvm_sys::prelude::*;
@@ -30,18 +30,19 @@ pub(super) fn genx_name(value: LLVMValueRef) -> Option<&'static str> {
     }
 }
 
-/// An `rdregion` call with its six operands (a malformed call with fewer is not one: its operands are not read).
-pub(super) fn is_rd(value: LLVMValueRef) -> bool {
-    !value.is_null() && region_ir::is_rdregion(value) && ir::call_arg_count(value) == 6
-}
-
-/// A `wrregion` call with its eight operands.
-pub(super) fn is_wr(value: LLVMValueRef) -> bool {
-    !value.is_null() && region_ir::is_wrregion(value) && ir::call_arg_count(value) == 8
-}
-
 pub(super) fn is_bitcast(value: LLVMValueRef) -> bool {
     opcode(value) == Some(LLVMOpcode::LLVMBitCast)
+}
+
+/// Calls `f` on each user of `value`, once per use (what `users(value)` lists, without the list).
+pub(super) fn for_each_user(value: LLVMValueRef, mut f: impl FnMut(LLVMValueRef)) {
+    unsafe {
+        let mut use_ = LLVMGetFirstUse(value);
+        while !use_.is_null() {
+            f(LLVMGetUser(use_));
+            use_ = LLVMGetNextUse(use_);
+        }
+    }
 }
 
 /// The user of `value`'s first use (what `users(value).first()` is, without listing the others).

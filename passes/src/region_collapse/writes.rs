@@ -16,10 +16,10 @@
 use genx_region::combine;
 
 use super::support::*;
-use super::Collapser;
+use super::{Collapser, Stat};
 use crate::ir;
 use crate::llvm_sys::prelude::*;
-use crate::region_ir::{build_wrregion, element_bytes, element_type, with_builder_before, wr, Index, RdRegion, WrRegion};
+use crate::region_ir::{build_wrregion, element_bytes, element_type, wr, Index, RdRegion, WrRegion};
 
 /// Nesting depth of write patterns followed recursively.
 const MAX_DEPTH: usize = 32;
@@ -55,7 +55,7 @@ impl Collapser<'_> {
     /// covers every element the inner one may write (same region and index; unmasked, or the same mask).
     fn eliminate_overwritten(&mut self, outer: LLVMValueRef) -> Option<LLVMValueRef> {
         // Cheap rejections first (`o.old` is the Old operand whenever the read succeeds).
-        if !is_wr(outer) || !is_wr(ir::call_arg(outer, wr::OLD)) || !has_one_use(ir::call_arg(outer, wr::OLD)) {
+        if !self.is_wr(outer) || !self.is_wr(ir::call_arg(outer, wr::OLD)) || !has_one_use(ir::call_arg(outer, wr::OLD)) {
             return None;
         }
         let o = WrRegion::read(outer)?;
@@ -75,13 +75,13 @@ impl Collapser<'_> {
             self.missed(outer, message);
             return None;
         }
-        let built = with_builder_before(outer, |b| rebuild_call(b, outer, &[(wr::OLD, i.old)], ir::type_of(outer), ""));
+        let built = self.build_before(outer, |_, b| rebuild_call(b, outer, &[(wr::OLD, i.old)], ir::type_of(outer), ""));
         let new = built.ok()?;
         self.passed(c"Eliminated", outer, || {
             format!("{} overwrites every element {} writes", describe(outer), describe(i.call))
         });
         self.retire(outer, new);
-        self.count(c"writes-eliminated", c"wrregions removed because a later wrregion of the same region overwrites them");
+        self.count(Stat::WritesEliminated);
         Some(new)
     }
 
@@ -95,10 +95,10 @@ impl Collapser<'_> {
         if element_type(ir::type_of(x)) != element_type(ir::type_of(new)) {
             return None;
         }
-        let built = with_builder_before(write, |b| rebuild_call(b, write, &[(wr::NEW, x)], ir::type_of(write), ""));
+        let built = self.build_before(write, |_, b| rebuild_call(b, write, &[(wr::NEW, x)], ir::type_of(write), ""));
         let replacement = built.ok()?;
         self.retire(write, replacement);
-        self.count(c"unit-bitcasts-removed", c"scalar/one-element-vector bitcasts of wrregion New values looked through");
+        self.count(Stat::UnitBitcastsRemoved);
         Some(replacement)
     }
 
@@ -108,7 +108,7 @@ impl Collapser<'_> {
             return outer;
         }
         // Cheap rejections first (`o.new` is the New operand whenever the read succeeds).
-        if !is_wr(outer) || !is_wr(strip_bitcasts(ir::call_arg(outer, wr::NEW))) {
+        if !self.is_wr(outer) || !self.is_wr(strip_bitcasts(ir::call_arg(outer, wr::NEW))) {
             return outer;
         }
         let Some(o) = WrRegion::read(outer) else { return outer };
@@ -116,7 +116,7 @@ impl Collapser<'_> {
         let inner_call = self.collapse_read_modify_write(inner_call, depth + 1);
         let Some(i) = WrRegion::read(inner_call) else { return outer };
         let read = strip_bitcasts(i.old);
-        if !is_rd(read) {
+        if !self.is_rd(read) {
             return outer;
         }
         let Some(r) = RdRegion::read(read) else { return outer };
@@ -193,8 +193,8 @@ impl Collapser<'_> {
         let name = ir::value_name(outer);
         let outer_ty = ir::type_of(outer);
         let mask = i.region.masked.then_some(i.mask);
-        let built = with_builder_before(outer, |b| {
-            let index = self.combined_index(b, &combined, i.index, o.index, &format!("{name}.index"));
+        let built = self.build_before(outer, |this, b| {
+            let index = this.combined_index(b, &combined, i.index, o.index, &format!("{name}.index"));
             let Some(index) = index else { return Err(Vec::new()) };
             let old = bitcast_to_element(b, o.old, elem, &format!("{name}.old"));
             let new = bitcast_to_element(b, i.new, elem, &format!("{name}.new"));
@@ -221,7 +221,7 @@ impl Collapser<'_> {
             format!("combined the write {} into the selection {} with {} into {}", describe(inner_call), describe(read), describe(outer), combined.region)
         });
         self.retire(outer, value);
-        self.count(c"read-modify-writes-combined", c"wrregion(rdregion) read-modify-write patterns combined into one wrregion");
+        self.count(Stat::ReadModifyWritesCombined);
         write
     }
 
@@ -230,7 +230,7 @@ impl Collapser<'_> {
         if depth > MAX_DEPTH {
             return outer;
         }
-        if !is_wr(outer) || !is_wr(strip_bitcasts(ir::call_arg(outer, wr::NEW))) {
+        if !self.is_wr(outer) || !self.is_wr(strip_bitcasts(ir::call_arg(outer, wr::NEW))) {
             return outer;
         }
         let Some(o) = WrRegion::read(outer) else { return outer };
@@ -268,8 +268,8 @@ impl Collapser<'_> {
         }
         let name = ir::value_name(outer);
         let mask = i.region.masked.then_some(i.mask);
-        let built = with_builder_before(outer, |b| {
-            let index = self.combined_index(b, &combined, i.index, o.index, &format!("{name}.index"));
+        let built = self.build_before(outer, |this, b| {
+            let index = this.combined_index(b, &combined, i.index, o.index, &format!("{name}.index"));
             let Some(index) = index else { return Err(Vec::new()) };
             let new = bitcast_to_element(b, i.new, o_elem, &format!("{name}.new"));
             let (region, index) = offset_into_index(b, &combined.region, index, &format!("{name}.index"));
@@ -289,14 +289,14 @@ impl Collapser<'_> {
             format!("combined the write {} into a constant with {} into {}", describe(inner_call), describe(outer), combined.region)
         });
         self.retire(outer, write);
-        self.count(c"splat-writes-combined", c"nested wrregions into constant vectors combined into one wrregion");
+        self.count(Stat::SplatWritesCombined);
         write
     }
 
     /// `wr(A, bitcast x, R)` with `x` of another element type → `bitcast(wr(bitcast A, x, R'))`, `R'` being `R`
     /// in `x`'s element type, so that `x` can be baled into the write.
     fn retype_for_bitcast_new(&mut self, write: LLVMValueRef) {
-        if !is_wr(write) || !is_bitcast(ir::call_arg(write, wr::NEW)) {
+        if !self.is_wr(write) || !is_bitcast(ir::call_arg(write, wr::NEW)) {
             return;
         }
         let Some(o) = WrRegion::read(write) else { return };
@@ -334,7 +334,7 @@ impl Collapser<'_> {
             }
         };
         let name = ir::value_name(write);
-        let built = with_builder_before(write, |b| {
+        let built = self.build_before(write, |_, b| {
             let old = bitcast_to_element(b, o.old, x_elem, &format!("{name}.precast"));
             let new_write = build_wrregion(b, old, x, &region, Index::Direct, None, &format!("{name}.retyped"))
                 .map_err(|_| old)?;
@@ -346,7 +346,7 @@ impl Collapser<'_> {
                     format!("retyped the write {} to the element type of {}: {region}", describe(write), describe(x))
                 });
                 self.retire(write, value);
-                self.count(c"writes-retyped", c"wrregions retyped to the element type of a bitcast New value");
+                self.count(Stat::WritesRetyped);
             }
             Err(old) => self.discard(&[old]),
         }

@@ -225,7 +225,7 @@ enum CalleeKind {
 }
 
 /// Slots of the direct-mapped memo of callee kinds (a function calls few distinct intrinsics).
-const CALLEE_SLOTS: usize = 256;
+const CALLEE_SLOTS: usize = 1024;
 
 /// The state of one run over a function.
 struct Collapser<'a> {
@@ -308,8 +308,8 @@ impl<'a> Collapser<'a> {
     /// The kind of the callee of `call` (a call instruction), asked of the intrinsic table once per callee.
     fn callee_kind(&self, call: LLVMValueRef) -> CalleeKind {
         let callee = unsafe { LLVMGetCalledValue(call) };
-        // Functions are allocated at least 16 bytes apart.
-        let slot = &self.callees[((callee as usize) >> 4) % CALLEE_SLOTS];
+        // A multiplicative hash: the top bits of the product depend on every bit of the address.
+        let slot = &self.callees[((callee as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 54) as usize % CALLEE_SLOTS];
         let (key, kind) = slot.get();
         if key == callee as usize && key != 0 {
             return kind;

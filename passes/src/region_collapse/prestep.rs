@@ -78,9 +78,8 @@ impl Collapser<'_> {
         let n = lanes(in_ty);
         let region = Region::new(out_bytes, n, 0, n, k as i32, 0).canonical();
         let scalar = !is_vector(out_ty);
-        let name = ir::value_name(trunc);
         let built = self.build_before(trunc, |_, b| {
-            let cast_name = c_name(&format!("{name}.cast"));
+            let cast_name = Name::suffixed(trunc, ".cast").c_string();
             let cast = unsafe { LLVMBuildBitCast(b, source, LLVMVectorType(out_elem, n * k), cast_name.as_ptr()) };
             build_rdregion(b, cast, &region, Index::Direct, scalar, "").map_err(|_| cast)
         });

@@ -222,7 +222,6 @@ impl Collapser<'_> {
             return None;
         }
 
-        let name = ir::value_name(inner_call);
         let inner_ty = ir::type_of(inner_call);
         let scalar = unsafe { LLVMGetTypeKind(inner_ty) } != LLVMTypeKind::LLVMVectorTypeKind;
         let rd_ty = read_type(elem, combined.region.num_elements, scalar);
@@ -231,27 +230,28 @@ impl Collapser<'_> {
             read_type(dest, combined.region.num_elements, scalar)
         });
         // The last value created takes the inner read's name; the others get suffixes.
-        let rd_name = if ext_ty.is_none() && rd_ty == inner_ty { String::new() } else { format!("{name}.collapsed") };
-        let ext_name = if ext_ty == Some(inner_ty) { String::new() } else { format!("{name}.ext") };
+        let rd_name = if ext_ty.is_none() && rd_ty == inner_ty { Name::NONE } else { Name::suffixed(inner_call, ".collapsed") };
+        let ext_name = if ext_ty == Some(inner_ty) { Name::NONE } else { Name::suffixed(inner_call, ".ext") };
+        let index_name = Name::suffixed(inner_call, ".index");
 
         let built = self.build_before(inner_call, |this, b| {
-            let index = this.combined_index(b, &combined, inner.index, outer.index, &format!("{name}.index"));
+            let index = this.combined_index(b, &combined, inner.index, outer.index, index_name);
             let Some(index) = index else { return Err(Vec::new()) };
-            let input = bitcast_to_element(b, outer.input, elem, &format!("{name}.input"));
+            let input = bitcast_to_element(b, outer.input, elem, Name::suffixed(inner_call, ".input"));
             let created = |extra: LLVMValueRef| match index {
                 Index::Value(v) => vec![v, input, extra],
                 Index::Direct => vec![input, extra],
             };
-            let (region, index) = offset_into_index(b, &combined.region, index, &format!("{name}.index"));
-            let combined_rd = build_rdregion(b, input, &region, index, scalar, &rd_name)
+            let (region, index) = offset_into_index(b, &combined.region, index, index_name);
+            let combined_rd = build_rdregion(b, input, &region, index, scalar, &rd_name.text())
                 .map_err(|_| created(std::ptr::null_mut()))?;
             let mut value = combined_rd;
             if let (Some(ext), Some(ty)) = (chain.ext, ext_ty) {
                 let op = opcode(ext).unwrap_or(LLVMOpcode::LLVMZExt);
-                let n = c_name(&ext_name);
+                let n = ext_name.c_string();
                 value = unsafe { LLVMBuildCast(b, op, value, ty, n.as_ptr()) };
             }
-            Ok((combined_rd, bitcast_to(b, value, inner_ty, "")))
+            Ok((combined_rd, bitcast_to(b, value, inner_ty, Name::NONE)))
         });
         let (combined_rd, value) = match built {
             Ok(pair) => pair,
@@ -301,7 +301,7 @@ impl Collapser<'_> {
         combined: &Combined,
         inner: Index,
         outer: Index,
-        name: &str,
+        name: Name,
     ) -> Option<Index> {
         match &combined.index {
             CombinedIndex::None => Some(Index::Direct),
@@ -343,10 +343,10 @@ impl Collapser<'_> {
             return;
         };
         indirect = indirect.canonical();
-        let name = ir::value_name(read);
         let built = self.build_before(read, |_, b| {
-            let (indirect, index) = offset_into_index(b, &indirect, r.index, &format!("{name}.index"));
-            let part = build_rdregion(b, r.input, &indirect, index, false, &format!("{name}.{what}"))?;
+            let (indirect, index) = offset_into_index(b, &indirect, r.index, Name::suffixed(read, ".index"));
+            let suffix = if what == "row" { ".row" } else { ".column" };
+            let part = build_rdregion(b, r.input, &indirect, index, false, &Name::suffixed(read, suffix).text())?;
             let whole = build_rdregion(b, part, &replicate, Index::Direct, false, "")?;
             Ok::<_, String>((part, whole))
         });
@@ -390,9 +390,8 @@ impl Collapser<'_> {
             }
         };
         let scalar = unsafe { LLVMGetTypeKind(cast_ty) } != LLVMTypeKind::LLVMVectorTypeKind;
-        let name = ir::value_name(cast);
         let built = self.build_before(read, |_, b| {
-            let input = bitcast_to_element(b, r.input, elem, &format!("{name}.input"));
+            let input = bitcast_to_element(b, r.input, elem, Name::suffixed(cast, ".input"));
             build_rdregion(b, input, &region, r.index, scalar, "").map_err(|_| input)
         });
         match built {

@@ -57,6 +57,38 @@ pub(super) fn first_user(value: LLVMValueRef) -> Option<LLVMValueRef> {
     }
 }
 
+/// The name of a value to create: another value's name with a suffix (`%x.index`), or none. The text is built
+/// only when an instruction is created with it: most rewrites create no bitcast, index or extension.
+#[derive(Clone, Copy)]
+pub(super) struct Name<'a> {
+    /// The value whose name is the stem (null: no name).
+    stem: LLVMValueRef,
+    suffix: &'a str,
+}
+
+impl<'a> Name<'a> {
+    pub(super) const NONE: Name<'static> = Name { stem: std::ptr::null_mut(), suffix: "" };
+
+    pub(super) fn suffixed(stem: LLVMValueRef, suffix: &'a str) -> Self {
+        Name { stem, suffix }
+    }
+
+    /// The name as text (the stem's name read as `ir::value_name` does).
+    pub(super) fn text(&self) -> String {
+        if self.stem.is_null() {
+            return String::new();
+        }
+        let mut text = ir::value_name(self.stem);
+        text.push_str(self.suffix);
+        text
+    }
+
+    /// The name for the C API.
+    pub(super) fn c_string(&self) -> std::ffi::CString {
+        c_name(&self.text())
+    }
+}
+
 /// `value` with every bitcast instruction in front of it looked through.
 pub(super) fn strip_bitcasts(mut value: LLVMValueRef) -> LLVMValueRef {
     while is_bitcast(value) {
@@ -112,7 +144,7 @@ pub(super) fn can_bitcast_to_element(value: LLVMValueRef, elem: LLVMTypeRef) -> 
 
 /// A bitcast of `value` to `ty` before the builder's position, looking through a bitcast `value` already is
 /// (IGC's `createBitCast`): returns `value` itself, or the bitcast's input, when one already has type `ty`.
-pub(super) fn bitcast_to(builder: LLVMBuilderRef, value: LLVMValueRef, ty: LLVMTypeRef, name: &str) -> LLVMValueRef {
+pub(super) fn bitcast_to(builder: LLVMBuilderRef, value: LLVMValueRef, ty: LLVMTypeRef, name: Name) -> LLVMValueRef {
     if ir::type_of(value) == ty {
         return value;
     }
@@ -126,7 +158,7 @@ pub(super) fn bitcast_to(builder: LLVMBuilderRef, value: LLVMValueRef, ty: LLVMT
     if ir::type_of(input) == ty {
         return input;
     }
-    let name = c_name(name);
+    let name = name.c_string();
     unsafe { LLVMBuildBitCast(builder, input, ty, name.as_ptr()) }
 }
 
@@ -136,7 +168,7 @@ pub(super) fn bitcast_to_element(
     builder: LLVMBuilderRef,
     value: LLVMValueRef,
     elem: LLVMTypeRef,
-    name: &str,
+    name: Name,
 ) -> LLVMValueRef {
     let ty = ir::type_of(value);
     if element_type(ty) == elem {
@@ -269,7 +301,7 @@ pub(super) fn emit_index(
     program: &IndexProgram,
     inner: LLVMValueRef,
     outer: Option<LLVMValueRef>,
-    name: &str,
+    name: Name,
 ) -> Option<LLVMValueRef> {
     let ty = ir::type_of(inner);
     if outer.is_some_and(|o| ir::type_of(o) != ty) {
@@ -284,7 +316,7 @@ pub(super) fn emit_index(
             IndexOperand::Temp(n) => *temps.get(n)?,
         })
     };
-    let name = c_name(name);
+    let name = if program.ops.is_empty() { Default::default() } else { name.c_string() };
     for op in &program.ops {
         let (a, b) = (value(&temps, op.lhs)?, value(&temps, op.rhs)?);
         let n = name.as_ptr();
@@ -333,14 +365,14 @@ pub(super) fn offset_into_index(
     builder: LLVMBuilderRef,
     region: &Region,
     index: region_ir::Index,
-    name: &str,
+    name: Name,
 ) -> (Region, region_ir::Index) {
     match index {
         region_ir::Index::Value(value) if region.offset != 0 && !is_vector(ir::type_of(value)) => {
             let mut r = *region;
             let addend = unsafe { LLVMConstInt(ir::type_of(value), r.offset as i64 as u64, 1) };
             r.offset = 0;
-            let name = c_name(name);
+            let name = name.c_string();
             let sum = unsafe { LLVMBuildAdd(builder, value, addend, name.as_ptr()) };
             (r, region_ir::Index::Value(sum))
         }

@@ -19,7 +19,7 @@ use super::support::*;
 use super::{Collapser, Stat};
 use crate::ir;
 use crate::llvm_sys::prelude::*;
-use crate::region_ir::{build_wrregion, element_bytes, element_type, wr, Index, RdRegion, WrRegion};
+use crate::region_ir::{build_wrregion, element_bytes, element_type, lanes, wr, Index, RdRegion, WrRegion};
 
 /// Nesting depth of write patterns followed recursively.
 const MAX_DEPTH: usize = 32;
@@ -57,6 +57,17 @@ impl Collapser<'_> {
         // Cheap rejections first (`o.old` is the Old operand whenever the read succeeds).
         if !self.is_wr(outer) || !self.is_wr(ir::call_arg(outer, wr::OLD)) || !has_one_use(ir::call_arg(outer, wr::OLD)) {
             return None;
+        }
+        // The two regions agree only if they write as many elements at the same constant offset, or both at a
+        // variable one (canonical shapes keep the element count and the offset).
+        let old = ir::call_arg(outer, wr::OLD);
+        if lanes(ir::type_of(ir::call_arg(outer, wr::NEW))) != lanes(ir::type_of(ir::call_arg(old, wr::NEW))) {
+            return None;
+        }
+        match (ir::const_int(ir::call_arg(outer, wr::OFFSET)), ir::const_int(ir::call_arg(old, wr::OFFSET))) {
+            (Some(a), Some(b)) if a != b => return None,
+            (Some(_), None) | (None, Some(_)) => return None,
+            _ => {}
         }
         let o = WrRegion::read(outer)?;
         let i = WrRegion::read(o.old)?;
@@ -190,25 +201,25 @@ impl Collapser<'_> {
             return outer;
         }
 
-        let name = ir::value_name(outer);
         let outer_ty = ir::type_of(outer);
         let mask = i.region.masked.then_some(i.mask);
         let built = self.build_before(outer, |this, b| {
-            let index = this.combined_index(b, &combined, i.index, o.index, &format!("{name}.index"));
+            let index_name = Name::suffixed(outer, ".index");
+            let index = this.combined_index(b, &combined, i.index, o.index, index_name);
             let Some(index) = index else { return Err(Vec::new()) };
-            let old = bitcast_to_element(b, o.old, elem, &format!("{name}.old"));
-            let new = bitcast_to_element(b, i.new, elem, &format!("{name}.new"));
+            let old = bitcast_to_element(b, o.old, elem, Name::suffixed(outer, ".old"));
+            let new = bitcast_to_element(b, i.new, elem, Name::suffixed(outer, ".new"));
             let same_type = ir::type_of(old) == outer_ty;
-            let write_name = if same_type { String::new() } else { format!("{name}.collapsed") };
-            let (region, index) = offset_into_index(b, &combined.region, index, &format!("{name}.index"));
-            let write = build_wrregion(b, old, new, &region, index, mask, &write_name).map_err(|_| {
+            let write_name = if same_type { Name::NONE } else { Name::suffixed(outer, ".collapsed") };
+            let (region, index) = offset_into_index(b, &combined.region, index, index_name);
+            let write = build_wrregion(b, old, new, &region, index, mask, &write_name.text()).map_err(|_| {
                 let mut created = vec![old, new];
                 if let Index::Value(v) = index {
                     created.push(v);
                 }
                 created
             })?;
-            Ok((write, bitcast_to(b, write, outer_ty, "")))
+            Ok((write, bitcast_to(b, write, outer_ty, Name::NONE)))
         });
         let (write, value) = match built {
             Ok(pair) => pair,
@@ -266,13 +277,13 @@ impl Collapser<'_> {
         if !self.combined_is_acceptable(outer, &what, &combined, &o.region, &i.region) {
             return outer;
         }
-        let name = ir::value_name(outer);
         let mask = i.region.masked.then_some(i.mask);
         let built = self.build_before(outer, |this, b| {
-            let index = this.combined_index(b, &combined, i.index, o.index, &format!("{name}.index"));
+            let index_name = Name::suffixed(outer, ".index");
+            let index = this.combined_index(b, &combined, i.index, o.index, index_name);
             let Some(index) = index else { return Err(Vec::new()) };
-            let new = bitcast_to_element(b, i.new, o_elem, &format!("{name}.new"));
-            let (region, index) = offset_into_index(b, &combined.region, index, &format!("{name}.index"));
+            let new = bitcast_to_element(b, i.new, o_elem, Name::suffixed(outer, ".new"));
+            let (region, index) = offset_into_index(b, &combined.region, index, index_name);
             build_wrregion(b, o.old, new, &region, index, mask, "").map_err(|_| match index {
                 Index::Value(v) => vec![new, v],
                 Index::Direct => vec![new],
@@ -333,12 +344,11 @@ impl Collapser<'_> {
                 return;
             }
         };
-        let name = ir::value_name(write);
         let built = self.build_before(write, |_, b| {
-            let old = bitcast_to_element(b, o.old, x_elem, &format!("{name}.precast"));
-            let new_write = build_wrregion(b, old, x, &region, Index::Direct, None, &format!("{name}.retyped"))
+            let old = bitcast_to_element(b, o.old, x_elem, Name::suffixed(write, ".precast"));
+            let new_write = build_wrregion(b, old, x, &region, Index::Direct, None, &Name::suffixed(write, ".retyped").text())
                 .map_err(|_| old)?;
-            Ok((new_write, bitcast_to(b, new_write, ir::type_of(write), "")))
+            Ok((new_write, bitcast_to(b, new_write, ir::type_of(write), Name::NONE)))
         });
         match built {
             Ok((_, value)) => {

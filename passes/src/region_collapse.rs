@@ -279,6 +279,7 @@ impl<'a> Collapser<'a> {
         }
     }
 
+    #[inline]
     fn kind_of_instruction(&self, inst: LLVMValueRef, op: LLVMOpcode) -> Kind {
         match op {
             LLVMOpcode::LLVMCall => match self.callee_kind(inst) {
@@ -294,15 +295,23 @@ impl<'a> Collapser<'a> {
         }
     }
 
+    /// `Rd`, `Wr` or `Other` for a call, `NotInstruction` for anything else (without reading the opcode).
+    fn call_kind(&self, value: LLVMValueRef) -> Kind {
+        if value.is_null() || unsafe { LLVMIsACallInst(value).is_null() } {
+            return Kind::NotInstruction;
+        }
+        self.kind_of_instruction(value, LLVMOpcode::LLVMCall)
+    }
+
     /// Whether `value` is an `rdregion` call with its six operands (a malformed call with fewer is not one: its
     /// operands are not read).
     fn is_rd(&self, value: LLVMValueRef) -> bool {
-        self.kind(value) == Kind::Rd
+        self.call_kind(value) == Kind::Rd
     }
 
     /// Whether `value` is a `wrregion` call with its eight operands.
     fn is_wr(&self, value: LLVMValueRef) -> bool {
-        self.kind(value) == Kind::Wr
+        self.call_kind(value) == Kind::Wr
     }
 
     /// The kind of the callee of `call` (a call instruction), asked of the intrinsic table once per callee.

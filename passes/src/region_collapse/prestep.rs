@@ -135,9 +135,9 @@ impl Collapser<'_> {
         // None of the identities applies unless the mask is all zeros, New reads Old, or New has the result's
         // type (`w.old`, `w.new`, `w.mask` are these operands whenever the read succeeds).
         let (old, new) = (ir::call_arg(call, wr::OLD), ir::call_arg(call, wr::NEW));
-        if !is_all_zero_mask(ir::call_arg(call, wr::MASK))
+        if ir::type_of(new) != ty
             && !(self.is_rd(new) && operand(new, rd::INPUT) == old)
-            && ir::type_of(new) != ty
+            && !is_all_zero_mask(ir::call_arg(call, wr::MASK))
         {
             return;
         }

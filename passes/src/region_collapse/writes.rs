@@ -43,6 +43,24 @@ impl Collapser<'_> {
         if let Some(new) = self.eliminate_overwritten(current) {
             current = new;
         }
+        // Cheap rejections first: while the write is unchanged, the steps below apply only when New is a
+        // bitcast (the bitcast steps) or a write, through bitcasts (the patterns); each step checks that first.
+        if current == write {
+            let new = ir::call_arg(write, wr::NEW);
+            let new_is_bitcast = is_bitcast(new);
+            if !new_is_bitcast && !self.is_wr(new) {
+                return;
+            }
+            if !new_is_bitcast {
+                // New is a write: only the patterns can apply, and they leave a bitcast New as it was.
+                current = self.collapse_splat(current, 0);
+                current = self.collapse_read_modify_write(current, 0);
+                if current != write {
+                    self.retype_for_bitcast_new(current);
+                }
+                return;
+            }
+        }
         if let Some(new) = self.strip_unit_bitcast_new(current) {
             current = new;
         }

@@ -151,11 +151,12 @@ fn post_order(function: LLVMValueRef) -> Vec<LLVMBasicBlockRef> {
     out
 }
 
-/// A refusal seen during a sweep; reported only if it survives to the block's fixpoint.
+/// A refusal seen during a sweep; reported only if it survives to the block's fixpoint. The message is
+/// formatted only then (it names values, whose names the final sweep leaves as they are).
 struct Missed {
     inst: LLVMValueRef,
     name: &'static CStr,
-    message: String,
+    message: Box<dyn std::fmt::Display>,
 }
 
 /// The statistics of the pass: counted during a run, added to LLVM's counters once at its end.
@@ -431,30 +432,36 @@ impl<'a> Collapser<'a> {
     }
 
     /// Records that a combination at `inst` was not done, and why.
-    fn missed(&mut self, inst: LLVMValueRef, message: String) {
+    fn missed(&mut self, inst: LLVMValueRef, message: impl std::fmt::Display + 'static) {
         self.missed_named(c"NotCombined", inst, message);
     }
 
-    fn missed_named(&mut self, name: &'static CStr, inst: LLVMValueRef, message: String) {
-        if !self.missed.iter().any(|m| m.inst == inst && m.message == message) {
-            self.missed.push(Missed { inst, name, message });
-        }
+    fn missed_named(&mut self, name: &'static CStr, inst: LLVMValueRef, message: impl std::fmt::Display + 'static) {
+        self.missed.push(Missed { inst, name, message: Box::new(message) });
     }
 
     /// Records a refusal of the algebra: `what` was attempted, `refusal` says why not.
-    fn refused(&mut self, inst: LLVMValueRef, what: &str, refusal: &Refusal) {
-        self.missed(inst, format!("{what}: {refusal} [{}]", refusal.name()));
+    fn refused(&mut self, inst: LLVMValueRef, what: impl std::fmt::Display + 'static, refusal: Refusal) {
+        self.missed(inst, support::lazy!("{what}: {refusal} [{}]", refusal.name()));
     }
 
-    /// Emits the missed remarks of the sweep that reached the fixpoint, and counts them.
+    /// Emits the missed remarks of the sweep that reached the fixpoint, each (instruction, message) once in the
+    /// order first seen, and counts them.
     fn report_missed(&mut self) {
+        let mut reported: Vec<(LLVMValueRef, &'static CStr, String)> = Vec::new();
         for m in std::mem::take(&mut self.missed) {
-            if m.name == c"NotRetyped" {
+            let message = m.message.to_string();
+            if !reported.iter().any(|(inst, _, text)| *inst == m.inst && *text == message) {
+                reported.push((m.inst, m.name, message));
+            }
+        }
+        for (inst, name, message) in reported {
+            if name == c"NotRetyped" {
                 self.count(Stat::NotRetyped);
             } else {
                 self.count(Stat::NotCombined);
             }
-            self.cx.remark(RemarkKind::Missed, m.name, m.inst, &m.message);
+            self.cx.remark(RemarkKind::Missed, name, inst, &message);
         }
     }
 }

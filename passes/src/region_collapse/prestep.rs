@@ -29,12 +29,35 @@ fn is_whole(region: &Region) -> bool {
     !c.indirect.is_indirect() && c.offset == 0 && c.is_contiguous() && (c.num_elements == 1 || c.stride == 1)
 }
 
-/// Whether a mask operand is the constant all-zero mask.
+/// Whether a mask operand is the constant all-zero mask (a scalar, or a vector whose every lane is a constant
+/// integer with bit 0 clear; the lanes are read in place).
 fn is_all_zero_mask(mask: LLVMValueRef) -> bool {
-    match ir::const_int(mask) {
-        Some(bits) => bits & 1 == 0,
-        None => ir::const_int_vector(mask).is_some_and(|lanes| lanes.iter().all(|&b| b & 1 == 0)),
+    if let Some(bits) = ir::const_int(mask) {
+        return bits & 1 == 0;
     }
+    unsafe {
+        let ty = ir::type_of(mask);
+        if !is_vector(ty) {
+            return false;
+        }
+        if !LLVMIsAConstantAggregateZero(mask).is_null() {
+            return true;
+        }
+        let element: unsafe extern "C" fn(LLVMValueRef, u32) -> LLVMValueRef =
+            if !LLVMIsAConstantDataVector(mask).is_null() {
+                LLVMGetElementAsConstant
+            } else if !LLVMIsAConstantVector(mask).is_null() {
+                LLVMGetOperand
+            } else {
+                return false;
+            };
+        (0..LLVMGetVectorSize(ty)).all(|i| ir::const_int(element(mask, i)).is_some_and(|b| b & 1 == 0))
+    }
+}
+
+/// Whether a region's offset operand is the constant 0 (what a whole-vector region needs).
+fn is_zero_offset(offset: LLVMValueRef) -> bool {
+    ir::const_int(offset).is_some_and(|c| c as i32 == 0)
 }
 
 impl Collapser<'_> {
@@ -108,9 +131,11 @@ impl Collapser<'_> {
 
     fn simplify_rdregion(&mut self, call: LLVMValueRef) {
         let ty = ir::type_of(call);
-        // Neither identity applies unless the input has the result's type or is a constant.
+        // Neither identity applies unless the input has the result's type and the offset is 0 (a whole read),
+        // or the input is a constant.
         let input = ir::call_arg(call, rd::INPUT);
-        if ty != ir::type_of(input) && !ir::is_plain_constant(input) {
+        if !(ty == ir::type_of(input) && is_zero_offset(ir::call_arg(call, rd::OFFSET))) && !ir::is_plain_constant(input)
+        {
             return;
         }
         let Some(r) = RdRegion::read(call) else { return };
@@ -133,9 +158,10 @@ impl Collapser<'_> {
     fn simplify_wrregion(&mut self, call: LLVMValueRef) {
         let ty = ir::type_of(call);
         // None of the identities applies unless the mask is all zeros, New reads Old, or New has the result's
-        // type (`w.old`, `w.new`, `w.mask` are these operands whenever the read succeeds).
+        // type and the offset is 0 (a whole write); the cheap questions first (`w.old`, `w.new`, `w.mask` are
+        // these operands whenever the read succeeds).
         let (old, new) = (ir::call_arg(call, wr::OLD), ir::call_arg(call, wr::NEW));
-        if ir::type_of(new) != ty
+        if !(ir::type_of(new) == ty && is_zero_offset(ir::call_arg(call, wr::OFFSET)))
             && !(self.is_rd(new) && operand(new, rd::INPUT) == old)
             && !is_all_zero_mask(ir::call_arg(call, wr::MASK))
         {

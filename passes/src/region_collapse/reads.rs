@@ -134,7 +134,7 @@ impl Collapser<'_> {
         if is_global_load(outer.input) && writes_between(chain.outer, inner_call) {
             self.missed(
                 inner_call,
-                format!("{what}: its input is a load of a global and a memory write may lie between the reads"),
+                lazy!("{what}: its input is a load of a global and a memory write may lie between the reads"),
             );
             return None;
         }
@@ -146,7 +146,7 @@ impl Collapser<'_> {
             if inner_region.indirect.is_indirect() {
                 self.missed(
                     inner_call,
-                    format!("{what}: a sext/zext lies between the reads and the inner read is indirect"),
+                    lazy!("{what}: a sext/zext lies between the reads and the inner read is indirect"),
                 );
                 return None;
             }
@@ -172,7 +172,7 @@ impl Collapser<'_> {
             match outer.region.change_element_type(inner_region.elem_bytes) {
                 Ok(o) => (o, inner_region, inner_elem),
                 Err(refusal) => {
-                    self.refused(inner_call, &format!("{what} (outer region in the extension's input type)"), &refusal);
+                    self.refused(inner_call, lazy!("{what} (outer region in the extension's input type)"), refusal);
                     return None;
                 }
             }
@@ -183,7 +183,7 @@ impl Collapser<'_> {
                     (o, i, elem)
                 }
                 Err(refusal) => {
-                    self.refused(inner_call, &format!("{what} (element types)"), &refusal);
+                    self.refused(inner_call, lazy!("{what} (element types)"), refusal);
                     return None;
                 }
             }
@@ -203,7 +203,7 @@ impl Collapser<'_> {
         {
             self.missed(
                 inner_call,
-                format!(
+                lazy!(
                     "{what}: other single-element reads also extract from the indirect read, which is kept so \
                      that its address is computed once"
                 ),
@@ -214,11 +214,11 @@ impl Collapser<'_> {
         let combined = match combine(&outer_region, &inner_region) {
             Ok(c) => c,
             Err(refusal) => {
-                self.refused(inner_call, &what.to_string(), &refusal);
+                self.refused(inner_call, what, refusal);
                 return None;
             }
         };
-        if !self.combined_is_acceptable(inner_call, &what, &combined, &outer_region, &inner_region) {
+        if !self.combined_is_acceptable(inner_call, what, &combined, &outer_region, &inner_region) {
             return None;
         }
 
@@ -273,21 +273,21 @@ impl Collapser<'_> {
     pub(super) fn combined_is_acceptable(
         &mut self,
         inst: LLVMValueRef,
-        what: &dyn std::fmt::Display,
+        what: impl std::fmt::Display + Copy + 'static,
         combined: &Combined,
         outer: &Region,
         inner: &Region,
     ) -> bool {
-        let c = &combined.region;
+        let c = combined.region;
         if c.indirect.is_indirect() && c.is_replicating() {
             self.missed(
                 inst,
-                format!("{what}: the combined region {c} would be indirect and replicating, which is split apart again"),
+                lazy!("{what}: the combined region {c} would be indirect and replicating, which is split apart again"),
             );
             return false;
         }
-        if steps_backwards(c) && !steps_backwards(&outer.canonical()) && !steps_backwards(&inner.canonical()) {
-            self.missed(inst, format!("{what}: the combined region {c} would step backwards"));
+        if steps_backwards(&c) && !steps_backwards(&outer.canonical()) && !steps_backwards(&inner.canonical()) {
+            self.missed(inst, lazy!("{what}: the combined region {c} would step backwards"));
             return false;
         }
         true
@@ -379,7 +379,7 @@ impl Collapser<'_> {
         let region = match r.region.change_element_type(bytes) {
             Ok(region) => region,
             Err(refusal) => {
-                let message = format!(
+                let message = lazy!(
                     "cannot move the bitcast {} above the read {}: {refusal} [{}]",
                     describe(cast),
                     describe(read),

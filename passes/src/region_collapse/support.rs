@@ -404,9 +404,18 @@ pub(super) fn describe(value: LLVMValueRef) -> String {
     }
 }
 
-/// Text formatted only when displayed: refusal prefixes are built on every attempt but needed only when a
-/// refusal is recorded.
+/// Text formatted only when displayed: refusals are recorded on every sweep but shown (and compared) only for
+/// the sweep that reaches the fixpoint.
+#[derive(Clone, Copy)]
 pub(super) struct LazyText<F>(pub F);
+
+/// `format!` made lazy: a [`LazyText`] owning what it shows (values are captured by copy or move).
+macro_rules! lazy {
+    ($($arg:tt)*) => {
+        $crate::region_collapse::support::LazyText(move |f: &mut std::fmt::Formatter<'_>| write!(f, $($arg)*))
+    };
+}
+pub(super) use lazy;
 
 impl<F: Fn(&mut std::fmt::Formatter<'_>) -> std::fmt::Result> std::fmt::Display for LazyText<F> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {

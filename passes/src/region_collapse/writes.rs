@@ -29,8 +29,8 @@ const MAX_DEPTH: usize = 32;
 /// neighbours undefined too (LLVM's poison, and the executor's lane-granular definedness, work that way).
 /// Narrowing Old is exact: every narrow lane comes from one wide lane, and the written bytes are whole wide
 /// lanes. So a write is only ever retyped to the same or a smaller element size.
-fn widens_old(old: LLVMValueRef) -> String {
-    format!(
+fn widens_old(old: LLVMValueRef) -> impl std::fmt::Display + Copy + 'static {
+    lazy!(
         "that would bitcast {} to wider elements, merging lanes the write does not touch (an undefined lane \
          would spoil its defined neighbours)",
         describe(old)
@@ -96,7 +96,7 @@ impl Collapser<'_> {
             return None;
         }
         if is_global_load(i.old) && writes_between(i.call, outer) {
-            let message = format!(
+            let message = lazy!(
                 "cannot drop the overwritten write {}: its input is a load of a global and a memory write may lie \
                  between the writes",
                 describe(i.call)
@@ -174,7 +174,7 @@ impl Collapser<'_> {
             )
         });
         if is_global_load(i.new) && writes_between(inner_call, outer) {
-            self.missed(outer, format!("{what}: the value written is a load of a global and a memory write may lie between the writes"));
+            self.missed(outer, lazy!("{what}: the value written is a load of a global and a memory write may lie between the writes"));
             return outer;
         }
 
@@ -192,7 +192,8 @@ impl Collapser<'_> {
             // `widens_old`), so the inner region is retyped first.
             match genx_region::normalize_element_types(&outer_region, &i.region, true) {
                 Ok((o2, _)) if o2.elem_bytes > outer_region.elem_bytes => {
-                    self.missed(outer, format!("{what}: {}", widens_old(o.old)));
+                    let old = o.old;
+                    self.missed(outer, lazy!("{what}: {}", widens_old(old)));
                     return outer;
                 }
                 Ok((o2, i2)) => {
@@ -200,7 +201,7 @@ impl Collapser<'_> {
                     (o2, i2, elem)
                 }
                 Err(refusal) => {
-                    self.refused(outer, &format!("{what} (element types)"), &refusal);
+                    self.refused(outer, lazy!("{what} (element types)"), refusal);
                     return outer;
                 }
             }
@@ -211,11 +212,11 @@ impl Collapser<'_> {
         let combined = match combine(&outer_region, &inner_region) {
             Ok(c) => c,
             Err(refusal) => {
-                self.refused(outer, &what.to_string(), &refusal);
+                self.refused(outer, what, refusal);
                 return outer;
             }
         };
-        if !self.combined_is_acceptable(outer, &what, &combined, &outer_region, &inner_region) {
+        if !self.combined_is_acceptable(outer, what, &combined, &outer_region, &inner_region) {
             return outer;
         }
 
@@ -288,11 +289,11 @@ impl Collapser<'_> {
         let combined = match combine(&o.region, &i.region) {
             Ok(c) => c,
             Err(refusal) => {
-                self.refused(outer, &what.to_string(), &refusal);
+                self.refused(outer, what, refusal);
                 return outer;
             }
         };
-        if !self.combined_is_acceptable(outer, &what, &combined, &o.region, &i.region) {
+        if !self.combined_is_acceptable(outer, what, &combined, &o.region, &i.region) {
             return outer;
         }
         let mask = i.region.masked.then_some(i.mask);
@@ -340,7 +341,7 @@ impl Collapser<'_> {
         }
         let Some(bytes) = element_bytes(x_elem) else { return };
         if bytes > o.region.elem_bytes {
-            let message = format!(
+            let message = lazy!(
                 "cannot retype the write {} to the element type of its bitcast New value {}: {}",
                 describe(write),
                 describe(o.new),
@@ -352,7 +353,7 @@ impl Collapser<'_> {
         let region = match o.region.change_element_type(bytes) {
             Ok(region) => region,
             Err(refusal) => {
-                let message = format!(
+                let message = lazy!(
                     "cannot retype the write {} to the element type of its bitcast New value {}: {refusal} [{}]",
                     describe(write),
                     describe(o.new),

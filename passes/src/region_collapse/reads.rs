@@ -100,25 +100,27 @@ impl Collapser<'_> {
 
     /// Combines `read` with the reads it reads from, as long as that succeeds, then splits the result if it
     /// is indirect and replicating.
+    /// `read` is an `rdregion` (the instruction the sweep visits).
     pub(super) fn process_rdregion(&mut self, read: LLVMValueRef) {
         if is_align16_swizzle(read) {
             return;
         }
         let mut current = read;
         for _ in 0..MAX_CHAIN {
-            match self.combine_reads(current) {
+            match self.combine_reads(current, current == read) {
                 Some(next) => current = next,
                 None => break,
             }
         }
-        self.split_replicating_indirect(current);
+        self.split_replicating_indirect(current, current == read);
     }
 
-    /// One combination of `inner_call` with the read behind it. Returns the new (combined) `rdregion`.
-    fn combine_reads(&mut self, inner_call: LLVMValueRef) -> Option<LLVMValueRef> {
+    /// One combination of `inner_call` with the read behind it (`known_rd`: it is known to be an `rdregion`).
+    /// Returns the new (combined) `rdregion`.
+    fn combine_reads(&mut self, inner_call: LLVMValueRef, known_rd: bool) -> Option<LLVMValueRef> {
         // The outer read is looked for first: most reads have none (`inner.input` is the input operand whenever
         // the read succeeds).
-        if !self.is_rd(inner_call) {
+        if !known_rd && !self.is_rd(inner_call) {
             return None;
         }
         let chain = self.find_outer_read(ir::call_arg(inner_call, rd::INPUT))?;
@@ -319,9 +321,9 @@ impl Collapser<'_> {
 
     /// Splits an indirect read that replicates rows (`vstride 0`) or columns (`stride 0`) into an indirect read
     /// of one row (column) and a direct replicating read of that, so the indirect access happens once.
-    fn split_replicating_indirect(&mut self, read: LLVMValueRef) {
+    fn split_replicating_indirect(&mut self, read: LLVMValueRef, known_rd: bool) {
         // A constant offset is a direct region: nothing to split.
-        if !self.is_rd(read) || ir::const_int(ir::call_arg(read, rd::OFFSET)).is_some() {
+        if !(known_rd || self.is_rd(read)) || ir::const_int(ir::call_arg(read, rd::OFFSET)).is_some() {
             return;
         }
         let Some(r) = RdRegion::read(read) else { return };

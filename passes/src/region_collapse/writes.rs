@@ -71,14 +71,15 @@ impl Collapser<'_> {
 
     /// `wr(wr(A, X1, R), X2, R)` → `wr(A, X2, R)` when the inner write has no other use and the outer write
     /// covers every element the inner one may write (same region and index; unmasked, or the same mask).
+    /// `outer` is a `wrregion` (the instruction the sweep visits).
     fn eliminate_overwritten(&mut self, outer: LLVMValueRef) -> Option<LLVMValueRef> {
         // Cheap rejections first (`o.old` is the Old operand whenever the read succeeds).
-        if !self.is_wr(outer) || !self.is_wr(ir::call_arg(outer, wr::OLD)) || !has_one_use(ir::call_arg(outer, wr::OLD)) {
+        let old = ir::call_arg(outer, wr::OLD);
+        if !has_one_use(old) || !self.is_wr(old) {
             return None;
         }
         // The two regions agree only if they write as many elements at the same constant offset, or both at a
         // variable one (canonical shapes keep the element count and the offset).
-        let old = ir::call_arg(outer, wr::OLD);
         if lanes(ir::type_of(ir::call_arg(outer, wr::NEW))) != lanes(ir::type_of(ir::call_arg(old, wr::NEW))) {
             return None;
         }

@@ -45,6 +45,17 @@
 //! every refusal that survives to the block's fixpoint — from the algebra, with its [`Refusal`] name, or from a
 //! policy check of this pass — is a missed remark (`-pass-remarks-missed=genx-region-collapse`) and is counted.
 //!
+//! **Cost.** Blocks settle in about three sweeps (one that does the work, one that finds the few rewrites the
+//! new instructions allow, one that confirms), and all but a few visits change nothing, so a visit that changes
+//! nothing must be cheap: each rule asks its cheapest question first (opcode, operand kind, element count,
+//! constant offset) before reading a region; the kind of a call is read once per callee per run (a memo of
+//! callee kinds, and the operand count the declaration fixes); the visited instruction is not asked its kind
+//! again; refusals are kept as lazy texts and formatted only for the sweep that reports them; names of created
+//! values are built only when an instruction gets one; statistics are counted in the run and added once. A
+//! work list that revisits only what a rewrite touched was tried: keeping the output identical needs the
+//! users that look into a changed value, transitively, and that bookkeeping (a record per instruction, walks
+//! over users on every change) cost more than the cheap visits it saved.
+//!
 //! **`combine`, not `combine_by_rules`.** For a direct inner region [`combine`] applies the §2.1 rules and then
 //! fits the composite element list exactly, so it refuses only what no region can express; for an indirect
 //! inner region it is the rules. Whatever region it returns, legalization can split, so the exact answer is
@@ -79,12 +90,14 @@ mod reads;
 mod support;
 mod writes;
 
+use std::cell::Cell;
 use std::ffi::CStr;
 
 use genx_region::Refusal;
 use inkwell::values::{AsValueRef, FunctionValue};
 
 use crate::diag::{PassCx, RemarkKind};
+use crate::ir;
 use crate::llvm_sys::core::*;
 use crate::llvm_sys::prelude::*;
 use crate::llvm_sys::LLVMOpcode;
@@ -99,7 +112,7 @@ const MAX_SWEEPS: usize = 64;
 pub fn run(function: FunctionValue<'_>, cx: &mut PassCx) -> bool {
     let _memo = crate::region_ir::memo_scope();
     let function = function.as_value_ref();
-    let mut collapser = Collapser::new(cx);
+    let mut collapser = Collapser::new(cx, function);
     for block in post_order(function) {
         let mut settled = false;
         for _ in 0..MAX_SWEEPS {
@@ -114,9 +127,10 @@ pub fn run(function: FunctionValue<'_>, cx: &mut PassCx) -> bool {
             }
         }
         if !settled {
-            collapser.count(c"blocks-unsettled", c"blocks left before a fixpoint (sweep limit reached)");
+            collapser.count(Stat::BlocksUnsettled);
         }
     }
+    collapser.add_stats();
     collapser.any_change
 }
 
@@ -148,12 +162,82 @@ fn post_order(function: LLVMValueRef) -> Vec<LLVMBasicBlockRef> {
     out
 }
 
-/// A refusal seen during a sweep; reported only if it survives to the block's fixpoint.
+/// A refusal seen during a sweep; reported only if it survives to the block's fixpoint. The message is
+/// formatted only then (it names values, whose names the final sweep leaves as they are).
 struct Missed {
     inst: LLVMValueRef,
     name: &'static CStr,
-    message: String,
+    message: Box<dyn std::fmt::Display>,
 }
+
+/// The statistics of the pass: counted during a run, added to LLVM's counters once at its end.
+#[derive(Clone, Copy)]
+enum Stat {
+    TruncsLowered,
+    ExtractsLowered,
+    RegionsSimplified,
+    ReadsCombined,
+    IndirectReadsSplit,
+    ReadsRetyped,
+    WritesEliminated,
+    UnitBitcastsRemoved,
+    ReadModifyWritesCombined,
+    SplatWritesCombined,
+    WritesRetyped,
+    NotCombined,
+    NotRetyped,
+    BlocksUnsettled,
+}
+
+const STAT_COUNT: usize = Stat::BlocksUnsettled as usize + 1;
+
+/// Name and description of each [`Stat`], in declaration order.
+const STATS: [(&CStr, &CStr); STAT_COUNT] = [
+    (c"truncs-lowered", c"truncs of rdregions lowered to a bitcast and a strided rdregion"),
+    (c"extracts-lowered", c"extractelements of one-element rdregions made scalar rdregions"),
+    (c"regions-simplified", c"region identities simplified (genx-ir.md 1.5)"),
+    (c"reads-combined", c"rdregion pairs combined into one rdregion"),
+    (c"indirect-reads-split", c"indirect replicating rdregions split into an indirect and a direct read"),
+    (c"reads-retyped", c"rdregions retyped to take the place of a bitcast of their result"),
+    (c"writes-eliminated", c"wrregions removed because a later wrregion of the same region overwrites them"),
+    (c"unit-bitcasts-removed", c"scalar/one-element-vector bitcasts of wrregion New values looked through"),
+    (c"read-modify-writes-combined", c"wrregion(rdregion) read-modify-write patterns combined into one wrregion"),
+    (c"splat-writes-combined", c"nested wrregions into constant vectors combined into one wrregion"),
+    (c"writes-retyped", c"wrregions retyped to the element type of a bitcast New value"),
+    (c"not-combined", c"region combinations refused (see -pass-remarks-missed)"),
+    (c"not-retyped", c"bitcasts not moved across a region (see -pass-remarks-missed)"),
+    (c"blocks-unsettled", c"blocks left before a fixpoint (sweep limit reached)"),
+];
+
+/// What the pass asks of a value: its opcode, and for a call whether it is a well-formed region call.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kind {
+    /// An `rdregion` call with its six operands.
+    Rd,
+    /// A `wrregion` call with its eight operands.
+    Wr,
+    BitCast,
+    /// `sext` or `zext`.
+    Ext,
+    Trunc,
+    ExtractElement,
+    /// Any other instruction.
+    Other,
+    /// Not an instruction (a constant, an argument, a global), or null.
+    NotInstruction,
+}
+
+/// What a callee makes of a call: the region kind of the intrinsic, and whether its declaration fixes the
+/// operand count that kind needs (a call of a function that is not variadic has exactly its parameters).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum CalleeKind {
+    Rd { fixed: bool },
+    Wr { fixed: bool },
+    Other,
+}
+
+/// Slots of the direct-mapped memo of callee kinds (a function calls few distinct intrinsics).
+const CALLEE_SLOTS: usize = 1024;
 
 /// The state of one run over a function.
 struct Collapser<'a> {
@@ -164,11 +248,108 @@ struct Collapser<'a> {
     /// Instructions this pass stopped using, erased (with whatever they alone kept alive) after the sweep.
     dead: Vec<LLVMValueRef>,
     missed: Vec<Missed>,
+    stats: [u64; STAT_COUNT],
+    /// The kinds of callees seen in this run (callee address and kind; a direct-mapped memo).
+    callees: Box<[Cell<(usize, CalleeKind)>; CALLEE_SLOTS]>,
+    /// One builder for the run, positioned before each instruction that gets new code.
+    builder: LLVMBuilderRef,
+    /// Buffers reused by every sweep: the block's instructions (pre-step) and the operands of an erased value.
+    snapshot: Vec<LLVMValueRef>,
+    operands: Vec<LLVMValueRef>,
+    erased: std::collections::HashSet<LLVMValueRef, region_ir::memo::FxBuild>,
+}
+
+impl Drop for Collapser<'_> {
+    fn drop(&mut self) {
+        unsafe { LLVMDisposeBuilder(self.builder) };
+    }
 }
 
 impl<'a> Collapser<'a> {
-    fn new(cx: &'a PassCx) -> Self {
-        Collapser { cx, changed: false, any_change: false, dead: Vec::new(), missed: Vec::new() }
+    fn new(cx: &'a PassCx, function: LLVMValueRef) -> Self {
+        let builder = unsafe { LLVMCreateBuilderInContext(LLVMGetModuleContext(LLVMGetGlobalParent(function))) };
+        Collapser {
+            cx,
+            changed: false,
+            any_change: false,
+            dead: Vec::new(),
+            missed: Vec::new(),
+            stats: [0; STAT_COUNT],
+            callees: Box::new(std::array::from_fn(|_| Cell::new((0, CalleeKind::Other)))),
+            builder,
+            snapshot: Vec::new(),
+            operands: Vec::new(),
+            erased: Default::default(),
+        }
+    }
+
+    /// The kind of `value` (an opcode read, and for a call a memo lookup of its callee).
+    fn kind(&self, value: LLVMValueRef) -> Kind {
+        match opcode(value) {
+            None => Kind::NotInstruction,
+            Some(op) => self.kind_of_instruction(value, op),
+        }
+    }
+
+    #[inline]
+    fn kind_of_instruction(&self, inst: LLVMValueRef, op: LLVMOpcode) -> Kind {
+        match op {
+            LLVMOpcode::LLVMCall => match self.callee_kind(inst) {
+                CalleeKind::Rd { fixed } if fixed || ir::call_arg_count(inst) == 6 => Kind::Rd,
+                CalleeKind::Wr { fixed } if fixed || ir::call_arg_count(inst) == 8 => Kind::Wr,
+                _ => Kind::Other,
+            },
+            LLVMOpcode::LLVMBitCast => Kind::BitCast,
+            LLVMOpcode::LLVMSExt | LLVMOpcode::LLVMZExt => Kind::Ext,
+            LLVMOpcode::LLVMTrunc => Kind::Trunc,
+            LLVMOpcode::LLVMExtractElement => Kind::ExtractElement,
+            _ => Kind::Other,
+        }
+    }
+
+    /// `Rd`, `Wr` or `Other` for a call, `NotInstruction` for anything else (without reading the opcode).
+    fn call_kind(&self, value: LLVMValueRef) -> Kind {
+        if value.is_null() || unsafe { LLVMIsACallInst(value).is_null() } {
+            return Kind::NotInstruction;
+        }
+        self.kind_of_instruction(value, LLVMOpcode::LLVMCall)
+    }
+
+    /// Whether `value` is an `rdregion` call with its six operands (a malformed call with fewer is not one: its
+    /// operands are not read).
+    fn is_rd(&self, value: LLVMValueRef) -> bool {
+        self.call_kind(value) == Kind::Rd
+    }
+
+    /// Whether `value` is a `wrregion` call with its eight operands.
+    fn is_wr(&self, value: LLVMValueRef) -> bool {
+        self.call_kind(value) == Kind::Wr
+    }
+
+    /// The kind of the callee of `call` (a call instruction), asked of the intrinsic table once per callee.
+    fn callee_kind(&self, call: LLVMValueRef) -> CalleeKind {
+        let callee = unsafe { LLVMGetCalledValue(call) };
+        // A multiplicative hash: the top bits of the product depend on every bit of the address.
+        let slot = &self.callees[((callee as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 54) as usize % CALLEE_SLOTS];
+        let (key, kind) = slot.get();
+        if key == callee as usize && key != 0 {
+            return kind;
+        }
+        let fixed = |params: u32| unsafe {
+            // A direct call of a function that is not variadic has exactly the function's parameters.
+            !LLVMIsAFunction(callee).is_null()
+                && LLVMCountParams(callee) == params
+                && LLVMIsFunctionVarArg(LLVMGlobalGetValueType(callee)) == 0
+        };
+        let kind = if region_ir::is_rdregion(call) {
+            CalleeKind::Rd { fixed: fixed(6) }
+        } else if region_ir::is_wrregion(call) {
+            CalleeKind::Wr { fixed: fixed(8) }
+        } else {
+            CalleeKind::Other
+        };
+        slot.set((callee as usize, kind));
+        kind
     }
 
     /// One reverse walk over `block` (after the forward pre-step). Instructions created while processing one
@@ -183,14 +364,19 @@ impl<'a> Collapser<'a> {
             if !has_uses(inst) {
                 continue;
             }
-            if support::is_rd(inst) {
-                self.process_rdregion(inst);
-            } else if support::is_wr(inst) {
-                self.process_wrregion(inst);
-            } else if opcode(inst) == Some(LLVMOpcode::LLVMBitCast) {
-                self.process_bitcast(inst);
+            match self.kind_of_instruction(inst, unsafe { LLVMGetInstructionOpcode(inst) }) {
+                Kind::Rd => self.process_rdregion(inst),
+                Kind::Wr => self.process_wrregion(inst),
+                Kind::BitCast => self.process_bitcast(inst),
+                _ => {}
             }
         }
+    }
+
+    /// Runs `f` with the run's builder positioned before `inst`.
+    fn build_before<T>(&self, inst: LLVMValueRef, f: impl FnOnce(&Self, LLVMBuilderRef) -> T) -> T {
+        unsafe { LLVMPositionBuilderBefore(self.builder, inst) };
+        f(self, self.builder)
     }
 
     /// Replaces the uses of `old` by `new` (which takes `old`'s name when unnamed) and schedules `old` for
@@ -213,28 +399,40 @@ impl<'a> Collapser<'a> {
 
     /// Erases the instructions of `dead` that have no uses, and then the operands that become unused.
     fn erase_dead(&mut self) {
-        let mut erased: std::collections::HashSet<LLVMValueRef, crate::region_ir::memo::FxBuild> =
-            Default::default();
         let mut work = std::mem::take(&mut self.dead);
+        let mut operands = std::mem::take(&mut self.operands);
+        self.erased.clear();
         while let Some(value) = work.pop() {
-            if erased.contains(&value) || opcode(value).is_none() || has_uses(value) {
+            // A value may be queued twice (the operand of two erased values); once erased, it is gone.
+            if self.erased.contains(&value) || opcode(value).is_none() || has_uses(value) {
                 continue;
             }
-            let operands: Vec<LLVMValueRef> = unsafe {
-                (0..LLVMGetNumOperands(value) as u32)
-                    .map(|i| LLVMGetOperand(value, i))
-                    .filter(|&op| !op.is_null() && opcode(op).is_some())
-                    .collect()
-            };
+            operands.clear();
+            unsafe {
+                operands.extend(
+                    (0..LLVMGetNumOperands(value) as u32)
+                        .map(|i| LLVMGetOperand(value, i))
+                        .filter(|&op| !op.is_null() && opcode(op).is_some()),
+                );
+            }
             if region_ir::erase_if_dead(value) {
-                erased.insert(value);
-                work.extend(operands);
+                self.erased.insert(value);
+                work.extend_from_slice(&operands);
             }
         }
+        self.dead = work;
+        self.operands = operands;
     }
 
-    fn count(&self, name: &'static CStr, description: &'static CStr) {
-        self.cx.count(name, description, 1);
+    fn count(&mut self, stat: Stat) {
+        self.stats[stat as usize] += 1;
+    }
+
+    /// Adds the run's counts to the statistics.
+    fn add_stats(&self) {
+        for (&(name, description), &n) in STATS.iter().zip(&self.stats) {
+            self.cx.count(name, description, n);
+        }
     }
 
     /// A passed remark about `inst` (formatted only when remarks are on).
@@ -245,30 +443,36 @@ impl<'a> Collapser<'a> {
     }
 
     /// Records that a combination at `inst` was not done, and why.
-    fn missed(&mut self, inst: LLVMValueRef, message: String) {
+    fn missed(&mut self, inst: LLVMValueRef, message: impl std::fmt::Display + 'static) {
         self.missed_named(c"NotCombined", inst, message);
     }
 
-    fn missed_named(&mut self, name: &'static CStr, inst: LLVMValueRef, message: String) {
-        if !self.missed.iter().any(|m| m.inst == inst && m.message == message) {
-            self.missed.push(Missed { inst, name, message });
-        }
+    fn missed_named(&mut self, name: &'static CStr, inst: LLVMValueRef, message: impl std::fmt::Display + 'static) {
+        self.missed.push(Missed { inst, name, message: Box::new(message) });
     }
 
     /// Records a refusal of the algebra: `what` was attempted, `refusal` says why not.
-    fn refused(&mut self, inst: LLVMValueRef, what: &str, refusal: &Refusal) {
-        self.missed(inst, format!("{what}: {refusal} [{}]", refusal.name()));
+    fn refused(&mut self, inst: LLVMValueRef, what: impl std::fmt::Display + 'static, refusal: Refusal) {
+        self.missed(inst, support::lazy!("{what}: {refusal} [{}]", refusal.name()));
     }
 
-    /// Emits the missed remarks of the sweep that reached the fixpoint, and counts them.
+    /// Emits the missed remarks of the sweep that reached the fixpoint, each (instruction, message) once in the
+    /// order first seen, and counts them.
     fn report_missed(&mut self) {
+        let mut reported: Vec<(LLVMValueRef, &'static CStr, String)> = Vec::new();
         for m in std::mem::take(&mut self.missed) {
-            if m.name == c"NotRetyped" {
-                self.count(c"not-retyped", c"bitcasts not moved across a region (see -pass-remarks-missed)");
-            } else {
-                self.count(c"not-combined", c"region combinations refused (see -pass-remarks-missed)");
+            let message = m.message.to_string();
+            if !reported.iter().any(|(inst, _, text)| *inst == m.inst && *text == message) {
+                reported.push((m.inst, m.name, message));
             }
-            self.cx.remark(RemarkKind::Missed, m.name, m.inst, &m.message);
+        }
+        for (inst, name, message) in reported {
+            if name == c"NotRetyped" {
+                self.count(Stat::NotRetyped);
+            } else {
+                self.count(Stat::NotCombined);
+            }
+            self.cx.remark(RemarkKind::Missed, name, inst, &message);
         }
     }
 }

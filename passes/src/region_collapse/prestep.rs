@@ -14,13 +14,13 @@
 use genx_region::Region;
 
 use super::support::*;
-use super::Collapser;
+use super::{Collapser, Kind, Stat};
 use crate::ir;
 use crate::llvm_sys::core::*;
 use crate::llvm_sys::prelude::*;
-use crate::llvm_sys::{LLVMOpcode, LLVMTypeKind};
+use crate::llvm_sys::LLVMTypeKind;
 use crate::region_ir::{
-    build_rdregion, element_bytes, element_type, lanes, rd, with_builder_before, wr, Index, RdRegion, WrRegion,
+    build_rdregion, element_bytes, element_type, lanes, rd, wr, Index, RdRegion, WrRegion,
 };
 
 /// Whether a direct region at offset 0 covers a whole vector of its own length, in order.
@@ -29,36 +29,62 @@ fn is_whole(region: &Region) -> bool {
     !c.indirect.is_indirect() && c.offset == 0 && c.is_contiguous() && (c.num_elements == 1 || c.stride == 1)
 }
 
-/// Whether a mask operand is the constant all-zero mask.
+/// Whether a mask operand is the constant all-zero mask (a scalar, or a vector whose every lane is a constant
+/// integer with bit 0 clear; the lanes are read in place).
 fn is_all_zero_mask(mask: LLVMValueRef) -> bool {
-    match ir::const_int(mask) {
-        Some(bits) => bits & 1 == 0,
-        None => ir::const_int_vector(mask).is_some_and(|lanes| lanes.iter().all(|&b| b & 1 == 0)),
+    if let Some(bits) = ir::const_int(mask) {
+        return bits & 1 == 0;
     }
+    unsafe {
+        let ty = ir::type_of(mask);
+        if !is_vector(ty) {
+            return false;
+        }
+        if !LLVMIsAConstantAggregateZero(mask).is_null() {
+            return true;
+        }
+        let element: unsafe extern "C" fn(LLVMValueRef, u32) -> LLVMValueRef =
+            if !LLVMIsAConstantDataVector(mask).is_null() {
+                LLVMGetElementAsConstant
+            } else if !LLVMIsAConstantVector(mask).is_null() {
+                LLVMGetOperand
+            } else {
+                return false;
+            };
+        (0..LLVMGetVectorSize(ty)).all(|i| ir::const_int(element(mask, i)).is_some_and(|b| b & 1 == 0))
+    }
+}
+
+/// Whether a region's offset operand is the constant 0 (what a whole-vector region needs).
+fn is_zero_offset(offset: LLVMValueRef) -> bool {
+    ir::const_int(offset).is_some_and(|c| c as i32 == 0)
 }
 
 impl Collapser<'_> {
     pub(super) fn pre_step(&mut self, block: LLVMBasicBlockRef) {
-        let insts: Vec<LLVMValueRef> = ir::instructions(block).collect();
-        for inst in insts {
+        let mut insts = std::mem::take(&mut self.snapshot);
+        insts.clear();
+        insts.extend(ir::instructions(block));
+        for &inst in &insts {
             if !has_uses(inst) {
                 continue;
             }
-            match opcode(inst) {
-                Some(LLVMOpcode::LLVMTrunc) => self.lower_trunc(inst),
-                Some(LLVMOpcode::LLVMExtractElement) => self.lower_unit_extract(inst),
-                Some(LLVMOpcode::LLVMCall) if is_rd(inst) => self.simplify_rdregion(inst),
-                Some(LLVMOpcode::LLVMCall) if is_wr(inst) => self.simplify_wrregion(inst),
+            match self.kind_of_instruction(inst, unsafe { LLVMGetInstructionOpcode(inst) }) {
+                Kind::Trunc => self.lower_trunc(inst),
+                Kind::ExtractElement => self.lower_unit_extract(inst),
+                Kind::Rd => self.simplify_rdregion(inst),
+                Kind::Wr => self.simplify_wrregion(inst),
                 _ => {}
             }
         }
+        self.snapshot = insts;
     }
 
     /// `trunc` of an `rdregion` (not to `i1`) becomes a bitcast to the narrow type and a read of every
     /// `k`-th element (little-endian: the low part of each element comes first).
     fn lower_trunc(&mut self, trunc: LLVMValueRef) {
         let source = operand(trunc, 0);
-        if !is_rd(source) {
+        if !self.is_rd(source) {
             return;
         }
         let (in_ty, out_ty) = (ir::type_of(source), ir::type_of(trunc));
@@ -75,16 +101,15 @@ impl Collapser<'_> {
         let n = lanes(in_ty);
         let region = Region::new(out_bytes, n, 0, n, k as i32, 0).canonical();
         let scalar = !is_vector(out_ty);
-        let name = ir::value_name(trunc);
-        let built = with_builder_before(trunc, |b| {
-            let cast_name = c_name(&format!("{name}.cast"));
+        let built = self.build_before(trunc, |_, b| {
+            let cast_name = Name::suffixed(trunc, ".cast").c_string();
             let cast = unsafe { LLVMBuildBitCast(b, source, LLVMVectorType(out_elem, n * k), cast_name.as_ptr()) };
             build_rdregion(b, cast, &region, Index::Direct, scalar, "").map_err(|_| cast)
         });
         match built {
             Ok(read) => {
                 self.retire(trunc, read);
-                self.count(c"truncs-lowered", c"truncs of rdregions lowered to a bitcast and a strided rdregion");
+                self.count(Stat::TruncsLowered);
             }
             Err(cast) => self.discard(&[cast]),
         }
@@ -94,21 +119,23 @@ impl Collapser<'_> {
     fn lower_unit_extract(&mut self, extract: LLVMValueRef) {
         let vector = operand(extract, 0);
         let ty = ir::type_of(vector);
-        if !is_rd(vector) || !is_vector(ty) || lanes(ty) != 1 || ir::const_int(operand(extract, 1)) != Some(0) {
+        if !self.is_rd(vector) || !is_vector(ty) || lanes(ty) != 1 || ir::const_int(operand(extract, 1)) != Some(0) {
             return;
         }
-        let built = with_builder_before(extract, |b| rebuild_call(b, vector, &[], element_type(ty), ""));
+        let built = self.build_before(extract, |_, b| rebuild_call(b, vector, &[], element_type(ty), ""));
         if let Ok(read) = built {
             self.retire(extract, read);
-            self.count(c"extracts-lowered", c"extractelements of one-element rdregions made scalar rdregions");
+            self.count(Stat::ExtractsLowered);
         }
     }
 
     fn simplify_rdregion(&mut self, call: LLVMValueRef) {
         let ty = ir::type_of(call);
-        // Neither identity applies unless the input has the result's type or is a constant.
+        // Neither identity applies unless the input has the result's type and the offset is 0 (a whole read),
+        // or the input is a constant.
         let input = ir::call_arg(call, rd::INPUT);
-        if ty != ir::type_of(input) && !ir::is_plain_constant(input) {
+        if !(ty == ir::type_of(input) && is_zero_offset(ir::call_arg(call, rd::OFFSET))) && !ir::is_plain_constant(input)
+        {
             return;
         }
         let Some(r) = RdRegion::read(call) else { return };
@@ -125,22 +152,23 @@ impl Collapser<'_> {
             return;
         };
         self.retire(call, replacement);
-        self.count(c"regions-simplified", c"region identities simplified (genx-ir.md 1.5)");
+        self.count(Stat::RegionsSimplified);
     }
 
     fn simplify_wrregion(&mut self, call: LLVMValueRef) {
         let ty = ir::type_of(call);
         // None of the identities applies unless the mask is all zeros, New reads Old, or New has the result's
-        // type (`w.old`, `w.new`, `w.mask` are these operands whenever the read succeeds).
+        // type and the offset is 0 (a whole write); the cheap questions first (`w.old`, `w.new`, `w.mask` are
+        // these operands whenever the read succeeds).
         let (old, new) = (ir::call_arg(call, wr::OLD), ir::call_arg(call, wr::NEW));
-        if !is_all_zero_mask(ir::call_arg(call, wr::MASK))
-            && !(is_rd(new) && operand(new, rd::INPUT) == old)
-            && ir::type_of(new) != ty
+        if !(ir::type_of(new) == ty && is_zero_offset(ir::call_arg(call, wr::OFFSET)))
+            && !(self.is_rd(new) && operand(new, rd::INPUT) == old)
+            && !is_all_zero_mask(ir::call_arg(call, wr::MASK))
         {
             return;
         }
         let Some(w) = WrRegion::read(call) else { return };
-        let rewrites_old = writes_back_its_own_read(&w);
+        let rewrites_old = self.is_rd(w.new) && writes_back_its_own_read(&w);
         let replacement = if is_all_zero_mask(w.mask) || rewrites_old {
             w.old
         } else if ir::type_of(w.new) == ty && !w.region.masked && w.index == Index::Direct && is_whole(&w.region) {
@@ -149,13 +177,14 @@ impl Collapser<'_> {
             return;
         };
         self.retire(call, replacement);
-        self.count(c"regions-simplified", c"region identities simplified (genx-ir.md 1.5)");
+        self.count(Stat::RegionsSimplified);
     }
 }
 
-/// `wrregion(Old, rdregion(Old, R), R)` with the very same vstride, width, stride and offset operands.
+/// `wrregion(Old, rdregion(Old, R), R)` with the very same vstride, width, stride and offset operands (New
+/// being an `rdregion`).
 fn writes_back_its_own_read(w: &WrRegion) -> bool {
-    if !is_rd(w.new) || operand(w.new, rd::INPUT) != w.old {
+    if operand(w.new, rd::INPUT) != w.old {
         return false;
     }
     let pairs = [

@@ -14,13 +14,13 @@
 use genx_region::{combine, normalize_element_types, CombinedIndex, Combined, Region};
 
 use super::support::*;
-use super::Collapser;
+use super::{Collapser, Kind, Stat};
 use crate::ir;
 use crate::llvm_sys::core::*;
 use crate::llvm_sys::prelude::*;
 use crate::llvm_sys::{LLVMOpcode, LLVMTypeKind};
 use crate::region_ir::{
-    build_rdregion, element_bytes, element_type, lanes, rd, with_builder_before, Index, RdRegion,
+    build_rdregion, element_bytes, element_type, lanes, rd, Index, RdRegion,
 };
 
 /// Combinations tried in a row on one read (each one removes a read from the chain).
@@ -31,44 +31,6 @@ struct Chain {
     outer: LLVMValueRef,
     /// The `sext`/`zext` between the reads, if any.
     ext: Option<LLVMValueRef>,
-}
-
-/// Looks through bitcasts and at most one extension from `value` back to an `rdregion`. An extension from
-/// `i1`, a second extension, or an extension whose result is bitcast to another element type on the way to
-/// the inner read stops the search.
-fn find_outer_read(mut value: LLVMValueRef) -> Option<Chain> {
-    let mut ext = None;
-    let mut element_type_changed = false;
-    for _ in 0..MAX_CHAIN {
-        if is_rd(value) {
-            return Some(Chain { outer: value, ext });
-        }
-        let input = match opcode(value)? {
-            LLVMOpcode::LLVMBitCast => {
-                let input = operand(value, 0);
-                if element_type(ir::type_of(value)) != element_type(ir::type_of(input)) {
-                    element_type_changed = true;
-                }
-                input
-            }
-            LLVMOpcode::LLVMSExt | LLVMOpcode::LLVMZExt => {
-                let input = operand(value, 0);
-                if ext.is_some() || element_type_changed || has_i1_elements(ir::type_of(input)) {
-                    return None;
-                }
-                ext = Some(value);
-                input
-            }
-            _ => return None,
-        };
-        value = input;
-    }
-    None
-}
-
-/// A direct read of one element (IGC's `isSingleElementRdRExtract`).
-fn is_direct_single_element_read(value: LLVMValueRef) -> bool {
-    is_rd(value) && lanes(ir::type_of(value)) == 1 && ir::const_int(ir::call_arg(value, rd::OFFSET)).is_some()
 }
 
 /// The FMul -> FAdd/FSub pattern reading a 64-bit `<2;2,0>` region: IGC keeps it apart for the Align16
@@ -100,30 +62,68 @@ fn read_type(elem: LLVMTypeRef, n: u32, scalar: bool) -> LLVMTypeRef {
 }
 
 impl Collapser<'_> {
+    /// Looks through bitcasts and at most one extension from `value` back to an `rdregion`. An extension from
+    /// `i1`, a second extension, or an extension whose result is bitcast to another element type on the way to
+    /// the inner read stops the search.
+    fn find_outer_read(&self, mut value: LLVMValueRef) -> Option<Chain> {
+        let mut ext = None;
+        let mut element_type_changed = false;
+        for _ in 0..MAX_CHAIN {
+            let input = match self.kind(value) {
+                Kind::Rd => return Some(Chain { outer: value, ext }),
+                Kind::BitCast => {
+                    let input = operand(value, 0);
+                    if element_type(ir::type_of(value)) != element_type(ir::type_of(input)) {
+                        element_type_changed = true;
+                    }
+                    input
+                }
+                Kind::Ext => {
+                    let input = operand(value, 0);
+                    if ext.is_some() || element_type_changed || has_i1_elements(ir::type_of(input)) {
+                        return None;
+                    }
+                    ext = Some(value);
+                    input
+                }
+                _ => return None,
+            };
+            value = input;
+        }
+        None
+    }
+
+    /// A direct read of one element (IGC's `isSingleElementRdRExtract`).
+    fn is_direct_single_element_read(&self, value: LLVMValueRef) -> bool {
+        self.is_rd(value) && lanes(ir::type_of(value)) == 1 && ir::const_int(ir::call_arg(value, rd::OFFSET)).is_some()
+    }
+
     /// Combines `read` with the reads it reads from, as long as that succeeds, then splits the result if it
     /// is indirect and replicating.
+    /// `read` is an `rdregion` (the instruction the sweep visits).
     pub(super) fn process_rdregion(&mut self, read: LLVMValueRef) {
         if is_align16_swizzle(read) {
             return;
         }
         let mut current = read;
         for _ in 0..MAX_CHAIN {
-            match self.combine_reads(current) {
+            match self.combine_reads(current, current == read) {
                 Some(next) => current = next,
                 None => break,
             }
         }
-        self.split_replicating_indirect(current);
+        self.split_replicating_indirect(current, current == read);
     }
 
-    /// One combination of `inner_call` with the read behind it. Returns the new (combined) `rdregion`.
-    fn combine_reads(&mut self, inner_call: LLVMValueRef) -> Option<LLVMValueRef> {
+    /// One combination of `inner_call` with the read behind it (`known_rd`: it is known to be an `rdregion`).
+    /// Returns the new (combined) `rdregion`.
+    fn combine_reads(&mut self, inner_call: LLVMValueRef, known_rd: bool) -> Option<LLVMValueRef> {
         // The outer read is looked for first: most reads have none (`inner.input` is the input operand whenever
         // the read succeeds).
-        if !is_rd(inner_call) {
+        if !known_rd && !self.is_rd(inner_call) {
             return None;
         }
-        let chain = find_outer_read(ir::call_arg(inner_call, rd::INPUT))?;
+        let chain = self.find_outer_read(ir::call_arg(inner_call, rd::INPUT))?;
         let inner = RdRegion::read(inner_call)?;
         let outer = RdRegion::read(chain.outer)?;
         if is_predef_reg(outer.input) {
@@ -136,7 +136,7 @@ impl Collapser<'_> {
         if is_global_load(outer.input) && writes_between(chain.outer, inner_call) {
             self.missed(
                 inner_call,
-                format!("{what}: its input is a load of a global and a memory write may lie between the reads"),
+                lazy!("{what}: its input is a load of a global and a memory write may lie between the reads"),
             );
             return None;
         }
@@ -148,7 +148,7 @@ impl Collapser<'_> {
             if inner_region.indirect.is_indirect() {
                 self.missed(
                     inner_call,
-                    format!("{what}: a sext/zext lies between the reads and the inner read is indirect"),
+                    lazy!("{what}: a sext/zext lies between the reads and the inner read is indirect"),
                 );
                 return None;
             }
@@ -174,7 +174,7 @@ impl Collapser<'_> {
             match outer.region.change_element_type(inner_region.elem_bytes) {
                 Ok(o) => (o, inner_region, inner_elem),
                 Err(refusal) => {
-                    self.refused(inner_call, &format!("{what} (outer region in the extension's input type)"), &refusal);
+                    self.refused(inner_call, lazy!("{what} (outer region in the extension's input type)"), refusal);
                     return None;
                 }
             }
@@ -185,7 +185,7 @@ impl Collapser<'_> {
                     (o, i, elem)
                 }
                 Err(refusal) => {
-                    self.refused(inner_call, &format!("{what} (element types)"), &refusal);
+                    self.refused(inner_call, lazy!("{what} (element types)"), refusal);
                     return None;
                 }
             }
@@ -196,12 +196,16 @@ impl Collapser<'_> {
 
         if outer_region.indirect.is_indirect()
             && outer_region.num_elements != 1
-            && is_direct_single_element_read(inner_call)
-            && users(chain.outer).into_iter().filter(|&u| is_direct_single_element_read(u)).count() > 1
+            && self.is_direct_single_element_read(inner_call)
+            && {
+                let mut single = 0;
+                for_each_user(chain.outer, |u| single += self.is_direct_single_element_read(u) as usize);
+                single > 1
+            }
         {
             self.missed(
                 inner_call,
-                format!(
+                lazy!(
                     "{what}: other single-element reads also extract from the indirect read, which is kept so \
                      that its address is computed once"
                 ),
@@ -212,15 +216,14 @@ impl Collapser<'_> {
         let combined = match combine(&outer_region, &inner_region) {
             Ok(c) => c,
             Err(refusal) => {
-                self.refused(inner_call, &what.to_string(), &refusal);
+                self.refused(inner_call, what, refusal);
                 return None;
             }
         };
-        if !self.combined_is_acceptable(inner_call, &what, &combined, &outer_region, &inner_region) {
+        if !self.combined_is_acceptable(inner_call, what, &combined, &outer_region, &inner_region) {
             return None;
         }
 
-        let name = ir::value_name(inner_call);
         let inner_ty = ir::type_of(inner_call);
         let scalar = unsafe { LLVMGetTypeKind(inner_ty) } != LLVMTypeKind::LLVMVectorTypeKind;
         let rd_ty = read_type(elem, combined.region.num_elements, scalar);
@@ -229,27 +232,28 @@ impl Collapser<'_> {
             read_type(dest, combined.region.num_elements, scalar)
         });
         // The last value created takes the inner read's name; the others get suffixes.
-        let rd_name = if ext_ty.is_none() && rd_ty == inner_ty { String::new() } else { format!("{name}.collapsed") };
-        let ext_name = if ext_ty == Some(inner_ty) { String::new() } else { format!("{name}.ext") };
+        let rd_name = if ext_ty.is_none() && rd_ty == inner_ty { Name::NONE } else { Name::suffixed(inner_call, ".collapsed") };
+        let ext_name = if ext_ty == Some(inner_ty) { Name::NONE } else { Name::suffixed(inner_call, ".ext") };
+        let index_name = Name::suffixed(inner_call, ".index");
 
-        let built = with_builder_before(inner_call, |b| {
-            let index = self.combined_index(b, &combined, inner.index, outer.index, &format!("{name}.index"));
+        let built = self.build_before(inner_call, |this, b| {
+            let index = this.combined_index(b, &combined, inner.index, outer.index, index_name);
             let Some(index) = index else { return Err(Vec::new()) };
-            let input = bitcast_to_element(b, outer.input, elem, &format!("{name}.input"));
+            let input = bitcast_to_element(b, outer.input, elem, Name::suffixed(inner_call, ".input"));
             let created = |extra: LLVMValueRef| match index {
                 Index::Value(v) => vec![v, input, extra],
                 Index::Direct => vec![input, extra],
             };
-            let (region, index) = offset_into_index(b, &combined.region, index, &format!("{name}.index"));
-            let combined_rd = build_rdregion(b, input, &region, index, scalar, &rd_name)
+            let (region, index) = offset_into_index(b, &combined.region, index, index_name);
+            let combined_rd = build_rdregion(b, input, &region, index, scalar, &rd_name.text())
                 .map_err(|_| created(std::ptr::null_mut()))?;
             let mut value = combined_rd;
             if let (Some(ext), Some(ty)) = (chain.ext, ext_ty) {
                 let op = opcode(ext).unwrap_or(LLVMOpcode::LLVMZExt);
-                let n = c_name(&ext_name);
+                let n = ext_name.c_string();
                 value = unsafe { LLVMBuildCast(b, op, value, ty, n.as_ptr()) };
             }
-            Ok((combined_rd, bitcast_to(b, value, inner_ty, "")))
+            Ok((combined_rd, bitcast_to(b, value, inner_ty, Name::NONE)))
         });
         let (combined_rd, value) = match built {
             Ok(pair) => pair,
@@ -262,7 +266,7 @@ impl Collapser<'_> {
             format!("combined {} with the read {} into {}", describe(inner_call), describe(chain.outer), combined.region)
         });
         self.retire(inner_call, value);
-        self.count(c"reads-combined", c"rdregion pairs combined into one rdregion");
+        self.count(Stat::ReadsCombined);
         Some(combined_rd)
     }
 
@@ -271,21 +275,21 @@ impl Collapser<'_> {
     pub(super) fn combined_is_acceptable(
         &mut self,
         inst: LLVMValueRef,
-        what: &dyn std::fmt::Display,
+        what: impl std::fmt::Display + Copy + 'static,
         combined: &Combined,
         outer: &Region,
         inner: &Region,
     ) -> bool {
-        let c = &combined.region;
+        let c = combined.region;
         if c.indirect.is_indirect() && c.is_replicating() {
             self.missed(
                 inst,
-                format!("{what}: the combined region {c} would be indirect and replicating, which is split apart again"),
+                lazy!("{what}: the combined region {c} would be indirect and replicating, which is split apart again"),
             );
             return false;
         }
-        if steps_backwards(c) && !steps_backwards(&outer.canonical()) && !steps_backwards(&inner.canonical()) {
-            self.missed(inst, format!("{what}: the combined region {c} would step backwards"));
+        if steps_backwards(&c) && !steps_backwards(&outer.canonical()) && !steps_backwards(&inner.canonical()) {
+            self.missed(inst, lazy!("{what}: the combined region {c} would step backwards"));
             return false;
         }
         true
@@ -299,7 +303,7 @@ impl Collapser<'_> {
         combined: &Combined,
         inner: Index,
         outer: Index,
-        name: &str,
+        name: Name,
     ) -> Option<Index> {
         match &combined.index {
             CombinedIndex::None => Some(Index::Direct),
@@ -317,9 +321,9 @@ impl Collapser<'_> {
 
     /// Splits an indirect read that replicates rows (`vstride 0`) or columns (`stride 0`) into an indirect read
     /// of one row (column) and a direct replicating read of that, so the indirect access happens once.
-    fn split_replicating_indirect(&mut self, read: LLVMValueRef) {
+    fn split_replicating_indirect(&mut self, read: LLVMValueRef, known_rd: bool) {
         // A constant offset is a direct region: nothing to split.
-        if !is_rd(read) || ir::const_int(ir::call_arg(read, rd::OFFSET)).is_some() {
+        if !(known_rd || self.is_rd(read)) || ir::const_int(ir::call_arg(read, rd::OFFSET)).is_some() {
             return;
         }
         let Some(r) = RdRegion::read(read) else { return };
@@ -341,10 +345,10 @@ impl Collapser<'_> {
             return;
         };
         indirect = indirect.canonical();
-        let name = ir::value_name(read);
-        let built = with_builder_before(read, |b| {
-            let (indirect, index) = offset_into_index(b, &indirect, r.index, &format!("{name}.index"));
-            let part = build_rdregion(b, r.input, &indirect, index, false, &format!("{name}.{what}"))?;
+        let built = self.build_before(read, |_, b| {
+            let (indirect, index) = offset_into_index(b, &indirect, r.index, Name::suffixed(read, ".index"));
+            let suffix = if what == "row" { ".row" } else { ".column" };
+            let part = build_rdregion(b, r.input, &indirect, index, false, &Name::suffixed(read, suffix).text())?;
             let whole = build_rdregion(b, part, &replicate, Index::Direct, false, "")?;
             Ok::<_, String>((part, whole))
         });
@@ -353,7 +357,7 @@ impl Collapser<'_> {
             format!("split the indirect replicating read {} into an indirect read of one {what} and a direct replication", describe(read))
         });
         self.retire(read, whole);
-        self.count(c"indirect-reads-split", c"indirect replicating rdregions split into an indirect and a direct read");
+        self.count(Stat::IndirectReadsSplit);
     }
 
     /// `bitcast(rdregion(V, R))` with a single-use read (or one reading a global load) becomes
@@ -362,7 +366,7 @@ impl Collapser<'_> {
     pub(super) fn process_bitcast(&mut self, cast: LLVMValueRef) {
         let cast_ty = ir::type_of(cast);
         let read = operand(cast, 0);
-        if has_i1_elements(cast_ty) || has_pointer_elements(cast_ty) || !is_rd(read) {
+        if !self.is_rd(read) || has_i1_elements(cast_ty) || has_pointer_elements(cast_ty) {
             return;
         }
         let Some(r) = RdRegion::read(read) else { return };
@@ -377,7 +381,7 @@ impl Collapser<'_> {
         let region = match r.region.change_element_type(bytes) {
             Ok(region) => region,
             Err(refusal) => {
-                let message = format!(
+                let message = lazy!(
                     "cannot move the bitcast {} above the read {}: {refusal} [{}]",
                     describe(cast),
                     describe(read),
@@ -388,9 +392,8 @@ impl Collapser<'_> {
             }
         };
         let scalar = unsafe { LLVMGetTypeKind(cast_ty) } != LLVMTypeKind::LLVMVectorTypeKind;
-        let name = ir::value_name(cast);
-        let built = with_builder_before(read, |b| {
-            let input = bitcast_to_element(b, r.input, elem, &format!("{name}.input"));
+        let built = self.build_before(read, |_, b| {
+            let input = bitcast_to_element(b, r.input, elem, Name::suffixed(cast, ".input"));
             build_rdregion(b, input, &region, r.index, scalar, "").map_err(|_| input)
         });
         match built {
@@ -399,7 +402,7 @@ impl Collapser<'_> {
                     format!("moved the bitcast {} above the read {}: {region}", describe(cast), describe(read))
                 });
                 self.retire(cast, new_read);
-                self.count(c"reads-retyped", c"rdregions retyped to take the place of a bitcast of their result");
+                self.count(Stat::ReadsRetyped);
             }
             Err(input) => self.discard(&[input]),
         }

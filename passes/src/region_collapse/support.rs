@@ -8,7 +8,7 @@
 use genx_region::{IndexOpcode, IndexOperand, IndexProgram, Region};
 
 use crate::ir;
-pub(super) use crate::ir::{has_one_use, has_uses, users};
+pub(super) use crate::ir::{has_one_use, has_uses};
 pub(super) use crate::region_ir::replace_uses;
 use crate::llvm_sys::core::*;
 use crate::llvm_sys::prelude::*;
@@ -30,18 +30,19 @@ pub(super) fn genx_name(value: LLVMValueRef) -> Option<&'static str> {
     }
 }
 
-/// An `rdregion` call with its six operands (a malformed call with fewer is not one: its operands are not read).
-pub(super) fn is_rd(value: LLVMValueRef) -> bool {
-    !value.is_null() && region_ir::is_rdregion(value) && ir::call_arg_count(value) == 6
-}
-
-/// A `wrregion` call with its eight operands.
-pub(super) fn is_wr(value: LLVMValueRef) -> bool {
-    !value.is_null() && region_ir::is_wrregion(value) && ir::call_arg_count(value) == 8
-}
-
 pub(super) fn is_bitcast(value: LLVMValueRef) -> bool {
     opcode(value) == Some(LLVMOpcode::LLVMBitCast)
+}
+
+/// Calls `f` on each user of `value`, once per use (what `users(value)` lists, without the list).
+pub(super) fn for_each_user(value: LLVMValueRef, mut f: impl FnMut(LLVMValueRef)) {
+    unsafe {
+        let mut use_ = LLVMGetFirstUse(value);
+        while !use_.is_null() {
+            f(LLVMGetUser(use_));
+            use_ = LLVMGetNextUse(use_);
+        }
+    }
 }
 
 /// The user of `value`'s first use (what `users(value).first()` is, without listing the others).
@@ -53,6 +54,38 @@ pub(super) fn first_user(value: LLVMValueRef) -> Option<LLVMValueRef> {
         } else {
             Some(LLVMGetUser(first))
         }
+    }
+}
+
+/// The name of a value to create: another value's name with a suffix (`%x.index`), or none. The text is built
+/// only when an instruction is created with it: most rewrites create no bitcast, index or extension.
+#[derive(Clone, Copy)]
+pub(super) struct Name<'a> {
+    /// The value whose name is the stem (null: no name).
+    stem: LLVMValueRef,
+    suffix: &'a str,
+}
+
+impl<'a> Name<'a> {
+    pub(super) const NONE: Name<'static> = Name { stem: std::ptr::null_mut(), suffix: "" };
+
+    pub(super) fn suffixed(stem: LLVMValueRef, suffix: &'a str) -> Self {
+        Name { stem, suffix }
+    }
+
+    /// The name as text (the stem's name read as `ir::value_name` does).
+    pub(super) fn text(&self) -> String {
+        if self.stem.is_null() {
+            return String::new();
+        }
+        let mut text = ir::value_name(self.stem);
+        text.push_str(self.suffix);
+        text
+    }
+
+    /// The name for the C API.
+    pub(super) fn c_string(&self) -> std::ffi::CString {
+        c_name(&self.text())
     }
 }
 
@@ -111,7 +144,7 @@ pub(super) fn can_bitcast_to_element(value: LLVMValueRef, elem: LLVMTypeRef) -> 
 
 /// A bitcast of `value` to `ty` before the builder's position, looking through a bitcast `value` already is
 /// (IGC's `createBitCast`): returns `value` itself, or the bitcast's input, when one already has type `ty`.
-pub(super) fn bitcast_to(builder: LLVMBuilderRef, value: LLVMValueRef, ty: LLVMTypeRef, name: &str) -> LLVMValueRef {
+pub(super) fn bitcast_to(builder: LLVMBuilderRef, value: LLVMValueRef, ty: LLVMTypeRef, name: Name) -> LLVMValueRef {
     if ir::type_of(value) == ty {
         return value;
     }
@@ -125,7 +158,7 @@ pub(super) fn bitcast_to(builder: LLVMBuilderRef, value: LLVMValueRef, ty: LLVMT
     if ir::type_of(input) == ty {
         return input;
     }
-    let name = c_name(name);
+    let name = name.c_string();
     unsafe { LLVMBuildBitCast(builder, input, ty, name.as_ptr()) }
 }
 
@@ -135,7 +168,7 @@ pub(super) fn bitcast_to_element(
     builder: LLVMBuilderRef,
     value: LLVMValueRef,
     elem: LLVMTypeRef,
-    name: &str,
+    name: Name,
 ) -> LLVMValueRef {
     let ty = ir::type_of(value);
     if element_type(ty) == elem {
@@ -268,7 +301,7 @@ pub(super) fn emit_index(
     program: &IndexProgram,
     inner: LLVMValueRef,
     outer: Option<LLVMValueRef>,
-    name: &str,
+    name: Name,
 ) -> Option<LLVMValueRef> {
     let ty = ir::type_of(inner);
     if outer.is_some_and(|o| ir::type_of(o) != ty) {
@@ -283,7 +316,7 @@ pub(super) fn emit_index(
             IndexOperand::Temp(n) => *temps.get(n)?,
         })
     };
-    let name = c_name(name);
+    let name = if program.ops.is_empty() { Default::default() } else { name.c_string() };
     for op in &program.ops {
         let (a, b) = (value(&temps, op.lhs)?, value(&temps, op.rhs)?);
         let n = name.as_ptr();
@@ -332,14 +365,14 @@ pub(super) fn offset_into_index(
     builder: LLVMBuilderRef,
     region: &Region,
     index: region_ir::Index,
-    name: &str,
+    name: Name,
 ) -> (Region, region_ir::Index) {
     match index {
         region_ir::Index::Value(value) if region.offset != 0 && !is_vector(ir::type_of(value)) => {
             let mut r = *region;
             let addend = unsafe { LLVMConstInt(ir::type_of(value), r.offset as i64 as u64, 1) };
             r.offset = 0;
-            let name = c_name(name);
+            let name = name.c_string();
             let sum = unsafe { LLVMBuildAdd(builder, value, addend, name.as_ptr()) };
             (r, region_ir::Index::Value(sum))
         }
@@ -371,9 +404,18 @@ pub(super) fn describe(value: LLVMValueRef) -> String {
     }
 }
 
-/// Text formatted only when displayed: refusal prefixes are built on every attempt but needed only when a
-/// refusal is recorded.
+/// Text formatted only when displayed: refusals are recorded on every sweep but shown (and compared) only for
+/// the sweep that reaches the fixpoint.
+#[derive(Clone, Copy)]
 pub(super) struct LazyText<F>(pub F);
+
+/// `format!` made lazy: a [`LazyText`] owning what it shows (values are captured by copy or move).
+macro_rules! lazy {
+    ($($arg:tt)*) => {
+        $crate::region_collapse::support::LazyText(move |f: &mut std::fmt::Formatter<'_>| write!(f, $($arg)*))
+    };
+}
+pub(super) use lazy;
 
 impl<F: Fn(&mut std::fmt::Formatter<'_>) -> std::fmt::Result> std::fmt::Display for LazyText<F> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {

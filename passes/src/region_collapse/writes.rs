@@ -16,10 +16,10 @@
 use genx_region::combine;
 
 use super::support::*;
-use super::Collapser;
+use super::{Collapser, Stat};
 use crate::ir;
 use crate::llvm_sys::prelude::*;
-use crate::region_ir::{build_wrregion, element_bytes, element_type, with_builder_before, wr, Index, RdRegion, WrRegion};
+use crate::region_ir::{build_wrregion, element_bytes, element_type, lanes, wr, Index, RdRegion, WrRegion};
 
 /// Nesting depth of write patterns followed recursively.
 const MAX_DEPTH: usize = 32;
@@ -29,8 +29,8 @@ const MAX_DEPTH: usize = 32;
 /// neighbours undefined too (LLVM's poison, and the executor's lane-granular definedness, work that way).
 /// Narrowing Old is exact: every narrow lane comes from one wide lane, and the written bytes are whole wide
 /// lanes. So a write is only ever retyped to the same or a smaller element size.
-fn widens_old(old: LLVMValueRef) -> String {
-    format!(
+fn widens_old(old: LLVMValueRef) -> impl std::fmt::Display + Copy + 'static {
+    lazy!(
         "that would bitcast {} to wider elements, merging lanes the write does not touch (an undefined lane \
          would spoil its defined neighbours)",
         describe(old)
@@ -43,6 +43,24 @@ impl Collapser<'_> {
         if let Some(new) = self.eliminate_overwritten(current) {
             current = new;
         }
+        // Cheap rejections first: while the write is unchanged, the steps below apply only when New is a
+        // bitcast (the bitcast steps) or a write, through bitcasts (the patterns); each step checks that first.
+        if current == write {
+            let new = ir::call_arg(write, wr::NEW);
+            let new_is_bitcast = is_bitcast(new);
+            if !new_is_bitcast && !self.is_wr(new) {
+                return;
+            }
+            if !new_is_bitcast {
+                // New is a write: only the patterns can apply, and they leave a bitcast New as it was.
+                current = self.collapse_splat(current, 0);
+                current = self.collapse_read_modify_write(current, 0);
+                if current != write {
+                    self.retype_for_bitcast_new(current);
+                }
+                return;
+            }
+        }
         if let Some(new) = self.strip_unit_bitcast_new(current) {
             current = new;
         }
@@ -53,10 +71,22 @@ impl Collapser<'_> {
 
     /// `wr(wr(A, X1, R), X2, R)` → `wr(A, X2, R)` when the inner write has no other use and the outer write
     /// covers every element the inner one may write (same region and index; unmasked, or the same mask).
+    /// `outer` is a `wrregion` (the instruction the sweep visits).
     fn eliminate_overwritten(&mut self, outer: LLVMValueRef) -> Option<LLVMValueRef> {
         // Cheap rejections first (`o.old` is the Old operand whenever the read succeeds).
-        if !is_wr(outer) || !is_wr(ir::call_arg(outer, wr::OLD)) || !has_one_use(ir::call_arg(outer, wr::OLD)) {
+        let old = ir::call_arg(outer, wr::OLD);
+        if !has_one_use(old) || !self.is_wr(old) {
             return None;
+        }
+        // The two regions agree only if they write as many elements at the same constant offset, or both at a
+        // variable one (canonical shapes keep the element count and the offset).
+        if lanes(ir::type_of(ir::call_arg(outer, wr::NEW))) != lanes(ir::type_of(ir::call_arg(old, wr::NEW))) {
+            return None;
+        }
+        match (ir::const_int(ir::call_arg(outer, wr::OFFSET)), ir::const_int(ir::call_arg(old, wr::OFFSET))) {
+            (Some(a), Some(b)) if a != b => return None,
+            (Some(_), None) | (None, Some(_)) => return None,
+            _ => {}
         }
         let o = WrRegion::read(outer)?;
         let i = WrRegion::read(o.old)?;
@@ -67,7 +97,7 @@ impl Collapser<'_> {
             return None;
         }
         if is_global_load(i.old) && writes_between(i.call, outer) {
-            let message = format!(
+            let message = lazy!(
                 "cannot drop the overwritten write {}: its input is a load of a global and a memory write may lie \
                  between the writes",
                 describe(i.call)
@@ -75,13 +105,13 @@ impl Collapser<'_> {
             self.missed(outer, message);
             return None;
         }
-        let built = with_builder_before(outer, |b| rebuild_call(b, outer, &[(wr::OLD, i.old)], ir::type_of(outer), ""));
+        let built = self.build_before(outer, |_, b| rebuild_call(b, outer, &[(wr::OLD, i.old)], ir::type_of(outer), ""));
         let new = built.ok()?;
         self.passed(c"Eliminated", outer, || {
             format!("{} overwrites every element {} writes", describe(outer), describe(i.call))
         });
         self.retire(outer, new);
-        self.count(c"writes-eliminated", c"wrregions removed because a later wrregion of the same region overwrites them");
+        self.count(Stat::WritesEliminated);
         Some(new)
     }
 
@@ -95,10 +125,10 @@ impl Collapser<'_> {
         if element_type(ir::type_of(x)) != element_type(ir::type_of(new)) {
             return None;
         }
-        let built = with_builder_before(write, |b| rebuild_call(b, write, &[(wr::NEW, x)], ir::type_of(write), ""));
+        let built = self.build_before(write, |_, b| rebuild_call(b, write, &[(wr::NEW, x)], ir::type_of(write), ""));
         let replacement = built.ok()?;
         self.retire(write, replacement);
-        self.count(c"unit-bitcasts-removed", c"scalar/one-element-vector bitcasts of wrregion New values looked through");
+        self.count(Stat::UnitBitcastsRemoved);
         Some(replacement)
     }
 
@@ -108,7 +138,7 @@ impl Collapser<'_> {
             return outer;
         }
         // Cheap rejections first (`o.new` is the New operand whenever the read succeeds).
-        if !is_wr(outer) || !is_wr(strip_bitcasts(ir::call_arg(outer, wr::NEW))) {
+        if !self.is_wr(outer) || !self.is_wr(strip_bitcasts(ir::call_arg(outer, wr::NEW))) {
             return outer;
         }
         let Some(o) = WrRegion::read(outer) else { return outer };
@@ -116,7 +146,7 @@ impl Collapser<'_> {
         let inner_call = self.collapse_read_modify_write(inner_call, depth + 1);
         let Some(i) = WrRegion::read(inner_call) else { return outer };
         let read = strip_bitcasts(i.old);
-        if !is_rd(read) {
+        if !self.is_rd(read) {
             return outer;
         }
         let Some(r) = RdRegion::read(read) else { return outer };
@@ -145,7 +175,7 @@ impl Collapser<'_> {
             )
         });
         if is_global_load(i.new) && writes_between(inner_call, outer) {
-            self.missed(outer, format!("{what}: the value written is a load of a global and a memory write may lie between the writes"));
+            self.missed(outer, lazy!("{what}: the value written is a load of a global and a memory write may lie between the writes"));
             return outer;
         }
 
@@ -163,7 +193,8 @@ impl Collapser<'_> {
             // `widens_old`), so the inner region is retyped first.
             match genx_region::normalize_element_types(&outer_region, &i.region, true) {
                 Ok((o2, _)) if o2.elem_bytes > outer_region.elem_bytes => {
-                    self.missed(outer, format!("{what}: {}", widens_old(o.old)));
+                    let old = o.old;
+                    self.missed(outer, lazy!("{what}: {}", widens_old(old)));
                     return outer;
                 }
                 Ok((o2, i2)) => {
@@ -171,7 +202,7 @@ impl Collapser<'_> {
                     (o2, i2, elem)
                 }
                 Err(refusal) => {
-                    self.refused(outer, &format!("{what} (element types)"), &refusal);
+                    self.refused(outer, lazy!("{what} (element types)"), refusal);
                     return outer;
                 }
             }
@@ -182,33 +213,33 @@ impl Collapser<'_> {
         let combined = match combine(&outer_region, &inner_region) {
             Ok(c) => c,
             Err(refusal) => {
-                self.refused(outer, &what.to_string(), &refusal);
+                self.refused(outer, what, refusal);
                 return outer;
             }
         };
-        if !self.combined_is_acceptable(outer, &what, &combined, &outer_region, &inner_region) {
+        if !self.combined_is_acceptable(outer, what, &combined, &outer_region, &inner_region) {
             return outer;
         }
 
-        let name = ir::value_name(outer);
         let outer_ty = ir::type_of(outer);
         let mask = i.region.masked.then_some(i.mask);
-        let built = with_builder_before(outer, |b| {
-            let index = self.combined_index(b, &combined, i.index, o.index, &format!("{name}.index"));
+        let built = self.build_before(outer, |this, b| {
+            let index_name = Name::suffixed(outer, ".index");
+            let index = this.combined_index(b, &combined, i.index, o.index, index_name);
             let Some(index) = index else { return Err(Vec::new()) };
-            let old = bitcast_to_element(b, o.old, elem, &format!("{name}.old"));
-            let new = bitcast_to_element(b, i.new, elem, &format!("{name}.new"));
+            let old = bitcast_to_element(b, o.old, elem, Name::suffixed(outer, ".old"));
+            let new = bitcast_to_element(b, i.new, elem, Name::suffixed(outer, ".new"));
             let same_type = ir::type_of(old) == outer_ty;
-            let write_name = if same_type { String::new() } else { format!("{name}.collapsed") };
-            let (region, index) = offset_into_index(b, &combined.region, index, &format!("{name}.index"));
-            let write = build_wrregion(b, old, new, &region, index, mask, &write_name).map_err(|_| {
+            let write_name = if same_type { Name::NONE } else { Name::suffixed(outer, ".collapsed") };
+            let (region, index) = offset_into_index(b, &combined.region, index, index_name);
+            let write = build_wrregion(b, old, new, &region, index, mask, &write_name.text()).map_err(|_| {
                 let mut created = vec![old, new];
                 if let Index::Value(v) = index {
                     created.push(v);
                 }
                 created
             })?;
-            Ok((write, bitcast_to(b, write, outer_ty, "")))
+            Ok((write, bitcast_to(b, write, outer_ty, Name::NONE)))
         });
         let (write, value) = match built {
             Ok(pair) => pair,
@@ -221,7 +252,7 @@ impl Collapser<'_> {
             format!("combined the write {} into the selection {} with {} into {}", describe(inner_call), describe(read), describe(outer), combined.region)
         });
         self.retire(outer, value);
-        self.count(c"read-modify-writes-combined", c"wrregion(rdregion) read-modify-write patterns combined into one wrregion");
+        self.count(Stat::ReadModifyWritesCombined);
         write
     }
 
@@ -230,7 +261,7 @@ impl Collapser<'_> {
         if depth > MAX_DEPTH {
             return outer;
         }
-        if !is_wr(outer) || !is_wr(strip_bitcasts(ir::call_arg(outer, wr::NEW))) {
+        if !self.is_wr(outer) || !self.is_wr(strip_bitcasts(ir::call_arg(outer, wr::NEW))) {
             return outer;
         }
         let Some(o) = WrRegion::read(outer) else { return outer };
@@ -259,20 +290,20 @@ impl Collapser<'_> {
         let combined = match combine(&o.region, &i.region) {
             Ok(c) => c,
             Err(refusal) => {
-                self.refused(outer, &what.to_string(), &refusal);
+                self.refused(outer, what, refusal);
                 return outer;
             }
         };
-        if !self.combined_is_acceptable(outer, &what, &combined, &o.region, &i.region) {
+        if !self.combined_is_acceptable(outer, what, &combined, &o.region, &i.region) {
             return outer;
         }
-        let name = ir::value_name(outer);
         let mask = i.region.masked.then_some(i.mask);
-        let built = with_builder_before(outer, |b| {
-            let index = self.combined_index(b, &combined, i.index, o.index, &format!("{name}.index"));
+        let built = self.build_before(outer, |this, b| {
+            let index_name = Name::suffixed(outer, ".index");
+            let index = this.combined_index(b, &combined, i.index, o.index, index_name);
             let Some(index) = index else { return Err(Vec::new()) };
-            let new = bitcast_to_element(b, i.new, o_elem, &format!("{name}.new"));
-            let (region, index) = offset_into_index(b, &combined.region, index, &format!("{name}.index"));
+            let new = bitcast_to_element(b, i.new, o_elem, Name::suffixed(outer, ".new"));
+            let (region, index) = offset_into_index(b, &combined.region, index, index_name);
             build_wrregion(b, o.old, new, &region, index, mask, "").map_err(|_| match index {
                 Index::Value(v) => vec![new, v],
                 Index::Direct => vec![new],
@@ -289,14 +320,14 @@ impl Collapser<'_> {
             format!("combined the write {} into a constant with {} into {}", describe(inner_call), describe(outer), combined.region)
         });
         self.retire(outer, write);
-        self.count(c"splat-writes-combined", c"nested wrregions into constant vectors combined into one wrregion");
+        self.count(Stat::SplatWritesCombined);
         write
     }
 
     /// `wr(A, bitcast x, R)` with `x` of another element type → `bitcast(wr(bitcast A, x, R'))`, `R'` being `R`
     /// in `x`'s element type, so that `x` can be baled into the write.
     fn retype_for_bitcast_new(&mut self, write: LLVMValueRef) {
-        if !is_wr(write) || !is_bitcast(ir::call_arg(write, wr::NEW)) {
+        if !self.is_wr(write) || !is_bitcast(ir::call_arg(write, wr::NEW)) {
             return;
         }
         let Some(o) = WrRegion::read(write) else { return };
@@ -311,7 +342,7 @@ impl Collapser<'_> {
         }
         let Some(bytes) = element_bytes(x_elem) else { return };
         if bytes > o.region.elem_bytes {
-            let message = format!(
+            let message = lazy!(
                 "cannot retype the write {} to the element type of its bitcast New value {}: {}",
                 describe(write),
                 describe(o.new),
@@ -323,7 +354,7 @@ impl Collapser<'_> {
         let region = match o.region.change_element_type(bytes) {
             Ok(region) => region,
             Err(refusal) => {
-                let message = format!(
+                let message = lazy!(
                     "cannot retype the write {} to the element type of its bitcast New value {}: {refusal} [{}]",
                     describe(write),
                     describe(o.new),
@@ -333,12 +364,11 @@ impl Collapser<'_> {
                 return;
             }
         };
-        let name = ir::value_name(write);
-        let built = with_builder_before(write, |b| {
-            let old = bitcast_to_element(b, o.old, x_elem, &format!("{name}.precast"));
-            let new_write = build_wrregion(b, old, x, &region, Index::Direct, None, &format!("{name}.retyped"))
+        let built = self.build_before(write, |_, b| {
+            let old = bitcast_to_element(b, o.old, x_elem, Name::suffixed(write, ".precast"));
+            let new_write = build_wrregion(b, old, x, &region, Index::Direct, None, &Name::suffixed(write, ".retyped").text())
                 .map_err(|_| old)?;
-            Ok((new_write, bitcast_to(b, new_write, ir::type_of(write), "")))
+            Ok((new_write, bitcast_to(b, new_write, ir::type_of(write), Name::NONE)))
         });
         match built {
             Ok((_, value)) => {
@@ -346,7 +376,7 @@ impl Collapser<'_> {
                     format!("retyped the write {} to the element type of {}: {region}", describe(write), describe(x))
                 });
                 self.retire(write, value);
-                self.count(c"writes-retyped", c"wrregions retyped to the element type of a bitcast New value");
+                self.count(Stat::WritesRetyped);
             }
             Err(old) => self.discard(&[old]),
         }

@@ -56,13 +56,13 @@
 mod live;
 mod transfer;
 
-type HashSet<T> = std::collections::HashSet<T, crate::region_ir::memo::FxBuild>;
 type HashMap<K, V> = std::collections::HashMap<K, V, crate::region_ir::memo::FxBuild>;
 
 use inkwell::values::{AsValueRef, FunctionValue};
 
 use self::live::LiveElements;
-use self::transfer::{demands, is_root, Rewrite};
+use self::transfer::{demands, is_root, CalleeFacts, Demand, InstKind, Rewrite};
+use crate::callee_cache::CalleeCache;
 use crate::diag::PassCx;
 use crate::ir;
 use crate::llvm_sys::core::*;
@@ -70,85 +70,183 @@ use crate::llvm_sys::prelude::*;
 use crate::llvm_sys::{LLVMOpcode, LLVMTypeKind};
 use crate::region_ir;
 
-/// The result of the analysis: every instruction's live elements, and which instructions are roots.
+/// [`CalleeFacts`] per called function, kept across runs (a function of the callee's name and signature).
+type Callees = CalleeCache<CalleeFacts>;
+
+thread_local! {
+    static CALLEES: std::cell::RefCell<Option<Callees>> = const { std::cell::RefCell::new(None) };
+}
+
+fn kind_of(inst: LLVMValueRef, callees: &mut Callees) -> InstKind {
+    let opcode = unsafe { LLVMGetInstructionOpcode(inst) };
+    let callee = if opcode == LLVMOpcode::LLVMCall { callees.get(inst, CalleeFacts::of) } else { None };
+    InstKind { opcode, callee }
+}
+
+/// An instruction the analysis has looked at: a root, or an operand something demanded.
+struct Node {
+    inst: LLVMValueRef,
+    kind: InstKind,
+    live: LiveElements,
+    root: bool,
+    queued: bool,
+    /// The demands on the operands from the last evaluation (which saw the final liveness).
+    demands: Vec<Demand>,
+}
+
+/// The result of the analysis. Instructions that are not roots and that nothing demands have no node (nothing
+/// of them is live), so most instructions of a function that is mostly dead cost no entry.
 struct Liveness {
-    live: HashMap<LLVMValueRef, LiveElements>,
-    roots: HashSet<LLVMValueRef>,
+    nodes: Vec<Node>,
+    index: HashMap<LLVMValueRef, u32>,
+    /// A 1024-bit filter in front of `index`: asking about an instruction without a node rarely hashes.
+    filter: [u64; 16],
 }
 
 impl Liveness {
-    fn is_dead(&self, inst: LLVMValueRef) -> bool {
-        !self.roots.contains(&inst) && self.live.get(&inst).is_none_or(LiveElements::is_empty)
+    fn bit(inst: LLVMValueRef) -> (usize, u64) {
+        // Instructions are at least 16 bytes apart.
+        let h = (inst as usize >> 4) & 1023;
+        (h / 64, 1 << (h % 64))
+    }
+
+    fn find(&self, inst: LLVMValueRef) -> Option<u32> {
+        let (word, bit) = Self::bit(inst);
+        if self.filter[word] & bit == 0 {
+            return None;
+        }
+        self.index.get(&inst).copied()
+    }
+
+    fn add(&mut self, inst: LLVMValueRef, kind: InstKind, root: bool) -> u32 {
+        let (word, bit) = Self::bit(inst);
+        self.filter[word] |= bit;
+        let n = self.nodes.len() as u32;
+        let live = LiveElements::none(ir::type_of(inst));
+        self.nodes.push(Node { inst, kind, live, root, queued: false, demands: Vec::new() });
+        self.index.insert(inst, n);
+        n
+    }
+
+    /// Whether `inst` stays: a root, or something of it is live.
+    fn is_kept(&self, inst: LLVMValueRef) -> bool {
+        self.find(inst).is_some_and(|n| {
+            let node = &self.nodes[n as usize];
+            node.root || !node.live.is_empty()
+        })
     }
 }
 
-/// Phase 1: per-element liveness of every instruction (`insts`: all of the function's), to a fixpoint.
-fn liveness(insts: &[LLVMValueRef]) -> Liveness {
-    let mut live: HashMap<LLVMValueRef, LiveElements> = HashMap::with_capacity_and_hasher(insts.len(), Default::default());
-    let mut roots = HashSet::default();
-    let mut worklist = Vec::new();
-    let mut queued = HashSet::default();
+/// Phase 1: per-element liveness of `function`'s instructions (`insts`, in order), to a fixpoint.
+fn liveness(function: LLVMValueRef, insts: &[LLVMValueRef], callees: &mut Callees) -> Liveness {
+    let mut analysis = Liveness { nodes: Vec::new(), index: HashMap::default(), filter: [0; 16] };
+    let mut worklist: Vec<u32> = Vec::new();
     for &inst in insts {
-        live.insert(inst, LiveElements::none(ir::type_of(inst)));
-        if is_root(inst) {
-            roots.insert(inst);
-            worklist.push(inst);
-            queued.insert(inst);
+        let kind = kind_of(inst, callees);
+        if is_root(inst, kind) {
+            let n = analysis.add(inst, kind, true);
+            analysis.nodes[n as usize].queued = true;
+            worklist.push(n);
         }
     }
-    while let Some(inst) = worklist.pop() {
-        queued.remove(&inst);
-        let Some(own) = live.get(&inst) else { continue };
-        for demand in demands(inst, own, roots.contains(&inst)) {
+    while let Some(n) = worklist.pop() {
+        let node = &mut analysis.nodes[n as usize];
+        node.queued = false;
+        let (inst, kind, root) = (node.inst, node.kind, node.root);
+        let found = demands(inst, kind, &node.live, root);
+        for demand in &found {
             let operand = unsafe { LLVMGetOperand(inst, demand.operand) };
-            if let Some(operand_live) = live.get_mut(&operand) {
-                if operand_live.union_with(&demand.live) && queued.insert(operand) {
-                    worklist.push(operand);
+            // Only the function's own instructions have liveness.
+            if operand.is_null()
+                || unsafe { LLVMIsAInstruction(operand).is_null() }
+                || ir::parent_function(operand) != function
+            {
+                continue;
+            }
+            let m = match analysis.find(operand) {
+                Some(m) => m,
+                None => {
+                    let kind = kind_of(operand, callees);
+                    analysis.add(operand, kind, false)
                 }
+            };
+            let operand_node = &mut analysis.nodes[m as usize];
+            if operand_node.live.union_with(&demand.live) && !operand_node.queued {
+                operand_node.queued = true;
+                worklist.push(m);
             }
         }
+        analysis.nodes[n as usize].demands = found;
     }
-    Liveness { live, roots }
+    analysis
 }
 
 /// Pass body. Returns whether the IR changed.
+///
+/// Cost: the function's instruction list is read once; the analysis keeps a node only for roots and demanded
+/// instructions, and the demands of a node's last evaluation serve the rewrites; dead instructions are erased
+/// from the end of the function, users before their operands, so that one is replaced by undef only when a
+/// use is left (a phi, or a kept instruction's operand that was not rewritten).
 pub fn run(function: FunctionValue<'_>, cx: &mut PassCx) -> bool {
     let _memo = crate::region_ir::memo_scope();
     let function = function.as_value_ref();
-    let insts: Vec<LLVMValueRef> = ir::blocks(function).flat_map(ir::instructions).collect();
-    let analysis = liveness(&insts);
+    let mut callees = Callees::take(&CALLEES);
+    // The instruction list's buffer is kept from one run to the next (its capacity, not its contents).
+    let mut insts = INSTS.with(|cell| std::mem::take(&mut *cell.borrow_mut()));
+    insts.clear();
+    for block in ir::blocks(function) {
+        let mut inst = unsafe { LLVMGetFirstInstruction(block) };
+        while !inst.is_null() {
+            insts.push(inst);
+            inst = unsafe { LLVMGetNextInstruction(inst) };
+        }
+    }
+    let analysis = liveness(function, &insts, &mut callees);
+    callees.give_back(&CALLEES);
 
-    // Phase 2: operands of the surviving instructions.
+    // Phase 2: operands of the surviving instructions (each rewrite touches only its own instruction, so the
+    // order does not matter).
     let mut killed = 0u64;
-    for &inst in &insts {
-        if analysis.is_dead(inst) {
+    for node in &analysis.nodes {
+        if !node.root && node.live.is_empty() {
             continue;
         }
-        let Some(own) = analysis.live.get(&inst) else { continue };
-        for demand in demands(inst, own, analysis.roots.contains(&inst)) {
+        for demand in &node.demands {
             if demand.rewrite != Rewrite::No {
-                killed += rewrite_operand(inst, demand.operand, &demand.live, demand.rewrite);
+                killed += rewrite_operand(node.inst, demand.operand, &demand.live, demand.rewrite);
             }
         }
     }
 
-    // Phase 3: dead instructions (uses first, so that they can go in any order).
-    let (dead, kept): (Vec<LLVMValueRef>, Vec<LLVMValueRef>) =
-        insts.iter().copied().partition(|&inst| analysis.is_dead(inst));
-    for &inst in &dead {
-        unsafe { LLVMReplaceAllUsesWith(inst, LLVMGetUndef(ir::type_of(inst))) };
+    // Phase 3: dead instructions, from the end (users first).
+    let mut kept: Vec<LLVMValueRef> = Vec::with_capacity(analysis.nodes.len());
+    let mut removed = 0u64;
+    for &inst in insts.iter().rev() {
+        if analysis.is_kept(inst) {
+            kept.push(inst);
+            continue;
+        }
+        unsafe {
+            if !LLVMGetFirstUse(inst).is_null() {
+                LLVMReplaceAllUsesWith(inst, LLVMGetUndef(ir::type_of(inst)));
+            }
+            LLVMInstructionEraseFromParent(inst);
+        }
+        removed += 1;
     }
-    for &inst in &dead {
-        unsafe { LLVMInstructionEraseFromParent(inst) };
-    }
-    let mut removed = dead.len() as u64;
+    kept.reverse();
 
     // Phase 4: what the undefs made trivial.
     removed += simplify(&kept);
 
     cx.count(c"elements-killed", c"vector elements made undef because nothing reads them", killed);
     cx.count(c"insts-removed", c"instructions removed because nothing reads their result", removed);
+    let _ = INSTS.try_with(|cell| *cell.borrow_mut() = insts);
     killed > 0 || removed > 0
+}
+
+thread_local! {
+    static INSTS: std::cell::RefCell<Vec<LLVMValueRef>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
 /// Replaces operand `index` of `inst` by undef when nothing of it is live, or (for `Rewrite::Lanes`) the dead

@@ -52,7 +52,7 @@ impl<T: Copy + 'static> CalleeCache<T> {
     pub fn take(key: &'static LocalKey<RefCell<Option<CalleeCache<T>>>>) -> CalleeCache<T> {
         let taken = key.try_with(|cell| cell.borrow_mut().take()).ok().flatten();
         let mut cache =
-            taken.unwrap_or_else(|| CalleeCache { run: 0, map: HashMap::default(), fast: Box::new([None; FAST_SLOTS]) });
+            taken.unwrap_or_else(|| CalleeCache { run: 0, map: HashMap::with_capacity_and_hasher(1024, Default::default()), fast: Box::new([None; FAST_SLOTS]) });
         cache.run += 1;
         if cache.map.len() > MAX_ENTRIES {
             cache.map.clear();
@@ -67,6 +67,7 @@ impl<T: Copy + 'static> CalleeCache<T> {
 
     /// The answer for the function `call` calls directly (`None` when `call` is not a call of a function),
     /// computed by `compute(call, callee)` when no checked answer is cached.
+    #[inline]
     pub fn get(&mut self, call: LLVMValueRef, compute: impl FnOnce(LLVMValueRef, LLVMValueRef) -> T) -> Option<T> {
         let callee = ir::called_function(call)?;
         let slot = (callee as usize >> 4) % FAST_SLOTS;
@@ -75,6 +76,18 @@ impl<T: Copy + 'static> CalleeCache<T> {
                 return Some(answer);
             }
         }
+        Some(self.get_slow(call, callee, slot, compute))
+    }
+
+    /// [`CalleeCache::get`] past the direct-mapped table.
+    #[inline(never)]
+    fn get_slow(
+        &mut self,
+        call: LLVMValueRef,
+        callee: LLVMValueRef,
+        slot: usize,
+        compute: impl FnOnce(LLVMValueRef, LLVMValueRef) -> T,
+    ) -> T {
         let run = self.run;
         let answer = match self.map.get_mut(&callee) {
             Some(entry) if entry.run == run => entry.answer,
@@ -91,7 +104,7 @@ impl<T: Copy + 'static> CalleeCache<T> {
             }
         };
         self.fast[slot] = Some((callee, run, answer));
-        Some(answer)
+        answer
     }
 }
 

@@ -552,10 +552,18 @@ fn fold_wrregion(call: LLVMValueRef, folder: &mut Folder<'_>) -> Option<Fold> {
     // fold (without reading the region).
     // (The identity also needs a constant offset of 0, see `fold_rdregion`.)
     let new_ty = ir::type_of(new);
-    let new_reads_old = callee_info(&mut folder.callees, new).is_some_and(|info| info.intrinsic == Some(Intrinsic::Rd))
-        && ir::call_arg(new, region_ir::rd::INPUT) == old;
+    // (A call's operand 0 is its first argument or, without arguments, its callee: never Old.)
+    let new_reads_old = ir::is_call(new)
+        && ir::call_arg(new, region_ir::rd::INPUT) == old
+        && callee_info(&mut folder.callees, new).is_some_and(|info| info.intrinsic == Some(Intrinsic::Rd));
+    // `wrregion(A, rdregion(A, R), R)` needs the same region: two constant offsets must be equal.
+    let wr_of_rd_possible = new_reads_old
+        && match (ir::const_int(ir::call_arg(new, region_ir::rd::OFFSET)), ir::const_int(ir::call_arg(call, region_ir::wr::OFFSET))) {
+            (Some(rd), Some(wr)) => rd as i32 == wr as i32,
+            _ => true,
+        };
     // A constant New folds only with a constant Old (undef for the splat, any constant for the constant write).
-    if !new_reads_old
+    if !wr_of_rd_possible
         && !(ir::is_constant(new) && ir::is_constant(old))
         && (new_ty != ret_ty || !offset_is_zero(call, region_ir::wr::OFFSET))
     {
@@ -567,7 +575,7 @@ fn fold_wrregion(call: LLVMValueRef, folder: &mut Folder<'_>) -> Option<Fold> {
         return fold(new, WR_IDENTITY);
     }
     // (`RdRegion::read(new)` reads `new` only when it is an `rdregion`, whose input must be Old.)
-    if let Some(rd) = new_reads_old.then(|| RdRegion::read(new)).flatten() {
+    if let Some(rd) = wr_of_rd_possible.then(|| RdRegion::read(new)).flatten() {
         if rd.input == old && rd.index == wr.index && rd.region.same_access(&wr.region) {
             return fold(old, WR_OF_RD);
         }

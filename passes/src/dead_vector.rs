@@ -96,6 +96,7 @@ struct Node {
 
 /// The result of the analysis. Instructions that are not roots and that nothing demands have no node (nothing
 /// of them is live), so most instructions of a function that is mostly dead cost no entry.
+#[derive(Default)]
 struct Liveness {
     nodes: Vec<Node>,
     index: HashMap<LLVMValueRef, u32>,
@@ -138,8 +139,10 @@ impl Liveness {
 }
 
 /// Phase 1: per-element liveness of `function`'s instructions (`insts`, in order), to a fixpoint.
-fn liveness(function: LLVMValueRef, insts: &[LLVMValueRef], callees: &mut Callees) -> Liveness {
-    let mut analysis = Liveness { nodes: Vec::new(), index: HashMap::default(), filter: [0; 16] };
+fn liveness(function: LLVMValueRef, insts: &[LLVMValueRef], callees: &mut Callees, mut analysis: Liveness) -> Liveness {
+    analysis.nodes.clear();
+    analysis.index.clear();
+    analysis.filter = [0; 16];
     let mut worklist: Vec<u32> = Vec::new();
     for &inst in insts {
         let kind = kind_of(inst, callees);
@@ -191,8 +194,8 @@ pub fn run(function: FunctionValue<'_>, cx: &mut PassCx) -> bool {
     let _memo = crate::region_ir::memo_scope();
     let function = function.as_value_ref();
     let mut callees = Callees::take(&CALLEES);
-    // The instruction list's buffer is kept from one run to the next (its capacity, not its contents).
-    let mut insts = INSTS.with(|cell| std::mem::take(&mut *cell.borrow_mut()));
+    // The buffers are kept from one run to the next (their capacity, not their contents).
+    let Scratch { mut insts, analysis } = SCRATCH.with(|cell| cell.borrow_mut().take()).unwrap_or_default();
     insts.clear();
     for block in ir::blocks(function) {
         let mut inst = unsafe { LLVMGetFirstInstruction(block) };
@@ -201,7 +204,7 @@ pub fn run(function: FunctionValue<'_>, cx: &mut PassCx) -> bool {
             inst = unsafe { LLVMGetNextInstruction(inst) };
         }
     }
-    let analysis = liveness(function, &insts, &mut callees);
+    let analysis = liveness(function, &insts, &mut callees, analysis);
     callees.give_back(&CALLEES);
 
     // Phase 2: operands of the surviving instructions (each rewrite touches only its own instruction, so the
@@ -241,12 +244,19 @@ pub fn run(function: FunctionValue<'_>, cx: &mut PassCx) -> bool {
 
     cx.count(c"elements-killed", c"vector elements made undef because nothing reads them", killed);
     cx.count(c"insts-removed", c"instructions removed because nothing reads their result", removed);
-    let _ = INSTS.try_with(|cell| *cell.borrow_mut() = insts);
+    let _ = SCRATCH.try_with(|cell| *cell.borrow_mut() = Some(Scratch { insts, analysis }));
     killed > 0 || removed > 0
 }
 
+/// A run's buffers, kept for the next run.
+#[derive(Default)]
+struct Scratch {
+    insts: Vec<LLVMValueRef>,
+    analysis: Liveness,
+}
+
 thread_local! {
-    static INSTS: std::cell::RefCell<Vec<LLVMValueRef>> = const { std::cell::RefCell::new(Vec::new()) };
+    static SCRATCH: std::cell::RefCell<Option<Scratch>> = const { std::cell::RefCell::new(None) };
 }
 
 /// Replaces operand `index` of `inst` by undef when nothing of it is live, or (for `Rewrite::Lanes`) the dead

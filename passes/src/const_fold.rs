@@ -238,6 +238,12 @@ impl PtrSet {
     fn is_empty(&self) -> bool {
         self.set.is_empty()
     }
+
+    /// Empties the set (keeping its table).
+    fn clear(&mut self) {
+        self.filter = [0; 16];
+        self.set.clear();
+    }
 }
 
 /// How far a fold looks from the instruction it folds: its operands (1), an operand's operands (2: the input
@@ -278,8 +284,23 @@ pub fn run(function: FunctionValue<'_>, cx: &mut PassCx) -> bool {
     let _memo = crate::region_ir::memo_scope();
     let function = function.as_value_ref();
     let mut folder = Folder { cx, remarked: HashSet::default(), callees: Callees::take(&CALLEES) };
-    let mut scratch = SCRATCH.with(|cell| std::mem::take(&mut *cell.borrow_mut()));
-    let Scratch { insts, kinds, alive, calls } = &mut scratch;
+    let Scratch {
+        mut insts,
+        mut kinds,
+        mut alive,
+        mut calls,
+        mut marked,
+        mut candidates,
+        mut pending,
+        mut erased,
+        mut operands,
+        mut frontier,
+        mut next,
+    } = SCRATCH.with(|cell| std::mem::take(&mut *cell.borrow_mut()));
+    for set in [&mut marked, &mut pending, &mut erased] {
+        set.clear();
+    }
+    candidates.clear();
     insts.clear();
     kinds.clear();
     for block in ir::blocks(function) {
@@ -297,17 +318,6 @@ pub fn run(function: FunctionValue<'_>, cx: &mut PassCx) -> bool {
     // `alive[i]`: not folded (erasing a candidate does not know its number: see `erased`).
     alive.clear();
     alive.resize(insts.len(), true);
-    // Instructions to offer again: in the first round (which offers everything) those offered before
-    // being marked, in later rounds all to offer. Only alive instructions are in it.
-    let mut marked = PtrSet::default();
-    // Candidates for deletion (unused operands of erased instructions), and the same as a set: a
-    // candidate the sweep folds before the end of the round leaves the set.
-    let mut candidates: Vec<LLVMValueRef> = Vec::new();
-    let mut pending = PtrSet::default();
-    // Instructions erased as candidates.
-    let mut erased = PtrSet::default();
-    let mut operands: Vec<LLVMValueRef> = Vec::new();
-    let (mut frontier, mut next): (Vec<LLVMValueRef>, Vec<LLVMValueRef>) = (Vec::new(), Vec::new());
     let mut counts = [0u64; STATS.len()];
     let mut erased_count = 0u64;
     let mut changed = false;
@@ -341,6 +351,8 @@ pub fn run(function: FunctionValue<'_>, cx: &mut PassCx) -> bool {
                 }
                 std::mem::swap(&mut frontier, &mut next);
             }
+            // (A self-use marks the instruction itself, which is going.)
+            marked.remove(inst);
             if unsafe { LLVMGetFirstUse(inst).is_null() } {
                 // An unused instruction may be a candidate already.
                 pending.remove(inst);
@@ -368,18 +380,19 @@ pub fn run(function: FunctionValue<'_>, cx: &mut PassCx) -> bool {
             break;
         }
     }
-    let swept = erase_dead_region_calls(insts, kinds, alive, &erased, calls);
+    let swept = erase_dead_region_calls(&insts, &kinds, &alive, &erased, &mut calls);
     erased_count += swept;
     for (stat, &n) in STATS.iter().zip(&counts) {
         folder.cx.count(stat.0, stat.1, n);
     }
     folder.cx.count(ERASED.0, ERASED.1, erased_count);
     folder.callees.give_back(&CALLEES);
+    let scratch = Scratch { insts, kinds, alive, calls, marked, candidates, pending, erased, operands, frontier, next };
     let _ = SCRATCH.try_with(|cell| *cell.borrow_mut() = scratch);
     changed | (swept > 0)
 }
 
-/// The per-instruction lists of a run, kept for the next run (their capacity, not their contents).
+/// The lists and sets of a run, kept for the next run (their capacity, not their contents).
 #[derive(Default)]
 struct Scratch {
     insts: Vec<LLVMValueRef>,
@@ -387,6 +400,20 @@ struct Scratch {
     alive: Vec<bool>,
     /// The region calls of the last phase.
     calls: Vec<LLVMValueRef>,
+    /// Instructions to offer again: in the first round (which offers everything) those offered before being
+    /// marked, in later rounds all to offer. Only alive instructions are in it.
+    marked: PtrSet,
+    /// Candidates for deletion (unused operands of erased instructions), and the same as a set: a candidate
+    /// the sweep folds before the end of the round leaves the set.
+    candidates: Vec<LLVMValueRef>,
+    pending: PtrSet,
+    /// Instructions erased as candidates (their number is not known).
+    erased: PtrSet,
+    /// The instruction operands of the instruction being erased.
+    operands: Vec<LLVMValueRef>,
+    /// The users [`FOLD_DEPTH`] steps around a replaced instruction, one step at a time.
+    frontier: Vec<LLVMValueRef>,
+    next: Vec<LLVMValueRef>,
 }
 
 thread_local! {

@@ -69,7 +69,23 @@ impl<T: Copy + 'static> CalleeCache<T> {
     /// computed by `compute(call, callee)` when no checked answer is cached.
     #[inline]
     pub fn get(&mut self, call: LLVMValueRef, compute: impl FnOnce(LLVMValueRef, LLVMValueRef) -> T) -> Option<T> {
-        let callee = ir::called_function(call)?;
+        if !ir::is_call(call) {
+            return None;
+        }
+        self.get_of_call(call, compute)
+    }
+
+    /// [`CalleeCache::get`] of a value known to be a call instruction (its opcode was read).
+    #[inline]
+    pub fn get_of_call(
+        &mut self,
+        call: LLVMValueRef,
+        compute: impl FnOnce(LLVMValueRef, LLVMValueRef) -> T,
+    ) -> Option<T> {
+        let callee = unsafe { LLVMGetCalledValue(call) };
+        if callee.is_null() || unsafe { LLVMIsAFunction(callee).is_null() } {
+            return None;
+        }
         let slot = (callee as usize >> 4) % FAST_SLOTS;
         if let Some((key, run, answer)) = self.fast[slot] {
             if key == callee && run == self.run {

@@ -308,7 +308,7 @@ pub fn run(function: FunctionValue<'_>, cx: &mut PassCx) -> bool {
         while !inst.is_null() {
             let opcode = unsafe { LLVMGetInstructionOpcode(inst) };
             kinds.push(match opcode {
-                LLVMOpcode::LLVMCall => Kind::Call(callee_info(&mut folder.callees, inst)),
+                LLVMOpcode::LLVMCall => Kind::Call(folder.callees.get_of_call(inst, CalleeInfo::of)),
                 _ => Kind::Other(opcode),
             });
             insts.push(inst);
@@ -328,9 +328,10 @@ pub fn run(function: FunctionValue<'_>, cx: &mut PassCx) -> bool {
                 continue;
             }
             let inst = insts[i];
-            // Both a filter test on the pointer, before the instruction is touched (a candidate erased in an
-            // earlier round is not in `marked`).
-            if !marked.remove(inst) && round > 0 {
+            // An offered instruction leaves `marked`. (A test of the pointer, made before the instruction is
+            // touched: a candidate erased in an earlier round is not in `marked`.)
+            let was_marked = !marked.is_empty() && marked.remove(inst);
+            if round > 0 && !was_marked {
                 continue;
             }
             let Some(Fold { value, stat }) = fold_instruction(inst, kinds[i], &mut folder) else { continue };

@@ -79,7 +79,7 @@ thread_local! {
 
 fn kind_of(inst: LLVMValueRef, callees: &mut Callees) -> InstKind {
     let opcode = unsafe { LLVMGetInstructionOpcode(inst) };
-    let callee = if opcode == LLVMOpcode::LLVMCall { callees.get(inst, CalleeFacts::of) } else { None };
+    let callee = if opcode == LLVMOpcode::LLVMCall { callees.get_of_call(inst, CalleeFacts::of) } else { None };
     InstKind { opcode, callee }
 }
 

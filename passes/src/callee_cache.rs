@@ -142,3 +142,57 @@ fn with_name_bytes<R>(value: LLVMValueRef, f: impl FnOnce(&[u8]) -> R) -> R {
         f(if ptr.is_null() { &[] } else { std::slice::from_raw_parts(ptr as *const u8, len) })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::llvm_sys::core::*;
+    use std::cell::Cell;
+
+    thread_local! {
+        static CACHE: RefCell<Option<CalleeCache<u32>>> = const { RefCell::new(None) };
+    }
+
+    /// An answer is computed once per function, kept across runs, and computed again when the function at
+    /// the address is no longer the one it was computed for (renamed here; deleted and reallocated in life).
+    #[test]
+    fn answers_are_kept_and_checked() {
+        unsafe {
+            let context = LLVMContextCreate();
+            let module = LLVMModuleCreateWithNameInContext(c"m".as_ptr(), context);
+            let i32_ty = LLVMInt32TypeInContext(context);
+            let callee_ty = LLVMFunctionType(i32_ty, [i32_ty].as_mut_ptr(), 1, 0);
+            let callee = LLVMAddFunction(module, c"llvm.genx.absi.i32".as_ptr(), callee_ty);
+            let caller = LLVMAddFunction(module, c"f".as_ptr(), LLVMFunctionType(i32_ty, [i32_ty].as_mut_ptr(), 1, 0));
+            let builder = LLVMCreateBuilderInContext(context);
+            LLVMPositionBuilderAtEnd(builder, LLVMAppendBasicBlockInContext(context, caller, c"entry".as_ptr()));
+            let call = LLVMBuildCall2(builder, callee_ty, callee, [LLVMGetParam(caller, 0)].as_mut_ptr(), 1, c"c".as_ptr());
+            let ret = LLVMBuildRet(builder, call);
+
+            let computed = Cell::new(0u32);
+            let compute = |_: LLVMValueRef, _: LLVMValueRef| {
+                computed.set(computed.get() + 1);
+                computed.get()
+            };
+            let mut cache = CalleeCache::take(&CACHE);
+            assert_eq!(cache.get(call, compute), Some(1));
+            assert_eq!(cache.get(call, compute), Some(1), "within a run the answer is kept");
+            assert_eq!(cache.get(ret, compute), None, "not a call");
+            cache.give_back(&CACHE);
+
+            let mut cache = CalleeCache::take(&CACHE);
+            assert_eq!(cache.get(call, compute), Some(1), "a later run checks and keeps the answer");
+            cache.give_back(&CACHE);
+
+            LLVMSetValueName2(callee, c"llvm.genx.cbit.i32".as_ptr(), 18);
+            let mut cache = CalleeCache::take(&CACHE);
+            assert_eq!(cache.get(call, compute), Some(2), "a renamed function is asked again");
+            assert_eq!(computed.get(), 2);
+            cache.give_back(&CACHE);
+
+            LLVMDisposeBuilder(builder);
+            LLVMDisposeModule(module);
+            LLVMContextDispose(context);
+        }
+    }
+}

@@ -51,8 +51,11 @@ impl<T: Copy + 'static> CalleeCache<T> {
     /// The thread's cache in `key`, for the length of a run.
     pub fn take(key: &'static LocalKey<RefCell<Option<CalleeCache<T>>>>) -> CalleeCache<T> {
         let taken = key.try_with(|cell| cell.borrow_mut().take()).ok().flatten();
-        let mut cache =
-            taken.unwrap_or_else(|| CalleeCache { run: 0, map: HashMap::with_capacity_and_hasher(1024, Default::default()), fast: Box::new([None; FAST_SLOTS]) });
+        let mut cache = taken.unwrap_or_else(|| CalleeCache {
+            run: 0,
+            map: HashMap::with_capacity_and_hasher(1024, Default::default()),
+            fast: Box::new([None; FAST_SLOTS]),
+        });
         cache.run += 1;
         if cache.map.len() > MAX_ENTRIES {
             cache.map.clear();
@@ -166,7 +169,8 @@ mod tests {
             let caller = LLVMAddFunction(module, c"f".as_ptr(), LLVMFunctionType(i32_ty, [i32_ty].as_mut_ptr(), 1, 0));
             let builder = LLVMCreateBuilderInContext(context);
             LLVMPositionBuilderAtEnd(builder, LLVMAppendBasicBlockInContext(context, caller, c"entry".as_ptr()));
-            let call = LLVMBuildCall2(builder, callee_ty, callee, [LLVMGetParam(caller, 0)].as_mut_ptr(), 1, c"c".as_ptr());
+            let mut args = [LLVMGetParam(caller, 0)];
+            let call = LLVMBuildCall2(builder, callee_ty, callee, args.as_mut_ptr(), 1, c"c".as_ptr());
             let ret = LLVMBuildRet(builder, call);
 
             let computed = Cell::new(0u32);

@@ -30,6 +30,16 @@
 //! After the last round, every remaining region call (`rd/wr[pred]region`, `all`, `any`) without uses is
 //! erased.
 //!
+//! Cost (generated modules leave most region calls unused, so erasing, which LLVM charges about 750 machine
+//! instructions each, is most of the pass): the instruction list is read once with each instruction's kind
+//! (opcode; for a call, what its callee is, from a [`CalleeCache`] kept across the runs over a module's
+//! functions); a fold asks for the cheap facts first (opcode, operand types, a constant mask or offset) and
+//! reads a region only when a fold is still possible; an instruction is known by its number, except to the
+//! few pointer sets a run keeps (instructions to offer again, candidates, candidates erased), which sit behind
+//! a bit filter; a candidate is queued when it loses its last use, so each is looked at once; the unused region
+//! calls at the end are erased by sweeps from the end of the function, users before their operands, without
+//! reading operands; statistics are counted in locals and added once per run.
+//!
 //! Folds, in the order they are tried (`R` a region, `C` a constant):
 //! * `rdregion(undef, R)` → undef; `rdregion(splat C, R)` → splat C (any index, even a variable one);
 //!   `rdregion(V, R)` → V when the result type is V's and R reads every element in order (offset 0,
@@ -142,14 +152,16 @@ enum Intrinsic {
     Other,
 }
 
-/// What the pass needs to know of a called function, found once per run instead of once per call.
+/// What the pass needs to know of a called function, found once per function (and kept across runs: it
+/// depends on the name and signature alone) instead of once per call.
 #[derive(Clone, Copy, Debug)]
 struct CalleeInfo {
     /// `None`: not a GenX intrinsic.
     intrinsic: Option<Intrinsic>,
     /// The table's operand count, when the declaration has it (non-variadic, that many parameters, not
-    /// `...`): a call's arguments are its callee's parameters (the verifier's rule), so this is
-    /// `has_table_arity` answered for every call of the function at once. `None`: never folded.
+    /// `...`): a call's arguments are its callee's parameters (the verifier's rule; malformed calls are
+    /// `genx-verify`'s to report, and folding them would read operands that are not there), so this answers
+    /// for every call of the function at once. `None`: never folded.
     arity: Option<u32>,
     /// An unused call may be erased: a `readnone` GenX intrinsic without side effects (`erase_if_dead`).
     removable: bool,
@@ -273,13 +285,7 @@ const STATS: [Stat; 11] = [
 /// offered: every other instruction would get the same refusal as before (the folds read nothing but that
 /// neighbourhood and constants, and each missed remark is made once), so skipping it changes nothing. The
 /// pass never creates instructions, so the function's instruction list is read once, with each
-/// instruction's kind (opcode, callee).
-///
-/// Cost: an instruction is numbered by its place in that list; the folded ones are marked by number. The
-/// few pointer sets (instructions to offer again, candidates, instructions erased as candidates) sit behind
-/// a bit filter, so asking them about every instruction costs a few instructions. Unused operands are found
-/// when their last user goes (no operand list is kept), and the region calls left unused at the end are
-/// erased by sweeps from the end of the function, users before their operands, without reading operands.
+/// instruction's kind (opcode, callee); see the module documentation for the cost.
 pub fn run(function: FunctionValue<'_>, cx: &mut PassCx) -> bool {
     let _memo = crate::region_ir::memo_scope();
     let function = function.as_value_ref();
@@ -584,10 +590,12 @@ fn fold_wrregion(call: LLVMValueRef, folder: &mut Folder<'_>) -> Option<Fold> {
     let new_reads_old = ir::is_call(new)
         && ir::call_arg(new, region_ir::rd::INPUT) == old
         && callee_info(&mut folder.callees, new).is_some_and(|info| info.intrinsic == Some(Intrinsic::Rd));
-    // `wrregion(A, rdregion(A, R), R)` needs the same region: two constant offsets must be equal.
+    // `wrregion(A, rdregion(A, R), R)` needs the same region: two constant offsets must be equal (as read into
+    // a direct region's offset; the canonical form `same_access` compares keeps the offset).
+    let constant_offset = |call, index| ir::const_int(ir::call_arg(call, index)).map(|offset| offset as i32);
     let wr_of_rd_possible = new_reads_old
-        && match (ir::const_int(ir::call_arg(new, region_ir::rd::OFFSET)), ir::const_int(ir::call_arg(call, region_ir::wr::OFFSET))) {
-            (Some(rd), Some(wr)) => rd as i32 == wr as i32,
+        && match (constant_offset(new, region_ir::rd::OFFSET), constant_offset(call, region_ir::wr::OFFSET)) {
+            (Some(rd), Some(wr)) => rd == wr,
             _ => true,
         };
     // A constant New folds only with a constant Old (undef for the splat, any constant for the constant write).

@@ -30,7 +30,12 @@
 //!    only an instruction's operands, so a later round looks only at users of a value replaced since.
 //!
 //! Cost: the liveness of a non-aggregate value is one inline bitset (`live.rs`), so the analysis allocates
-//! nothing per instruction for vectors of up to 128 elements; the instruction list is read once.
+//! nothing per instruction for vectors of up to 128 elements; the instruction list is read once. Only roots
+//! and demanded instructions get an analysis node (in generated code most instructions are dead, and erasing
+//! them, about 700 machine instructions each in LLVM, is most of the pass); a call's root question is
+//! answered per callee by a [`CalleeCache`] kept across the runs over a module's functions; the rewrites reuse
+//! the demands of each node's last evaluation (which saw its final liveness); dead instructions are erased from
+//! the end of the function, users first, so undef replaces only the uses that are left.
 //!
 //! Statistics: elements made undef (`-stats`: `elements-killed`), instructions removed (`insts-removed`).
 //!

@@ -134,7 +134,8 @@ impl CalleeFacts {
             _ => None,
         };
         let arity = desc.operands.len() as u32;
-        CalleeFacts { root: Some(desc.attrs.has_side_effects), region: region.filter(|_| !desc.variadic).map(|r| (r, arity)) }
+        let region = region.filter(|_| !desc.variadic).map(|region| (region, arity));
+        CalleeFacts { root: Some(desc.attrs.has_side_effects), region }
     }
 }
 

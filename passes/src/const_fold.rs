@@ -599,9 +599,10 @@ fn fold_wrregion(call: LLVMValueRef, folder: &mut Folder<'_>) -> Option<Fold> {
             _ => true,
         };
     // A constant New folds only with a constant Old (undef for the splat, any constant for the constant write).
+    // The identity also needs no mask (`WrRegion::read` reads `masked` with the same test).
     if !wr_of_rd_possible
         && !(ir::is_constant(new) && ir::is_constant(old))
-        && (new_ty != ret_ty || !offset_is_zero(call, region_ir::wr::OFFSET))
+        && (new_ty != ret_ty || !offset_is_zero(call, region_ir::wr::OFFSET) || !region_ir::is_all_ones(mask))
     {
         return None;
     }

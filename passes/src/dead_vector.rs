@@ -97,6 +97,8 @@ struct Node {
     queued: bool,
     /// The demands on the operands from the last evaluation (which saw the final liveness).
     demands: Vec<Demand>,
+    /// The instruction's place among the kept ones (phase 4's list), once known.
+    kept_at: usize,
 }
 
 /// The result of the analysis. Instructions that are not roots and that nothing demands have no node (nothing
@@ -129,7 +131,7 @@ impl Liveness {
         self.filter[word] |= bit;
         let n = self.nodes.len() as u32;
         let live = LiveElements::none(ir::type_of(inst));
-        self.nodes.push(Node { inst, kind, live, root, queued: false, demands: Vec::new() });
+        self.nodes.push(Node { inst, kind, live, root, queued: false, demands: Vec::new(), kept_at: usize::MAX });
         self.index.insert(inst, n);
         n
     }
@@ -209,7 +211,7 @@ pub fn run(function: FunctionValue<'_>, cx: &mut PassCx) -> bool {
             inst = unsafe { LLVMGetNextInstruction(inst) };
         }
     }
-    let analysis = liveness(function, &insts, &mut callees, analysis);
+    let mut analysis = liveness(function, &insts, &mut callees, analysis);
     callees.give_back(&CALLEES);
 
     // Phase 2: operands of the surviving instructions (each rewrite touches only its own instruction, so the
@@ -243,9 +245,14 @@ pub fn run(function: FunctionValue<'_>, cx: &mut PassCx) -> bool {
         removed += 1;
     }
     kept.reverse();
+    for (position, &inst) in kept.iter().enumerate() {
+        if let Some(n) = analysis.find(inst) {
+            analysis.nodes[n as usize].kept_at = position;
+        }
+    }
 
     // Phase 4: what the undefs made trivial.
-    removed += simplify(&kept);
+    removed += simplify(&kept, |user| analysis.find(user).map(|n| analysis.nodes[n as usize].kept_at));
 
     cx.count(c"elements-killed", c"vector elements made undef because nothing reads them", killed);
     cx.count(c"insts-removed", c"instructions removed because nothing reads their result", removed);
@@ -337,13 +344,13 @@ fn constant_elements(value: LLVMValueRef) -> Option<Vec<LLVMValueRef>> {
 
 /// Phase 4, to a fixpoint: wrregion/wrpredregion with undef New → Old; select with an undef arm → the other
 /// arm; `insertelement V, undef, i` and `insertvalue A, undef, i` → V / A; `and undef, C` → C. Returns the
-/// number of instructions removed. `insts` are the function's instructions in order.
+/// number of instructions removed. `insts` are the function's instructions in order, `position` an
+/// instruction's place among them.
 ///
 /// Rounds in layout order, as a sweep to a fixpoint would do them, but a round after the first looks only at
 /// instructions an operand of which was replaced since they were last looked at: [`trivial_value`] reads
 /// nothing but an instruction's operands, so the others would give the same answer (none) again.
-fn simplify(insts: &[LLVMValueRef]) -> u64 {
-    let position: HashMap<LLVMValueRef, usize> = insts.iter().enumerate().map(|(i, &inst)| (inst, i)).collect();
+fn simplify(insts: &[LLVMValueRef], position: impl Fn(LLVMValueRef) -> Option<usize>) -> u64 {
     let mut alive = vec![true; insts.len()];
     let mut dirty = vec![true; insts.len()];
     let mut removed = 0;
@@ -362,7 +369,7 @@ fn simplify(insts: &[LLVMValueRef]) -> u64 {
             unsafe {
                 let mut use_ = LLVMGetFirstUse(inst);
                 while !use_.is_null() {
-                    if let Some(&p) = position.get(&LLVMGetUser(use_)) {
+                    if let Some(p) = position(LLVMGetUser(use_)).filter(|&p| p < insts.len()) {
                         dirty[p] = true;
                     }
                     use_ = LLVMGetNextUse(use_);

@@ -30,6 +30,16 @@
 //! After the last round, every remaining region call (`rd/wr[pred]region`, `all`, `any`) without uses is
 //! erased.
 //!
+//! Cost (generated modules leave most region calls unused, so erasing, which LLVM charges about 750 machine
+//! instructions each, is most of the pass): the instruction list is read once with each instruction's kind
+//! (opcode; for a call, what its callee is, from a [`CalleeCache`] kept across the runs over a module's
+//! functions); a fold asks for the cheap facts first (opcode, operand types, a constant mask or offset) and
+//! reads a region only when a fold is still possible; an instruction is known by its number, except to the
+//! few pointer sets a run keeps (instructions to offer again, candidates, candidates erased), which sit behind
+//! a bit filter; a candidate is queued when it loses its last use, so each is looked at once; the unused region
+//! calls at the end are erased by sweeps from the end of the function, users before their operands, without
+//! reading operands; statistics are counted in locals and added once per run.
+//!
 //! Folds, in the order they are tried (`R` a region, `C` a constant):
 //! * `rdregion(undef, R)` → undef; `rdregion(splat C, R)` → splat C (any index, even a variable one);
 //!   `rdregion(V, R)` → V when the result type is V's and R reads every element in order (offset 0,
@@ -68,13 +78,13 @@ mod alu;
 mod lanes;
 
 type HashSet<T> = std::collections::HashSet<T, crate::region_ir::memo::FxBuild>;
-type HashMap<K, V> = std::collections::HashMap<K, V, crate::region_ir::memo::FxBuild>;
 use std::ffi::CStr;
 
 use inkwell::values::{AsValueRef, FunctionValue};
 
 use self::alu::AluOp;
 use self::lanes::ConstLanes;
+use crate::callee_cache::CalleeCache;
 use crate::diag::{PassCx, RemarkKind};
 use crate::ir;
 use crate::llvm_sys::core::*;
@@ -117,6 +127,7 @@ struct Folder<'a> {
     cx: &'a mut PassCx,
     /// Instructions already given a missed remark (each is remarked once, not once per round).
     remarked: HashSet<LLVMValueRef>,
+    callees: Callees,
 }
 
 impl Folder<'_> {
@@ -127,10 +138,145 @@ impl Folder<'_> {
     }
 }
 
+/// A GenX intrinsic as the pass tells them apart, by base name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Intrinsic {
+    Rd,
+    Wr,
+    RdPred,
+    WrPred,
+    All,
+    Any,
+    Alu(AluOp),
+    /// Another GenX intrinsic.
+    Other,
+}
+
+/// What the pass needs to know of a called function, found once per function (and kept across runs: it
+/// depends on the name and signature alone) instead of once per call.
+#[derive(Clone, Copy, Debug)]
+struct CalleeInfo {
+    /// `None`: not a GenX intrinsic.
+    intrinsic: Option<Intrinsic>,
+    /// The table's operand count, when the declaration has it (non-variadic, that many parameters, not
+    /// `...`): a call's arguments are its callee's parameters (the verifier's rule; malformed calls are
+    /// `genx-verify`'s to report, and folding them would read operands that are not there), so this answers
+    /// for every call of the function at once. `None`: never folded.
+    arity: Option<u32>,
+    /// An unused call may be erased: a `readnone` GenX intrinsic without side effects (`erase_if_dead`).
+    removable: bool,
+}
+
+impl CalleeInfo {
+    fn of(call: LLVMValueRef, callee: LLVMValueRef) -> CalleeInfo {
+        let Some(desc) = region_ir::genx_desc(call) else {
+            return CalleeInfo { intrinsic: None, arity: None, removable: false };
+        };
+        let intrinsic = match desc.name {
+            "llvm.genx.rdregioni" | "llvm.genx.rdregionf" => Intrinsic::Rd,
+            "llvm.genx.wrregioni" | "llvm.genx.wrregionf" => Intrinsic::Wr,
+            "llvm.genx.rdpredregion" => Intrinsic::RdPred,
+            "llvm.genx.wrpredregion" => Intrinsic::WrPred,
+            "llvm.genx.all" => Intrinsic::All,
+            "llvm.genx.any" => Intrinsic::Any,
+            name => AluOp::from_name(name).map_or(Intrinsic::Other, Intrinsic::Alu),
+        };
+        let params = unsafe {
+            let fn_ty = LLVMGlobalGetValueType(callee);
+            (LLVMIsFunctionVarArg(fn_ty) == 0).then(|| LLVMCountParams(callee) as usize)
+        };
+        let arity = (!desc.variadic && params == Some(desc.operands.len())).then_some(desc.operands.len() as u32);
+        CalleeInfo { intrinsic: Some(intrinsic), arity, removable: desc.attrs.readnone && !desc.attrs.has_side_effects }
+    }
+
+    /// `rd/wr[pred]region`, `all`, `any`: erased at the end of the pass when unused.
+    fn region_family(&self) -> bool {
+        matches!(self.intrinsic, Some(i) if i != Intrinsic::Other && !matches!(i, Intrinsic::Alu(_)))
+    }
+}
+
+/// [`CalleeInfo`] per called function, kept across runs (a function of the callee's name and signature).
+type Callees = CalleeCache<CalleeInfo>;
+
+thread_local! {
+    static CALLEES: std::cell::RefCell<Option<Callees>> = const { std::cell::RefCell::new(None) };
+}
+
+/// The callee's information when `value` is a direct call of a function.
+fn callee_info(callees: &mut Callees, value: LLVMValueRef) -> Option<CalleeInfo> {
+    callees.get(value, CalleeInfo::of)
+}
+
+/// What the sweeps know of an instruction, read once per run.
+#[derive(Clone, Copy, Debug)]
+enum Kind {
+    /// A call: of a function (its [`CalleeInfo`]), or of anything else (`None`).
+    Call(Option<CalleeInfo>),
+    /// Any other instruction, by opcode.
+    Other(LLVMOpcode),
+}
+
+/// A set of instruction pointers that is usually asked about values it does not hold: a 1024-bit filter in
+/// front of the hash set answers most of those questions without hashing.
+#[derive(Default)]
+struct PtrSet {
+    filter: [u64; 16],
+    set: HashSet<LLVMValueRef>,
+}
+
+impl PtrSet {
+    fn bit(value: LLVMValueRef) -> (usize, u64) {
+        // Instructions are at least 16 bytes apart.
+        let h = (value as usize >> 4) & 1023;
+        (h / 64, 1 << (h % 64))
+    }
+
+    fn insert(&mut self, value: LLVMValueRef) -> bool {
+        let (word, bit) = Self::bit(value);
+        self.filter[word] |= bit;
+        self.set.insert(value)
+    }
+
+    fn contains(&self, value: LLVMValueRef) -> bool {
+        let (word, bit) = Self::bit(value);
+        self.filter[word] & bit != 0 && self.set.contains(&value)
+    }
+
+    fn remove(&mut self, value: LLVMValueRef) -> bool {
+        let (word, bit) = Self::bit(value);
+        self.filter[word] & bit != 0 && self.set.remove(&value)
+    }
+
+    fn is_empty(&self) -> bool {
+        self.set.is_empty()
+    }
+
+    /// Empties the set (keeping its table).
+    fn clear(&mut self) {
+        self.filter = [0; 16];
+        self.set.clear();
+    }
+}
+
 /// How far a fold looks from the instruction it folds: its operands (1), an operand's operands (2: the input
 /// and offset of the `rdregion` a `wrregion` writes back), and those operands' operands (3: the `add %i, C`
 /// an offset is split from). A replaced value can change the fold of its users up to this many steps away.
 const FOLD_DEPTH: usize = 3;
+
+/// The statistics a run counts, in locals, added to the pass's counters once at the end.
+const STATS: [Stat; 11] = [
+    RD_UNDEF,
+    RD_SPLAT,
+    RD_IDENTITY,
+    WR_IDENTITY,
+    WR_ZERO_MASK,
+    WR_OF_RD,
+    WR_SPLAT,
+    REGION_FOLDED,
+    ALL_ANY_FOLDED,
+    ALU_FOLDED,
+    INST_FOLDED,
+];
 
 /// Pass body: folds to a fixpoint. Returns whether the IR changed.
 ///
@@ -138,34 +284,67 @@ const FOLD_DEPTH: usize = 3;
 /// folds only when something within [`FOLD_DEPTH`] operand steps of it was replaced since it was last
 /// offered: every other instruction would get the same refusal as before (the folds read nothing but that
 /// neighbourhood and constants, and each missed remark is made once), so skipping it changes nothing. The
-/// pass never creates instructions, so the function's instruction list is read once.
+/// pass never creates instructions, so the function's instruction list is read once, with each
+/// instruction's kind (opcode, callee); see the module documentation for the cost.
 pub fn run(function: FunctionValue<'_>, cx: &mut PassCx) -> bool {
     let _memo = crate::region_ir::memo_scope();
     let function = function.as_value_ref();
-    let mut folder = Folder { cx, remarked: HashSet::default() };
-    let insts: Vec<LLVMValueRef> = ir::blocks(function).flat_map(ir::instructions).collect();
-    let position: HashMap<LLVMValueRef, usize> = insts.iter().enumerate().map(|(i, &inst)| (inst, i)).collect();
-    let mut alive = vec![true; insts.len()];
-    // Instructions to offer in the current or the next round (all of them in the first).
-    let mut dirty = vec![true; insts.len()];
+    let mut folder = Folder { cx, remarked: HashSet::default(), callees: Callees::take(&CALLEES) };
+    let Scratch {
+        mut insts,
+        mut kinds,
+        mut alive,
+        mut calls,
+        mut marked,
+        mut candidates,
+        mut pending,
+        mut erased,
+        mut operands,
+        mut frontier,
+        mut next,
+    } = SCRATCH.with(|cell| std::mem::take(&mut *cell.borrow_mut()));
+    for set in [&mut marked, &mut pending, &mut erased] {
+        set.clear();
+    }
+    candidates.clear();
+    insts.clear();
+    kinds.clear();
+    for block in ir::blocks(function) {
+        let mut inst = unsafe { LLVMGetFirstInstruction(block) };
+        while !inst.is_null() {
+            let opcode = unsafe { LLVMGetInstructionOpcode(inst) };
+            kinds.push(match opcode {
+                LLVMOpcode::LLVMCall => Kind::Call(folder.callees.get_of_call(inst, CalleeInfo::of)),
+                _ => Kind::Other(opcode),
+            });
+            insts.push(inst);
+            inst = unsafe { LLVMGetNextInstruction(inst) };
+        }
+    }
+    // `alive[i]`: not folded (erasing a candidate does not know its number: see `erased`).
+    alive.clear();
+    alive.resize(insts.len(), true);
+    let mut counts = [0u64; STATS.len()];
+    let mut erased_count = 0u64;
     let mut changed = false;
-    let mut frontier: Vec<LLVMValueRef> = Vec::new();
-    let mut next: Vec<LLVMValueRef> = Vec::new();
-    for _ in 0..MAX_ROUNDS {
-        let mut candidates: Vec<LLVMValueRef> = Vec::new();
+    for round in 0..MAX_ROUNDS {
         let mut round_changed = false;
         for i in 0..insts.len() {
-            if !dirty[i] || !alive[i] {
+            if !alive[i] {
                 continue;
             }
-            dirty[i] = false;
             let inst = insts[i];
-            let Some(Fold { value, stat }) = fold_instruction(inst, &mut folder) else { continue };
+            // An offered instruction leaves `marked`. (A test of the pointer, made before the instruction is
+            // touched: a candidate erased in an earlier round is not in `marked`.)
+            let was_marked = !marked.is_empty() && marked.remove(inst);
+            if round > 0 && !was_marked {
+                continue;
+            }
+            let Some(Fold { value, stat }) = fold_instruction(inst, kinds[i], &mut folder) else { continue };
             if value == inst || value.is_null() {
                 continue;
             }
-            folder.cx.count(stat.0, stat.1, 1);
-            candidates.extend(instruction_operands(inst));
+            counts[STATS.iter().position(|s| s.0 == stat.0).unwrap_or(0)] += 1;
             // Everything whose fold can see this instruction's replacement is offered again.
             frontier.clear();
             frontier.push(inst);
@@ -173,39 +352,79 @@ pub fn run(function: FunctionValue<'_>, cx: &mut PassCx) -> bool {
                 next.clear();
                 for &value in &frontier {
                     for_each_user(value, |user| {
-                        if let Some(&p) = position.get(&user) {
-                            dirty[p] = true;
-                        }
+                        marked.insert(user);
                         next.push(user);
                     });
                 }
                 std::mem::swap(&mut frontier, &mut next);
             }
+            // (A self-use marks the instruction itself, which is going.)
+            marked.remove(inst);
+            if unsafe { LLVMGetFirstUse(inst).is_null() } {
+                // An unused instruction may be a candidate already.
+                pending.remove(inst);
+            }
+            instruction_operands(inst, &mut operands);
             region_ir::replace_and_erase(inst, value);
             alive[i] = false;
             round_changed = true;
+            queue_unused(&operands, &mut candidates, &mut pending);
         }
-        let mut erased_count = 0;
         while let Some(candidate) = candidates.pop() {
-            let Some(&p) = position.get(&candidate) else { continue };
-            if !alive[p] {
+            if !pending.remove(candidate) {
                 continue;
             }
-            let operands = instruction_operands(candidate);
+            instruction_operands(candidate, &mut operands);
             if region_ir::erase_if_dead(candidate) {
-                alive[p] = false;
-                candidates.extend(operands);
+                erased.insert(candidate);
+                marked.remove(candidate);
                 erased_count += 1;
+                queue_unused(&operands, &mut candidates, &mut pending);
             }
         }
-        folder.cx.count(ERASED.0, ERASED.1, erased_count);
         changed |= round_changed;
-        if !round_changed || !dirty.iter().zip(&alive).any(|(&d, &a)| d && a) {
+        if !round_changed || marked.is_empty() {
             break;
         }
     }
-    let remaining: Vec<LLVMValueRef> = insts.iter().zip(&alive).filter(|(_, &a)| a).map(|(&inst, _)| inst).collect();
-    changed | erase_dead_region_calls(&remaining, folder.cx)
+    let swept = erase_dead_region_calls(&insts, &kinds, &alive, &erased, &mut calls);
+    erased_count += swept;
+    for (stat, &n) in STATS.iter().zip(&counts) {
+        folder.cx.count(stat.0, stat.1, n);
+    }
+    folder.cx.count(ERASED.0, ERASED.1, erased_count);
+    folder.callees.give_back(&CALLEES);
+    let scratch = Scratch { insts, kinds, alive, calls, marked, candidates, pending, erased, operands, frontier, next };
+    let _ = SCRATCH.try_with(|cell| *cell.borrow_mut() = scratch);
+    changed | (swept > 0)
+}
+
+/// The lists and sets of a run, kept for the next run (their capacity, not their contents).
+#[derive(Default)]
+struct Scratch {
+    insts: Vec<LLVMValueRef>,
+    kinds: Vec<Kind>,
+    alive: Vec<bool>,
+    /// The region calls of the last phase.
+    calls: Vec<LLVMValueRef>,
+    /// Instructions to offer again: in the first round (which offers everything) those offered before being
+    /// marked, in later rounds all to offer. Only alive instructions are in it.
+    marked: PtrSet,
+    /// Candidates for deletion (unused operands of erased instructions), and the same as a set: a candidate
+    /// the sweep folds before the end of the round leaves the set.
+    candidates: Vec<LLVMValueRef>,
+    pending: PtrSet,
+    /// Instructions erased as candidates (their number is not known).
+    erased: PtrSet,
+    /// The instruction operands of the instruction being erased.
+    operands: Vec<LLVMValueRef>,
+    /// The users [`FOLD_DEPTH`] steps around a replaced instruction, one step at a time.
+    frontier: Vec<LLVMValueRef>,
+    next: Vec<LLVMValueRef>,
+}
+
+thread_local! {
+    static SCRATCH: std::cell::RefCell<Scratch> = std::cell::RefCell::new(Scratch::default());
 }
 
 /// Calls `f` with each user of `value` (once per use).
@@ -219,82 +438,93 @@ fn for_each_user(value: LLVMValueRef, mut f: impl FnMut(LLVMValueRef)) {
     }
 }
 
-/// The operands of `inst` that are instructions.
-fn instruction_operands(inst: LLVMValueRef) -> Vec<LLVMValueRef> {
+/// The operands of `inst` that are instructions, into `out` (cleared first).
+fn instruction_operands(inst: LLVMValueRef, out: &mut Vec<LLVMValueRef>) {
+    out.clear();
     unsafe {
-        (0..LLVMGetNumOperands(inst).max(0) as u32)
-            .map(|i| LLVMGetOperand(inst, i))
-            .filter(|&op| !op.is_null() && !LLVMIsAInstruction(op).is_null())
-            .collect()
-    }
-}
-
-fn is_region_family(call: LLVMValueRef) -> bool {
-    matches!(
-        region_ir::genx_base_name(call),
-        Some(
-            "llvm.genx.rdregioni"
-                | "llvm.genx.rdregionf"
-                | "llvm.genx.wrregioni"
-                | "llvm.genx.wrregionf"
-                | "llvm.genx.rdpredregion"
-                | "llvm.genx.wrpredregion"
-                | "llvm.genx.all"
-                | "llvm.genx.any"
-        )
-    )
-}
-
-/// Erases region calls nothing uses, until none is left (a worklist: erasing a call re-examines only its
-/// operands, instead of sweeping the function again). `insts` are the function's instructions in order.
-fn erase_dead_region_calls(insts: &[LLVMValueRef], cx: &PassCx) -> bool {
-    let is_dead_region_call =
-        |inst: LLVMValueRef| ir::is_call(inst) && is_region_family(inst) && unsafe { LLVMGetFirstUse(inst).is_null() };
-    let mut work: Vec<LLVMValueRef> = insts.iter().copied().filter(|&inst| is_dead_region_call(inst)).collect();
-    work.reverse();
-    let mut total = 0u64;
-    while let Some(inst) = work.pop() {
-        // An operand becomes unused once, when its last user goes, so each call is queued at most once
-        // (operands repeated within one user are deduplicated first).
-        let mut operands = instruction_operands(inst);
-        operands.sort_unstable();
-        operands.dedup();
-        if region_ir::erase_if_dead(inst) {
-            total += 1;
-            for op in operands {
-                if is_dead_region_call(op) {
-                    work.push(op);
-                }
+        for i in 0..LLVMGetNumOperands(inst).max(0) as u32 {
+            let op = LLVMGetOperand(inst, i);
+            if !op.is_null() && !LLVMIsAInstruction(op).is_null() {
+                out.push(op);
             }
         }
     }
-    cx.count(ERASED.0, ERASED.1, total);
-    total > 0
 }
 
-/// Whether a GenX call has the operand count its table entry says (malformed calls are `genx-verify`'s to
-/// report; folding them would read operands that are not there).
-fn has_table_arity(call: LLVMValueRef, desc: &crate::intrinsics::IntrinsicDesc) -> bool {
-    Some(desc).is_some_and(|desc| !desc.variadic && desc.operands.len() == ir::call_arg_count(call) as usize)
-}
-
-fn fold_instruction(inst: LLVMValueRef, folder: &mut Folder<'_>) -> Option<Fold> {
-    if ir::is_call(inst) {
-        let desc = region_ir::genx_desc(inst)?;
-        let name = desc.name;
-        if !has_table_arity(inst, desc) {
-            return None;
+/// Queues the `operands` (of an instruction just erased) that nothing uses any more. A value loses its last use
+/// once and never gains one back (a fold only ever redirects uses to values already in use), so each
+/// candidate is queued once (`pending` also drops an operand repeated within the list).
+fn queue_unused(operands: &[LLVMValueRef], candidates: &mut Vec<LLVMValueRef>, pending: &mut PtrSet) {
+    for &op in operands {
+        if unsafe { LLVMGetFirstUse(op).is_null() } && pending.insert(op) {
+            candidates.push(op);
         }
-        return match name {
-            "llvm.genx.rdregioni" | "llvm.genx.rdregionf" => fold_rdregion(inst, folder),
-            "llvm.genx.wrregioni" | "llvm.genx.wrregionf" => fold_wrregion(inst, folder),
-            "llvm.genx.rdpredregion" => fold_rdpredregion(inst, folder),
-            "llvm.genx.wrpredregion" => fold_wrpredregion(inst, folder),
-            "llvm.genx.all" | "llvm.genx.any" => fold_all_any(inst, name == "llvm.genx.all"),
-            _ => fold_alu(inst, AluOp::from_name(name)?),
-        };
     }
-    fold_llvm_instruction(inst)
+}
+
+/// Erases region calls nothing uses, until none is left, and returns how many. `insts` and `kinds` are the
+/// function's instructions as read at the start, `alive` false for the folded ones, `erased` the others
+/// already gone.
+///
+/// Sweeps from the end of the function: a user comes after its operands (within a block always, across
+/// blocks whenever the layout follows dominance), so one sweep usually finds every call its users' erasure
+/// left unused; another sweep follows as long as the last one erased something, which also covers any other
+/// layout. The result is the fixpoint, whatever the order.
+fn erase_dead_region_calls(
+    insts: &[LLVMValueRef],
+    kinds: &[Kind],
+    alive: &[bool],
+    erased: &PtrSet,
+    calls: &mut Vec<LLVMValueRef>,
+) -> u64 {
+    calls.clear();
+    for ((&inst, kind), &alive) in insts.iter().zip(kinds).zip(alive) {
+        if alive
+            && matches!(kind, Kind::Call(Some(info)) if info.removable && info.region_family())
+            && !erased.contains(inst)
+        {
+            calls.push(inst);
+        }
+    }
+    let mut total = 0u64;
+    loop {
+        let before = calls.len();
+        for k in (0..calls.len()).rev() {
+            let call = calls[k];
+            if unsafe { LLVMGetFirstUse(call).is_null() } {
+                unsafe { LLVMInstructionEraseFromParent(call) };
+                calls.swap_remove(k);
+            }
+        }
+        let swept = (before - calls.len()) as u64;
+        total += swept;
+        if swept == 0 {
+            return total;
+        }
+    }
+}
+
+fn fold_instruction(inst: LLVMValueRef, kind: Kind, folder: &mut Folder<'_>) -> Option<Fold> {
+    let info = match kind {
+        Kind::Call(info) => info?,
+        Kind::Other(opcode) => return fold_llvm_instruction(inst, opcode),
+    };
+    let intrinsic = info.intrinsic?;
+    // The operand count guards reading the operands (it is the arity plus the callee in well-formed IR).
+    let arity = info.arity?;
+    if unsafe { LLVMGetNumOperands(inst) } < arity as i32 + 1 {
+        return None;
+    }
+    match intrinsic {
+        Intrinsic::Rd => fold_rdregion(inst, folder),
+        Intrinsic::Wr => fold_wrregion(inst, folder),
+        Intrinsic::RdPred => fold_rdpredregion(inst, folder),
+        Intrinsic::WrPred => fold_wrpredregion(inst, folder),
+        Intrinsic::All => fold_all_any(inst, true),
+        Intrinsic::Any => fold_all_any(inst, false),
+        Intrinsic::Alu(op) => fold_alu(inst, op),
+        Intrinsic::Other => None,
+    }
 }
 
 fn undef_of(ty: LLVMTypeRef) -> LLVMValueRef {
@@ -316,7 +546,9 @@ fn fold_rdregion(call: LLVMValueRef, folder: &mut Folder<'_>) -> Option<Fold> {
     }
     // The identity needs the input's type, the constant read a constant: neither, no fold (without reading
     // the region).
-    if constant.is_none() && ret_ty != ir::type_of(input) {
+    // The identity also needs a constant offset of 0: a region starting anywhere else (or misaligned) does not
+    // read element `i` into element `i`.
+    if constant.is_none() && (ret_ty != ir::type_of(input) || !offset_is_zero(call, region_ir::rd::OFFSET)) {
         return None;
     }
     let rd = RdRegion::read(call)?;
@@ -347,22 +579,40 @@ fn fold_wrregion(call: LLVMValueRef, folder: &mut Folder<'_>) -> Option<Fold> {
     let new = ir::call_arg(call, region_ir::wr::NEW);
     let mask = ir::call_arg(call, region_ir::wr::MASK);
     let ret_ty = ir::type_of(call);
-    let mask_lanes = ConstLanes::read(mask);
-    if mask_lanes.as_ref().is_some_and(|m| m.lanes.iter().all(|&l| l == Some(0))) {
+    if is_zero_mask(mask) {
         return fold(old, WR_ZERO_MASK);
     }
     // Every other fold needs New of the result's type, New a read of Old, or a constant New: none of them, no
     // fold (without reading the region).
-    let new_reads_old = region_ir::is_rdregion(new) && ir::call_arg(new, region_ir::rd::INPUT) == old;
-    if ir::type_of(new) != ret_ty && !new_reads_old && !ir::is_constant(new) {
+    // (The identity also needs a constant offset of 0, see `fold_rdregion`.)
+    let new_ty = ir::type_of(new);
+    // (A call's operand 0 is its first argument or, without arguments, its callee: never Old.)
+    let new_reads_old = ir::is_call(new)
+        && ir::call_arg(new, region_ir::rd::INPUT) == old
+        && callee_info(&mut folder.callees, new).is_some_and(|info| info.intrinsic == Some(Intrinsic::Rd));
+    // `wrregion(A, rdregion(A, R), R)` needs the same region: two constant offsets must be equal (as read into
+    // a direct region's offset; the canonical form `same_access` compares keeps the offset).
+    let constant_offset = |call, index| ir::const_int(ir::call_arg(call, index)).map(|offset| offset as i32);
+    let wr_of_rd_possible = new_reads_old
+        && match (constant_offset(new, region_ir::rd::OFFSET), constant_offset(call, region_ir::wr::OFFSET)) {
+            (Some(rd), Some(wr)) => rd == wr,
+            _ => true,
+        };
+    // A constant New folds only with a constant Old (undef for the splat, any constant for the constant write).
+    // The identity also needs no mask (`WrRegion::read` reads `masked` with the same test).
+    if !wr_of_rd_possible
+        && !(ir::is_constant(new) && ir::is_constant(old))
+        && (new_ty != ret_ty || !offset_is_zero(call, region_ir::wr::OFFSET) || !region_ir::is_all_ones(mask))
+    {
         return None;
     }
     let wr = WrRegion::read(call)?;
     let len = lane_count(ret_ty);
-    if wr.index == Index::Direct && ir::type_of(new) == ret_ty && wr.region.is_identity(len) {
+    if wr.index == Index::Direct && new_ty == ret_ty && wr.region.is_identity(len) {
         return fold(new, WR_IDENTITY);
     }
-    if let Some(rd) = RdRegion::read(new) {
+    // (`RdRegion::read(new)` reads `new` only when it is an `rdregion`, whose input must be Old.)
+    if let Some(rd) = wr_of_rd_possible.then(|| RdRegion::read(new)).flatten() {
         if rd.input == old && rd.index == wr.index && rd.region.same_access(&wr.region) {
             return fold(old, WR_OF_RD);
         }
@@ -376,7 +626,7 @@ fn fold_wrregion(call: LLVMValueRef, folder: &mut Folder<'_>) -> Option<Fold> {
             return fold(ConstLanes::splat(ret_ty, Some(splat))?.build(), WR_SPLAT);
         }
     }
-    let (old_lanes, new_lanes, mask_lanes) = (ConstLanes::read(old)?, new_lanes?, mask_lanes?);
+    let (old_lanes, new_lanes, mask_lanes) = (ConstLanes::read(old)?, new_lanes?, ConstLanes::read(mask)?);
     let mask_bits = mask_lanes.defined()?;
     let mask: Option<Vec<bool>> = match mask_bits.len() {
         1 if mask_bits[0] & 1 == 1 => None,
@@ -394,6 +644,48 @@ fn fold_wrregion(call: LLVMValueRef, folder: &mut Folder<'_>) -> Option<Fold> {
             None
         }
     }
+}
+
+/// Whether operand `index` (a region's offset) is a constant that `RdRegion::read`/`WrRegion::read` would make
+/// a direct region's offset 0 of (they keep the low 32 bits).
+fn offset_is_zero(call: LLVMValueRef, index: u32) -> bool {
+    ir::const_int(ir::call_arg(call, index)).is_some_and(|offset| offset as i32 == 0)
+}
+
+/// Whether a mask is a constant with every lane zero (`ConstLanes::read` finds only `Some(0)` lanes), asked of
+/// every `wrregion`: the usual scalar mask is answered without reading it into lanes.
+fn is_zero_mask(mask: LLVMValueRef) -> bool {
+    unsafe {
+        if !LLVMIsAConstantInt(mask).is_null() {
+            // A scalar integer of up to 64 bits, read as its low bits (zero-extended: they are all there).
+            return LLVMGetIntTypeWidth(ir::type_of(mask)) <= 64 && LLVMConstIntGetZExtValue(mask) == 0;
+        }
+        if !ir::is_plain_constant(mask) {
+            return false;
+        }
+        // A constant `<N x i1>`, lane by lane until one is not a defined 0 (as `ConstLanes::read` reads it).
+        let ty = ir::type_of(mask);
+        let (elem, n) = lanes::shape(ty);
+        let i1_vector = LLVMGetTypeKind(ty) == LLVMTypeKind::LLVMVectorTypeKind
+            && LLVMGetTypeKind(elem) == LLVMTypeKind::LLVMIntegerTypeKind
+            && LLVMGetIntTypeWidth(elem) == 1;
+        if i1_vector && n > 0 && !ir::is_undef(mask) {
+            let zero = |lane: LLVMValueRef| {
+                !ir::is_undef(lane) && !LLVMIsAConstantInt(lane).is_null() && LLVMConstIntGetZExtValue(lane) & 1 == 0
+            };
+            if !LLVMIsAConstantAggregateZero(mask).is_null() {
+                return true;
+            }
+            if !LLVMIsAConstantDataVector(mask).is_null() {
+                return (0..n).all(|i| zero(LLVMGetElementAsConstant(mask, i)));
+            }
+            if !LLVMIsAConstantVector(mask).is_null() {
+                return (0..n).all(|i| zero(LLVMGetOperand(mask, i)));
+            }
+            return false;
+        }
+    }
+    ConstLanes::read(mask).is_some_and(|m| m.lanes.iter().all(|&l| l == Some(0)))
 }
 
 // ---- predicate regions, all, any ---------------------------------------------------------------------------
@@ -524,19 +816,60 @@ fn division_is_defined(opcode: LLVMOpcode, dividend: LLVMValueRef, divisor: LLVM
 }
 
 /// An LLVM instruction with constant operands, through LLVM's constant folder.
-fn fold_llvm_instruction(inst: LLVMValueRef) -> Option<Fold> {
+///
+/// The opcode is asked first, then whether the operands are constants (most are not): only then the types.
+fn fold_llvm_instruction(inst: LLVMValueRef, opcode: LLVMOpcode) -> Option<Fold> {
     use LLVMOpcode::*;
+    if !matches!(
+        opcode,
+        LLVMAdd
+            | LLVMSub
+            | LLVMMul
+            | LLVMAnd
+            | LLVMOr
+            | LLVMXor
+            | LLVMShl
+            | LLVMLShr
+            | LLVMAShr
+            | LLVMFAdd
+            | LLVMFSub
+            | LLVMFMul
+            | LLVMFDiv
+            | LLVMFRem
+            | LLVMUDiv
+            | LLVMSDiv
+            | LLVMURem
+            | LLVMSRem
+            | LLVMFNeg
+            | LLVMTrunc
+            | LLVMZExt
+            | LLVMSExt
+            | LLVMFPTrunc
+            | LLVMFPExt
+            | LLVMFPToUI
+            | LLVMFPToSI
+            | LLVMUIToFP
+            | LLVMSIToFP
+            | LLVMBitCast
+            | LLVMICmp
+            | LLVMFCmp
+            | LLVMSelect
+            | LLVMExtractElement
+            | LLVMInsertElement
+            | LLVMShuffleVector
+    ) {
+        return None;
+    }
     unsafe {
         let operand_count = LLVMGetNumOperands(inst).max(0) as u32;
         let op = |i: u32| LLVMGetOperand(inst, i);
-        if operand_count == 0 || has_pointer(ir::type_of(inst)) {
+        if operand_count == 0 || (0..operand_count).any(|i| !ir::is_plain_constant(op(i))) {
             return None;
         }
-        if (0..operand_count).any(|i| !ir::is_plain_constant(op(i)) || has_pointer(ir::type_of(op(i)))) {
-            return None;
-        }
-        let opcode = LLVMGetInstructionOpcode(inst);
         let ty = ir::type_of(inst);
+        if has_pointer(ty) || (0..operand_count).any(|i| has_pointer(ir::type_of(op(i)))) {
+            return None;
+        }
         let (a, b) = (op(0), if operand_count > 1 { op(1) } else { std::ptr::null_mut() });
         let value = match opcode {
             LLVMAdd => LLVMConstAdd(a, b),

@@ -30,7 +30,12 @@
 //!    only an instruction's operands, so a later round looks only at users of a value replaced since.
 //!
 //! Cost: the liveness of a non-aggregate value is one inline bitset (`live.rs`), so the analysis allocates
-//! nothing per instruction for vectors of up to 128 elements; the instruction list is read once.
+//! nothing per instruction for vectors of up to 128 elements; the instruction list is read once. Only roots
+//! and demanded instructions get an analysis node (in generated code most instructions are dead, and erasing
+//! them, about 700 machine instructions each in LLVM, is most of the pass); a call's root question is
+//! answered per callee by a [`CalleeCache`] kept across the runs over a module's functions; the rewrites reuse
+//! the demands of each node's last evaluation (which saw its final liveness); dead instructions are erased from
+//! the end of the function, users first, so undef replaces only the uses that are left.
 //!
 //! Statistics: elements made undef (`-stats`: `elements-killed`), instructions removed (`insts-removed`).
 //!
@@ -56,13 +61,13 @@
 mod live;
 mod transfer;
 
-type HashSet<T> = std::collections::HashSet<T, crate::region_ir::memo::FxBuild>;
 type HashMap<K, V> = std::collections::HashMap<K, V, crate::region_ir::memo::FxBuild>;
 
 use inkwell::values::{AsValueRef, FunctionValue};
 
 use self::live::LiveElements;
-use self::transfer::{demands, is_root, Rewrite};
+use self::transfer::{demands, is_root, CalleeFacts, Demand, InstKind, Rewrite};
+use crate::callee_cache::CalleeCache;
 use crate::diag::PassCx;
 use crate::ir;
 use crate::llvm_sys::core::*;
@@ -70,85 +75,200 @@ use crate::llvm_sys::prelude::*;
 use crate::llvm_sys::{LLVMOpcode, LLVMTypeKind};
 use crate::region_ir;
 
-/// The result of the analysis: every instruction's live elements, and which instructions are roots.
+/// [`CalleeFacts`] per called function, kept across runs (a function of the callee's name and signature).
+type Callees = CalleeCache<CalleeFacts>;
+
+thread_local! {
+    static CALLEES: std::cell::RefCell<Option<Callees>> = const { std::cell::RefCell::new(None) };
+}
+
+fn kind_of(inst: LLVMValueRef, callees: &mut Callees) -> InstKind {
+    let opcode = unsafe { LLVMGetInstructionOpcode(inst) };
+    let callee = if opcode == LLVMOpcode::LLVMCall { callees.get_of_call(inst, CalleeFacts::of) } else { None };
+    InstKind { opcode, callee }
+}
+
+/// An instruction the analysis has looked at: a root, or an operand something demanded.
+struct Node {
+    inst: LLVMValueRef,
+    kind: InstKind,
+    live: LiveElements,
+    root: bool,
+    queued: bool,
+    /// The demands on the operands from the last evaluation (which saw the final liveness).
+    demands: Vec<Demand>,
+    /// The instruction's place among the kept ones (phase 4's list), once known.
+    kept_at: usize,
+}
+
+/// The result of the analysis. Instructions that are not roots and that nothing demands have no node (nothing
+/// of them is live), so most instructions of a function that is mostly dead cost no entry.
+#[derive(Default)]
 struct Liveness {
-    live: HashMap<LLVMValueRef, LiveElements>,
-    roots: HashSet<LLVMValueRef>,
+    nodes: Vec<Node>,
+    index: HashMap<LLVMValueRef, u32>,
+    /// A 1024-bit filter in front of `index`: asking about an instruction without a node rarely hashes.
+    filter: [u64; 16],
 }
 
 impl Liveness {
-    fn is_dead(&self, inst: LLVMValueRef) -> bool {
-        !self.roots.contains(&inst) && self.live.get(&inst).is_none_or(LiveElements::is_empty)
+    fn bit(inst: LLVMValueRef) -> (usize, u64) {
+        // Instructions are at least 16 bytes apart.
+        let h = (inst as usize >> 4) & 1023;
+        (h / 64, 1 << (h % 64))
+    }
+
+    fn find(&self, inst: LLVMValueRef) -> Option<u32> {
+        let (word, bit) = Self::bit(inst);
+        if self.filter[word] & bit == 0 {
+            return None;
+        }
+        self.index.get(&inst).copied()
+    }
+
+    fn add(&mut self, inst: LLVMValueRef, kind: InstKind, root: bool) -> u32 {
+        let (word, bit) = Self::bit(inst);
+        self.filter[word] |= bit;
+        let n = self.nodes.len() as u32;
+        let live = LiveElements::none(ir::type_of(inst));
+        self.nodes.push(Node { inst, kind, live, root, queued: false, demands: Vec::new(), kept_at: usize::MAX });
+        self.index.insert(inst, n);
+        n
+    }
+
+    /// Whether `inst` stays: a root, or something of it is live.
+    fn is_kept(&self, inst: LLVMValueRef) -> bool {
+        self.find(inst).is_some_and(|n| {
+            let node = &self.nodes[n as usize];
+            node.root || !node.live.is_empty()
+        })
     }
 }
 
-/// Phase 1: per-element liveness of every instruction (`insts`: all of the function's), to a fixpoint.
-fn liveness(insts: &[LLVMValueRef]) -> Liveness {
-    let mut live: HashMap<LLVMValueRef, LiveElements> = HashMap::with_capacity_and_hasher(insts.len(), Default::default());
-    let mut roots = HashSet::default();
-    let mut worklist = Vec::new();
-    let mut queued = HashSet::default();
+/// Phase 1: per-element liveness of `function`'s instructions (`insts`, in order), to a fixpoint.
+fn liveness(function: LLVMValueRef, insts: &[LLVMValueRef], callees: &mut Callees, mut analysis: Liveness) -> Liveness {
+    analysis.nodes.clear();
+    analysis.index.clear();
+    analysis.filter = [0; 16];
+    let mut worklist: Vec<u32> = Vec::new();
     for &inst in insts {
-        live.insert(inst, LiveElements::none(ir::type_of(inst)));
-        if is_root(inst) {
-            roots.insert(inst);
-            worklist.push(inst);
-            queued.insert(inst);
+        let kind = kind_of(inst, callees);
+        if is_root(inst, kind) {
+            let n = analysis.add(inst, kind, true);
+            analysis.nodes[n as usize].queued = true;
+            worklist.push(n);
         }
     }
-    while let Some(inst) = worklist.pop() {
-        queued.remove(&inst);
-        let Some(own) = live.get(&inst) else { continue };
-        for demand in demands(inst, own, roots.contains(&inst)) {
+    while let Some(n) = worklist.pop() {
+        let node = &mut analysis.nodes[n as usize];
+        node.queued = false;
+        let (inst, kind, root) = (node.inst, node.kind, node.root);
+        let found = demands(inst, kind, &node.live, root);
+        for demand in &found {
             let operand = unsafe { LLVMGetOperand(inst, demand.operand) };
-            if let Some(operand_live) = live.get_mut(&operand) {
-                if operand_live.union_with(&demand.live) && queued.insert(operand) {
-                    worklist.push(operand);
+            // Only the function's own instructions have liveness.
+            if operand.is_null()
+                || unsafe { LLVMIsAInstruction(operand).is_null() }
+                || ir::parent_function(operand) != function
+            {
+                continue;
+            }
+            let m = match analysis.find(operand) {
+                Some(m) => m,
+                None => {
+                    let kind = kind_of(operand, callees);
+                    analysis.add(operand, kind, false)
                 }
+            };
+            let operand_node = &mut analysis.nodes[m as usize];
+            if operand_node.live.union_with(&demand.live) && !operand_node.queued {
+                operand_node.queued = true;
+                worklist.push(m);
             }
         }
+        analysis.nodes[n as usize].demands = found;
     }
-    Liveness { live, roots }
+    analysis
 }
 
 /// Pass body. Returns whether the IR changed.
+///
+/// Cost: the function's instruction list is read once; the analysis keeps a node only for roots and demanded
+/// instructions, and the demands of a node's last evaluation serve the rewrites; dead instructions are erased
+/// from the end of the function, users before their operands, so that one is replaced by undef only when a
+/// use is left (a phi, or a kept instruction's operand that was not rewritten).
 pub fn run(function: FunctionValue<'_>, cx: &mut PassCx) -> bool {
     let _memo = crate::region_ir::memo_scope();
     let function = function.as_value_ref();
-    let insts: Vec<LLVMValueRef> = ir::blocks(function).flat_map(ir::instructions).collect();
-    let analysis = liveness(&insts);
+    let mut callees = Callees::take(&CALLEES);
+    // The buffers are kept from one run to the next (their capacity, not their contents).
+    let Scratch { mut insts, analysis } = SCRATCH.with(|cell| cell.borrow_mut().take()).unwrap_or_default();
+    insts.clear();
+    for block in ir::blocks(function) {
+        let mut inst = unsafe { LLVMGetFirstInstruction(block) };
+        while !inst.is_null() {
+            insts.push(inst);
+            inst = unsafe { LLVMGetNextInstruction(inst) };
+        }
+    }
+    let mut analysis = liveness(function, &insts, &mut callees, analysis);
+    callees.give_back(&CALLEES);
 
-    // Phase 2: operands of the surviving instructions.
+    // Phase 2: operands of the surviving instructions (each rewrite touches only its own instruction, so the
+    // order does not matter).
     let mut killed = 0u64;
-    for &inst in &insts {
-        if analysis.is_dead(inst) {
+    for node in &analysis.nodes {
+        if !node.root && node.live.is_empty() {
             continue;
         }
-        let Some(own) = analysis.live.get(&inst) else { continue };
-        for demand in demands(inst, own, analysis.roots.contains(&inst)) {
+        for demand in &node.demands {
             if demand.rewrite != Rewrite::No {
-                killed += rewrite_operand(inst, demand.operand, &demand.live, demand.rewrite);
+                killed += rewrite_operand(node.inst, demand.operand, &demand.live, demand.rewrite);
             }
         }
     }
 
-    // Phase 3: dead instructions (uses first, so that they can go in any order).
-    let (dead, kept): (Vec<LLVMValueRef>, Vec<LLVMValueRef>) =
-        insts.iter().copied().partition(|&inst| analysis.is_dead(inst));
-    for &inst in &dead {
-        unsafe { LLVMReplaceAllUsesWith(inst, LLVMGetUndef(ir::type_of(inst))) };
+    // Phase 3: dead instructions, from the end (users first).
+    let mut kept: Vec<LLVMValueRef> = Vec::with_capacity(analysis.nodes.len());
+    let mut removed = 0u64;
+    for &inst in insts.iter().rev() {
+        if analysis.is_kept(inst) {
+            kept.push(inst);
+            continue;
+        }
+        unsafe {
+            if !LLVMGetFirstUse(inst).is_null() {
+                LLVMReplaceAllUsesWith(inst, LLVMGetUndef(ir::type_of(inst)));
+            }
+            LLVMInstructionEraseFromParent(inst);
+        }
+        removed += 1;
     }
-    for &inst in &dead {
-        unsafe { LLVMInstructionEraseFromParent(inst) };
+    kept.reverse();
+    for (position, &inst) in kept.iter().enumerate() {
+        if let Some(n) = analysis.find(inst) {
+            analysis.nodes[n as usize].kept_at = position;
+        }
     }
-    let mut removed = dead.len() as u64;
 
     // Phase 4: what the undefs made trivial.
-    removed += simplify(&kept);
+    removed += simplify(&kept, |user| analysis.find(user).map(|n| analysis.nodes[n as usize].kept_at));
 
     cx.count(c"elements-killed", c"vector elements made undef because nothing reads them", killed);
     cx.count(c"insts-removed", c"instructions removed because nothing reads their result", removed);
+    let _ = SCRATCH.try_with(|cell| *cell.borrow_mut() = Some(Scratch { insts, analysis }));
     killed > 0 || removed > 0
+}
+
+/// A run's buffers, kept for the next run.
+#[derive(Default)]
+struct Scratch {
+    insts: Vec<LLVMValueRef>,
+    analysis: Liveness,
+}
+
+thread_local! {
+    static SCRATCH: std::cell::RefCell<Option<Scratch>> = const { std::cell::RefCell::new(None) };
 }
 
 /// Replaces operand `index` of `inst` by undef when nothing of it is live, or (for `Rewrite::Lanes`) the dead
@@ -224,13 +344,13 @@ fn constant_elements(value: LLVMValueRef) -> Option<Vec<LLVMValueRef>> {
 
 /// Phase 4, to a fixpoint: wrregion/wrpredregion with undef New → Old; select with an undef arm → the other
 /// arm; `insertelement V, undef, i` and `insertvalue A, undef, i` → V / A; `and undef, C` → C. Returns the
-/// number of instructions removed. `insts` are the function's instructions in order.
+/// number of instructions removed. `insts` are the function's instructions in order, `position` an
+/// instruction's place among them.
 ///
 /// Rounds in layout order, as a sweep to a fixpoint would do them, but a round after the first looks only at
 /// instructions an operand of which was replaced since they were last looked at: [`trivial_value`] reads
 /// nothing but an instruction's operands, so the others would give the same answer (none) again.
-fn simplify(insts: &[LLVMValueRef]) -> u64 {
-    let position: HashMap<LLVMValueRef, usize> = insts.iter().enumerate().map(|(i, &inst)| (inst, i)).collect();
+fn simplify(insts: &[LLVMValueRef], position: impl Fn(LLVMValueRef) -> Option<usize>) -> u64 {
     let mut alive = vec![true; insts.len()];
     let mut dirty = vec![true; insts.len()];
     let mut removed = 0;
@@ -249,7 +369,7 @@ fn simplify(insts: &[LLVMValueRef]) -> u64 {
             unsafe {
                 let mut use_ = LLVMGetFirstUse(inst);
                 while !use_.is_null() {
-                    if let Some(&p) = position.get(&LLVMGetUser(use_)) {
+                    if let Some(p) = position(LLVMGetUser(use_)).filter(|&p| p < insts.len()) {
                         dirty[p] = true;
                     }
                     use_ = LLVMGetNextUse(use_);

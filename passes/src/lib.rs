@@ -11,7 +11,8 @@
 //! - the passes, one file (or folder) each, named as in the registry: `cm_lower` and `simdcf_lower` (the CM front
 //!   end's), `target`, `lowering`, `promote_array`, `region_collapse`, `const_fold`, `dead_vector`,
 //!   `vector_decompose`, `baling`, `legalize`.
-//! - [`diag`], [`ir`]: located diagnostics and read-only IR helpers.
+//! - [`diag`], [`ir`]: located diagnostics and read-only IR helpers; [`callee_cache`]: what a pass concluded
+//!   about a called function, kept across its runs over a module's functions.
 //! - `plugin` (private): the `extern "C"` edge to cpp/glue.cpp and `llvmGetPassPluginInfo`.
 //!
 //! Invariants: passes do no I/O besides diagnostics on stderr; nothing panics across the FFI edge.
@@ -21,6 +22,7 @@ pub extern crate llvm_sys_140 as llvm_sys;
 pub use inkwell;
 
 pub mod baling;
+pub mod callee_cache;
 pub mod cm_lower;
 pub mod const_fold;
 pub mod dead_vector;

@@ -74,9 +74,22 @@ fn all_of(inst: LLVMValueRef, i: u32, live: bool) -> Demand {
     Demand { operand: i, live: LiveElements::all_if(ir::type_of(operand(inst, i)), live), rewrite: Rewrite::No }
 }
 
-/// Every value operand fully live when `live`.
+/// Every value operand fully live when `live`. Only instruction operands are listed: a demand on anything else
+/// (a constant, an argument) changes nothing, since only instructions have liveness and these demands never
+/// allow a rewrite.
 fn opaque(inst: LLVMValueRef, live: bool) -> Vec<Demand> {
-    (0..value_operands(inst)).map(|i| all_of(inst, i, live)).collect()
+    (0..value_operands(inst))
+        .filter(|&i| unsafe { !LLVMIsAInstruction(operand(inst, i)).is_null() })
+        .map(|i| all_of(inst, i, live))
+        .collect()
+}
+
+/// Replaces the demand on `demand.operand` in `demands` (or adds it).
+fn put(demands: &mut Vec<Demand>, demand: Demand) {
+    match demands.iter_mut().find(|d| d.operand == demand.operand) {
+        Some(slot) => *slot = demand,
+        None => demands.push(demand),
+    }
 }
 
 /// A non-aggregate operand's demand from its bitset.
@@ -84,24 +97,91 @@ fn lanes(inst: LLVMValueRef, i: u32, bits: Bits, rewrite: Rewrite) -> Demand {
     Demand { operand: i, live: LiveElements::of_value_bits(operand(inst, i), bits), rewrite }
 }
 
+/// What the analysis needs to know of a called function (a function of its name and signature, so it is
+/// kept across runs: see `callee_cache`).
+#[derive(Clone, Copy, Debug)]
+pub struct CalleeFacts {
+    /// Whether a (non-`void`) call of it is a root; `None` for an LLVM intrinsic, which is one unless it is
+    /// declared `readnone` (attributes are not what the cache checks, so that is asked per call).
+    root: Option<bool>,
+    /// The region intrinsic it is, and the table's operand count, for the transfer functions.
+    region: Option<(RegionCall, u32)>,
+}
+
+/// The region intrinsics with element-wise transfer functions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RegionCall {
+    Rd,
+    Wr,
+    RdPred,
+    WrPred,
+    WrPredPred,
+}
+
+impl CalleeFacts {
+    /// The facts of `callee`, the function `call` calls.
+    pub fn of(call: LLVMValueRef, callee: LLVMValueRef) -> CalleeFacts {
+        let Some(desc) = region_ir::genx_desc(call) else {
+            let llvm = ir::with_name(callee, |name| name.starts_with("llvm.") && !name.starts_with("llvm.genx."));
+            return CalleeFacts { root: if llvm { None } else { Some(true) }, region: None };
+        };
+        let region = match desc.name {
+            "llvm.genx.rdregioni" | "llvm.genx.rdregionf" => Some(RegionCall::Rd),
+            "llvm.genx.wrregioni" | "llvm.genx.wrregionf" => Some(RegionCall::Wr),
+            "llvm.genx.rdpredregion" => Some(RegionCall::RdPred),
+            "llvm.genx.wrpredregion" => Some(RegionCall::WrPred),
+            "llvm.genx.wrpredpredregion" => Some(RegionCall::WrPredPred),
+            _ => None,
+        };
+        let arity = desc.operands.len() as u32;
+        let region = region.filter(|_| !desc.variadic).map(|region| (region, arity));
+        CalleeFacts { root: Some(desc.attrs.has_side_effects), region }
+    }
+}
+
+/// What the analysis reads of an instruction once: its opcode and, for a call, its callee's facts (`None`:
+/// not a call of a function).
+#[derive(Clone, Copy, Debug)]
+pub struct InstKind {
+    pub opcode: LLVMOpcode,
+    pub callee: Option<CalleeFacts>,
+}
+
+fn is_terminator(opcode: LLVMOpcode) -> bool {
+    use LLVMOpcode::*;
+    matches!(
+        opcode,
+        LLVMRet
+            | LLVMBr
+            | LLVMSwitch
+            | LLVMIndirectBr
+            | LLVMInvoke
+            | LLVMResume
+            | LLVMUnreachable
+            | LLVMCleanupRet
+            | LLVMCatchRet
+            | LLVMCatchSwitch
+            | LLVMCallBr
+    )
+}
+
 /// Whether an instruction must stay whatever its result's liveness: it has effects beyond its value.
-pub fn is_root(inst: LLVMValueRef) -> bool {
+pub fn is_root(inst: LLVMValueRef, kind: InstKind) -> bool {
     use LLVMOpcode::*;
     unsafe {
         // Terminators, and token values (which cannot be replaced by undef).
-        if !LLVMIsATerminatorInst(inst).is_null()
-            || LLVMGetTypeKind(ir::type_of(inst)) == LLVMTypeKind::LLVMTokenTypeKind
-        {
+        let type_kind = LLVMGetTypeKind(ir::type_of(inst));
+        if is_terminator(kind.opcode) || type_kind == LLVMTypeKind::LLVMTokenTypeKind {
             return true;
         }
-        match LLVMGetInstructionOpcode(inst) {
+        match kind.opcode {
             LLVMStore | LLVMFence | LLVMAtomicRMW | LLVMAtomicCmpXchg | LLVMVAArg | LLVMLandingPad | LLVMCleanupPad
             | LLVMCatchPad | LLVMCatchSwitch => true,
             LLVMLoad => {
                 LLVMGetVolatile(inst) != 0
                     || LLVMGetOrdering(inst) != crate::llvm_sys::LLVMAtomicOrdering::LLVMAtomicOrderingNotAtomic
             }
-            LLVMCall => call_is_root(inst),
+            LLVMCall => call_is_root(inst, type_kind, kind.callee),
             _ => false,
         }
     }
@@ -109,26 +189,24 @@ pub fn is_root(inst: LLVMValueRef) -> bool {
 
 /// Calls are roots unless they return a value and are known to do nothing else: a GenX intrinsic without
 /// side effects, or an LLVM intrinsic declared `readnone`. (`void` calls, `llvm.dbg.*` among them, always stay.)
-fn call_is_root(call: LLVMValueRef) -> bool {
+fn call_is_root(call: LLVMValueRef, type_kind: LLVMTypeKind, callee: Option<CalleeFacts>) -> bool {
+    if type_kind == LLVMTypeKind::LLVMVoidTypeKind {
+        return true;
+    }
+    let Some(facts) = callee else { return true };
+    if let Some(root) = facts.root {
+        return root;
+    }
     unsafe {
-        if LLVMGetTypeKind(ir::type_of(call)) == LLVMTypeKind::LLVMVoidTypeKind {
-            return true;
-        }
         let Some(callee) = ir::called_function(call) else { return true };
-        if let Some(desc) = region_ir::genx_desc(call) {
-            return desc.attrs.has_side_effects;
-        }
-        if ir::with_name(callee, |name| name.starts_with("llvm.") && !name.starts_with("llvm.genx.")) {
-            let kind = LLVMGetEnumAttributeKindForName(c"readnone".as_ptr(), 8);
-            let attr = LLVMGetEnumAttributeAtIndex(callee, crate::llvm_sys::LLVMAttributeFunctionIndex, kind);
-            return attr.is_null();
-        }
-        true
+        let kind = LLVMGetEnumAttributeKindForName(c"readnone".as_ptr(), 8);
+        let attr = LLVMGetEnumAttributeAtIndex(callee, crate::llvm_sys::LLVMAttributeFunctionIndex, kind);
+        attr.is_null()
     }
 }
 
 /// The demands of `inst` on its operands, given its own liveness `live` and whether it is a root.
-pub fn demands(inst: LLVMValueRef, live: &LiveElements, root: bool) -> Vec<Demand> {
+pub fn demands(inst: LLVMValueRef, kind: InstKind, live: &LiveElements, root: bool) -> Vec<Demand> {
     use LLVMOpcode::*;
     let any = !live.is_empty();
     if root {
@@ -137,9 +215,8 @@ pub fn demands(inst: LLVMValueRef, live: &LiveElements, root: bool) -> Vec<Deman
     if !any {
         return Vec::new();
     }
-    let opcode = unsafe { LLVMGetInstructionOpcode(inst) };
-    match opcode {
-        LLVMCall => call_demands(inst, live),
+    match kind.opcode {
+        LLVMCall => call_demands(inst, kind.callee.and_then(|facts| facts.region), live),
         LLVMAdd | LLVMFAdd | LLVMSub | LLVMFSub | LLVMMul | LLVMFMul | LLVMFDiv | LLVMFRem | LLVMShl | LLVMLShr
         | LLVMAShr | LLVMOr | LLVMXor | LLVMICmp | LLVMFCmp | LLVMTrunc | LLVMZExt | LLVMSExt | LLVMFPToUI
         | LLVMFPToSI | LLVMUIToFP | LLVMSIToFP | LLVMFPTrunc | LLVMFPExt | LLVMFNeg | LLVMFreeze => {
@@ -415,18 +492,15 @@ fn insert_value_demands(inst: LLVMValueRef, live: &LiveElements) -> Vec<Demand> 
 
 // ---- calls -----------------------------------------------------------------------------------------------------
 
-fn call_demands(call: LLVMValueRef, live: &LiveElements) -> Vec<Demand> {
+fn call_demands(call: LLVMValueRef, region: Option<(RegionCall, u32)>, live: &LiveElements) -> Vec<Demand> {
     // A call with the wrong operand count for its intrinsic (genx-verify reports it) is only ever opaque.
-    let name = region_ir::genx_desc(call)
-        .filter(|desc| !desc.variadic && desc.operands.len() == ir::call_arg_count(call) as usize)
-        .map(|desc| desc.name);
-    match name {
-        Some("llvm.genx.rdregioni" | "llvm.genx.rdregionf") => rdregion_demands(call, live),
-        Some("llvm.genx.wrregioni" | "llvm.genx.wrregionf") => wrregion_demands(call, live),
-        Some("llvm.genx.rdpredregion") => rdpredregion_demands(call, live),
-        Some("llvm.genx.wrpredregion") => wrpredregion_demands(call, live, false),
-        Some("llvm.genx.wrpredpredregion") => wrpredregion_demands(call, live, true),
-        _ => opaque(call, true),
+    match region.filter(|&(_, arity)| arity == ir::call_arg_count(call)).map(|(region, _)| region) {
+        Some(RegionCall::Rd) => rdregion_demands(call, live),
+        Some(RegionCall::Wr) => wrregion_demands(call, live),
+        Some(RegionCall::RdPred) => rdpredregion_demands(call, live),
+        Some(RegionCall::WrPred) => wrpredregion_demands(call, live, false),
+        Some(RegionCall::WrPredPred) => wrpredregion_demands(call, live, true),
+        None => opaque(call, true),
     }
 }
 
@@ -449,7 +523,7 @@ fn rdregion_demands(call: LLVMValueRef, live: &LiveElements) -> Vec<Demand> {
                 input.set(e);
             }
         }
-        demands[region_ir::rd::INPUT as usize] = lanes(call, region_ir::rd::INPUT, input, Rewrite::Lanes);
+        put(&mut demands, lanes(call, region_ir::rd::INPUT, input, Rewrite::Lanes));
     }
     demands
 }
@@ -461,7 +535,7 @@ fn wrregion_demands(call: LLVMValueRef, live: &LiveElements) -> Vec<Demand> {
     let mut demands = opaque(call, true);
     let Some(elements) = direct_elements(&wr.region, wr.index, len) else {
         // Indirect: any element may be written, so Old stays as live as the result.
-        demands[region_ir::wr::OLD as usize] = lanes(call, region_ir::wr::OLD, live.bits().clone(), Rewrite::Lanes);
+        put(&mut demands, lanes(call, region_ir::wr::OLD, live.bits().clone(), Rewrite::Lanes));
         return demands;
     };
     // Mask lanes known to be set: all of them unmasked, the constant ones set otherwise.
@@ -497,13 +571,14 @@ fn wrregion_demands(call: LLVMValueRef, live: &LiveElements) -> Vec<Demand> {
     let mask_n = element_count(ir::type_of(wr.mask));
     let mask = if mask_n == n { new.clone() } else { Bits::full(mask_n) };
     let mask_live = !new.is_empty();
-    demands[region_ir::wr::OLD as usize] = lanes(call, region_ir::wr::OLD, old, Rewrite::Lanes);
-    demands[region_ir::wr::NEW as usize] = lanes(call, region_ir::wr::NEW, new, Rewrite::Lanes);
-    demands[region_ir::wr::MASK as usize] = if mask_live {
+    put(&mut demands, lanes(call, region_ir::wr::OLD, old, Rewrite::Lanes));
+    put(&mut demands, lanes(call, region_ir::wr::NEW, new, Rewrite::Lanes));
+    let mask_demand = if mask_live {
         lanes(call, region_ir::wr::MASK, mask, Rewrite::No)
     } else {
         all_of(call, region_ir::wr::MASK, false)
     };
+    put(&mut demands, mask_demand);
     demands
 }
 
@@ -518,7 +593,7 @@ fn rdpredregion_demands(call: LLVMValueRef, live: &LiveElements) -> Vec<Demand> 
             for i in live.bits().ones() {
                 bits.set(offset as u32 + i);
             }
-            demands[0] = lanes(call, 0, bits, Rewrite::Lanes);
+            put(&mut demands, lanes(call, 0, bits, Rewrite::Lanes));
         }
     }
     demands
@@ -545,7 +620,7 @@ fn wrpredregion_demands(call: LLVMValueRef, live: &LiveElements, predicated: boo
             old.clear(offset + i);
         }
     }
-    demands[0] = lanes(call, 0, old, Rewrite::Lanes);
-    demands[1] = lanes(call, 1, new_bits, Rewrite::Lanes);
+    put(&mut demands, lanes(call, 0, old, Rewrite::Lanes));
+    put(&mut demands, lanes(call, 1, new_bits, Rewrite::Lanes));
     demands
 }

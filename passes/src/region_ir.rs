@@ -670,7 +670,23 @@ impl WrRegion {
 pub fn is_all_ones(value: LLVMValueRef) -> bool {
     match ir::const_int(value) {
         Some(bits) => bits & 1 == 1,
-        None => ir::const_int_vector(value).is_some_and(|lanes| lanes.iter().all(|&b| b & 1 == 1)),
+        None => unsafe {
+            // Lane by lane, stopping at the first zero (no list of lanes is built: this is asked of every mask).
+            let ty = LLVMTypeOf(value);
+            if LLVMGetTypeKind(ty) != LLVMTypeKind::LLVMVectorTypeKind {
+                return false;
+            }
+            let lane = |i| {
+                if !LLVMIsAConstantDataVector(value).is_null() {
+                    ir::const_int(LLVMGetElementAsConstant(value, i))
+                } else if !LLVMIsAConstantVector(value).is_null() {
+                    ir::const_int(LLVMGetOperand(value, i))
+                } else {
+                    None
+                }
+            };
+            (0..LLVMGetVectorSize(ty)).all(|i| lane(i).is_some_and(|bits| bits & 1 == 1))
+        },
     }
 }
 

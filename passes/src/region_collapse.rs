@@ -48,13 +48,13 @@
 //! **Cost.** Blocks settle in about three sweeps (one that does the work, one that finds the few rewrites the
 //! new instructions allow, one that confirms), and all but a few visits change nothing, so a visit that changes
 //! nothing must be cheap: each rule asks its cheapest question first (opcode, operand kind, element count,
-//! constant offset) before reading a region; the kind of a call is read once per callee per run (a memo of
-//! callee kinds, and the operand count the declaration fixes); the visited instruction is not asked its kind
-//! again; refusals are kept as lazy texts and formatted only for the sweep that reports them; names of created
-//! values are built only when an instruction gets one; statistics are counted in the run and added once. A
-//! work list that revisits only what a rewrite touched was tried: keeping the output identical needs the
-//! users that look into a changed value, transitively, and that bookkeeping (a record per instruction, walks
-//! over users on every change) cost more than the cheap visits it saved.
+//! constant offset) before reading a region; the kind of a call is read once per callee and thread (a
+//! [`CalleeCache`] of callee kinds, and the operand count the declaration fixes); the visited instruction is
+//! not asked its kind again; refusals are kept as lazy texts and formatted only for the sweep that reports
+//! them; names of created values are built only when an instruction gets one; statistics are counted in the
+//! run and added once. A work list that revisits only what a rewrite touched was tried: keeping the output
+//! identical needs the users that look into a changed value, transitively, and that bookkeeping (a record per
+//! instruction, walks over users on every change) cost more than the cheap visits it saved.
 //!
 //! **`combine`, not `combine_by_rules`.** For a direct inner region [`combine`] applies the §2.1 rules and then
 //! fits the composite element list exactly, so it refuses only what no region can express; for an indirect
@@ -79,6 +79,7 @@
 //! outer write (the algebra refuses: the mask is indexed by outer elements); regions whose vstride, width or
 //! stride are not constants.
 //!
+//! [`CalleeCache`]: crate::callee_cache::CalleeCache
 //! [`combine`]: genx_region::combine()
 //! [`normalize_element_types`]: genx_region::normalize_element_types
 //! [`IndexProgram`]: genx_region::IndexProgram
@@ -90,12 +91,13 @@ mod reads;
 mod support;
 mod writes;
 
-use std::cell::Cell;
+use std::cell::RefCell;
 use std::ffi::CStr;
 
 use genx_region::Refusal;
 use inkwell::values::{AsValueRef, FunctionValue};
 
+use crate::callee_cache::CalleeCache;
 use crate::diag::{PassCx, RemarkKind};
 use crate::ir;
 use crate::llvm_sys::core::*;
@@ -236,8 +238,10 @@ enum CalleeKind {
     Other,
 }
 
-/// Slots of the direct-mapped memo of callee kinds (a function calls few distinct intrinsics).
-const CALLEE_SLOTS: usize = 1024;
+thread_local! {
+    /// The kinds of callees, kept across runs (see [`CalleeCache`]).
+    static CALLEES: RefCell<Option<CalleeCache<CalleeKind>>> = const { RefCell::new(None) };
+}
 
 /// The state of one run over a function.
 struct Collapser<'a> {
@@ -249,8 +253,8 @@ struct Collapser<'a> {
     dead: Vec<LLVMValueRef>,
     missed: Vec<Missed>,
     stats: [u64; STAT_COUNT],
-    /// The kinds of callees seen in this run (callee address and kind; a direct-mapped memo).
-    callees: Box<[Cell<(usize, CalleeKind)>; CALLEE_SLOTS]>,
+    /// The kinds of callees (taken from [`CALLEES`] for the run and given back when it ends).
+    callees: RefCell<Option<CalleeCache<CalleeKind>>>,
     /// One builder for the run, positioned before each instruction that gets new code.
     builder: LLVMBuilderRef,
     /// Buffers reused by every sweep: the block's instructions (pre-step) and the operands of an erased value.
@@ -262,6 +266,9 @@ struct Collapser<'a> {
 impl Drop for Collapser<'_> {
     fn drop(&mut self) {
         unsafe { LLVMDisposeBuilder(self.builder) };
+        if let Some(callees) = self.callees.get_mut().take() {
+            callees.give_back(&CALLEES);
+        }
     }
 }
 
@@ -275,7 +282,7 @@ impl<'a> Collapser<'a> {
             dead: Vec::new(),
             missed: Vec::new(),
             stats: [0; STAT_COUNT],
-            callees: Box::new(std::array::from_fn(|_| Cell::new((0, CalleeKind::Other)))),
+            callees: RefCell::new(Some(CalleeCache::take(&CALLEES))),
             builder,
             snapshot: Vec::new(),
             operands: Vec::new(),
@@ -326,30 +333,24 @@ impl<'a> Collapser<'a> {
         self.call_kind(value) == Kind::Wr
     }
 
-    /// The kind of the callee of `call` (a call instruction), asked of the intrinsic table once per callee.
+    /// The kind of the callee of `call` (a call instruction), asked of the intrinsic table once per callee and
+    /// thread ([`CalleeCache`] checks a kept answer against the callee when a run first asks).
     fn callee_kind(&self, call: LLVMValueRef) -> CalleeKind {
-        let callee = unsafe { LLVMGetCalledValue(call) };
-        // A multiplicative hash: the top bits of the product depend on every bit of the address.
-        let slot = &self.callees[((callee as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 54) as usize % CALLEE_SLOTS];
-        let (key, kind) = slot.get();
-        if key == callee as usize && key != 0 {
-            return kind;
-        }
-        let fixed = |params: u32| unsafe {
-            // A direct call of a function that is not variadic has exactly the function's parameters.
-            !LLVMIsAFunction(callee).is_null()
-                && LLVMCountParams(callee) == params
-                && LLVMIsFunctionVarArg(LLVMGlobalGetValueType(callee)) == 0
+        let compute = |call: LLVMValueRef, callee: LLVMValueRef| {
+            let fixed = |params: u32| unsafe {
+                // A direct call of a function that is not variadic has exactly the function's parameters.
+                LLVMCountParams(callee) == params && LLVMIsFunctionVarArg(LLVMGlobalGetValueType(callee)) == 0
+            };
+            if region_ir::is_rdregion(call) {
+                CalleeKind::Rd { fixed: fixed(6) }
+            } else if region_ir::is_wrregion(call) {
+                CalleeKind::Wr { fixed: fixed(8) }
+            } else {
+                CalleeKind::Other
+            }
         };
-        let kind = if region_ir::is_rdregion(call) {
-            CalleeKind::Rd { fixed: fixed(6) }
-        } else if region_ir::is_wrregion(call) {
-            CalleeKind::Wr { fixed: fixed(8) }
-        } else {
-            CalleeKind::Other
-        };
-        slot.set((callee as usize, kind));
-        kind
+        let mut callees = self.callees.borrow_mut();
+        callees.as_mut().and_then(|cache| cache.get_of_call(call, compute)).unwrap_or(CalleeKind::Other)
     }
 
     /// One reverse walk over `block` (after the forward pre-step). Instructions created while processing one

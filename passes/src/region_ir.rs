@@ -142,11 +142,32 @@ pub mod memo {
                 && self.args.iter().zip(args).all(|(&x, &y)| x == y as usize)
         }
 
-        /// Whether the module still declares this function under this name. (Its types are not compared again:
-        /// a function keeps its type, and a function of this name and other types is what the uncached path
-        /// would answer anyway, since it takes an existing declaration by name.)
+        /// Whether the module still declares this function under this name with these types. The types are
+        /// compared too: this entry's key holds type addresses, and after its context is gone a new context
+        /// may put other types at those addresses (and a function of this name at the remembered one).
         fn still_declared(&self, module: LLVMModuleRef) -> bool {
-            unsafe { LLVMGetNamedFunction(module, self.name.as_ptr()) == self.function }
+            unsafe {
+                if LLVMGetNamedFunction(module, self.name.as_ptr()) != self.function {
+                    return false;
+                }
+                let fn_ty = LLVMGlobalGetValueType(self.function);
+                if LLVMGetReturnType(fn_ty) as usize != self.ret
+                    || LLVMCountParamTypes(fn_ty) as usize != self.args.len()
+                    || LLVMIsFunctionVarArg(fn_ty) != 0
+                {
+                    return false;
+                }
+                let mut on_stack = [std::ptr::null_mut(); 16];
+                let mut on_heap = Vec::new();
+                let params = if self.args.len() <= on_stack.len() {
+                    &mut on_stack[..self.args.len()]
+                } else {
+                    on_heap.resize(self.args.len(), std::ptr::null_mut());
+                    &mut on_heap[..]
+                };
+                LLVMGetParamTypes(fn_ty, params.as_mut_ptr());
+                params.iter().zip(self.args.iter()).all(|(&p, &a)| p as usize == a)
+            }
         }
     }
 

@@ -41,6 +41,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <array>
+#include <atomic>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -128,28 +129,43 @@ template <unsigned Slot> struct RustModulePass : PassInfoMixin<RustModulePass<Sl
   }
 };
 
+// Numbers the stretches of a pipeline in which no function can be deleted or renamed: bumped before and after
+// every pass that does not work on one function (a module, CGSCC or loop pass, the function pass adaptors
+// included), and after any pass that reports its IR unit gone. Function passes may not delete or rename other
+// functions, so within one generation a function found by a pass is still the same function later.
+std::atomic<uint64_t> Generation{1};
+
+// The generation the running function pass may rely on (0: none; see genx_run_generation).
+thread_local uint64_t RunGeneration = 0;
+
 template <unsigned Slot> struct RustFunctionPass : PassInfoMixin<RustFunctionPass<Slot>> {
   std::string Params;
+  // Whether this pass manager's instrumentation bumps Generation (it does when it has callbacks).
+  bool Tracked = false;
   static StringRef name() { return genx_registry_name(Slot); }
   static bool isRequired() { return true; }
   PreservedAnalyses run(Function &F, FunctionAnalysisManager &) {
     if (F.isDeclaration())
       return PreservedAnalyses::all();
-    return finish(genx_run_function_pass(Slot, wrap(&F), Params.c_str()), name());
+    RunGeneration = Tracked ? Generation.load(std::memory_order_relaxed) : 0;
+    int Status = genx_run_function_pass(Slot, wrap(&F), Params.c_str());
+    RunGeneration = 0;
+    return finish(Status, name());
   }
 };
 
 using AddModulePassFn = void (*)(ModulePassManager &, StringRef);
-using AddFunctionPassFn = void (*)(FunctionPassManager &, StringRef);
+using AddFunctionPassFn = void (*)(FunctionPassManager &, StringRef, bool);
 
 template <unsigned Slot> void addModulePass(ModulePassManager &MPM, StringRef Params) {
   RustModulePass<Slot> Pass;
   Pass.Params = Params.str();
   MPM.addPass(std::move(Pass));
 }
-template <unsigned Slot> void addFunctionPass(FunctionPassManager &FPM, StringRef Params) {
+template <unsigned Slot> void addFunctionPass(FunctionPassManager &FPM, StringRef Params, bool Tracked) {
   RustFunctionPass<Slot> Pass;
   Pass.Params = Params.str();
+  Pass.Tracked = Tracked;
   FPM.addPass(std::move(Pass));
 }
 
@@ -190,7 +206,19 @@ unsigned findSlot(StringRef Name, StringRef &Params) {
 }
 
 void registerGenXPasses(PassBuilder &PB) {
+  bool Tracked = false;
   if (PassInstrumentationCallbacks *PIC = PB.getPassInstrumentationCallbacks()) {
+    Tracked = true;
+    PIC->registerBeforeNonSkippedPassCallback([](StringRef, Any IR) {
+      if (!any_isa<const Function *>(IR))
+        Generation.fetch_add(1, std::memory_order_relaxed);
+    });
+    PIC->registerAfterPassCallback([](StringRef, Any IR, const PreservedAnalyses &) {
+      if (!any_isa<const Function *>(IR))
+        Generation.fetch_add(1, std::memory_order_relaxed);
+    });
+    PIC->registerAfterPassInvalidatedCallback(
+        [](StringRef, const PreservedAnalyses &) { Generation.fetch_add(1, std::memory_order_relaxed); });
     // name() returns the pipeline name, so class name == pass name.
     for (unsigned Slot = 0, Len = genx_registry_len(); Slot < Len && Slot < kMaxSlots; ++Slot)
       PIC->addClassToPassName(genx_registry_name(Slot), genx_registry_name(Slot));
@@ -202,7 +230,7 @@ void registerGenXPasses(PassBuilder &PB) {
         });
   }
   PB.registerPipelineParsingCallback(
-      [](StringRef Name, ModulePassManager &MPM, ArrayRef<PassBuilder::PipelineElement>) {
+      [Tracked](StringRef Name, ModulePassManager &MPM, ArrayRef<PassBuilder::PipelineElement>) {
         StringRef Params;
         unsigned Slot = findSlot(Name, Params);
         if (Slot == kMaxSlots)
@@ -211,18 +239,18 @@ void registerGenXPasses(PassBuilder &PB) {
           ModuleTable[Slot](MPM, Params);
         } else {
           FunctionPassManager FPM;
-          FunctionTable[Slot](FPM, Params);
+          FunctionTable[Slot](FPM, Params, Tracked);
           MPM.addPass(createModuleToFunctionPassAdaptor(std::move(FPM)));
         }
         return true;
       });
   PB.registerPipelineParsingCallback(
-      [](StringRef Name, FunctionPassManager &FPM, ArrayRef<PassBuilder::PipelineElement>) {
+      [Tracked](StringRef Name, FunctionPassManager &FPM, ArrayRef<PassBuilder::PipelineElement>) {
         StringRef Params;
         unsigned Slot = findSlot(Name, Params);
         if (Slot == kMaxSlots || genx_registry_is_module_pass(Slot))
           return false;
-        FunctionTable[Slot](FPM, Params);
+        FunctionTable[Slot](FPM, Params, Tracked);
         return true;
       });
 }
@@ -356,6 +384,10 @@ void genx_stat_add(const char *Group, const char *Name, const char *Desc, uint64
 // Moves Old's name to New (LLVM's takeName: within one function the symbol-table entry is moved, with no
 // lookup and no re-uniquing; the C API can only clear one name and set the other).
 void genx_take_name(LLVMValueRef New, LLVMValueRef Old) { unwrap(New)->takeName(unwrap(Old)); }
+
+// The pipeline generation the running GenX function pass may rely on: while it stays the same, no function has
+// been deleted or renamed (see Generation). 0 outside a function pass, or when the pipeline is not tracked.
+uint64_t genx_run_generation(void) { return RunGeneration; }
 
 // Emits an optimization remark from pass Pass about instruction Inst through
 // LLVM's diagnostics, so -pass-remarks=<regex> (Kind 0: something was done),

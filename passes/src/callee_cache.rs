@@ -9,7 +9,8 @@
 //! (a GenX intrinsic's table entry is a function of its name). Between two runs any pass may delete a function
 //! and LLVM may reuse its address, so an answer from an earlier run is trusted only after those three are
 //! checked against the function now at that address; within a run (one pass over one function) no function is
-//! deleted or renamed, so a checked answer holds until the run ends.
+//! deleted or renamed, so a checked answer holds until the run ends, and across runs while the glue's pipeline
+//! generation ([`memo::generation`]) stays the one it was checked in.
 //!
 //! Use: a pass keeps its cache in a `thread_local!` of `RefCell<Option<CalleeCache<T>>>`, takes it for a run
 //! with [`CalleeCache::take`] and gives it back with [`CalleeCache::give_back`] (a run that panics loses it,
@@ -19,6 +20,7 @@ use std::cell::RefCell;
 use std::thread::LocalKey;
 
 use crate::ir;
+use crate::region_ir::memo;
 use crate::llvm_sys::core::*;
 use crate::llvm_sys::prelude::*;
 
@@ -34,6 +36,8 @@ const FAST_SLOTS: usize = 256;
 pub struct CalleeCache<T: Copy + 'static> {
     /// Numbers the runs; an entry with the current number was checked in this run.
     run: u64,
+    /// The pipeline generation of this run ([`memo::generation`]); an entry checked in it still holds.
+    generation: u64,
     map: HashMap<LLVMValueRef, Entry<T>>,
     /// In front of `map`: (callee, run, answer) of callees checked in `run`, by address.
     fast: Box<[Option<(LLVMValueRef, u64, T)>; FAST_SLOTS]>,
@@ -41,6 +45,7 @@ pub struct CalleeCache<T: Copy + 'static> {
 
 struct Entry<T> {
     run: u64,
+    generation: u64,
     name: Box<[u8]>,
     params: u32,
     vararg: bool,
@@ -53,10 +58,12 @@ impl<T: Copy + 'static> CalleeCache<T> {
         let taken = key.try_with(|cell| cell.borrow_mut().take()).ok().flatten();
         let mut cache = taken.unwrap_or_else(|| CalleeCache {
             run: 0,
+            generation: 0,
             map: HashMap::with_capacity_and_hasher(1024, Default::default()),
             fast: Box::new([None; FAST_SLOTS]),
         });
         cache.run += 1;
+        cache.generation = memo::generation();
         if cache.map.len() > MAX_ENTRIES {
             cache.map.clear();
         }
@@ -107,18 +114,21 @@ impl<T: Copy + 'static> CalleeCache<T> {
         slot: usize,
         compute: impl FnOnce(LLVMValueRef, LLVMValueRef) -> T,
     ) -> T {
-        let run = self.run;
+        let (run, generation) = (self.run, self.generation);
         let answer = match self.map.get_mut(&callee) {
             Some(entry) if entry.run == run => entry.answer,
-            Some(entry) if same_signature(callee, entry) => {
+            Some(entry)
+                if (generation != 0 && entry.generation == generation) || same_signature(callee, entry) =>
+            {
                 entry.run = run;
+                entry.generation = generation;
                 entry.answer
             }
             _ => {
                 let answer = compute(call, callee);
                 let (params, vararg) = params(callee);
                 let name = with_name_bytes(callee, |name| name.into());
-                self.map.insert(callee, Entry { run, name, params, vararg, answer });
+                self.map.insert(callee, Entry { run, generation, name, params, vararg, answer });
                 answer
             }
         };

@@ -75,7 +75,8 @@ pub fn genx_desc(call: LLVMValueRef) -> Option<&'static intrinsics::IntrinsicDes
 ///   remembered one and has exactly the remembered return and argument types.
 ///
 /// Within a scope (one pass over one function) no function is deleted or renamed and no type changes, so a
-/// checked entry is trusted until the scope ends.
+/// checked entry is trusted until the scope ends; and across scopes while the glue's pipeline generation
+/// (`memo::generation`) stays the one it was checked in (only function passes have run since).
 pub mod memo {
     use std::cell::{Cell, RefCell};
     use std::collections::HashMap;
@@ -119,12 +120,15 @@ pub mod memo {
     struct Callee {
         /// The scope that last checked this entry.
         epoch: u64,
+        /// The pipeline generation it was last checked in (0: none).
+        generation: u64,
         name: Box<[u8]>,
         desc: Option<&'static IntrinsicDesc>,
     }
 
     struct Declaration {
         epoch: u64,
+        generation: u64,
         module: usize,
         base: Box<str>,
         ret: usize,
@@ -176,6 +180,8 @@ pub mod memo {
         depth: usize,
         /// Numbers the outermost scopes; an entry with the current number was checked in this scope.
         epoch: u64,
+        /// The pipeline generation of the open scope ([`generation`]); an entry checked in it still holds.
+        generation: u64,
         callees: HashMap<usize, Callee, FxBuild>,
         /// Keyed by a hash of (module, base, ret, args); collisions share a bucket.
         declarations: HashMap<u64, Vec<Declaration>, FxBuild>,
@@ -296,6 +302,17 @@ pub mod memo {
         h.finish()
     }
 
+    extern "C" {
+        fn genx_run_generation() -> u64;
+    }
+
+    /// The pipeline generation the running function pass may rely on (the glue's): while it is the same, no
+    /// function has been deleted or renamed, so an entry checked in it holds without a new look at the IR.
+    /// 0 (no such promise) outside a function pass run by the glue, or when its pass manager is not tracked.
+    pub(crate) fn generation() -> u64 {
+        unsafe { genx_run_generation() }
+    }
+
     /// Turns the memos on until the returned guard is dropped.
     pub struct Scope(());
 
@@ -316,6 +333,7 @@ pub mod memo {
             let mut m = m.borrow_mut();
             if m.depth == 0 {
                 m.epoch += 1;
+                m.generation = generation();
                 FAST.with(|f| f.epoch.set(m.epoch));
                 if m.callees.len() > MAX_ENTRIES || m.declaration_count > MAX_ENTRIES {
                     m.callees.clear();
@@ -342,13 +360,15 @@ pub mod memo {
             if m.depth == 0 {
                 return None;
             }
-            let epoch = m.epoch;
+            let (epoch, generation) = (m.epoch, m.generation);
             let entry = m.callees.get_mut(&(callee as usize))?;
             if entry.epoch != epoch {
-                if !crate::ir::with_name(callee, |name| name.as_bytes() == &*entry.name) {
+                let same_generation = generation != 0 && entry.generation == generation;
+                if !same_generation && !crate::ir::with_name(callee, |name| name.as_bytes() == &*entry.name) {
                     return None;
                 }
                 entry.epoch = epoch;
+                entry.generation = generation;
             }
             Some(entry.desc)
         });
@@ -363,8 +383,8 @@ pub mod memo {
             let mut m = m.borrow_mut();
             if m.depth > 0 {
                 let name: Box<[u8]> = crate::ir::with_name(callee, |name| name.as_bytes().into());
-                let epoch = m.epoch;
-                m.callees.insert(callee as usize, Callee { epoch, name, desc: found });
+                let (epoch, generation) = (m.epoch, m.generation);
+                m.callees.insert(callee as usize, Callee { epoch, generation, name, desc: found });
                 FAST.with(|f| f.callees[fast_slot(callee)].set((callee as usize, found, epoch)));
             }
         })
@@ -390,17 +410,19 @@ pub mod memo {
             if m.depth == 0 {
                 return None;
             }
-            let epoch = m.epoch;
+            let (epoch, generation) = (m.epoch, m.generation);
             let bucket = m.declarations.get_mut(&key)?;
             let position = bucket.iter().position(|d| d.is(module, base, ret, args))?;
             let entry = &mut bucket[position];
             if entry.epoch != epoch {
-                if !entry.still_declared(module) {
+                let same_generation = generation != 0 && entry.generation == generation;
+                if !same_generation && !entry.still_declared(module) {
                     bucket.swap_remove(position);
                     m.declaration_count -= 1;
                     return None;
                 }
                 entry.epoch = epoch;
+                entry.generation = generation;
             }
             Some(entry.function)
         });
@@ -459,6 +481,7 @@ pub mod memo {
             let Some(name) = name else { return };
             let entry = Declaration {
                 epoch: m.epoch,
+                generation: m.generation,
                 module: module as usize,
                 base: base.into(),
                 ret: ret as usize,

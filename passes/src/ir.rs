@@ -328,20 +328,26 @@ pub fn debug_location(inst: LLVMValueRef) -> Option<String> {
             return None;
         }
         let column = LLVMDILocationGetColumn(loc);
-        let scope = LLVMDILocationGetScope(loc);
-        let file_md = if scope.is_null() { std::ptr::null_mut() } else { LLVMDIScopeGetFile(scope) };
-        let file = if file_md.is_null() {
+        let file = scope_file_name(LLVMDILocationGetScope(loc));
+        Some(if column == 0 { format!("{file}:{line}") } else { format!("{file}:{line}:{column}") })
+    }
+}
+
+/// The file name of a debug-info scope (a subprogram, a lexical block, ...); empty when it has none.
+pub fn scope_file_name(scope: LLVMMetadataRef) -> String {
+    use llvm_sys::debuginfo::*;
+    unsafe {
+        let file = if scope.is_null() { std::ptr::null_mut() } else { LLVMDIScopeGetFile(scope) };
+        if file.is_null() {
+            return String::new();
+        }
+        let mut len = 0u32;
+        let name = LLVMDIFileGetFilename(file, &mut len);
+        if name.is_null() {
             String::new()
         } else {
-            let mut len = 0u32;
-            let name = LLVMDIFileGetFilename(file_md, &mut len);
-            if name.is_null() {
-                String::new()
-            } else {
-                String::from_utf8_lossy(std::slice::from_raw_parts(name as *const u8, len as usize)).into_owned()
-            }
-        };
-        Some(if column == 0 { format!("{file}:{line}") } else { format!("{file}:{line}:{column}") })
+            String::from_utf8_lossy(std::slice::from_raw_parts(name as *const u8, len as usize)).into_owned()
+        }
     }
 }
 

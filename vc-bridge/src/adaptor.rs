@@ -280,18 +280,7 @@ unsafe fn function_location(function: LLVMValueRef) -> Option<String> {
         return None;
     }
     let line = LLVMDISubprogramGetLine(subprogram);
-    let file = LLVMDIScopeGetFile(subprogram);
-    let name = if file.is_null() {
-        String::new()
-    } else {
-        let mut len = 0u32;
-        let text = LLVMDIFileGetFilename(file, &mut len);
-        if text.is_null() {
-            String::new()
-        } else {
-            String::from_utf8_lossy(std::slice::from_raw_parts(text as *const u8, len as usize)).into_owned()
-        }
-    };
+    let name = ir::scope_file_name(subprogram);
     (line != 0).then(|| format!("{name}:{line}"))
 }
 

@@ -25,6 +25,14 @@ mod version;
 
 use std::process::ExitCode;
 
+/// mimalloc, built with `override`: besides Rust's allocations it defines `malloc`/`free` for the whole process, so
+/// libLLVM's (and libstdc++'s `operator new`) resolve to it too. The GenX passes create and erase LLVM instructions
+/// by the tens of thousands per module; under glibc's allocator that churn spends much of its time walking free
+/// lists (unlink_chunk, malloc_consolidate). The middle-end benchmark (`cargo bench -p genx-exec --bench pipeline`)
+/// links the same allocator to measure what cmc does; `opt -load-pass-plugin` keeps opt's own allocator.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn main() -> ExitCode {
     let argv: Vec<String> = std::env::args().collect();
     // Subcommands come first; anything else is the compiler's command line.

@@ -6,11 +6,18 @@
 //! Then, for reference, both again with the value names stripped: LLVM 14 keeps every local value's name in a
 //! context-wide table, and naming, renaming and erasing named values is a large share of the time (and of the
 //! growth with module size, as the table outgrows the caches).
+//! The benchmark links cmc's allocator (mimalloc overriding malloc for LLVM too; see cmc/src/main.rs), so its
+//! figures are cmc's; `opt -load-pass-plugin` runs the same passes under opt's allocator (glibc's), about 20%
+//! slower on this module.
 //! `GENX_BENCH_INSTRUCTIONS` changes the base size; `GENX_BENCH_PIPELINE` the pipeline, e.g. baling and
 //! legalization: `GENX_BENCH_PIPELINE='genx-target<skl>,genx-lowering,genx-legalize'` (the targets printed are the
 //! middle-end-I targets).
 
 use std::time::Instant;
+
+/// As in cmc: one allocator for Rust and LLVM alike.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 use genx_exec::generate;
 use genx_passes::inkwell::context::Context;
@@ -69,7 +76,7 @@ fn main() {
         std::env::var("GENX_BENCH_INSTRUCTIONS").ok().and_then(|v| v.parse().ok()).unwrap_or(100_000);
     let pipeline_text = std::env::var("GENX_BENCH_PIPELINE")
         .unwrap_or_else(|_| "genx-lowering,genx-region-collapse,genx-const-fold,genx-dead-vector".to_string());
-    println!("middle-end pipeline throughput: '{pipeline_text}'");
+    println!("middle-end pipeline throughput: '{pipeline_text}' (allocator: mimalloc, as cmc)");
     for names in [Names::Kept, Names::Stripped] {
         let (small, small_seconds) = measure(base, &pipeline_text, names);
         let (large, large_seconds) = measure(base * 10, &pipeline_text, names);

@@ -324,6 +324,15 @@ pub fn parse(argv: &[String]) -> Result<Options, ParseError> {
     Ok(options)
 }
 
+/// A subcommand's arguments (`cmc run`, `cmc validate`), parsed by clap from `argv` (the subcommand's name first).
+/// `Err` is the exit status once clap has printed its rendering: 0 after `--help`, 2 for a usage error.
+pub fn parse_subcommand<A: Parser>(argv: &[String]) -> Result<A, std::process::ExitCode> {
+    A::try_parse_from(argv).map_err(|err| {
+        let _ = err.print();
+        std::process::ExitCode::from(if err.use_stderr() { 2 } else { 0 })
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -79,7 +79,7 @@ fn number(flag: &str, value: Option<&str>) -> Result<u32, String> {
     value.trim().parse().map_err(|_| format!("-{flag}: '{value}' is not a number"))
 }
 
-/// Takes cmc's own flags out of `argv` (argv[0] included), returning the rest for clap.
+/// Takes cmc's own flags out of `argv` (`argv[0]` included), returning the rest for clap.
 pub fn extract(argv: &[String]) -> Result<(Vec<String>, Compat), String> {
     let mut compat = Compat::default();
     let mut rest = Vec::with_capacity(argv.len());

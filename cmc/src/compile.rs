@@ -117,106 +117,168 @@ pub fn run(options: &Options) -> Result<(), String> {
     for note in &options.compat.notes {
         eprintln!("cmc: note: {note}");
     }
-    let input = options.input.as_deref().ok_or("no input file")?;
-    let kind = if let Some(language) = options.language.as_deref() {
-        match language {
-            "cm" | "c++" | "cpp" => InputKind::CmSource,
-            "spirv" | "spv" => InputKind::SpirV,
-            _ => InputKind::LlvmIr,
-        }
-    } else if input == "-" {
-        InputKind::LlvmIr
-    } else {
-        InputKind::of(input).ok_or_else(|| {
-            format!("cannot tell what '{input}' is from its name; expected .cpp/.cc/.cm (CM source), .ll/.bc (LLVM IR) or .spv (SPIR-V)")
-        })?
-    };
-    let output_kind = if options.preprocess {
-        OutputKind::Preprocessed
-    } else if options.emit_llvm {
-        OutputKind::Llvm { text: options.emit_text }
-    } else if options.compat.emit_spirv {
-        OutputKind::SpirV
-    } else {
-        OutputKind::Binary
-    };
-    let allowed = match kind {
-        InputKind::CmSource => true,
-        InputKind::LlvmIr => matches!(output_kind, OutputKind::SpirV | OutputKind::Binary),
-        InputKind::SpirV => output_kind == OutputKind::Binary,
-    };
-    if !allowed {
-        return Err(format!(
-            "current input/output combination is not supported: {} input gives {}",
-            match kind {
-                InputKind::CmSource => "CM source",
-                InputKind::LlvmIr => "LLVM IR",
-                InputKind::SpirV => "SPIR-V",
-            },
-            match kind {
-                InputKind::LlvmIr => "a binary or -emit-spirv",
-                _ => "a binary only",
-            }
-        ));
-    }
-    if input != "-" && !Path::new(input).is_file() {
-        return Err(format!("no such file: '{input}'"));
-    }
-    let format = match options.compat.binary_format.as_deref() {
-        None => vc_bridge::BinaryFormat::Ocl,
-        Some(name) => vc_bridge::BinaryFormat::parse(name)
-            .ok_or_else(|| format!("unknown binary format '{name}'; use cm, ocl or ze"))?,
-    };
-    if output_kind == OutputKind::Binary
-        && format == vc_bridge::BinaryFormat::Cm
-        && options.compat.binary_format.is_some()
-    {
-        eprintln!("cmc: warning: -binary-format=cm (CMRT) is deprecated; prefer ocl or ze");
-    }
-    let platform = match (options.platform(), output_kind) {
-        (Some(name), _) => platform::find(name).map_err(|unknown| unknown.to_string())?,
-        (None, OutputKind::Binary) => {
-            return Err("Unknown target achitecture, please use -march=<T> with correct target (a binary is for one \
-                        platform: skl, icllp, tgllp, dg1, adl-p, acm-g10, pvc or any of their spellings)"
-                .to_string())
-        }
-        (None, _) => platform::find(platform::DEFAULT).map_err(|unknown| unknown.to_string())?,
-    };
-    let destination = options.output.clone().unwrap_or_else(|| {
-        match output_kind {
-            OutputKind::Preprocessed => "-",
-            OutputKind::Llvm { text: true } => "a.ll",
-            OutputKind::Llvm { text: false } => "a.bc",
-            OutputKind::SpirV => "a.spv",
-            OutputKind::Binary => "a.bin",
-        }
-        .to_string()
-    });
+    let request = CompileRequest::new(options)?;
     if options.compat.dry_run {
-        eprint!("{}", plan(options, input, kind, output_kind, format, platform, &destination));
+        eprint!("{}", plan(&request));
         return Ok(());
     }
-    let mut times = PhaseTimes { ir_input: kind != InputKind::CmSource, ..PhaseTimes::default() };
-    let result = compile(options, input, kind, output_kind, format, platform, &destination, &mut times);
+    let mut times = PhaseTimes { ir_input: request.kind != InputKind::CmSource, ..PhaseTimes::default() };
+    let result = compile(&request, &mut times);
     if options.time_report {
-        eprint!("{}", times.report(input));
+        eprint!("{}", times.report(request.input));
     }
     result
 }
 
-/// `-###`: what would run, one step per line, nothing run.
-fn plan(
-    options: &Options,
-    input: &str,
+/// One compile: the command line, and what [`CompileRequest::new`] resolved from it once (what the input is, what
+/// to produce, the container, the platform, where to write). `-###` ([`plan`]) prints the steps it would take;
+/// [`compile`] carries it out.
+struct CompileRequest<'a> {
+    options: &'a Options,
+    /// The input file, `-` for stdin.
+    input: &'a str,
     kind: InputKind,
     output_kind: OutputKind,
+    /// The binary's container (`-binary-format`, OpenCL patch tokens by default).
     format: vc_bridge::BinaryFormat,
     platform: &'static Platform,
-    destination: &str,
-) -> String {
+    /// The output file (`-o`, else cmc's default name for `output_kind`), `-` for stdout.
+    destination: String,
+}
+
+impl<'a> CompileRequest<'a> {
+    /// Resolves the command line: refuses a missing input or one whose kind its name does not tell, an
+    /// input/output combination cmc refuses, an unknown binary format or platform, and a binary without a platform.
+    fn new(options: &'a Options) -> Result<CompileRequest<'a>, String> {
+        let input = options.input.as_deref().ok_or("no input file")?;
+        let kind = if let Some(language) = options.language.as_deref() {
+            match language {
+                "cm" | "c++" | "cpp" => InputKind::CmSource,
+                "spirv" | "spv" => InputKind::SpirV,
+                _ => InputKind::LlvmIr,
+            }
+        } else if input == "-" {
+            InputKind::LlvmIr
+        } else {
+            InputKind::of(input).ok_or_else(|| {
+                format!("cannot tell what '{input}' is from its name; expected .cpp/.cc/.cm (CM source), .ll/.bc (LLVM IR) or .spv (SPIR-V)")
+            })?
+        };
+        let output_kind = if options.preprocess {
+            OutputKind::Preprocessed
+        } else if options.emit_llvm {
+            OutputKind::Llvm { text: options.emit_text }
+        } else if options.compat.emit_spirv {
+            OutputKind::SpirV
+        } else {
+            OutputKind::Binary
+        };
+        let allowed = match kind {
+            InputKind::CmSource => true,
+            InputKind::LlvmIr => matches!(output_kind, OutputKind::SpirV | OutputKind::Binary),
+            InputKind::SpirV => output_kind == OutputKind::Binary,
+        };
+        if !allowed {
+            return Err(format!(
+                "current input/output combination is not supported: {} input gives {}",
+                match kind {
+                    InputKind::CmSource => "CM source",
+                    InputKind::LlvmIr => "LLVM IR",
+                    InputKind::SpirV => "SPIR-V",
+                },
+                match kind {
+                    InputKind::LlvmIr => "a binary or -emit-spirv",
+                    _ => "a binary only",
+                }
+            ));
+        }
+        if input != "-" && !Path::new(input).is_file() {
+            return Err(format!("no such file: '{input}'"));
+        }
+        let format = match options.compat.binary_format.as_deref() {
+            None => vc_bridge::BinaryFormat::Ocl,
+            Some(name) => vc_bridge::BinaryFormat::parse(name)
+                .ok_or_else(|| format!("unknown binary format '{name}'; use cm, ocl or ze"))?,
+        };
+        if output_kind == OutputKind::Binary
+            && format == vc_bridge::BinaryFormat::Cm
+            && options.compat.binary_format.is_some()
+        {
+            eprintln!("cmc: warning: -binary-format=cm (CMRT) is deprecated; prefer ocl or ze");
+        }
+        let platform = match (options.platform(), output_kind) {
+            (Some(name), _) => platform::find(name).map_err(|unknown| unknown.to_string())?,
+            (None, OutputKind::Binary) => {
+                return Err("Unknown target achitecture, please use -march=<T> with correct target (a binary is for \
+                            one platform: skl, icllp, tgllp, dg1, adl-p, acm-g10, pvc or any of their spellings)"
+                    .to_string())
+            }
+            (None, _) => platform::find(platform::DEFAULT).map_err(|unknown| unknown.to_string())?,
+        };
+        let destination = options.output.clone().unwrap_or_else(|| {
+            match output_kind {
+                OutputKind::Preprocessed => "-",
+                OutputKind::Llvm { text: true } => "a.ll",
+                OutputKind::Llvm { text: false } => "a.bc",
+                OutputKind::SpirV => "a.spv",
+                OutputKind::Binary => "a.bin",
+            }
+            .to_string()
+        });
+        Ok(CompileRequest { options, input, kind, output_kind, format, platform, destination })
+    }
+
+    /// The front end's job for this input and platform.
+    fn front_end_job(&self) -> cm_frontend::Job {
+        front_end_job(self.options, self.input, self.platform)
+    }
+
+    /// The bridge's options from the command line, the platform and cmc's environment hooks.
+    fn bridge_options(&self) -> vc_bridge::Options {
+        let (options, format, platform) = (self.options, self.format, self.platform);
+        let compat = &options.compat;
+        let mut api_options = compat.api_options.clone();
+        if options.debug_level.unwrap_or(0) > 0 {
+            api_options.push("-g".to_string());
+        }
+        let mut finalizer_options = compat.finalizer_options.clone();
+        if platform.family < Family::Gen11 && !compat.enable_iga {
+            finalizer_options.push("-disableIGASyntax".to_string());
+        }
+        let mut features = compat.target_features.clone();
+        if format != vc_bridge::BinaryFormat::Cm {
+            features.push("+ocl_runtime".to_string());
+        }
+        let mut internal_options = vec![format!("-target-features={}", features.join(","))];
+        if !options.mllvm.is_empty() {
+            internal_options.push(format!("-llvm-options='{}'", options.mllvm.join(" ")));
+        }
+        for (variable, list) in
+            [("CM_VC_API_OPTIONS", &mut api_options), ("CM_INTERNAL_OPTIONS", &mut internal_options)]
+        {
+            if let Ok(extra) = std::env::var(variable) {
+                list.extend(extra.split_whitespace().map(str::to_string));
+            }
+        }
+        vc_bridge::Options {
+            platform,
+            format,
+            revision_id: compat.revision_id,
+            api_options,
+            internal_options,
+            finalizer_options,
+            dump_asm: compat.dump_asm || compat.asm_output.is_some(),
+            verbose: compat.verbose,
+        }
+    }
+}
+
+/// `-###`: what would run, one step per line, nothing run.
+fn plan(request: &CompileRequest) -> String {
+    let CompileRequest { options, input, kind, output_kind, platform, .. } = *request;
     let mut text = String::new();
     if kind == InputKind::CmSource {
-        let job = front_end_job(options, input, platform);
+        let job = request.front_end_job();
         text.push_str(&format!(
             "front end: clang-14 {input} platform={} macros={:?} include={:?} isystem={:?} pre-include={:?} std={} \
              debug={} pointer-size={} revision={:?} clang-args={:?} then {}\n",
@@ -239,8 +301,7 @@ fn plan(
         let pipeline = if options.opt_level.as_deref() == Some("0") { "none (-O0)" } else { MIDDLE_END_PIPELINE };
         text.push_str(&format!("middle end: {pipeline}\n"));
     }
-    let bridge = bridge_options(options, format, platform);
-    let commands = vc_bridge::planned_commands(&bridge, output_kind == OutputKind::Binary);
+    let commands = vc_bridge::planned_commands(&request.bridge_options(), output_kind == OutputKind::Binary);
     match (output_kind, kind) {
         (OutputKind::Binary, InputKind::SpirV) => text.push_str(&format!("{}\n", commands[1])),
         (OutputKind::Binary | OutputKind::SpirV, _) => {
@@ -250,29 +311,22 @@ fn plan(
         }
         _ => {}
     }
-    text.push_str(&format!("output: {destination}\n"));
+    text.push_str(&format!("output: {}\n", request.destination));
     text
 }
 
-#[allow(clippy::too_many_arguments)]
-fn compile(
-    options: &Options,
-    input: &str,
-    kind: InputKind,
-    output_kind: OutputKind,
-    format: vc_bridge::BinaryFormat,
-    platform: &'static Platform,
-    destination: &str,
-    times: &mut PhaseTimes,
-) -> Result<(), String> {
-    let bridge_options = bridge_options(options, format, platform);
+/// Carries the request out, phase by phase, recording the phases' times in `times` for `-ftime-report`.
+fn compile(request: &CompileRequest, times: &mut PhaseTimes) -> Result<(), String> {
+    let CompileRequest { options, input, kind, output_kind, platform, .. } = *request;
+    let destination = request.destination.as_str();
+    let bridge_options = request.bridge_options();
     if kind == InputKind::SpirV {
         let bytes = std::fs::read(input).map_err(|err| format!("cannot read '{input}': {err}"))?;
         let compiled = vc_bridge::compile_spirv(&bytes, &bridge_options)?;
         times.igc = compiled.timing.ocloc;
-        return finish_binary(options, input, compiled, destination);
+        return finish_binary(request, compiled);
     }
-    let job = front_end_job(options, input, platform);
+    let job = request.front_end_job();
     if output_kind == OutputKind::Preprocessed {
         let start = Clock::start();
         let text = cm_frontend::preprocess(&job).map_err(front_end_error)?;
@@ -315,7 +369,7 @@ fn compile(
     times.bridge = compiled.timing.adapt;
     times.llvm_spirv = compiled.timing.llvm_spirv;
     times.igc = compiled.timing.ocloc;
-    finish_binary(options, input, compiled, destination)
+    finish_binary(request, compiled)
 }
 
 /// Runs [`MIDDLE_END_PIPELINE`] unless -O0, with the LLVM options of the command line (`-print-after`, ...).
@@ -329,12 +383,26 @@ fn middle_end(options: &Options, module: &Module<'_>) -> Result<(), String> {
     if options.opt_level.as_deref() == Some("0") {
         return Ok(());
     }
+    // -ftime-report prints the phase times here, not the pass manager's.
+    run_pipeline(options, module, MIDDLE_END_PIPELINE, false)
+}
+
+/// Runs `pipeline_text` (opt's -passes syntax) with the pass-manager flags of the command line (`-verify-each`,
+/// `-debug-pass-manager`; `time_passes` for the pass manager's timing report), then prints LLVM's statistics on
+/// `-stats`, whether or not the pipeline succeeded. The empty error means the passes printed their located
+/// diagnostics already.
+pub fn run_pipeline(
+    options: &Options,
+    module: &Module<'_>,
+    pipeline_text: &str,
+    time_passes: bool,
+) -> Result<(), String> {
     let pipeline_options = PipelineOptions {
         verify_each: options.verify_each,
         debug_pass_manager: options.debug_pass_manager,
-        time_passes: false,
+        time_passes,
     };
-    let result = pipeline::run(module, MIDDLE_END_PIPELINE, pipeline_options);
+    let result = pipeline::run(module, pipeline_text, pipeline_options);
     if options.stats {
         pipeline::print_statistics();
     }
@@ -342,46 +410,6 @@ fn middle_end(options: &Options, module: &Module<'_>) -> Result<(), String> {
         Ok(()) => Ok(()),
         Err(PipelineError::PassErrors) => Err(String::new()),
         Err(err) => Err(err.to_string()),
-    }
-}
-
-/// The bridge's options from the command line, the platform and cmc's environment hooks.
-fn bridge_options(
-    options: &Options,
-    format: vc_bridge::BinaryFormat,
-    platform: &'static Platform,
-) -> vc_bridge::Options {
-    let compat = &options.compat;
-    let mut api_options = compat.api_options.clone();
-    if options.debug_level.unwrap_or(0) > 0 {
-        api_options.push("-g".to_string());
-    }
-    let mut finalizer_options = compat.finalizer_options.clone();
-    if platform.family < Family::Gen11 && !compat.enable_iga {
-        finalizer_options.push("-disableIGASyntax".to_string());
-    }
-    let mut features = compat.target_features.clone();
-    if format != vc_bridge::BinaryFormat::Cm {
-        features.push("+ocl_runtime".to_string());
-    }
-    let mut internal_options = vec![format!("-target-features={}", features.join(","))];
-    if !options.mllvm.is_empty() {
-        internal_options.push(format!("-llvm-options='{}'", options.mllvm.join(" ")));
-    }
-    for (variable, list) in [("CM_VC_API_OPTIONS", &mut api_options), ("CM_INTERNAL_OPTIONS", &mut internal_options)] {
-        if let Ok(extra) = std::env::var(variable) {
-            list.extend(extra.split_whitespace().map(str::to_string));
-        }
-    }
-    vc_bridge::Options {
-        platform,
-        format,
-        revision_id: compat.revision_id,
-        api_options,
-        internal_options,
-        finalizer_options,
-        dump_asm: compat.dump_asm || compat.asm_output.is_some(),
-        verbose: compat.verbose,
     }
 }
 
@@ -400,12 +428,9 @@ fn check_slm(options: &Options, kernels: &[vc_bridge::Kernel]) -> Result<(), Str
 }
 
 /// Writes the binary, then the dumps asked for; prints the finalizer's reports on stderr.
-fn finish_binary(
-    options: &Options,
-    input: &str,
-    compiled: vc_bridge::Compiled,
-    destination: &str,
-) -> Result<(), String> {
+fn finish_binary(request: &CompileRequest, compiled: vc_bridge::Compiled) -> Result<(), String> {
+    let CompileRequest { options, input, .. } = *request;
+    let destination = request.destination.as_str();
     if !compiled.log.is_empty() {
         eprintln!("{}", compiled.log);
     }
@@ -488,9 +513,9 @@ pub fn front_end_job(options: &Options, input: &str, platform: &'static Platform
     }
 }
 
-fn front_end_error(error: cm_frontend::Error) -> String {
+/// The front end's error as the driver reports it (empty: clang's located diagnostics are on stderr already).
+pub fn front_end_error(error: cm_frontend::Error) -> String {
     match error {
-        // Located diagnostics are on stderr already.
         cm_frontend::Error::Reported => String::new(),
         cm_frontend::Error::Message(message) => message,
     }

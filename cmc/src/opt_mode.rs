@@ -9,7 +9,7 @@ use std::path::Path;
 
 use inkwell::context::Context;
 
-use genx_passes::pipeline::{self, PipelineError, PipelineOptions};
+use genx_passes::pipeline;
 
 use crate::args::Options;
 
@@ -31,10 +31,7 @@ pub fn run(options: &Options, pipeline_text: &str) -> Result<(), String> {
         let name = options.platform().unwrap_or(genx_passes::platform::DEFAULT);
         let platform = genx_passes::platform::find(name).map_err(|unknown| unknown.to_string())?;
         let job = crate::compile::front_end_job(options, input, platform);
-        cm_frontend::compile(&job, &context).map_err(|error| match error {
-            cm_frontend::Error::Reported => String::new(),
-            cm_frontend::Error::Message(message) => message,
-        })?
+        cm_frontend::compile(&job, &context).map_err(crate::compile::front_end_error)?
     } else {
         crate::compile::load(&context, input)?
     };
@@ -42,21 +39,7 @@ pub fn run(options: &Options, pipeline_text: &str) -> Result<(), String> {
         let platform = genx_passes::platform::find(name).map_err(|unknown| unknown.to_string())?;
         genx_passes::target::set_platform(&module, platform.name);
     }
-    let pipeline_options = PipelineOptions {
-        verify_each: options.verify_each,
-        debug_pass_manager: options.debug_pass_manager,
-        time_passes: options.time_report,
-    };
-    let result = pipeline::run(&module, pipeline_text, pipeline_options);
-    if options.stats {
-        pipeline::print_statistics();
-    }
-    match result {
-        Ok(()) => {}
-        // The passes printed their located diagnostics already.
-        Err(PipelineError::PassErrors) => return Err(String::new()),
-        Err(err) => return Err(err.to_string()),
-    }
+    crate::compile::run_pipeline(options, &module, pipeline_text, options.time_report)?;
     if !options.disable_verify {
         module
             .verify()

@@ -58,12 +58,9 @@ struct Output {
 }
 
 pub fn main(argv: &[String]) -> ExitCode {
-    let args = match Args::try_parse_from(argv) {
+    let args: Args = match crate::args::parse_subcommand(argv) {
         Ok(args) => args,
-        Err(err) => {
-            let _ = err.print();
-            return ExitCode::from(if err.use_stderr() { 2 } else { 0 });
-        }
+        Err(status) => return status,
     };
     match run(&args) {
         Ok(summary) => {

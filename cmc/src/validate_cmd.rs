@@ -32,12 +32,9 @@ struct Args {
 }
 
 pub fn main(argv: &[String]) -> ExitCode {
-    let args = match Args::try_parse_from(argv) {
+    let args: Args = match crate::args::parse_subcommand(argv) {
         Ok(args) => args,
-        Err(err) => {
-            let _ = err.print();
-            return ExitCode::from(if err.use_stderr() { 2 } else { 0 });
-        }
+        Err(status) => return status,
     };
     let load = |path: &PathBuf| genx_exec::decode::decode_file(path);
     let (before, after) = match (load(&args.before), load(&args.after)) {

@@ -26,6 +26,9 @@ struct Args {
     /// Bytes of each buffer passed for a pointer argument.
     #[arg(long, default_value_t = Options::default().buffer_bytes)]
     buffer_bytes: u64,
+    /// Steps (executed instructions) a trial of the `before` module may take; `after` may take 16 times as many.
+    #[arg(long, default_value_t = Options::default().step_limit)]
+    step_limit: u64,
     /// Print the summary even when everything agrees.
     #[arg(short, long)]
     verbose: bool,
@@ -44,7 +47,7 @@ pub fn main(argv: &[String]) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let options = Options { trials: args.trials, seed: args.seed, buffer_bytes: args.buffer_bytes, ..Options::default() };
+    let options = Options { trials: args.trials, seed: args.seed, buffer_bytes: args.buffer_bytes, step_limit: args.step_limit };
     match validate::validate(&before, &after, options) {
         Verdict::Agree { functions, trials, discarded } => {
             if args.verbose {

@@ -30,8 +30,16 @@ pub struct Options {
     pub seed: u64,
     /// Bytes of each buffer behind a pointer argument.
     pub buffer_bytes: u64,
+    /// Steps (executed instructions) a trial of `before` may take; beyond it the trial is discarded. `after` gets
+    /// [`AFTER_STEP_FACTOR`] times as many: a pass may legitimately multiply the instructions a loop iteration
+    /// executes (legalization splits a 32-wide operation into narrower pieces, lowering turns a shuffle into several
+    /// region moves), and a trial `before` finishes must not be reported as a mismatch because `after` needs more
+    /// steps. A loop a pass makes endless still stops, at the larger limit, and is reported.
     pub step_limit: u64,
 }
+
+/// How many times `before`'s step limit `after` may take (see [`Options::step_limit`]).
+pub const AFTER_STEP_FACTOR: u64 = 16;
 
 impl Default for Options {
     fn default() -> Self {
@@ -121,7 +129,8 @@ pub fn validate(before: &Program, after: &Program, options: Options) -> Verdict 
                 },
             };
             kept += 1;
-            let after_result = match execute(after, after_id, &inputs, ids, options) {
+            let after_options = Options { step_limit: options.step_limit.saturating_mul(AFTER_STEP_FACTOR), ..options };
+            let after_result = match execute(after, after_id, &inputs, ids, after_options) {
                 Ok(result) => result,
                 Err(trap) => {
                     return Verdict::Mismatch(Box::new(Mismatch {

@@ -224,6 +224,10 @@ impl Decoder {
         let mut decoded =
             Block { name, phis: Vec::new(), insts: Vec::new(), terminator: Terminator::Unreachable, terminator_text: 0 };
         for inst in ir::instructions(block) {
+            if is_debug_intrinsic_call(inst) {
+                // llvm.dbg.value/declare/label/addr describe variables for a debugger; they compute nothing.
+                continue;
+            }
             let text = state.texts.len() as u32;
             state.texts.push(ir::value_to_string(inst));
             let with_context =
@@ -768,6 +772,14 @@ impl Decoder {
     }
 }
 
+
+/// Whether `inst` calls one of LLVM's debug-info intrinsics (`llvm.dbg.*`).
+fn is_debug_intrinsic_call(inst: LLVMValueRef) -> bool {
+    if unsafe { LLVMGetInstructionOpcode(inst) } != LLVMOpcode::LLVMCall {
+        return false;
+    }
+    ir::called_function(inst).is_some_and(|callee| ir::value_name(callee).starts_with("llvm.dbg."))
+}
 
 /// The value of a string function attribute.
 fn string_attribute(function: LLVMValueRef, name: &str) -> Option<String> {

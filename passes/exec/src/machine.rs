@@ -79,16 +79,26 @@ pub struct Ctx<'a> {
 }
 
 impl Ctx<'_> {
+    /// The surface bound at `bti`, for a linear (buffer) message.
     pub fn surface(&self, bti: u32) -> Result<&Surface, Fault> {
-        self.surfaces.get(&bti).ok_or_else(|| {
-            Fault::Other(format!(
-                "surface index {bti} is not bound (bound: {})",
-                if self.surfaces.is_empty() {
-                    "none".to_string()
-                } else {
-                    self.surfaces.keys().map(|k| k.to_string()).collect::<Vec<_>>().join(", ")
-                }
-            ))
+        self.bound_surface(bti, false)
+    }
+
+    /// The surface bound at `bti`, for a media block message (which needs a 2D surface; the caller checks the
+    /// kind of a bound one).
+    pub fn image_surface(&self, bti: u32) -> Result<&Surface, Fault> {
+        self.bound_surface(bti, true)
+    }
+
+    fn bound_surface(&self, bti: u32, image: bool) -> Result<&Surface, Fault> {
+        self.surfaces.get(&bti).ok_or_else(|| Fault::Unbound {
+            bti,
+            image,
+            bound: if self.surfaces.is_empty() {
+                "none".to_string()
+            } else {
+                self.surfaces.keys().map(|k| k.to_string()).collect::<Vec<_>>().join(", ")
+            },
         })
     }
 }

@@ -43,6 +43,10 @@ pub enum Fault {
     Undefined(String),
     /// A construct the executor does not implement, named.
     Unsupported(String),
+    /// An access through a binding-table index no surface is bound to; `image` when the access needs a 2D surface
+    /// (a media block message). `bound` lists the indices that are bound. The translation validator binds a
+    /// surface of random contents there and runs the trial again.
+    Unbound { bti: u32, image: bool, bound: String },
     /// Anything else, as a sentence.
     Other(String),
 }
@@ -74,6 +78,13 @@ impl std::fmt::Display for Fault {
             }
             Fault::Undefined(what) => write!(f, "undefined behaviour: {what}"),
             Fault::Unsupported(what) => write!(f, "not supported by the executor: {what}"),
+            Fault::Unbound { bti, image, bound } => {
+                write!(f, "surface index {bti} is not bound (bound: {bound})")?;
+                if *image {
+                    f.write_str("; a media block message needs a 2D surface there")?;
+                }
+                Ok(())
+            }
             Fault::Other(what) => f.write_str(what),
         }
     }

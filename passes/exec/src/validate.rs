@@ -11,13 +11,18 @@
 //! `extractelement`/`insertelement` index is drawn in range. A trial on which `before` itself hits undefined
 //! behaviour or leaves its buffers is discarded, not compared.
 //!
+//! Surfaces: a trial that reaches a binding-table index no surface is bound to is run again with a surface of
+//! random contents bound there (a buffer of `buffer_bytes`, or a 256x64-byte 2D surface for a media block
+//! message), until it binds no new index; `after` runs with the same surfaces, and their bytes are compared like
+//! the buffers. Surface contents depend on the function, the trial and the index only, so both sides see the same.
+//!
 //! Verdicts: every function agrees on every kept trial; a mismatch (function, trial inputs, where, both
 //! values); or a function that cannot be validated, with the construct that prevents it.
 
 use std::collections::HashMap;
 
 use crate::interp::{Machine, Trap};
-use crate::machine::ThreadIds;
+use crate::machine::{Surface, SurfaceKind, ThreadIds};
 use crate::memory::{AllocKind, Fault};
 use crate::program::{BinOp, Callee, CastOp, FuncId, Function, Op, Operand, Program, Slot};
 use crate::value::{format_lane, Elem, Lanes, Ty, Value};
@@ -111,7 +116,18 @@ pub fn validate(before: &Program, after: &Program, options: Options) -> Verdict 
                 local_size: [1; 3],
                 group_count: [4, 4, 1],
             };
-            let outcome_before = execute(before, id, &inputs, ids, options);
+            let mut surfaces = SurfacePlan { seed: hash(&function.name) ^ (trial as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15), bound: Vec::new() };
+            let outcome_before = loop {
+                let outcome = execute(before, id, &inputs, ids, options, &surfaces);
+                match &outcome {
+                    Err(Trap { fault: Fault::Unbound { bti, image, .. }, .. })
+                        if surfaces.bound.len() < MAX_SURFACES && !surfaces.bound.iter().any(|(b, _)| b == bti) =>
+                    {
+                        surfaces.bound.push((*bti, *image));
+                    }
+                    _ => break outcome,
+                }
+            };
             let before_result = match outcome_before {
                 Ok(result) => result,
                 Err(trap) => match &trap.fault {
@@ -121,7 +137,7 @@ pub fn validate(before: &Program, after: &Program, options: Options) -> Verdict 
                         continue;
                     }
                     Fault::Unsupported(_) => return cannot(trap.to_string()),
-                    Fault::Other(_) => {
+                    Fault::Other(_) | Fault::Unbound { .. } => {
                         discarded += 1;
                         first_discard.get_or_insert_with(|| trap.to_string());
                         continue;
@@ -130,7 +146,7 @@ pub fn validate(before: &Program, after: &Program, options: Options) -> Verdict 
             };
             kept += 1;
             let after_options = Options { step_limit: options.step_limit.saturating_mul(AFTER_STEP_FACTOR), ..options };
-            let after_result = match execute(after, after_id, &inputs, ids, after_options) {
+            let after_result = match execute(after, after_id, &inputs, ids, after_options, &surfaces) {
                 Ok(result) => result,
                 Err(trap) => {
                     return Verdict::Mismatch(Box::new(Mismatch {
@@ -181,9 +197,42 @@ struct Outcome {
     memory: Vec<(String, Vec<u8>, Vec<bool>)>,
 }
 
-fn execute(program: &Program, func: FuncId, inputs: &[Input], ids: ThreadIds, options: Options) -> Result<Outcome, Trap> {
+/// At most this many surfaces are bound for one trial.
+const MAX_SURFACES: usize = 16;
+
+/// Shape of the 2D surface bound for a media block message.
+const IMAGE: SurfaceKind = SurfaceKind::Image2D { width: 256, height: 64, pitch: 256 };
+
+/// The surfaces of one trial: binding-table index and whether it is a 2D surface; contents drawn from `seed`.
+struct SurfacePlan {
+    seed: u64,
+    bound: Vec<(u32, bool)>,
+}
+
+fn execute(
+    program: &Program,
+    func: FuncId,
+    inputs: &[Input],
+    ids: ThreadIds,
+    options: Options,
+    surfaces: &SurfacePlan,
+) -> Result<Outcome, Trap> {
     let mut machine = Machine::new(program);
     machine.step_limit = options.step_limit;
+    let mut surface_bases = Vec::with_capacity(surfaces.bound.len());
+    for &(bti, image) in &surfaces.bound {
+        let kind = if image { IMAGE } else { SurfaceKind::Buffer { size: options.buffer_bytes } };
+        let size = match kind {
+            SurfaceKind::Buffer { size } => size,
+            SurfaceKind::Image2D { height, pitch, .. } => height as u64 * pitch as u64,
+        };
+        let mut rng = Rng::new(surfaces.seed ^ (bti as u64 + 1).wrapping_mul(0xD6E8_FEB8_6659_FD93));
+        let bytes: Vec<u8> = (0..size).map(|_| rng.next() as u8).collect();
+        let name = format!("surface {bti}");
+        let base = machine.memory.allocate_with(name.clone(), AllocKind::Buffer, bytes);
+        machine.surfaces.insert(bti, Surface { name: name.clone(), base, kind });
+        surface_bases.push((name, base));
+    }
     let mut args = Vec::with_capacity(inputs.len());
     let mut buffers = Vec::new();
     let function = &program.functions[func as usize];
@@ -203,6 +252,10 @@ fn execute(program: &Program, func: FuncId, inputs: &[Input], ids: ThreadIds, op
     let mut memory = Vec::new();
     for (name, base) in buffers {
         let allocation = machine.memory.allocation(base).expect("argument buffers are never freed");
+        memory.push((name, allocation.bytes.clone(), allocation.defined.clone()));
+    }
+    for (name, base) in surface_bases {
+        let allocation = machine.memory.allocation(base).expect("surfaces are never freed");
         memory.push((name, allocation.bytes.clone(), allocation.defined.clone()));
     }
     for global in &program.globals {

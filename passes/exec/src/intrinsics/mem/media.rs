@@ -111,7 +111,7 @@ fn block(ctx: &Ctx<'_>, call: &Call<'_>, value_bytes: usize) -> Result<Block, Fa
             call.name
         )));
     }
-    let surface = ctx.surface(bti)?;
+    let surface = ctx.image_surface(bti)?;
     let SurfaceKind::Image2D { width: w, height: h, pitch: p } = surface.kind else {
         return Err(Fault::Other(format!(
             "{}: surface {bti} '{}' is a buffer; media blocks need a 2D surface",

@@ -158,7 +158,7 @@ impl<'p> Machine<'p> {
                 return Err(Trap {
                     function: function.name.clone(),
                     instruction: function.texts[text as usize].clone(),
-                    fault: Fault::Other(format!("step limit of {} instructions exceeded", self.step_limit)),
+                    fault: Fault::StepLimit(self.step_limit),
                 });
             }
             let located = |fault: Fault, text: u32| Trap {

@@ -47,6 +47,8 @@ pub enum Fault {
     /// (a media block message). `bound` lists the indices that are bound. The translation validator binds a
     /// surface of random contents there and runs the trial again.
     Unbound { bti: u32, image: bool, bound: String },
+    /// The thread executed more instructions than its step budget allows (an endless loop, or a long one).
+    StepLimit(u64),
     /// Anything else, as a sentence.
     Other(String),
 }
@@ -85,6 +87,7 @@ impl std::fmt::Display for Fault {
                 }
                 Ok(())
             }
+            Fault::StepLimit(limit) => write!(f, "step limit of {limit} instructions exceeded"),
             Fault::Other(what) => f.write_str(what),
         }
     }

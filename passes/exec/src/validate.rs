@@ -43,6 +43,9 @@ pub struct Options {
     pub step_limit: u64,
 }
 
+/// A function with this many trials past the step limit before any finished is not validated.
+const STEP_LIMIT_TRIALS: u32 = 4;
+
 /// How many times `before`'s step limit `after` may take (see [`Options::step_limit`]).
 pub const AFTER_STEP_FACTOR: u64 = 16;
 
@@ -108,6 +111,7 @@ pub fn validate(before: &Program, after: &Program, options: Options) -> Verdict 
         let mut rng = Rng::new(options.seed ^ hash(&function.name));
         let mut kept = 0u64;
         let mut first_discard: Option<String> = None;
+        let mut step_limited = 0u32;
         for trial in 0..options.trials {
             let inputs = generate_inputs(function, &hints, options.buffer_bytes, &mut rng);
             let ids = ThreadIds {
@@ -137,7 +141,15 @@ pub fn validate(before: &Program, after: &Program, options: Options) -> Verdict 
                         continue;
                     }
                     Fault::Unsupported(_) => return cannot(trap.to_string()),
-                    Fault::Other(_) | Fault::Unbound { .. } => {
+                    Fault::StepLimit(_) if kept == 0 && step_limited + 1 >= STEP_LIMIT_TRIALS => {
+                        // Runs this long are expensive (each is a whole step budget) and rarely end on a later
+                        // input: give up on the function instead of spending the budget on every trial.
+                        return cannot(format!(
+                            "{STEP_LIMIT_TRIALS} trials ran past the step limit before any finished; the last: {trap}"
+                        ));
+                    }
+                    Fault::Other(_) | Fault::Unbound { .. } | Fault::StepLimit(_) => {
+                        step_limited += u32::from(matches!(trap.fault, Fault::StepLimit(_)));
                         discarded += 1;
                         first_discard.get_or_insert_with(|| trap.to_string());
                         continue;

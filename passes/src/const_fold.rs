@@ -663,11 +663,8 @@ fn offset_is_zero(call: LLVMValueRef, index: u32) -> bool {
 fn is_zero_mask(mask: LLVMValueRef) -> bool {
     unsafe {
         if !LLVMIsAConstantInt(mask).is_null() {
-            // A scalar integer of up to 64 bits, read as its low bits (zero-extended: they are all there). The
-            // usual `i1 true` is answered by the first question.
-            return LLVMIsNull(mask) != 0
-                && LLVMGetIntTypeWidth(ir::type_of(mask)) <= 64
-                && LLVMConstIntGetZExtValue(mask) == 0;
+            // A scalar integer of up to 64 bits, read as its low bits (zero-extended: they are all there).
+            return LLVMGetIntTypeWidth(ir::type_of(mask)) <= 64 && LLVMConstIntGetZExtValue(mask) == 0;
         }
         if !ir::is_plain_constant(mask) {
             return false;

@@ -35,7 +35,8 @@
 //! them, about 700 machine instructions each in LLVM, is most of the pass); a call's root question is
 //! answered per callee by a [`CalleeCache`] kept across the runs over a module's functions; the rewrites reuse
 //! the demands of each node's last evaluation (which saw its final liveness); dead instructions are erased from
-//! the end of the function, users first, so undef replaces only the uses that are left.
+//! the end of the function, users first, so undef replaces only the uses that are left. A run's lists
+//! (instructions, nodes, worklist, phase 4's) keep their capacity for the thread's next run.
 //!
 //! Statistics: elements made undef (`-stats`: `elements-killed`), instructions removed (`insts-removed`).
 //!

@@ -537,10 +537,16 @@ fn undef_of(ty: LLVMTypeRef) -> LLVMValueRef {
 fn fold_rdregion(call: LLVMValueRef, folder: &mut Folder<'_>) -> Option<Fold> {
     let input = ir::call_arg(call, region_ir::rd::INPUT);
     let ret_ty = ir::type_of(call);
-    if ir::is_undef(input) {
-        return fold(undef_of(ret_ty), RD_UNDEF);
-    }
-    let constant = ConstLanes::read(input);
+    // Undef and the constants read into lanes are constants: most inputs are instructions, answered by one
+    // question.
+    let constant = if ir::is_constant(input) {
+        if ir::is_undef(input) {
+            return fold(undef_of(ret_ty), RD_UNDEF);
+        }
+        ConstLanes::read(input)
+    } else {
+        None
+    };
     if let Some(splat) = constant.as_ref().and_then(ConstLanes::splat_value) {
         return fold(ConstLanes::splat(ret_ty, Some(splat))?.build(), RD_SPLAT);
     }

@@ -35,7 +35,8 @@
 //! them, about 700 machine instructions each in LLVM, is most of the pass); a call's root question is
 //! answered per callee by a [`CalleeCache`] kept across the runs over a module's functions; the rewrites reuse
 //! the demands of each node's last evaluation (which saw its final liveness); dead instructions are erased from
-//! the end of the function, users first, so undef replaces only the uses that are left.
+//! the end of the function, users first, so undef replaces only the uses that are left. A run's lists
+//! (instructions, nodes, worklist, phase 4's) keep their capacity for the thread's next run.
 //!
 //! Statistics: elements made undef (`-stats`: `elements-killed`), instructions removed (`insts-removed`).
 //!
@@ -109,6 +110,9 @@ struct Liveness {
     index: HashMap<LLVMValueRef, u32>,
     /// A 1024-bit filter in front of `index`: asking about an instruction without a node rarely hashes.
     filter: [u64; 16],
+    /// The nodes whose liveness grew since they were last evaluated (empty between runs; kept for its
+    /// capacity).
+    worklist: Vec<u32>,
 }
 
 impl Liveness {
@@ -150,7 +154,8 @@ fn liveness(function: LLVMValueRef, insts: &[LLVMValueRef], callees: &mut Callee
     analysis.nodes.clear();
     analysis.index.clear();
     analysis.filter = [0; 16];
-    let mut worklist: Vec<u32> = Vec::new();
+    let mut worklist = std::mem::take(&mut analysis.worklist);
+    worklist.clear();
     for &inst in insts {
         let kind = kind_of(inst, callees);
         if is_root(inst, kind) {
@@ -188,6 +193,7 @@ fn liveness(function: LLVMValueRef, insts: &[LLVMValueRef], callees: &mut Callee
         }
         analysis.nodes[n as usize].demands = found;
     }
+    analysis.worklist = worklist;
     analysis
 }
 
@@ -202,7 +208,8 @@ pub fn run(function: FunctionValue<'_>, cx: &mut PassCx) -> bool {
     let function = function.as_value_ref();
     let mut callees = Callees::take(&CALLEES);
     // The buffers are kept from one run to the next (their capacity, not their contents).
-    let Scratch { mut insts, analysis } = SCRATCH.with(|cell| cell.borrow_mut().take()).unwrap_or_default();
+    let Scratch { mut insts, analysis, mut kept, mut flags } =
+        SCRATCH.with(|cell| cell.borrow_mut().take()).unwrap_or_default();
     insts.clear();
     for block in ir::blocks(function) {
         let mut inst = unsafe { LLVMGetFirstInstruction(block) };
@@ -229,7 +236,7 @@ pub fn run(function: FunctionValue<'_>, cx: &mut PassCx) -> bool {
     }
 
     // Phase 3: dead instructions, from the end (users first).
-    let mut kept: Vec<LLVMValueRef> = Vec::with_capacity(analysis.nodes.len());
+    kept.clear();
     let mut removed = 0u64;
     for &inst in insts.iter().rev() {
         if analysis.is_kept(inst) {
@@ -252,11 +259,11 @@ pub fn run(function: FunctionValue<'_>, cx: &mut PassCx) -> bool {
     }
 
     // Phase 4: what the undefs made trivial.
-    removed += simplify(&kept, |user| analysis.find(user).map(|n| analysis.nodes[n as usize].kept_at));
+    removed += simplify(&kept, &mut flags, |user| analysis.find(user).map(|n| analysis.nodes[n as usize].kept_at));
 
     cx.count(c"elements-killed", c"vector elements made undef because nothing reads them", killed);
     cx.count(c"insts-removed", c"instructions removed because nothing reads their result", removed);
-    let _ = SCRATCH.try_with(|cell| *cell.borrow_mut() = Some(Scratch { insts, analysis }));
+    let _ = SCRATCH.try_with(|cell| *cell.borrow_mut() = Some(Scratch { insts, analysis, kept, flags }));
     killed > 0 || removed > 0
 }
 
@@ -265,6 +272,10 @@ pub fn run(function: FunctionValue<'_>, cx: &mut PassCx) -> bool {
 struct Scratch {
     insts: Vec<LLVMValueRef>,
     analysis: Liveness,
+    /// Phase 4's instructions.
+    kept: Vec<LLVMValueRef>,
+    /// Phase 4's (alive, dirty) per kept instruction.
+    flags: Vec<(bool, bool)>,
 }
 
 thread_local! {
@@ -350,17 +361,22 @@ fn constant_elements(value: LLVMValueRef) -> Option<Vec<LLVMValueRef>> {
 /// Rounds in layout order, as a sweep to a fixpoint would do them, but a round after the first looks only at
 /// instructions an operand of which was replaced since they were last looked at: [`trivial_value`] reads
 /// nothing but an instruction's operands, so the others would give the same answer (none) again.
-fn simplify(insts: &[LLVMValueRef], position: impl Fn(LLVMValueRef) -> Option<usize>) -> u64 {
-    let mut alive = vec![true; insts.len()];
-    let mut dirty = vec![true; insts.len()];
+fn simplify(
+    insts: &[LLVMValueRef],
+    flags: &mut Vec<(bool, bool)>,
+    position: impl Fn(LLVMValueRef) -> Option<usize>,
+) -> u64 {
+    // (alive, dirty) per instruction.
+    flags.clear();
+    flags.resize(insts.len(), (true, true));
     let mut removed = 0;
     loop {
         let mut changed = false;
         for i in 0..insts.len() {
-            if !dirty[i] || !alive[i] {
+            if flags[i] != (true, true) {
                 continue;
             }
-            dirty[i] = false;
+            flags[i].1 = false;
             let inst = insts[i];
             let Some(replacement) = trivial_value(inst) else { continue };
             if replacement == inst {
@@ -370,17 +386,17 @@ fn simplify(insts: &[LLVMValueRef], position: impl Fn(LLVMValueRef) -> Option<us
                 let mut use_ = LLVMGetFirstUse(inst);
                 while !use_.is_null() {
                     if let Some(p) = position(LLVMGetUser(use_)).filter(|&p| p < insts.len()) {
-                        dirty[p] = true;
+                        flags[p].1 = true;
                     }
                     use_ = LLVMGetNextUse(use_);
                 }
             }
             region_ir::replace_and_erase(inst, replacement);
-            alive[i] = false;
+            flags[i].0 = false;
             removed += 1;
             changed = true;
         }
-        if !changed || !dirty.iter().zip(&alive).any(|(&d, &a)| d && a) {
+        if !changed || !flags.contains(&(true, true)) {
             return removed;
         }
     }

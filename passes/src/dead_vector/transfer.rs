@@ -504,12 +504,14 @@ fn call_demands(call: LLVMValueRef, region: Option<(RegionCall, u32)>, live: &Li
     }
 }
 
-/// The vector elements a direct region maps its elements to, when the region is valid for a vector of `len`.
-fn direct_elements(region: &genx_region::Region, index: Index, len: u32) -> Option<Vec<u32>> {
-    if index != Index::Direct || region.validate(len).is_err() {
+/// The vector elements a direct region maps its elements to, when the region is valid for a vector of `len`
+/// (what `Region::validate` checks of a direct region, with the elements computed once).
+fn direct_elements(region: &genx_region::Region, index: Index, len: u32) -> Option<Vec<i64>> {
+    if index != Index::Direct {
         return None;
     }
-    region.direct_elements().ok().map(|elements| elements.into_iter().map(|e| e as u32).collect())
+    let elements = region.direct_elements().ok()?;
+    elements.iter().all(|&e| (0..len as i64).contains(&e)).then_some(elements)
 }
 
 fn rdregion_demands(call: LLVMValueRef, live: &LiveElements) -> Vec<Demand> {
@@ -520,7 +522,7 @@ fn rdregion_demands(call: LLVMValueRef, live: &LiveElements) -> Vec<Demand> {
         let mut input = Bits::empty(len);
         for i in live.bits().ones() {
             if let Some(&e) = elements.get(i as usize) {
-                input.set(e);
+                input.set(e as u32);
             }
         }
         put(&mut demands, lanes(call, region_ir::rd::INPUT, input, Rewrite::Lanes));
@@ -561,6 +563,7 @@ fn wrregion_demands(call: LLVMValueRef, live: &LiveElements) -> Vec<Demand> {
     let mut old = live.bits().clone();
     let mut new = Bits::empty(n);
     for (i, &e) in elements.iter().enumerate() {
+        let e = e as u32;
         if live.bits().get(e) && !surely_not_written(i) {
             new.set(i as u32);
         }

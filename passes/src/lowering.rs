@@ -385,6 +385,10 @@ fn spell<'b>(buffer: &'b mut String, stem_len: &mut Option<usize>, inst: LLVMVal
 
 /// Appends `k` in decimal (what `format!("{k}")` writes, without the formatting machinery).
 fn push_decimal(out: &mut String, k: usize) {
+    if k < 10 {
+        out.push((b'0' + k as u8) as char);
+        return;
+    }
     let mut digits = [0u8; 20];
     let mut at = digits.len();
     let mut rest = k;
@@ -396,9 +400,8 @@ fn push_decimal(out: &mut String, k: usize) {
             break;
         }
     }
-    for &digit in &digits[at..] {
-        out.push(digit as char);
-    }
+    // ASCII digits: always UTF-8.
+    out.push_str(std::str::from_utf8(&digits[at..]).unwrap_or_default());
 }
 
 /// `value` repeated into a constant vector of `n` lanes, or `value` itself for a scalar type.

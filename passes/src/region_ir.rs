@@ -1176,7 +1176,8 @@ extern "C" {
 pub fn replace_uses(old: LLVMValueRef, new: LLVMValueRef) {
     unsafe {
         LLVMReplaceAllUsesWith(old, new);
-        if ir::has_name(old) && !LLVMIsAInstruction(new).is_null() && !ir::has_name(new) {
+        // `takeName` does nothing when `old` has no name, so only `new` is asked (a name is a lookup).
+        if !LLVMIsAInstruction(new).is_null() && !ir::has_name(new) {
             genx_take_name(new, old);
         }
     }

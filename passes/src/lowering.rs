@@ -215,6 +215,8 @@ pub(crate) struct Emitter {
     pending: Vec<(Stat, u64)>,
     /// Reused buffers of the shuffle lowering.
     pub(crate) scratch: shuffle::Scratch,
+    /// The types, constants and declarations of the region calls built in this run.
+    pub(crate) calls: region_ir::RegionCalls,
 }
 
 impl Emitter {
@@ -232,6 +234,7 @@ impl Emitter {
                 stem_len: None,
                 pending: Vec::new(),
                 scratch: shuffle::Scratch::default(),
+                calls: region_ir::RegionCalls::for_run(module),
             }
         }
     }
@@ -254,40 +257,7 @@ impl Emitter {
 
     /// `name` spelled out (empty when the candidate has none), valid until the next name is built.
     fn name(&mut self, name: Name) -> &str {
-        let (suffix, k) = match name {
-            Name::None => return "",
-            Name::Suffix(suffix) => (suffix, None),
-            Name::Indexed(prefix, k) => (prefix, Some(k)),
-        };
-        let stem_len = match self.stem_len {
-            Some(len) => len,
-            None => {
-                // `<candidate>.` is read once per candidate and kept at the start of the buffer.
-                self.name.clear();
-                let stem = unsafe {
-                    let mut len = 0usize;
-                    let ptr = LLVMGetValueName2(self.inst, &mut len);
-                    if ptr.is_null() { &[][..] } else { std::slice::from_raw_parts(ptr as *const u8, len) }
-                };
-                if !stem.is_empty() {
-                    match std::str::from_utf8(stem) {
-                        Ok(stem) => self.name.push_str(stem),
-                        Err(_) => self.name.push_str(&String::from_utf8_lossy(stem)),
-                    }
-                    self.name.push('.');
-                }
-                *self.stem_len.insert(self.name.len())
-            }
-        };
-        if stem_len == 0 {
-            return "";
-        }
-        self.name.truncate(stem_len);
-        self.name.push_str(suffix);
-        if let Some(k) = k {
-            push_decimal(&mut self.name, k);
-        }
-        &self.name
+        spell(&mut self.name, &mut self.stem_len, self.inst, name)
     }
 
     /// [`Emitter::name`] as a C string for the LLVM builders (empty when it holds a NUL).
@@ -325,8 +295,8 @@ impl Emitter {
         scalar: bool,
         name: Name,
     ) -> Result<LLVMValueRef, String> {
-        let builder = self.builder;
-        region_ir::build_rdregion(builder, input, region, index, scalar, self.name(name))
+        let name = spell(&mut self.name, &mut self.stem_len, self.inst, name);
+        self.calls.rdregion(self.builder, input, region, index, scalar, name)
     }
 
     pub fn wrregion(
@@ -337,8 +307,8 @@ impl Emitter {
         index: Index,
         name: Name,
     ) -> Result<LLVMValueRef, String> {
-        let builder = self.builder;
-        region_ir::build_wrregion(builder, old, new, region, index, None, self.name(name))
+        let name = spell(&mut self.name, &mut self.stem_len, self.inst, name);
+        self.calls.wrregion(self.builder, old, new, region, index, None, name)
     }
 
     /// A call of the GenX intrinsic `base` returning `ret`.
@@ -374,8 +344,51 @@ impl Drop for Emitter {
     }
 }
 
+/// `name` spelled out in `buffer` for the candidate `inst` (empty when it has none); `stem_len` is the length
+/// of `<candidate>.` at the start of `buffer` once read (see [`Emitter`]).
+fn spell<'b>(buffer: &'b mut String, stem_len: &mut Option<usize>, inst: LLVMValueRef, name: Name) -> &'b str {
+    let (suffix, k) = match name {
+        Name::None => return "",
+        Name::Suffix(suffix) => (suffix, None),
+        Name::Indexed(prefix, k) => (prefix, Some(k)),
+    };
+    let stem_len = match *stem_len {
+        Some(len) => len,
+        None => {
+            // `<candidate>.` is read once per candidate and kept at the start of the buffer.
+            buffer.clear();
+            let stem = unsafe {
+                let mut len = 0usize;
+                let ptr = LLVMGetValueName2(inst, &mut len);
+                if ptr.is_null() { &[][..] } else { std::slice::from_raw_parts(ptr as *const u8, len) }
+            };
+            if !stem.is_empty() {
+                match std::str::from_utf8(stem) {
+                    Ok(stem) => buffer.push_str(stem),
+                    Err(_) => buffer.push_str(&String::from_utf8_lossy(stem)),
+                }
+                buffer.push('.');
+            }
+            *stem_len.insert(buffer.len())
+        }
+    };
+    if stem_len == 0 {
+        return "";
+    }
+    buffer.truncate(stem_len);
+    buffer.push_str(suffix);
+    if let Some(k) = k {
+        push_decimal(buffer, k);
+    }
+    buffer
+}
+
 /// Appends `k` in decimal (what `format!("{k}")` writes, without the formatting machinery).
 fn push_decimal(out: &mut String, k: usize) {
+    if k < 10 {
+        out.push((b'0' + k as u8) as char);
+        return;
+    }
     let mut digits = [0u8; 20];
     let mut at = digits.len();
     let mut rest = k;
@@ -387,9 +400,8 @@ fn push_decimal(out: &mut String, k: usize) {
             break;
         }
     }
-    for &digit in &digits[at..] {
-        out.push(digit as char);
-    }
+    // ASCII digits: always UTF-8.
+    out.push_str(std::str::from_utf8(&digits[at..]).unwrap_or_default());
 }
 
 /// `value` repeated into a constant vector of `n` lanes, or `value` itself for a scalar type.

@@ -779,14 +779,231 @@ pub fn build_call(builder: LLVMBuilderRef, function: LLVMValueRef, args: &mut [L
     }
 }
 
-/// The offset operand for a region: a constant `i16`, or the index plus the constant part.
-fn offset_operand(builder: LLVMBuilderRef, context: LLVMContextRef, region: &Region, index: Index) -> LLVMValueRef {
-    unsafe {
-        let i16_ty = LLVMInt16TypeInContext(context);
-        let constant = memo::const_int(i16_ty, region.offset as i64 as u64, true);
+/// What building region calls needs again and again: the context's `i1`/`i16`/`i32` types, and, for a run that
+/// builds many calls ([`RegionCalls::for_run`]), tables of the constants, vector types and declarations made
+/// so far. [`build_rdregion`] and [`build_wrregion`] use one without tables for a single call.
+///
+/// A run's tables are direct-mapped and trusted without a check: within a run no function is deleted or
+/// renamed, and a constant or type lives as long as its context. The tables are the thread's, taken for the
+/// run and given back when the `RegionCalls` is dropped (which must be before the run ends); entries stay
+/// valid into the next run while the glue's pipeline generation ([`memo::generation`]) is the one they were
+/// made in (only function passes ran since, on this thread's module), and are all dropped otherwise. A miss
+/// asks the thread's memos ([`memo::const_int`], [`declare_intrinsic`]), which check what they remember.
+pub struct RegionCalls {
+    module: LLVMModuleRef,
+    i1: LLVMTypeRef,
+    i16: LLVMTypeRef,
+    i32: LLVMTypeRef,
+    tables: Option<Box<RunTables>>,
+}
+
+/// The tables of [`RegionCalls`]. An entry is valid when it carries the current `stamp`.
+struct RunTables {
+    stamp: u64,
+    /// The pipeline generation `stamp` was given in (0: none, the stamp holds for one run).
+    generation: u64,
+    undef_i32: LLVMValueRef,
+    true_i1: LLVMValueRef,
+    /// `i32` constants from [`SMALL_I32`]`.start`, by value (region parameters are mostly small).
+    small_i32: [(u64, LLVMValueRef); (SMALL_I32.end - SMALL_I32.start) as usize],
+    /// Integer constants by type and bits.
+    constants: Table<(LLVMTypeRef, u64), LLVMValueRef, 1024>,
+    /// Vector types by element type and length.
+    vector_types: Table<(LLVMTypeRef, u32), LLVMTypeRef, 256>,
+    /// The region intrinsics declared, with their function types.
+    declarations: Table<DeclarationKey, (LLVMValueRef, LLVMTypeRef), 1024>,
+}
+
+/// The `i32` values kept in [`RunTables::small_i32`].
+const SMALL_I32: std::ops::Range<i64> = -64..192;
+
+impl RunTables {
+    /// Empties every table (a new stamp).
+    fn clear(&mut self) {
+        self.stamp += 1;
+        self.constants.filled = 0;
+        self.vector_types.filled = 0;
+        self.declarations.filled = 0;
+    }
+}
+
+/// An open-addressing table of `N` entries (a power of two) with linear probing. An entry whose stamp is not
+/// the tables' current one is empty; entries are never removed one by one, so a probe stops at the first empty
+/// entry. At most three quarters are filled before the tables are emptied.
+struct Table<K, V, const N: usize> {
+    entries: [(u64, K, V); N],
+    filled: usize,
+}
+
+impl<K: Copy + PartialEq, V: Copy, const N: usize> Table<K, V, N> {
+    fn new(key: K, value: V) -> Table<K, V, N> {
+        Table { entries: [(0, key, value); N], filled: 0 }
+    }
+
+    /// The value of `key` (hashed to `hash`), or the empty entry where it goes.
+    fn find(&self, stamp: u64, hash: usize, key: K) -> Result<V, usize> {
+        let mut at = hash & (N - 1);
+        loop {
+            let (entry_stamp, entry_key, value) = &self.entries[at];
+            if *entry_stamp != stamp {
+                return Err(at);
+            }
+            if *entry_key == key {
+                return Ok(*value);
+            }
+            at = (at + 1) & (N - 1);
+        }
+    }
+
+    /// Whether one more entry would fill more than three quarters.
+    fn is_full(&self) -> bool {
+        self.filled + 1 > N / 4 * 3
+    }
+}
+
+/// Finds `key` in the table `$table` of `$tables`, or makes its value with `$make` (which may fail with `?`)
+/// and keeps it.
+macro_rules! find_or_make {
+    ($tables:expr, $table:ident, $hash:expr, $key:expr, $make:expr) => {{
+        let (hash, key) = ($hash, $key);
+        match $tables.$table.find($tables.stamp, hash, key) {
+            Ok(value) => value,
+            Err(mut at) => {
+                let value = $make;
+                if $tables.$table.is_full() {
+                    $tables.clear();
+                    at = $tables.$table.find($tables.stamp, hash, key).unwrap_err();
+                }
+                $tables.$table.entries[at] = ($tables.stamp, key, value);
+                $tables.$table.filled += 1;
+                value
+            }
+        }
+    }};
+}
+
+thread_local! {
+    /// The thread's [`RunTables`] between two runs.
+    static RUN_TABLES: std::cell::RefCell<Option<Box<RunTables>>> = const { std::cell::RefCell::new(None) };
+}
+
+/// The types that tell a region intrinsic's declarations apart (its other operands are `i32`):
+/// `[result, input, offset, null]` for `rdregion`, `[old, new, offset, mask]` for `wrregion`; the element
+/// type (integer or floating point) picks the base name.
+type DeclarationKey = [LLVMTypeRef; 4];
+
+/// A hash of these words (FxHasher's mixing, high half).
+fn run_hash<const N: usize>(words: [u64; N]) -> usize {
+    let mut h = 0u64;
+    for word in words {
+        h = (h.rotate_left(5) ^ word).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+    (h >> 32) as usize
+}
+
+impl RegionCalls {
+    /// For building one call at a time in `module` (nothing is kept).
+    pub fn single(module: LLVMModuleRef) -> RegionCalls {
+        unsafe {
+            let context = LLVMGetModuleContext(module);
+            RegionCalls {
+                module,
+                i1: LLVMInt1TypeInContext(context),
+                i16: LLVMInt16TypeInContext(context),
+                i32: LLVMInt32TypeInContext(context),
+                tables: None,
+            }
+        }
+    }
+
+    /// For building many calls in `module` during one run of a pass over one of its functions (see the type's
+    /// documentation: it must not outlive the run).
+    pub fn for_run(module: LLVMModuleRef) -> RegionCalls {
+        let mut calls = RegionCalls::single(module);
+        use std::ptr::null_mut as null;
+        let taken = RUN_TABLES.try_with(|cell| cell.borrow_mut().take()).ok().flatten();
+        let mut tables = taken.unwrap_or_else(|| {
+            Box::new(RunTables {
+                stamp: 0,
+                generation: 0,
+                undef_i32: null(),
+                true_i1: null(),
+                small_i32: [(0, null()); (SMALL_I32.end - SMALL_I32.start) as usize],
+                constants: Table::new((null(), 0), null()),
+                vector_types: Table::new((null(), 0), null()),
+                declarations: Table::new([null(); 4], (null(), null())),
+            })
+        });
+        let generation = memo::generation();
+        if generation == 0 || generation != tables.generation {
+            tables.clear();
+            tables.generation = generation;
+        }
+        tables.undef_i32 = unsafe { LLVMGetUndef(calls.i32) };
+        tables.true_i1 = memo::const_int(calls.i1, 1, false);
+        calls.tables = Some(tables);
+        calls
+    }
+
+    /// The integer constant `bits` of type `ty` (at most 64 bits wide; sign-extended).
+    #[inline]
+    pub fn int(&mut self, ty: LLVMTypeRef, bits: u64) -> LLVMValueRef {
+        let Some(tables) = &mut self.tables else { return memo::const_int(ty, bits, true) };
+        find_or_make!(tables, constants, run_hash([ty as u64, bits]), (ty, bits), memo::const_int(ty, bits, true))
+    }
+
+    fn i32_const(&mut self, value: i64) -> LLVMValueRef {
+        if let Some(tables) = &mut self.tables {
+            if SMALL_I32.contains(&value) {
+                let entry = &mut tables.small_i32[(value - SMALL_I32.start) as usize];
+                if entry.0 != tables.stamp {
+                    *entry = (tables.stamp, memo::const_int(self.i32, value as u64, true));
+                }
+                return entry.1;
+            }
+        }
+        self.int(self.i32, value as u64)
+    }
+
+    /// `<n x element>`.
+    #[inline]
+    pub fn vector_type(&mut self, element: LLVMTypeRef, n: u32) -> LLVMTypeRef {
+        let Some(tables) = &mut self.tables else { return unsafe { LLVMVectorType(element, n) } };
+        find_or_make!(tables, vector_types, run_hash([element as u64, n as u64]), (element, n), unsafe {
+            LLVMVectorType(element, n)
+        })
+    }
+
+    /// The declaration of the region intrinsic `key` describes, with its function type; `types` are all its
+    /// argument types (asked for only when the run has not declared it yet).
+    fn declaration(
+        &mut self,
+        key: DeclarationKey,
+        ret: LLVMTypeRef,
+        types: impl FnOnce(&Self) -> ([LLVMTypeRef; 8], usize),
+        base: [&'static str; 2],
+    ) -> Result<(LLVMValueRef, LLVMTypeRef), String> {
+        let declare = |calls: &Self| -> Result<(LLVMValueRef, LLVMTypeRef), String> {
+            let (types, count) = types(calls);
+            let base = if is_float(element_type(types[0])) { base[1] } else { base[0] };
+            let function = declare_intrinsic(calls.module, base, ret, &types[..count])?;
+            Ok((function, unsafe { LLVMGlobalGetValueType(function) }))
+        };
+        let Some(tables) = &self.tables else { return declare(self) };
+        if let Ok(found) = tables.declarations.find(tables.stamp, run_hash(key.map(|ty| ty as u64)), key) {
+            return Ok(found);
+        }
+        let made = declare(self)?;
+        let tables = self.tables.as_mut().expect("tables checked above");
+        Ok(find_or_make!(tables, declarations, run_hash(key.map(|ty| ty as u64)), key, made))
+    }
+
+    /// The offset operand for a region: a constant `i16`, or the index plus the constant part.
+    fn offset_operand(&mut self, builder: LLVMBuilderRef, region: &Region, index: Index) -> LLVMValueRef {
+        let constant = self.int(self.i16, region.offset as i64 as u64);
         match index {
             Index::Direct => constant,
-            Index::Value(value) => {
+            Index::Value(value) => unsafe {
                 if region.offset == 0 {
                     return value;
                 }
@@ -797,19 +1014,126 @@ fn offset_operand(builder: LLVMBuilderRef, context: LLVMContextRef, region: &Reg
                     constant
                 };
                 LLVMBuildAdd(builder, value, addend, c"region.index".as_ptr())
-            }
+            },
+        }
+    }
+
+    /// The type of [`RegionCalls::offset_operand`]'s answer.
+    fn offset_type(&self, index: Index) -> LLVMTypeRef {
+        match index {
+            Index::Direct => self.i16,
+            Index::Value(value) => ir::type_of(value),
+        }
+    }
+
+    fn parent_width_operand(&mut self, region: &Region) -> LLVMValueRef {
+        match region.parent_width {
+            Some(pw) if region.indirect.is_indirect() => self.i32_const(pw as i64),
+            _ => match &self.tables {
+                Some(tables) => tables.undef_i32,
+                None => unsafe { LLVMGetUndef(self.i32) },
+            },
+        }
+    }
+
+    /// Builds `rdregion(input, region)` at the builder's position. The result has `region.num_elements`
+    /// elements of the input's element type, as a scalar when `scalar_result` and the region has one element.
+    pub fn rdregion(
+        &mut self,
+        builder: LLVMBuilderRef,
+        input: LLVMValueRef,
+        region: &Region,
+        index: Index,
+        scalar_result: bool,
+        name: &str,
+    ) -> Result<LLVMValueRef, String> {
+        let input_ty = ir::type_of(input);
+        let element = element_type(input_ty);
+        let ret =
+            if scalar_result && region.num_elements == 1 { element } else { self.vector_type(element, region.num_elements) };
+        let offset = self.offset_operand(builder, region, index);
+        let mut args = [
+            input,
+            self.i32_const(region.vstride as i64),
+            self.i32_const(region.width as i64),
+            self.i32_const(region.stride as i64),
+            offset,
+            self.parent_width_operand(region),
+        ];
+        let offset_ty = self.offset_type(index);
+        let key = [ret, input_ty, offset_ty, std::ptr::null_mut()];
+        let types = |c: &Self| {
+            let mut types = [c.i32; 8];
+            (types[0], types[4]) = (input_ty, offset_ty);
+            (types, 6)
+        };
+        let (function, fn_ty) = self.declaration(key, ret, types, ["llvm.genx.rdregioni", "llvm.genx.rdregionf"])?;
+        Ok(call_named(builder, fn_ty, function, &mut args, name))
+    }
+
+    /// Builds `wrregion(old, new, region, mask)` at the builder's position (unmasked: `i1 true`).
+    #[allow(clippy::too_many_arguments)]
+    pub fn wrregion(
+        &mut self,
+        builder: LLVMBuilderRef,
+        old: LLVMValueRef,
+        new: LLVMValueRef,
+        region: &Region,
+        index: Index,
+        mask: Option<LLVMValueRef>,
+        name: &str,
+    ) -> Result<LLVMValueRef, String> {
+        let old_ty = ir::type_of(old);
+        let offset = self.offset_operand(builder, region, index);
+        let mask = mask.unwrap_or_else(|| match &self.tables {
+            Some(tables) => tables.true_i1,
+            None => memo::const_int(self.i1, 1, false),
+        });
+        let mut args = [
+            old,
+            new,
+            self.i32_const(region.vstride as i64),
+            self.i32_const(region.width as i64),
+            self.i32_const(region.stride as i64),
+            offset,
+            self.parent_width_operand(region),
+            mask,
+        ];
+        let (new_ty, offset_ty, mask_ty) = (ir::type_of(new), self.offset_type(index), ir::type_of(mask));
+        let key = [old_ty, new_ty, offset_ty, mask_ty];
+        let types = |c: &Self| {
+            let mut types = [c.i32; 8];
+            (types[0], types[1], types[5], types[7]) = (old_ty, new_ty, offset_ty, mask_ty);
+            (types, 8)
+        };
+        let (function, fn_ty) = self.declaration(key, old_ty, types, ["llvm.genx.wrregioni", "llvm.genx.wrregionf"])?;
+        Ok(call_named(builder, fn_ty, function, &mut args, name))
+    }
+}
+
+impl Drop for RegionCalls {
+    fn drop(&mut self) {
+        if let Some(tables) = self.tables.take() {
+            let _ = RUN_TABLES.try_with(|cell| *cell.borrow_mut() = Some(tables));
         }
     }
 }
 
-fn i32_const(context: LLVMContextRef, value: i64) -> LLVMValueRef {
-    memo::const_int(unsafe { LLVMInt32TypeInContext(context) }, value as u64, true)
-}
-
-fn parent_width_operand(context: LLVMContextRef, region: &Region) -> LLVMValueRef {
-    match region.parent_width {
-        Some(pw) if region.indirect.is_indirect() => i32_const(context, pw as i64),
-        _ => unsafe { LLVMGetUndef(LLVMInt32TypeInContext(context)) },
+/// A call of `function` (of type `fn_ty`, returning a value) named `name`, set by length: no NUL-terminated
+/// copy of the name.
+fn call_named(
+    builder: LLVMBuilderRef,
+    fn_ty: LLVMTypeRef,
+    function: LLVMValueRef,
+    args: &mut [LLVMValueRef],
+    name: &str,
+) -> LLVMValueRef {
+    unsafe {
+        let call = LLVMBuildCall2(builder, fn_ty, function, args.as_mut_ptr(), args.len() as u32, c"".as_ptr());
+        if !name.is_empty() {
+            LLVMSetValueName2(call, name.as_ptr() as *const _, name.len());
+        }
+        call
     }
 }
 
@@ -818,8 +1142,7 @@ fn builder_module(builder: LLVMBuilderRef) -> LLVMModuleRef {
     unsafe { LLVMGetGlobalParent(LLVMGetBasicBlockParent(LLVMGetInsertBlock(builder))) }
 }
 
-/// Builds `rdregion(input, region)` at the builder's position. The result has `region.num_elements` elements of
-/// the input's element type, as a scalar when `scalar_result` and the region has one element.
+/// Builds `rdregion(input, region)` at the builder's position (see [`RegionCalls::rdregion`]).
 pub fn build_rdregion(
     builder: LLVMBuilderRef,
     input: LLVMValueRef,
@@ -828,32 +1151,10 @@ pub fn build_rdregion(
     scalar_result: bool,
     name: &str,
 ) -> Result<LLVMValueRef, String> {
-    let module = builder_module(builder);
-    unsafe {
-        let context = LLVMGetModuleContext(module);
-        let element = element_type(ir::type_of(input));
-        let ret = if scalar_result && region.num_elements == 1 {
-            element
-        } else {
-            LLVMVectorType(element, region.num_elements)
-        };
-        let offset = offset_operand(builder, context, region, index);
-        let base = if is_float(element) { "llvm.genx.rdregionf" } else { "llvm.genx.rdregioni" };
-        let mut args = [
-            input,
-            i32_const(context, region.vstride as i64),
-            i32_const(context, region.width as i64),
-            i32_const(context, region.stride as i64),
-            offset,
-            parent_width_operand(context, region),
-        ];
-        let types = args.map(ir::type_of);
-        let function = declare_intrinsic(module, base, ret, &types)?;
-        Ok(build_call(builder, function, &mut args, name))
-    }
+    RegionCalls::single(builder_module(builder)).rdregion(builder, input, region, index, scalar_result, name)
 }
 
-/// Builds `wrregion(old, new, region, mask)` at the builder's position.
+/// Builds `wrregion(old, new, region, mask)` at the builder's position (see [`RegionCalls::wrregion`]).
 pub fn build_wrregion(
     builder: LLVMBuilderRef,
     old: LLVMValueRef,
@@ -863,27 +1164,7 @@ pub fn build_wrregion(
     mask: Option<LLVMValueRef>,
     name: &str,
 ) -> Result<LLVMValueRef, String> {
-    let module = builder_module(builder);
-    unsafe {
-        let context = LLVMGetModuleContext(module);
-        let element = element_type(ir::type_of(old));
-        let offset = offset_operand(builder, context, region, index);
-        let mask = mask.unwrap_or_else(|| memo::const_int(LLVMInt1TypeInContext(context), 1, false));
-        let base = if is_float(element) { "llvm.genx.wrregionf" } else { "llvm.genx.wrregioni" };
-        let mut args = [
-            old,
-            new,
-            i32_const(context, region.vstride as i64),
-            i32_const(context, region.width as i64),
-            i32_const(context, region.stride as i64),
-            offset,
-            parent_width_operand(context, region),
-            mask,
-        ];
-        let types = args.map(ir::type_of);
-        let function = declare_intrinsic(module, base, ir::type_of(old), &types)?;
-        Ok(build_call(builder, function, &mut args, name))
-    }
+    RegionCalls::single(builder_module(builder)).wrregion(builder, old, new, region, index, mask, name)
 }
 
 extern "C" {
@@ -895,7 +1176,8 @@ extern "C" {
 pub fn replace_uses(old: LLVMValueRef, new: LLVMValueRef) {
     unsafe {
         LLVMReplaceAllUsesWith(old, new);
-        if ir::has_name(old) && !LLVMIsAInstruction(new).is_null() && !ir::has_name(new) {
+        // `takeName` does nothing when `old` has no name, so only `new` is asked (a name is a lookup).
+        if !LLVMIsAInstruction(new).is_null() && !ir::has_name(new) {
             genx_take_name(new, old);
         }
     }

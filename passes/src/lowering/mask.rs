@@ -184,11 +184,11 @@ pub struct Move {
     pub dst: Region,
 }
 
-/// The lanes and elements of one operand, reused from mask to mask by [`split_moves`].
+/// The lanes and elements of each operand, reused from mask to mask by [`split_moves`].
 #[derive(Default)]
 pub struct SplitScratch {
-    lanes: Vec<i64>,
-    elements: Vec<i64>,
+    lanes: [Vec<i64>; 2],
+    elements: [Vec<i64>; 2],
 }
 
 /// Cuts a mask into `moves` (cleared first). `mask[lane]` is `Some((operand, element))` for a defined lane;
@@ -206,18 +206,20 @@ pub fn split_moves(
 ) -> Option<()> {
     moves.clear();
     let result_len = u32::try_from(mask.len()).ok()?;
-    let SplitScratch { lanes, elements } = scratch;
-    for operand in 0..2 {
-        lanes.clear();
-        elements.clear();
-        for (lane, entry) in mask.iter().enumerate() {
-            if let Some((op, element)) = *entry {
-                if op == operand && !(in_place == Some(op) && element == lane as i64) {
-                    lanes.push(lane as i64);
-                    elements.push(element);
-                }
+    let SplitScratch { lanes: all_lanes, elements: all_elements } = scratch;
+    for list in all_lanes.iter_mut().chain(all_elements.iter_mut()) {
+        list.clear();
+    }
+    // One pass over the mask sorts the lanes by operand (operands other than 0 and 1 are not read).
+    for (lane, entry) in mask.iter().enumerate() {
+        if let Some((op, element)) = *entry {
+            if op < 2 && !(in_place == Some(op) && element == lane as i64) {
+                all_lanes[op].push(lane as i64);
+                all_elements[op].push(element);
             }
         }
+    }
+    for (operand, (lanes, elements)) in all_lanes.iter().zip(all_elements.iter()).enumerate() {
         let mut start = 0;
         while start < lanes.len() {
             let (l, src, dst) =

@@ -91,7 +91,7 @@ mod reads;
 mod support;
 mod writes;
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::ffi::CStr;
 
 use genx_region::Refusal;
@@ -238,6 +238,17 @@ enum CalleeKind {
     Other,
 }
 
+/// Entries of [`Collapser::kinds`] (a power of two; a function of a few hundred instructions rarely has two
+/// on one slot).
+const KIND_SLOTS: usize = 2048;
+
+/// The slot of an instruction in [`Collapser::kinds`]: its address, hashed by a multiplication (instructions
+/// lie at least 16 bytes apart).
+#[inline]
+fn kind_slot(inst: LLVMValueRef) -> usize {
+    ((inst as usize >> 4).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (usize::BITS - KIND_SLOTS.trailing_zeros())) as usize
+}
+
 thread_local! {
     /// The kinds of callees, kept across runs (see [`CalleeCache`]).
     static CALLEES: RefCell<Option<CalleeCache<CalleeKind>>> = const { RefCell::new(None) };
@@ -261,6 +272,11 @@ struct Collapser<'a> {
     snapshot: Vec<LLVMValueRef>,
     operands: Vec<LLVMValueRef>,
     erased: std::collections::HashSet<LLVMValueRef, region_ir::memo::FxBuild>,
+    /// The kinds of instructions asked about in the run, direct-mapped by address ([`kind_slot`]; a collision
+    /// replaces the entry). An instruction's kind (opcode, callee, operand count) never changes while it
+    /// exists, so an entry is removed only when [`Collapser::erase_dead`] erases its instruction (whose address
+    /// LLVM may give to one created later); created instructions are added on their first question.
+    kinds: Box<[Cell<(LLVMValueRef, Kind)>]>,
 }
 
 impl Drop for Collapser<'_> {
@@ -287,18 +303,35 @@ impl<'a> Collapser<'a> {
             snapshot: Vec::new(),
             operands: Vec::new(),
             erased: Default::default(),
+            kinds: (0..KIND_SLOTS).map(|_| Cell::new((std::ptr::null_mut(), Kind::NotInstruction))).collect(),
         }
     }
 
-    /// The kind of `value` (an opcode read, and for a call a memo lookup of its callee).
+    /// The kind of `value`: remembered per instruction for the run (see [`Collapser::kinds`]), computed on the
+    /// first question (an opcode read, and for a call a memo lookup of its callee).
+    #[inline]
     fn kind(&self, value: LLVMValueRef) -> Kind {
+        let slot = &self.kinds[kind_slot(value)];
+        let (key, kind) = slot.get();
+        if key == value && !value.is_null() {
+            return kind;
+        }
+        self.kind_uncached(value, slot)
+    }
+
+    /// [`Collapser::kind`] of a value not in its slot: computed, and kept when `value` is an instruction.
+    #[inline(never)]
+    fn kind_uncached(&self, value: LLVMValueRef, slot: &Cell<(LLVMValueRef, Kind)>) -> Kind {
         match opcode(value) {
             None => Kind::NotInstruction,
-            Some(op) => self.kind_of_instruction(value, op),
+            Some(op) => {
+                let kind = self.kind_of_instruction(value, op);
+                slot.set((value, kind));
+                kind
+            }
         }
     }
 
-    #[inline]
     fn kind_of_instruction(&self, inst: LLVMValueRef, op: LLVMOpcode) -> Kind {
         match op {
             LLVMOpcode::LLVMCall => match self.callee_kind(inst) {
@@ -314,23 +347,15 @@ impl<'a> Collapser<'a> {
         }
     }
 
-    /// `Rd`, `Wr` or `Other` for a call, `NotInstruction` for anything else (without reading the opcode).
-    fn call_kind(&self, value: LLVMValueRef) -> Kind {
-        if value.is_null() || unsafe { LLVMIsACallInst(value).is_null() } {
-            return Kind::NotInstruction;
-        }
-        self.kind_of_instruction(value, LLVMOpcode::LLVMCall)
-    }
-
     /// Whether `value` is an `rdregion` call with its six operands (a malformed call with fewer is not one: its
     /// operands are not read).
     fn is_rd(&self, value: LLVMValueRef) -> bool {
-        self.call_kind(value) == Kind::Rd
+        self.kind(value) == Kind::Rd
     }
 
     /// Whether `value` is a `wrregion` call with its eight operands.
     fn is_wr(&self, value: LLVMValueRef) -> bool {
-        self.call_kind(value) == Kind::Wr
+        self.kind(value) == Kind::Wr
     }
 
     /// The kind of the callee of `call` (a call instruction), asked of the intrinsic table once per callee and
@@ -365,7 +390,7 @@ impl<'a> Collapser<'a> {
             if !has_uses(inst) {
                 continue;
             }
-            match self.kind_of_instruction(inst, unsafe { LLVMGetInstructionOpcode(inst) }) {
+            match self.kind(inst) {
                 Kind::Rd => self.process_rdregion(inst),
                 Kind::Wr => self.process_wrregion(inst),
                 Kind::BitCast => self.process_bitcast(inst),
@@ -418,6 +443,10 @@ impl<'a> Collapser<'a> {
             }
             if region_ir::erase_if_dead(value) {
                 self.erased.insert(value);
+                let slot = &self.kinds[kind_slot(value)];
+                if slot.get().0 == value {
+                    slot.set((std::ptr::null_mut(), Kind::NotInstruction));
+                }
                 work.extend_from_slice(&operands);
             }
         }

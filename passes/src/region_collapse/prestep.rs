@@ -69,7 +69,7 @@ impl Collapser<'_> {
             if !has_uses(inst) {
                 continue;
             }
-            match self.kind_of_instruction(inst, unsafe { LLVMGetInstructionOpcode(inst) }) {
+            match self.kind(inst) {
                 Kind::Trunc => self.lower_trunc(inst),
                 Kind::ExtractElement => self.lower_unit_extract(inst),
                 Kind::Rd => self.simplify_rdregion(inst),

@@ -104,7 +104,7 @@ use crate::llvm_sys::core::*;
 use crate::llvm_sys::prelude::*;
 use crate::llvm_sys::LLVMOpcode;
 use crate::region_ir;
-use support::{has_uses, opcode, replace_uses};
+use support::{for_each_user, has_uses, opcode, replace_uses};
 
 /// Sweeps of one block before giving up on a fixpoint (a safety net: every rewrite removes a region or moves a
 /// bitcast outward, so real code settles in a few sweeps).
@@ -242,6 +242,22 @@ enum CalleeKind {
 /// on one slot).
 const KIND_SLOTS: usize = 2048;
 
+/// An entry of [`Collapser::kinds`].
+#[derive(Clone, Copy)]
+struct KindEntry {
+    inst: LLVMValueRef,
+    kind: Kind,
+    /// The pre-step visited `inst` and its rule changed nothing, and no operand of `inst` (nor of a read `inst`
+    /// writes) has been replaced since: its rule would find nothing again. The pre-step rules read only these
+    /// operands, their types and kinds, and constants; [`Collapser::retire`] clears the flag of every
+    /// instruction whose operands it changes, and an instruction created later starts unsettled.
+    settled: bool,
+}
+
+impl KindEntry {
+    const EMPTY: KindEntry = KindEntry { inst: std::ptr::null_mut(), kind: Kind::NotInstruction, settled: false };
+}
+
 /// The slot of an instruction in [`Collapser::kinds`]: its address, hashed by a multiplication (instructions
 /// lie at least 16 bytes apart).
 #[inline]
@@ -276,7 +292,11 @@ struct Collapser<'a> {
     /// replaces the entry). An instruction's kind (opcode, callee, operand count) never changes while it
     /// exists, so an entry is removed only when [`Collapser::erase_dead`] erases its instruction (whose address
     /// LLVM may give to one created later); created instructions are added on their first question.
-    kinds: Box<[Cell<(LLVMValueRef, Kind)>]>,
+    ///
+    /// An entry also says whether the pre-step may skip its instruction (see [`KindEntry::settled`]).
+    kinds: Box<[Cell<KindEntry>]>,
+    /// IR edits of the run (replacements and discarded builds): a pre-step rule that made none found nothing.
+    edits: u64,
 }
 
 impl Drop for Collapser<'_> {
@@ -303,7 +323,8 @@ impl<'a> Collapser<'a> {
             snapshot: Vec::new(),
             operands: Vec::new(),
             erased: Default::default(),
-            kinds: (0..KIND_SLOTS).map(|_| Cell::new((std::ptr::null_mut(), Kind::NotInstruction))).collect(),
+            kinds: (0..KIND_SLOTS).map(|_| Cell::new(KindEntry::EMPTY)).collect(),
+            edits: 0,
         }
     }
 
@@ -312,21 +333,21 @@ impl<'a> Collapser<'a> {
     #[inline]
     fn kind(&self, value: LLVMValueRef) -> Kind {
         let slot = &self.kinds[kind_slot(value)];
-        let (key, kind) = slot.get();
-        if key == value && !value.is_null() {
-            return kind;
+        let entry = slot.get();
+        if entry.inst == value && !value.is_null() {
+            return entry.kind;
         }
         self.kind_uncached(value, slot)
     }
 
     /// [`Collapser::kind`] of a value not in its slot: computed, and kept when `value` is an instruction.
     #[inline(never)]
-    fn kind_uncached(&self, value: LLVMValueRef, slot: &Cell<(LLVMValueRef, Kind)>) -> Kind {
+    fn kind_uncached(&self, value: LLVMValueRef, slot: &Cell<KindEntry>) -> Kind {
         match opcode(value) {
             None => Kind::NotInstruction,
             Some(op) => {
                 let kind = self.kind_of_instruction(value, op);
-                slot.set((value, kind));
+                slot.set(KindEntry { inst: value, kind, settled: false });
                 kind
             }
         }
@@ -399,6 +420,30 @@ impl<'a> Collapser<'a> {
         }
     }
 
+    /// Whether the pre-step may skip `inst` (see [`KindEntry::settled`]).
+    fn is_settled(&self, inst: LLVMValueRef) -> bool {
+        let entry = self.kinds[kind_slot(inst)].get();
+        entry.inst == inst && entry.settled
+    }
+
+    /// Marks `inst` settled (its entry is in its slot after a [`Collapser::kind`] question, unless another
+    /// instruction took the slot since: then nothing is remembered).
+    fn settle(&self, inst: LLVMValueRef) {
+        let slot = &self.kinds[kind_slot(inst)];
+        let entry = slot.get();
+        if entry.inst == inst {
+            slot.set(KindEntry { settled: true, ..entry });
+        }
+    }
+
+    fn unsettle(&self, inst: LLVMValueRef) {
+        let slot = &self.kinds[kind_slot(inst)];
+        let entry = slot.get();
+        if entry.inst == inst && entry.settled {
+            slot.set(KindEntry { settled: false, ..entry });
+        }
+    }
+
     /// Runs `f` with the run's builder positioned before `inst`.
     fn build_before<T>(&self, inst: LLVMValueRef, f: impl FnOnce(&Self, LLVMBuilderRef) -> T) -> T {
         unsafe { LLVMPositionBuilderBefore(self.builder, inst) };
@@ -408,6 +453,15 @@ impl<'a> Collapser<'a> {
     /// Replaces the uses of `old` by `new` (which takes `old`'s name when unnamed) and schedules `old` for
     /// erasure.
     fn retire(&mut self, old: LLVMValueRef, new: LLVMValueRef) {
+        // The users of `old` get a new operand, and so do the users of a read among them (a write's pre-step
+        // rule reads its New read's operands): the pre-step visits them again.
+        for_each_user(old, |user| {
+            self.unsettle(user);
+            if self.is_rd(user) {
+                for_each_user(user, |w| self.unsettle(w));
+            }
+        });
+        self.edits += 1;
         replace_uses(old, new);
         self.dead.push(old);
         self.note_change();
@@ -420,6 +474,7 @@ impl<'a> Collapser<'a> {
 
     /// Schedules values this pass created but did not use (after a failed build) for erasure.
     fn discard(&mut self, values: &[LLVMValueRef]) {
+        self.edits += 1;
         self.dead.extend(values.iter().copied().filter(|v| !v.is_null()));
     }
 
@@ -444,8 +499,8 @@ impl<'a> Collapser<'a> {
             if region_ir::erase_if_dead(value) {
                 self.erased.insert(value);
                 let slot = &self.kinds[kind_slot(value)];
-                if slot.get().0 == value {
-                    slot.set((std::ptr::null_mut(), Kind::NotInstruction));
+                if slot.get().inst == value {
+                    slot.set(KindEntry::EMPTY);
                 }
                 work.extend_from_slice(&operands);
             }

@@ -66,15 +66,19 @@ impl Collapser<'_> {
         insts.clear();
         insts.extend(ir::instructions(block));
         for &inst in &insts {
-            if !has_uses(inst) {
+            if !has_uses(inst) || self.is_settled(inst) {
                 continue;
             }
+            let edits = self.edits;
             match self.kind(inst) {
                 Kind::Trunc => self.lower_trunc(inst),
                 Kind::ExtractElement => self.lower_unit_extract(inst),
                 Kind::Rd => self.simplify_rdregion(inst),
                 Kind::Wr => self.simplify_wrregion(inst),
                 _ => {}
+            }
+            if self.edits == edits {
+                self.settle(inst);
             }
         }
         self.snapshot = insts;

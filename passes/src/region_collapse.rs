@@ -105,6 +105,7 @@ use crate::llvm_sys::prelude::*;
 use crate::llvm_sys::LLVMOpcode;
 use crate::region_ir;
 use support::{for_each_user, has_uses, opcode, replace_uses};
+use Settled::{LoneRead, PreStep};
 
 /// Sweeps of one block before giving up on a fixpoint (a safety net: every rewrite removes a region or moves a
 /// bitcast outward, so real code settles in a few sweeps).
@@ -247,15 +248,25 @@ const KIND_SLOTS: usize = 2048;
 struct KindEntry {
     inst: LLVMValueRef,
     kind: Kind,
-    /// The pre-step visited `inst` and its rule changed nothing, and no operand of `inst` (nor of a read `inst`
-    /// writes) has been replaced since: its rule would find nothing again. The pre-step rules read only these
-    /// operands, their types and kinds, and constants; [`Collapser::retire`] clears the flag of every
-    /// instruction whose operands it changes, and an instruction created later starts unsettled.
-    settled: bool,
+    /// The [`Settled`] bits: a step visited `inst` and found nothing, and no operand of `inst` (nor of a read
+    /// `inst` writes) has been replaced since, so it would find nothing again. [`Collapser::retire`] clears the
+    /// bits of every instruction whose operands it changes, and an instruction created later starts unsettled.
+    settled: u8,
 }
 
 impl KindEntry {
-    const EMPTY: KindEntry = KindEntry { inst: std::ptr::null_mut(), kind: Kind::NotInstruction, settled: false };
+    const EMPTY: KindEntry = KindEntry { inst: std::ptr::null_mut(), kind: Kind::NotInstruction, settled: 0 };
+}
+
+/// Which visits of an instruction are known to find nothing ([`KindEntry::settled`]).
+#[derive(Clone, Copy)]
+enum Settled {
+    /// The pre-step rule of any kind: its rules read only the operands of the instruction and of the read it
+    /// writes, their types and kinds, and constants.
+    PreStep = 1,
+    /// A sweep's visit of an `rdregion` with a constant offset whose input is not a read, bitcast or extension
+    /// (nothing to combine or split): it reads only these two operands and the input's kind.
+    LoneRead = 2,
 }
 
 /// The slot of an instruction in [`Collapser::kinds`]: its address, hashed by a multiplication (instructions
@@ -347,7 +358,7 @@ impl<'a> Collapser<'a> {
             None => Kind::NotInstruction,
             Some(op) => {
                 let kind = self.kind_of_instruction(value, op);
-                slot.set(KindEntry { inst: value, kind, settled: false });
+                slot.set(KindEntry { inst: value, kind, settled: 0 });
                 kind
             }
         }
@@ -420,27 +431,27 @@ impl<'a> Collapser<'a> {
         }
     }
 
-    /// Whether the pre-step may skip `inst` (see [`KindEntry::settled`]).
-    fn is_settled(&self, inst: LLVMValueRef) -> bool {
+    /// Whether a visit of `inst` may be skipped (see [`KindEntry::settled`]).
+    fn is_settled(&self, inst: LLVMValueRef, what: Settled) -> bool {
         let entry = self.kinds[kind_slot(inst)].get();
-        entry.inst == inst && entry.settled
+        entry.inst == inst && entry.settled & what as u8 != 0
     }
 
-    /// Marks `inst` settled (its entry is in its slot after a [`Collapser::kind`] question, unless another
-    /// instruction took the slot since: then nothing is remembered).
-    fn settle(&self, inst: LLVMValueRef) {
+    /// Marks `inst` settled for `what` (its entry is in its slot after a [`Collapser::kind`] question, unless
+    /// another instruction took the slot since: then nothing is remembered).
+    fn settle(&self, inst: LLVMValueRef, what: Settled) {
         let slot = &self.kinds[kind_slot(inst)];
         let entry = slot.get();
         if entry.inst == inst {
-            slot.set(KindEntry { settled: true, ..entry });
+            slot.set(KindEntry { settled: entry.settled | what as u8, ..entry });
         }
     }
 
     fn unsettle(&self, inst: LLVMValueRef) {
         let slot = &self.kinds[kind_slot(inst)];
         let entry = slot.get();
-        if entry.inst == inst && entry.settled {
-            slot.set(KindEntry { settled: false, ..entry });
+        if entry.inst == inst && entry.settled != 0 {
+            slot.set(KindEntry { settled: 0, ..entry });
         }
     }
 

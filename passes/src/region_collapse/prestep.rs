@@ -66,7 +66,7 @@ impl Collapser<'_> {
         insts.clear();
         insts.extend(ir::instructions(block));
         for &inst in &insts {
-            if !has_uses(inst) || self.is_settled(inst) {
+            if !has_uses(inst) || self.is_settled(inst, super::PreStep) {
                 continue;
             }
             let edits = self.edits;
@@ -78,7 +78,7 @@ impl Collapser<'_> {
                 _ => {}
             }
             if self.edits == edits {
-                self.settle(inst);
+                self.settle(inst, super::PreStep);
             }
         }
         self.snapshot = insts;

@@ -104,9 +104,19 @@ impl Collapser<'_> {
     pub(super) fn process_rdregion(&mut self, read: LLVMValueRef) {
         // Most reads have no read behind them and a constant offset (nothing to split): then nothing applies,
         // and the swizzle pattern (which looks at two levels of users) need not be asked.
-        let nothing_to_split = ir::const_int(ir::call_arg(read, rd::OFFSET)).is_some();
-        if nothing_to_split && self.find_outer_read(ir::call_arg(read, rd::INPUT)).is_none() {
+        if self.is_settled(read, super::LoneRead) {
             return;
+        }
+        let nothing_to_split = ir::const_int(ir::call_arg(read, rd::OFFSET)).is_some();
+        if nothing_to_split {
+            let input = ir::call_arg(read, rd::INPUT);
+            if !matches!(self.kind(input), Kind::Rd | Kind::BitCast | Kind::Ext) {
+                self.settle(read, super::LoneRead);
+                return;
+            }
+            if self.find_outer_read(input).is_none() {
+                return;
+            }
         }
         if is_align16_swizzle(read) {
             return;

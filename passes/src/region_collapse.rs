@@ -91,7 +91,7 @@ mod reads;
 mod support;
 mod writes;
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::ffi::CStr;
 
 use genx_region::Refusal;
@@ -104,7 +104,8 @@ use crate::llvm_sys::core::*;
 use crate::llvm_sys::prelude::*;
 use crate::llvm_sys::LLVMOpcode;
 use crate::region_ir;
-use support::{has_uses, opcode, replace_uses};
+use support::{for_each_user, has_uses, opcode, replace_uses};
+use Settled::{LoneRead, PreStep};
 
 /// Sweeps of one block before giving up on a fixpoint (a safety net: every rewrite removes a region or moves a
 /// bitcast outward, so real code settles in a few sweeps).
@@ -238,6 +239,43 @@ enum CalleeKind {
     Other,
 }
 
+/// Entries of [`Collapser::kinds`] (a power of two; a function of a few hundred instructions rarely has two
+/// on one slot).
+const KIND_SLOTS: usize = 2048;
+
+/// An entry of [`Collapser::kinds`].
+#[derive(Clone, Copy)]
+struct KindEntry {
+    inst: LLVMValueRef,
+    kind: Kind,
+    /// The [`Settled`] bits: a step visited `inst` and found nothing, and no operand of `inst` (nor of a read
+    /// `inst` writes) has been replaced since, so it would find nothing again. [`Collapser::retire`] clears the
+    /// bits of every instruction whose operands it changes, and an instruction created later starts unsettled.
+    settled: u8,
+}
+
+impl KindEntry {
+    const EMPTY: KindEntry = KindEntry { inst: std::ptr::null_mut(), kind: Kind::NotInstruction, settled: 0 };
+}
+
+/// Which visits of an instruction are known to find nothing ([`KindEntry::settled`]).
+#[derive(Clone, Copy)]
+enum Settled {
+    /// The pre-step rule of any kind: its rules read only the operands of the instruction and of the read it
+    /// writes, their types and kinds, and constants.
+    PreStep = 1,
+    /// A sweep's visit of an `rdregion` with a constant offset whose input is not a read, bitcast or extension
+    /// (nothing to combine or split): it reads only these two operands and the input's kind.
+    LoneRead = 2,
+}
+
+/// The slot of an instruction in [`Collapser::kinds`]: its address, hashed by a multiplication (instructions
+/// lie at least 16 bytes apart).
+#[inline]
+fn kind_slot(inst: LLVMValueRef) -> usize {
+    ((inst as usize >> 4).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (usize::BITS - KIND_SLOTS.trailing_zeros())) as usize
+}
+
 thread_local! {
     /// The kinds of callees, kept across runs (see [`CalleeCache`]).
     static CALLEES: RefCell<Option<CalleeCache<CalleeKind>>> = const { RefCell::new(None) };
@@ -261,6 +299,15 @@ struct Collapser<'a> {
     snapshot: Vec<LLVMValueRef>,
     operands: Vec<LLVMValueRef>,
     erased: std::collections::HashSet<LLVMValueRef, region_ir::memo::FxBuild>,
+    /// The kinds of instructions asked about in the run, direct-mapped by address ([`kind_slot`]; a collision
+    /// replaces the entry). An instruction's kind (opcode, callee, operand count) never changes while it
+    /// exists, so an entry is removed only when [`Collapser::erase_dead`] erases its instruction (whose address
+    /// LLVM may give to one created later); created instructions are added on their first question.
+    ///
+    /// An entry also says whether the pre-step may skip its instruction (see [`KindEntry::settled`]).
+    kinds: Box<[Cell<KindEntry>]>,
+    /// IR edits of the run (replacements and discarded builds): a pre-step rule that made none found nothing.
+    edits: u64,
 }
 
 impl Drop for Collapser<'_> {
@@ -287,18 +334,36 @@ impl<'a> Collapser<'a> {
             snapshot: Vec::new(),
             operands: Vec::new(),
             erased: Default::default(),
+            kinds: (0..KIND_SLOTS).map(|_| Cell::new(KindEntry::EMPTY)).collect(),
+            edits: 0,
         }
     }
 
-    /// The kind of `value` (an opcode read, and for a call a memo lookup of its callee).
+    /// The kind of `value`: remembered per instruction for the run (see [`Collapser::kinds`]), computed on the
+    /// first question (an opcode read, and for a call a memo lookup of its callee).
+    #[inline]
     fn kind(&self, value: LLVMValueRef) -> Kind {
+        let slot = &self.kinds[kind_slot(value)];
+        let entry = slot.get();
+        if entry.inst == value && !value.is_null() {
+            return entry.kind;
+        }
+        self.kind_uncached(value, slot)
+    }
+
+    /// [`Collapser::kind`] of a value not in its slot: computed, and kept when `value` is an instruction.
+    #[inline(never)]
+    fn kind_uncached(&self, value: LLVMValueRef, slot: &Cell<KindEntry>) -> Kind {
         match opcode(value) {
             None => Kind::NotInstruction,
-            Some(op) => self.kind_of_instruction(value, op),
+            Some(op) => {
+                let kind = self.kind_of_instruction(value, op);
+                slot.set(KindEntry { inst: value, kind, settled: 0 });
+                kind
+            }
         }
     }
 
-    #[inline]
     fn kind_of_instruction(&self, inst: LLVMValueRef, op: LLVMOpcode) -> Kind {
         match op {
             LLVMOpcode::LLVMCall => match self.callee_kind(inst) {
@@ -314,23 +379,15 @@ impl<'a> Collapser<'a> {
         }
     }
 
-    /// `Rd`, `Wr` or `Other` for a call, `NotInstruction` for anything else (without reading the opcode).
-    fn call_kind(&self, value: LLVMValueRef) -> Kind {
-        if value.is_null() || unsafe { LLVMIsACallInst(value).is_null() } {
-            return Kind::NotInstruction;
-        }
-        self.kind_of_instruction(value, LLVMOpcode::LLVMCall)
-    }
-
     /// Whether `value` is an `rdregion` call with its six operands (a malformed call with fewer is not one: its
     /// operands are not read).
     fn is_rd(&self, value: LLVMValueRef) -> bool {
-        self.call_kind(value) == Kind::Rd
+        self.kind(value) == Kind::Rd
     }
 
     /// Whether `value` is a `wrregion` call with its eight operands.
     fn is_wr(&self, value: LLVMValueRef) -> bool {
-        self.call_kind(value) == Kind::Wr
+        self.kind(value) == Kind::Wr
     }
 
     /// The kind of the callee of `call` (a call instruction), asked of the intrinsic table once per callee and
@@ -365,12 +422,36 @@ impl<'a> Collapser<'a> {
             if !has_uses(inst) {
                 continue;
             }
-            match self.kind_of_instruction(inst, unsafe { LLVMGetInstructionOpcode(inst) }) {
+            match self.kind(inst) {
                 Kind::Rd => self.process_rdregion(inst),
                 Kind::Wr => self.process_wrregion(inst),
                 Kind::BitCast => self.process_bitcast(inst),
                 _ => {}
             }
+        }
+    }
+
+    /// Whether a visit of `inst` may be skipped (see [`KindEntry::settled`]).
+    fn is_settled(&self, inst: LLVMValueRef, what: Settled) -> bool {
+        let entry = self.kinds[kind_slot(inst)].get();
+        entry.inst == inst && entry.settled & what as u8 != 0
+    }
+
+    /// Marks `inst` settled for `what` (its entry is in its slot after a [`Collapser::kind`] question, unless
+    /// another instruction took the slot since: then nothing is remembered).
+    fn settle(&self, inst: LLVMValueRef, what: Settled) {
+        let slot = &self.kinds[kind_slot(inst)];
+        let entry = slot.get();
+        if entry.inst == inst {
+            slot.set(KindEntry { settled: entry.settled | what as u8, ..entry });
+        }
+    }
+
+    fn unsettle(&self, inst: LLVMValueRef) {
+        let slot = &self.kinds[kind_slot(inst)];
+        let entry = slot.get();
+        if entry.inst == inst && entry.settled != 0 {
+            slot.set(KindEntry { settled: 0, ..entry });
         }
     }
 
@@ -383,6 +464,15 @@ impl<'a> Collapser<'a> {
     /// Replaces the uses of `old` by `new` (which takes `old`'s name when unnamed) and schedules `old` for
     /// erasure.
     fn retire(&mut self, old: LLVMValueRef, new: LLVMValueRef) {
+        // The users of `old` get a new operand, and so do the users of a read among them (a write's pre-step
+        // rule reads its New read's operands): the pre-step visits them again.
+        for_each_user(old, |user| {
+            self.unsettle(user);
+            if self.is_rd(user) {
+                for_each_user(user, |w| self.unsettle(w));
+            }
+        });
+        self.edits += 1;
         replace_uses(old, new);
         self.dead.push(old);
         self.note_change();
@@ -395,6 +485,7 @@ impl<'a> Collapser<'a> {
 
     /// Schedules values this pass created but did not use (after a failed build) for erasure.
     fn discard(&mut self, values: &[LLVMValueRef]) {
+        self.edits += 1;
         self.dead.extend(values.iter().copied().filter(|v| !v.is_null()));
     }
 
@@ -418,6 +509,10 @@ impl<'a> Collapser<'a> {
             }
             if region_ir::erase_if_dead(value) {
                 self.erased.insert(value);
+                let slot = &self.kinds[kind_slot(value)];
+                if slot.get().inst == value {
+                    slot.set(KindEntry::EMPTY);
+                }
                 work.extend_from_slice(&operands);
             }
         }

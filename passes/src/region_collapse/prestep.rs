@@ -66,15 +66,19 @@ impl Collapser<'_> {
         insts.clear();
         insts.extend(ir::instructions(block));
         for &inst in &insts {
-            if !has_uses(inst) {
+            if !has_uses(inst) || self.is_settled(inst, super::PreStep) {
                 continue;
             }
-            match self.kind_of_instruction(inst, unsafe { LLVMGetInstructionOpcode(inst) }) {
+            let edits = self.edits;
+            match self.kind(inst) {
                 Kind::Trunc => self.lower_trunc(inst),
                 Kind::ExtractElement => self.lower_unit_extract(inst),
                 Kind::Rd => self.simplify_rdregion(inst),
                 Kind::Wr => self.simplify_wrregion(inst),
                 _ => {}
+            }
+            if self.edits == edits {
+                self.settle(inst, super::PreStep);
             }
         }
         self.snapshot = insts;
@@ -161,15 +165,16 @@ impl Collapser<'_> {
         // type and the offset is 0 (a whole write); the cheap questions first (`w.old`, `w.new`, `w.mask` are
         // these operands whenever the read succeeds).
         let (old, new) = (ir::call_arg(call, wr::OLD), ir::call_arg(call, wr::NEW));
-        if !(ir::type_of(new) == ty && is_zero_offset(ir::call_arg(call, wr::OFFSET)))
-            && !(self.is_rd(new) && operand(new, rd::INPUT) == old)
-            && !is_all_zero_mask(ir::call_arg(call, wr::MASK))
-        {
+        let whole = ir::type_of(new) == ty && is_zero_offset(ir::call_arg(call, wr::OFFSET));
+        // `wr(A, rd(A, R'), R)`: New reads Old, but only the very same region operands make it an identity (the
+        // operands `writes_back_its_own_read` compares are the call's own whenever the read below succeeds).
+        let rewrites_old = self.is_rd(new) && writes_back_its_own_read(call, old, new);
+        let zero_mask = is_all_zero_mask(ir::call_arg(call, wr::MASK));
+        if !whole && !rewrites_old && !zero_mask {
             return;
         }
         let Some(w) = WrRegion::read(call) else { return };
-        let rewrites_old = self.is_rd(w.new) && writes_back_its_own_read(&w);
-        let replacement = if is_all_zero_mask(w.mask) || rewrites_old {
+        let replacement = if zero_mask || rewrites_old {
             w.old
         } else if ir::type_of(w.new) == ty && !w.region.masked && w.index == Index::Direct && is_whole(&w.region) {
             w.new
@@ -181,17 +186,17 @@ impl Collapser<'_> {
     }
 }
 
-/// `wrregion(Old, rdregion(Old, R), R)` with the very same vstride, width, stride and offset operands (New
-/// being an `rdregion`).
-fn writes_back_its_own_read(w: &WrRegion) -> bool {
-    if operand(w.new, rd::INPUT) != w.old {
+/// `wrregion(Old, rdregion(Old, R), R)` with the very same vstride, width, stride and offset operands (`new`
+/// being the `rdregion` that `call` writes, `old` the vector it writes into).
+fn writes_back_its_own_read(call: LLVMValueRef, old: LLVMValueRef, new: LLVMValueRef) -> bool {
+    if operand(new, rd::INPUT) != old {
         return false;
     }
     let pairs = [
+        (rd::OFFSET, wr::OFFSET),
         (rd::VSTRIDE, wr::VSTRIDE),
         (rd::WIDTH, wr::WIDTH),
         (rd::STRIDE, wr::STRIDE),
-        (rd::OFFSET, wr::OFFSET),
     ];
-    pairs.iter().all(|&(r, x)| ir::call_arg(w.new, r) == ir::call_arg(w.call, x))
+    pairs.iter().all(|&(r, x)| ir::call_arg(new, r) == ir::call_arg(call, x))
 }

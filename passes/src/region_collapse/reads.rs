@@ -102,6 +102,22 @@ impl Collapser<'_> {
     /// is indirect and replicating.
     /// `read` is an `rdregion` (the instruction the sweep visits).
     pub(super) fn process_rdregion(&mut self, read: LLVMValueRef) {
+        // Most reads have no read behind them and a constant offset (nothing to split): then nothing applies,
+        // and the swizzle pattern (which looks at two levels of users) need not be asked.
+        if self.is_settled(read, super::LoneRead) {
+            return;
+        }
+        let nothing_to_split = ir::const_int(ir::call_arg(read, rd::OFFSET)).is_some();
+        if nothing_to_split {
+            let input = ir::call_arg(read, rd::INPUT);
+            if !matches!(self.kind(input), Kind::Rd | Kind::BitCast | Kind::Ext) {
+                self.settle(read, super::LoneRead);
+                return;
+            }
+            if self.find_outer_read(input).is_none() {
+                return;
+            }
+        }
         if is_align16_swizzle(read) {
             return;
         }

@@ -83,9 +83,27 @@ impl<'a> Name<'a> {
         text
     }
 
-    /// The name for the C API.
+    /// The name for the C API: [`c_name`] of [`Name::text`], built in one allocation when the stem's name is
+    /// valid UTF-8 (as LLVM's names nearly always are).
     pub(super) fn c_string(&self) -> std::ffi::CString {
-        c_name(&self.text())
+        if self.stem.is_null() {
+            return std::ffi::CString::default();
+        }
+        let stem = unsafe {
+            let mut len = 0usize;
+            let ptr = LLVMGetValueName2(self.stem, &mut len);
+            if ptr.is_null() { &[][..] } else { std::slice::from_raw_parts(ptr as *const u8, len) }
+        };
+        let fast = (|| {
+            std::str::from_utf8(stem).ok()?;
+            let mut bytes = Vec::with_capacity(stem.len() + self.suffix.len() + 1);
+            bytes.extend_from_slice(stem);
+            bytes.extend_from_slice(self.suffix.as_bytes());
+            // What `c_name` does to the text.
+            bytes.iter_mut().filter(|b| **b == 0).for_each(|b| *b = b' ');
+            std::ffi::CString::new(bytes).ok()
+        })();
+        fast.unwrap_or_else(|| c_name(&self.text()))
     }
 }
 

@@ -9,7 +9,8 @@
 //! The benchmark links cmc's allocator (mimalloc overriding malloc for LLVM too; see cmc/src/main.rs), so its
 //! figures are cmc's; `opt -load-pass-plugin` runs the same passes under opt's allocator (glibc's), about 20%
 //! slower on this module.
-//! `GENX_BENCH_INSTRUCTIONS` changes the base size; `GENX_BENCH_PIPELINE` the pipeline, e.g. baling and
+//! Each figure is the best of [`RUNS`] runs, each on a freshly parsed module (one run's time varies by up to 30%
+//! on a busy machine). `GENX_BENCH_INSTRUCTIONS` changes the base size; `GENX_BENCH_PIPELINE` the pipeline, e.g. baling and
 //! legalization: `GENX_BENCH_PIPELINE='genx-target<skl>,genx-lowering,genx-legalize'` (the targets printed are the
 //! middle-end-I targets).
 
@@ -44,12 +45,27 @@ enum Names {
     Stripped,
 }
 
-/// Runs the pipeline on a generated module of about `size` instructions: (instructions, seconds).
+/// Runs of each measurement; the fastest is reported.
+const RUNS: usize = 3;
+
+/// Runs the pipeline [`RUNS`] times on a generated module of about `size` instructions (parsed anew for each
+/// run): (instructions, seconds of the fastest run).
 fn measure(size: usize, pipeline_text: &str, names: Names) -> (u64, f64) {
     let ir = generate::module(7, size);
+    let mut best = (0, f64::INFINITY);
+    for _ in 0..RUNS {
+        let (instructions, seconds) = measure_once(&ir, pipeline_text, names);
+        if seconds < best.1 {
+            best = (instructions, seconds);
+        }
+    }
+    best
+}
+
+/// One run of the pipeline on the module `ir`: (instructions, seconds).
+fn measure_once(ir: &str, pipeline_text: &str, names: Names) -> (u64, f64) {
     let context = Context::create();
     let buffer = MemoryBuffer::create_from_memory_range_copy(ir.as_bytes(), "bench.ll");
-    drop(ir);
     let module = context.create_module_from_ir(buffer).expect("generated IR parses");
     let instructions = instructions_in(&module);
     if names == Names::Stripped {
@@ -76,7 +92,7 @@ fn main() {
         std::env::var("GENX_BENCH_INSTRUCTIONS").ok().and_then(|v| v.parse().ok()).unwrap_or(100_000);
     let pipeline_text = std::env::var("GENX_BENCH_PIPELINE")
         .unwrap_or_else(|_| "genx-lowering,genx-region-collapse,genx-const-fold,genx-dead-vector".to_string());
-    println!("middle-end pipeline throughput: '{pipeline_text}' (allocator: mimalloc, as cmc)");
+    println!("middle-end pipeline throughput: '{pipeline_text}' (allocator: mimalloc, as cmc; best of {RUNS} runs)");
     for names in [Names::Kept, Names::Stripped] {
         let (small, small_seconds) = measure(base, &pipeline_text, names);
         let (large, large_seconds) = measure(base * 10, &pipeline_text, names);

@@ -33,8 +33,9 @@
 //! pass reaches the fixed point. Should emission fail after all, the instructions emitted for that candidate
 //! are erased again and the IR is left as it was.
 //!
-//! Cost: one [`Emitter`] per run holds the builder, the name buffer and the shuffle scratch vectors, so a
-//! candidate allocates nothing of its own; names are spelled from the candidate's name read once; statistics
+//! Cost: one [`Emitter`] per run holds the builder, the name buffer, the shuffle scratch vectors and a
+//! [`region_ir::RegionCalls`] (the run's `i32`/`i16` constants, vector types and region declarations, found in
+//! its tables rather than asked of LLVM per call), so a candidate allocates nothing of its own; names are spelled from the candidate's name read once; statistics
 //! are counted in locals and handed to `-stats` once per run. Splitting a shuffle mask into moves fits only
 //! the prefix lengths that can be regions (`lowering/mask.rs`), so it is linear in the mask in practice.
 //!

@@ -12,7 +12,9 @@
 //! variable offset (it means nothing with a constant one).
 //!
 //! Also here: declaring an intrinsic by its base name and types, with the mangled name and attributes the table
-//! gives ([`declare_intrinsic`]).
+//! gives ([`declare_intrinsic`]). A pass that builds many region calls in a run builds them through a
+//! [`RegionCalls`], which keeps the run's constants, vector types and declarations in tables instead of asking
+//! LLVM and the thread's memos for each call.
 
 use genx_region::{Indirect, Region};
 

@@ -10,8 +10,8 @@
 //! figures are cmc's; `opt -load-pass-plugin` runs the same passes under opt's allocator (glibc's), about 20%
 //! slower on this module.
 //! Each figure is the best of [`RUNS`] runs, each on a freshly parsed module (one run's time varies by up to 30%
-//! on a busy machine). `GENX_BENCH_INSTRUCTIONS` changes the base size; `GENX_BENCH_PIPELINE` the pipeline, e.g. baling and
-//! legalization: `GENX_BENCH_PIPELINE='genx-target<skl>,genx-lowering,genx-legalize'` (the targets printed are the
+//! on a busy machine). `GENX_BENCH_INSTRUCTIONS` changes the base size; `GENX_BENCH_PIPELINE` the pipeline, e.g.
+//! baling and legalization: `GENX_BENCH_PIPELINE='genx-target<skl>,genx-lowering,genx-legalize'` (the targets printed are the
 //! middle-end-I targets).
 
 use std::time::Instant;

@@ -127,7 +127,7 @@ impl<T: Copy + 'static> CalleeCache<T> {
             _ => {
                 let answer = compute(call, callee);
                 let (params, vararg) = params(callee);
-                let name = with_name_bytes(callee, |name| name.into());
+                let name = ir::with_name_bytes(callee, |name| name.into());
                 self.map.insert(callee, Entry { run, generation, name, params, vararg, answer });
                 answer
             }
@@ -144,16 +144,7 @@ fn params(function: LLVMValueRef) -> (u32, bool) {
 
 /// Whether a function still has the name, parameter count and `...` an entry was computed from.
 fn same_signature<T>(function: LLVMValueRef, entry: &Entry<T>) -> bool {
-    params(function) == (entry.params, entry.vararg) && with_name_bytes(function, |name| name == &*entry.name)
-}
-
-/// Calls `f` with the name of a value as bytes, borrowed from LLVM (not checked as UTF-8).
-fn with_name_bytes<R>(value: LLVMValueRef, f: impl FnOnce(&[u8]) -> R) -> R {
-    unsafe {
-        let mut len = 0usize;
-        let ptr = LLVMGetValueName2(value, &mut len);
-        f(if ptr.is_null() { &[] } else { std::slice::from_raw_parts(ptr as *const u8, len) })
-    }
+    params(function) == (entry.params, entry.vararg) && ir::with_name_bytes(function, |name| name == &*entry.name)
 }
 
 #[cfg(test)]

@@ -32,8 +32,6 @@ unsafe fn take_message(ptr: *mut c_char) -> String {
     text
 }
 
-
-/// The name of a value (`""` when it has none).
 /// A name for the LLVM C API's builders: a NUL byte (which C strings cannot carry) becomes a space.
 pub fn c_name(name: &str) -> std::ffi::CString {
     std::ffi::CString::new(name.replace('\0', " ")).unwrap_or_default()
@@ -50,26 +48,25 @@ pub fn opcode(value: LLVMValueRef) -> Option<llvm_sys::LLVMOpcode> {
     }
 }
 
+/// The name of a value (`""` when it has none; bytes that are not UTF-8 replaced).
 pub fn value_name(value: LLVMValueRef) -> String {
+    with_name_bytes(value, |bytes| String::from_utf8_lossy(bytes).into_owned())
+}
+
+/// Calls `f` with the name of a value as bytes, borrowed from LLVM (no copy, not checked as UTF-8). Empty when
+/// it has none.
+pub fn with_name_bytes<R>(value: LLVMValueRef, f: impl FnOnce(&[u8]) -> R) -> R {
     unsafe {
         let mut len = 0usize;
         let ptr = LLVMGetValueName2(value, &mut len);
-        if ptr.is_null() || len == 0 {
-            return String::new();
-        }
-        let bytes = std::slice::from_raw_parts(ptr as *const u8, len);
-        String::from_utf8_lossy(bytes).into_owned()
+        f(if ptr.is_null() { &[] } else { std::slice::from_raw_parts(ptr as *const u8, len) })
     }
 }
 
-/// Calls `f` with the name of a value, borrowed from LLVM (no copy; for hot paths). `""` when it has none.
+/// Calls `f` with the name of a value, borrowed from LLVM (no copy; for hot paths). `""` when it has none (or
+/// when it is not UTF-8).
 pub fn with_name<R>(value: LLVMValueRef, f: impl FnOnce(&str) -> R) -> R {
-    unsafe {
-        let mut len = 0usize;
-        let ptr = LLVMGetValueName2(value, &mut len);
-        let bytes = if ptr.is_null() { &[][..] } else { std::slice::from_raw_parts(ptr as *const u8, len) };
-        f(std::str::from_utf8(bytes).unwrap_or(""))
-    }
+    with_name_bytes(value, |bytes| f(std::str::from_utf8(bytes).unwrap_or("")))
 }
 
 /// Whether a value has a name (without copying it).

@@ -35,9 +35,10 @@
 //!
 //! Cost: one [`Emitter`] per run holds the builder, the name buffer, the shuffle scratch vectors and a
 //! [`region_ir::RegionCalls`] (the run's `i32`/`i16` constants, vector types and region declarations, found in
-//! its tables rather than asked of LLVM per call), so a candidate allocates nothing of its own; names are spelled from the candidate's name read once; statistics
-//! are counted in locals and handed to `-stats` once per run. Splitting a shuffle mask into moves fits only
-//! the prefix lengths that can be regions (`lowering/mask.rs`), so it is linear in the mask in practice.
+//! its tables rather than asked of LLVM per call), so a candidate allocates nothing of its own; names are
+//! spelled from the candidate's name read once; statistics are counted in locals and handed to `-stats` once
+//! per run. Splitting a shuffle mask into moves fits only the prefix lengths that can be regions
+//! (`lowering/mask.rs`), so it is linear in the mask in practice.
 //!
 //! # Invariants
 //! In: LLVM 14 IR with typed pointers, fixed-width vectors. Out: every lowered call passes `genx-verify`
@@ -358,18 +359,15 @@ fn spell<'b>(buffer: &'b mut String, stem_len: &mut Option<usize>, inst: LLVMVal
         None => {
             // `<candidate>.` is read once per candidate and kept at the start of the buffer.
             buffer.clear();
-            let stem = unsafe {
-                let mut len = 0usize;
-                let ptr = LLVMGetValueName2(inst, &mut len);
-                if ptr.is_null() { &[][..] } else { std::slice::from_raw_parts(ptr as *const u8, len) }
-            };
-            if !stem.is_empty() {
-                match std::str::from_utf8(stem) {
-                    Ok(stem) => buffer.push_str(stem),
-                    Err(_) => buffer.push_str(&String::from_utf8_lossy(stem)),
+            ir::with_name_bytes(inst, |stem| {
+                if !stem.is_empty() {
+                    match std::str::from_utf8(stem) {
+                        Ok(stem) => buffer.push_str(stem),
+                        Err(_) => buffer.push_str(&String::from_utf8_lossy(stem)),
+                    }
+                    buffer.push('.');
                 }
-                buffer.push('.');
-            }
+            });
             *stem_len.insert(buffer.len())
         }
     };

@@ -768,16 +768,13 @@ fn declare_intrinsic_uncached(
     }
 }
 
-/// Builds a call of `function` (a declaration made by [`declare_intrinsic`]).
+/// Builds a call of `function` (a declaration made by [`declare_intrinsic`]), named `name` unless it returns
+/// nothing.
 pub fn build_call(builder: LLVMBuilderRef, function: LLVMValueRef, args: &mut [LLVMValueRef], name: &str) -> LLVMValueRef {
     unsafe {
         let fn_ty = LLVMGlobalGetValueType(function);
-        let call = LLVMBuildCall2(builder, fn_ty, function, args.as_mut_ptr(), args.len() as u32, c"".as_ptr());
-        // Named afterwards, by length: no NUL-terminated copy of the name.
-        if !name.is_empty() && LLVMGetTypeKind(LLVMGetReturnType(fn_ty)) != LLVMTypeKind::LLVMVoidTypeKind {
-            LLVMSetValueName2(call, name.as_ptr() as *const _, name.len());
-        }
-        call
+        let returns_value = || LLVMGetTypeKind(LLVMGetReturnType(fn_ty)) != LLVMTypeKind::LLVMVoidTypeKind;
+        call_named(builder, fn_ty, function, args, if !name.is_empty() && returns_value() { name } else { "" })
     }
 }
 
@@ -1121,8 +1118,8 @@ impl Drop for RegionCalls {
     }
 }
 
-/// A call of `function` (of type `fn_ty`, returning a value) named `name`, set by length: no NUL-terminated
-/// copy of the name.
+/// A call of `function` (of type `fn_ty`, returning a value when `name` is not empty) named `name`, set after
+/// the call is built, by length: no NUL-terminated copy of the name.
 fn call_named(
     builder: LLVMBuilderRef,
     fn_ty: LLVMTypeRef,

@@ -89,12 +89,7 @@ impl<'a> Name<'a> {
         if self.stem.is_null() {
             return std::ffi::CString::default();
         }
-        let stem = unsafe {
-            let mut len = 0usize;
-            let ptr = LLVMGetValueName2(self.stem, &mut len);
-            if ptr.is_null() { &[][..] } else { std::slice::from_raw_parts(ptr as *const u8, len) }
-        };
-        let fast = (|| {
+        let fast = ir::with_name_bytes(self.stem, |stem| {
             std::str::from_utf8(stem).ok()?;
             let mut bytes = Vec::with_capacity(stem.len() + self.suffix.len() + 1);
             bytes.extend_from_slice(stem);
@@ -102,7 +97,7 @@ impl<'a> Name<'a> {
             // What `c_name` does to the text.
             bytes.iter_mut().filter(|b| **b == 0).for_each(|b| *b = b' ');
             std::ffi::CString::new(bytes).ok()
-        })();
+        });
         fast.unwrap_or_else(|| c_name(&self.text()))
     }
 }

@@ -102,19 +102,35 @@ pub fn cross_level(ir: &Path, visa: &Path, options: Options) -> Result<Verdict, 
         }
         Err(error) => return Err(format!("{}:{error}", visa.display())),
     };
-    let bindings = igc_bindings(ir, &kernel.name)?;
-    Ok(genx_exec::visa::validate::validate(&program, &kernel.name, &kernel, &bindings, options))
+    let (function, bindings) = igc_bindings(ir, &kernel.name)?;
+    Ok(genx_exec::visa::validate::validate(&program, &function, &kernel, &bindings, options))
 }
 
-/// How IGC binds each argument of kernel `name` of the module in `ir` (surface indices as IGC assigns them).
-fn igc_bindings(ir: &Path, name: &str) -> Result<Vec<ArgBinding>, String> {
+/// The IR function of kernel `name` of the module in `ir`, and how IGC binds each of its arguments (surface
+/// indices as IGC assigns them).
+fn igc_bindings(ir: &Path, name: &str) -> Result<(String, Vec<ArgBinding>), String> {
     let context = Context::create();
     let module = crate::compile::load(&context, &ir.to_string_lossy())?;
+    // `!genx.kernels` names a kernel apart from its function (C++ names are mangled); a SPIR-V-ready kernel
+    // is its function.
+    let mut function = name.to_string();
+    for node in module.get_global_metadata("genx.kernels") {
+        let values = node.get_node_values().unwrap_or_default();
+        let kernel_name = values.get(1).and_then(|v| match v {
+            genx_passes::inkwell::values::BasicMetadataValueEnum::MetadataValue(m) => m.get_string_value(),
+            _ => None,
+        });
+        if kernel_name.is_some_and(|k| k == name.as_bytes()) {
+            if let Some(genx_passes::inkwell::values::BasicMetadataValueEnum::PointerValue(f)) = values.first() {
+                function = f.get_name().to_string_lossy().into_owned();
+            }
+        }
+    }
     let kernels = vc_bridge::adaptor::adapt(module.as_mut_ptr())?;
     let Some(kernel) = kernels.iter().find(|k| k.name == name) else {
         return Err(format!("'{}' has no kernel named '{name}'", ir.display()));
     };
-    Ok(vc_bridge::bti::bindings(kernel)
+    let bindings = vc_bridge::bti::bindings(kernel)
         .into_iter()
         .map(|binding| match binding {
             vc_bridge::bti::Binding::Value => ArgBinding::Value,
@@ -122,5 +138,6 @@ fn igc_bindings(ir: &Path, name: &str) -> Result<Vec<ArgBinding>, String> {
             vc_bridge::bti::Binding::Surface(index) => ArgBinding::Surface(index),
             vc_bridge::bti::Binding::Sampler(index) => ArgBinding::Sampler(index),
         })
-        .collect())
+        .collect();
+    Ok((function, bindings))
 }

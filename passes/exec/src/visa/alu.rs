@@ -23,7 +23,8 @@
 //! - `madw`: the 64-bit `src0 * src1 + src2` per channel; low halves at the destination, high halves starting at
 //!   the next GRF boundary after `exec_size` dwords (IGC's layout; `MADW.md` is not in this tag's docs).
 //! - `dp2/dp3/dp4/dph`: per group of four channels, the dot product of the group's first 2/3/4 elements
-//!   (`dph`: 3 plus src1's fourth), written to all four channels; products and sums rounded in order.
+//!   (`dph`: 3 plus src1's fourth), written to all four channels, computed in double and rounded once (the pages
+//!   leave intermediate rounding open; this is the IR executor's model of `llvm.genx.dp*`).
 //!
 //! Undefined source elements give undefined results; a channel that is off (execution mask or predicate) is
 //! left unchanged. Not handled: denormal flushing, `%cr0` rounding modes, `bf`/`tf32` types.
@@ -351,12 +352,12 @@ fn dot(op: AluOp, lanes: &[Vec<Option<Num>>], i: usize, prec: Prec) -> Option<f6
     for k in 0..count {
         let a = as_f64(lanes[0].get(group + k).copied().flatten()?);
         let b = as_f64(lanes[1].get(group + k).copied().flatten()?);
-        sum = round(prec, sum + round(prec, a * b));
+        sum += a * b;
     }
     if op == AluOp::Dph {
-        sum = round(prec, sum + as_f64(lanes[1].get(group + 3).copied().flatten()?));
+        sum += as_f64(lanes[1].get(group + 3).copied().flatten()?);
     }
-    Some(sum)
+    Some(round(prec, sum))
 }
 
 fn f_op(prec: Prec, args: &[Num], f: impl Fn(&[f64]) -> f64) -> Num {

@@ -352,6 +352,7 @@ pub enum AtomicOp {
 }
 
 impl AtomicOp {
+    /// The spellings GenX_IR's lexer accepts (`visa/CISA.l`: `minsint`/`maxsint` for the signed forms).
     pub fn parse(text: &str) -> Option<AtomicOp> {
         Some(match text {
             "add" => AtomicOp::Add,
@@ -365,9 +366,8 @@ impl AtomicOp {
             "and" => AtomicOp::And,
             "or" => AtomicOp::Or,
             "xor" => AtomicOp::Xor,
-            "imin" | "minsint" => AtomicOp::Imin,
-            "imax" | "maxsint" => AtomicOp::Imax,
-            "predec" => AtomicOp::Predec,
+            "minsint" => AtomicOp::Imin,
+            "maxsint" => AtomicOp::Imax,
             "fmax" => AtomicOp::Fmax,
             "fmin" => AtomicOp::Fmin,
             "fcmpwr" => AtomicOp::Fcmpwr,

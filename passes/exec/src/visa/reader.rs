@@ -524,7 +524,13 @@ impl Reader {
                 return err(*line, *col, format!("unknown label '{label}'"));
             };
             match &mut insts[*index].op {
-                Op::Goto { target: t } | Op::Jmp { target: t } | Op::Call { target: t } => *t = target,
+                Op::Call { target: t } => {
+                    if !self.functions.iter().any(|f| f == label) {
+                        return err(*line, *col, format!("call target '{label}' is not a .function"));
+                    }
+                    *t = target;
+                }
+                Op::Goto { target: t } | Op::Jmp { target: t } => *t = target,
                 _ => {}
             }
         }
@@ -1045,10 +1051,10 @@ impl<'t> Cx<'_, 't> {
     }
 
     fn check_owords(&self, owords: u32) -> Result<()> {
-        if [1, 2, 4, 8, 16].contains(&owords) {
+        if [1, 2, 4, 8].contains(&owords) {
             Ok(())
         } else {
-            self.fail(self.mnemonic.col, format!("{owords} owords: the size must be 1, 2, 4, 8 or 16"))
+            self.fail(self.mnemonic.col, format!("{owords} owords: the size must be 1, 2, 4 or 8"))
         }
     }
 

@@ -22,7 +22,11 @@
 //! when the IR finishes, runs the vISA on the same bytes in a memory laid out the same way (the same allocation
 //! order gives the same addresses, so SVM pointers are equal at both levels); then every byte of every buffer and
 //! surface the IR defines must be equal in the vISA run. Surfaces are bound on demand as in
-//! [`crate::validate`]. Verdicts and exit codes are the IR validator's.
+//! [`crate::validate`], and both levels use the hardware's bounds rule ([`BoundsPolicy::Hardware`]: reads outside
+//! a surface give zeros, writes are dropped), which vISA documents for every surface message, so random offsets
+//! exercise kernels instead of being discarded. A 64-bit integer argument gets a buffer's address on every other
+//! trial (CM passes SVM pointers as `uint64_t`), a random value on the others. Verdicts and exit codes are the
+//! IR validator's.
 
 use super::exec::{Thread, VisaYield};
 use super::program::{Kernel, VarKind};
@@ -82,6 +86,8 @@ pub fn validate(ir: &Program, function: &str, kernel: &Kernel, bindings: &[ArgBi
             }
         }
     }
+    // The IR's "VCSLMSize" when it has one, else the vISA's own SLMSize (in KB): the same SLM for both.
+    let slm_bytes = f.slm_bytes.max(kernel.slm_kb.unwrap_or(0) as u64 * 1024);
     let hints = argument_hints(ir, f);
     let mut rng = Rng::new(options.seed ^ hash(&kernel.name));
     let (mut kept, mut discarded) = (0u64, 0u64);
@@ -94,6 +100,10 @@ pub fn validate(ir: &Program, function: &str, kernel: &Kernel, bindings: &[ArgBi
             .zip(&hints)
             .map(|((ty, binding), hint)| match (binding, ty) {
                 (ArgBinding::Pointer, _) | (_, Ty::Scalar(Elem::Ptr(_))) => {
+                    Arg::Buffer((0..options.buffer_bytes).map(|_| rng.next() as u8).collect())
+                }
+                // CM passes SVM pointers as 64-bit integers too: every other trial gives one a buffer's address.
+                (ArgBinding::Value, Ty::Scalar(Elem::Int(64))) if trial % 2 == 0 => {
                     Arg::Buffer((0..options.buffer_bytes).map(|_| rng.next() as u8).collect())
                 }
                 (ArgBinding::Surface(index) | ArgBinding::Sampler(index), Ty::Scalar(elem)) => {
@@ -112,10 +122,10 @@ pub fn validate(ir: &Program, function: &str, kernel: &Kernel, bindings: &[ArgBi
             local_size: [1; 3],
             group_count: [4, 4, 1],
         };
-        let seed = hash(&kernel.name) ^ (trial as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let seed = (hash(&kernel.name) ^ (trial as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)) & !1 | (trial as u64 & 1);
         let mut bound: Vec<(u32, bool)> = Vec::new();
         let before = loop {
-            let outcome = run_ir(ir, func, &args, ids, options, seed, &bound);
+            let outcome = run_ir(ir, func, slm_bytes, &args, ids, options, seed, &bound);
             match &outcome {
                 Err(Trap { fault: Fault::Unbound { bti, image, .. }, .. })
                     if bound.len() < MAX_SURFACES && !bound.iter().any(|(b, _)| b == bti) =>
@@ -148,7 +158,7 @@ pub fn validate(ir: &Program, function: &str, kernel: &Kernel, bindings: &[ArgBi
                 after: a,
             }))
         };
-        let after = match run_visa(ir, f.slm_bytes, kernel, &param_of_input, &args, ids, after_options, seed, &bound) {
+        let after = match run_visa(ir, slm_bytes, kernel, &param_of_input, &args, ids, after_options, seed, &bound) {
             Ok(outcome) => outcome,
             Err(trap) => {
                 if let Fault::Unsupported(_) = trap.fault {
@@ -198,9 +208,13 @@ fn match_inputs(kernel: &Kernel, bindings: &[ArgBinding]) -> Option<Vec<Option<u
     (next == explicit.len()).then_some(out)
 }
 
-/// Surface contents depend on the trial's seed and the index only, so both levels see the same.
+/// Surface contents depend on the trial's seed and the index only, so both levels see the same. Every other
+/// seed fills the surface with small dwords (0 to 63), so that loop bounds a kernel reads from memory end.
 fn surface_bytes(seed: u64, bti: u32, size: u64) -> Vec<u8> {
     let mut rng = Rng::new(seed ^ (bti as u64 + 1).wrapping_mul(0xD6E8_FEB8_6659_FD93));
+    if seed & 1 == 1 {
+        return (0..size).map(|i| if i % 4 == 0 { rng.below(64) as u8 } else { 0 }).collect();
+    }
     (0..size).map(|_| rng.next() as u8).collect()
 }
 
@@ -260,10 +274,20 @@ fn param_elems(ir: &Program, func: FuncId) -> Vec<Elem> {
         .collect()
 }
 
-fn run_ir(ir: &Program, func: FuncId, args: &[Arg], ids: ThreadIds, options: Options, seed: u64, bound: &[(u32, bool)]) -> Result<Outcome, Trap> {
+#[allow(clippy::too_many_arguments)]
+fn run_ir(
+    ir: &Program,
+    func: FuncId,
+    slm_bytes: u64,
+    args: &[Arg],
+    ids: ThreadIds,
+    options: Options,
+    seed: u64,
+    bound: &[(u32, bool)],
+) -> Result<Outcome, Trap> {
     let mut machine = Machine::new(ir);
     machine.step_limit = options.step_limit;
-    let slm_bytes = ir.functions[func as usize].slm_bytes;
+    machine.bounds = BoundsPolicy::Hardware;
     let (values, compared, slm) =
         lay_out(&mut machine.memory, &mut machine.surfaces, args, &param_elems(ir, func), options, seed, bound, slm_bytes);
     let mut thread = machine.start(func, values, ids)?;
@@ -318,7 +342,7 @@ fn run_visa(
         thread.set_input(input.var, &bytes, &defined);
     }
     loop {
-        match thread.resume(&mut memory, &surfaces, slm, BoundsPolicy::default())? {
+        match thread.resume(&mut memory, &surfaces, slm, BoundsPolicy::Hardware)? {
             VisaYield::Finished => break,
             VisaYield::Barrier => continue,
         }

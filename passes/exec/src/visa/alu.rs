@@ -513,7 +513,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn conversions_round_and_saturate_as_vISA_says() {
+    fn conversions_round_and_saturate_as_visa_says() {
         assert_eq!(convert(Num::F(3.7), VType::D, false), 3);
         assert_eq!(convert(Num::F(-3.7), VType::D, false), (-3i64) as u64 & 0xffff_ffff);
         assert_eq!(convert(Num::F(1e10), VType::D, false), 0x7fff_ffff);

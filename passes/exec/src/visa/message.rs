@@ -135,7 +135,7 @@ pub(super) fn execute(t: &mut Thread<'_>, inst: &Inst, ctx: &mut Ctx<'_>) -> Res
                 let Some(eoff) = raw_elem(t, *offsets, i, 4)? else {
                     return Err(Fault::Undefined(format!("element offset of lane {i} is undefined")));
                 };
-                let (mut bytes, mut defined) = read(ctx, &tgt, base + eoff, *blocks as usize, Some(i))?;
+                let (mut bytes, mut defined) = read(ctx, &tgt, surface_offset(base + eoff), *blocks as usize, Some(i))?;
                 bytes.resize(4, 0);
                 defined.resize(4, false);
                 t.write_bytes(dst.var, dst.offset as i64 + 4 * i as i64, &bytes, &defined)?;
@@ -154,7 +154,7 @@ pub(super) fn execute(t: &mut Thread<'_>, inst: &Inst, ctx: &mut Ctx<'_>) -> Res
                     return Err(Fault::Undefined(format!("element offset of lane {i} is undefined")));
                 };
                 let (bytes, defined) = t.read_bytes(src.var, src.offset as i64 + 4 * i as i64, *blocks as usize)?;
-                write(ctx, &tgt, base + eoff, &bytes, &defined, Some(i))?;
+                write(ctx, &tgt, surface_offset(base + eoff), &bytes, &defined, Some(i))?;
             }
             Ok(())
         }
@@ -177,7 +177,7 @@ pub(super) fn execute(t: &mut Thread<'_>, inst: &Inst, ctx: &mut Ctx<'_>) -> Res
                     let Some(eoff) = raw_elem(t, *offsets, i, 4)? else {
                         return Err(Fault::Undefined(format!("element offset of lane {i} is undefined")));
                     };
-                    let at = base + eoff + 4 * c as u64;
+                    let at = surface_offset(base + eoff + 4 * c as u64);
                     let slot = dst.offset as i64 + 4 * (k * stride + i) as i64;
                     if load {
                         let (bytes, defined) = read(ctx, &tgt, at, 4, Some(i))?;
@@ -230,6 +230,11 @@ pub(super) fn execute(t: &mut Thread<'_>, inst: &Inst, ctx: &mut Ctx<'_>) -> Res
         }
         _ => Err(Fault::Other("not a message".to_string())),
     }
+}
+
+/// Surface offsets are 32-bit (`UD`): the sum of the global and element offsets wraps.
+fn surface_offset(offset: u64) -> u64 {
+    offset & 0xffff_ffff
 }
 
 fn media_args(t: &Thread<'_>, modifier: u32, surface: VarId, plane: u32, width: u32, x: &Src, y: &Src) -> Result<Vec<Value>, Fault> {

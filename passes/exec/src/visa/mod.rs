@@ -9,7 +9,8 @@
 //! Files: [`reader`] (text → [`program::Kernel`], located errors), [`program`] (variables, operands,
 //! instructions), [`exec`] (a thread: storage, execution mask, SIMD control flow), [`alu`] (ALU, logic,
 //! conversions, math), [`message`] (memory messages over the IR executor's memory and surface model),
-//! [`validate`] (IR against vISA on the same random inputs and surfaces; the argument mapping).
+//! [`validate`] (IR against vISA on the same random inputs and surfaces; the argument mapping), [`run`] (a
+//! kernel over a thread grid, for `cmc run`).
 //!
 //! Sources that disagree, and corners the specification leaves open (each decision is repeated where it is made):
 //! - `SVM_ATOMIC.md`'s text line orders `<addresses> <dst> <src0> <src1>`, unlike DWORD_ATOMIC's
@@ -34,4 +35,5 @@ pub mod exec;
 pub mod message;
 pub mod program;
 pub mod reader;
+pub mod run;
 pub mod validate;

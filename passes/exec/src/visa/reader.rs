@@ -352,6 +352,14 @@ impl Reader {
                 Some(&t) => t,
                 None => return err(d.line, *col, format!("alias of unknown variable '{target}'")),
             };
+            let target_bytes = self.vars[root as usize].bytes();
+            if *offset as usize + self.vars[id].bytes() > target_bytes {
+                return err(
+                    d.line,
+                    *col,
+                    format!("alias '{}' ({} bytes at offset {offset}) does not fit in '{target}' ({target_bytes} bytes)", d.name, self.vars[id].bytes()),
+                );
+            }
             let mut total = *offset;
             let mut hops = 0;
             while let Some((next, more)) = decls.get((root as usize).wrapping_sub(first)).and_then(|t| {

@@ -349,16 +349,21 @@ impl<'k> Thread<'k> {
         Ok(())
     }
 
+    /// One element (the hot path of every operand: no allocation).
     fn read_lane(&self, var: VarId, offset: i64, ty: VType) -> Result<Lane, Fault> {
-        let (bytes, defined) = self.read_bytes(var, offset, ty.size())?;
-        if defined.iter().any(|d| !d) {
+        let v = self.kernel.var(var);
+        let size = ty.size();
+        let root = v.root as usize;
+        let at = offset + v.offset as i64;
+        if v.predef == Some(Predef::Null) || at < 0 || at as usize + size > self.bytes[root].len() {
+            let (bytes, defined) = self.read_bytes(var, offset, size)?;
+            return Ok(defined.iter().all(|&d| d).then(|| bytes.iter().rev().fold(0u64, |acc, b| acc << 8 | *b as u64)));
+        }
+        let at = at as usize;
+        if self.defined[root][at..at + size].iter().any(|d| !d) {
             return Ok(None);
         }
-        let mut bits = 0u64;
-        for (k, b) in bytes.iter().enumerate() {
-            bits |= (*b as u64) << (8 * k);
-        }
-        Ok(Some(bits))
+        Ok(Some(self.bytes[root][at..at + size].iter().rev().fold(0u64, |acc, b| acc << 8 | *b as u64)))
     }
 
     fn address(&self, addr: VarId, elem: u32) -> Result<(VarId, i64), Fault> {
@@ -435,11 +440,9 @@ impl<'k> Thread<'k> {
             Dst::Addr { .. } => return Err(Fault::Other("an address destination takes an address".to_string())),
         };
         let size = ty.size();
-        let (bytes, defined) = match bits {
-            Some(b) => (b.to_le_bytes()[..size].to_vec(), vec![true; size]),
-            None => (vec![0; size], vec![false; size]),
-        };
-        self.write_bytes(var, offset, &bytes, &defined)
+        let bytes = bits.unwrap_or(0).to_le_bytes();
+        let defined = [bits.is_some(); 8];
+        self.write_bytes(var, offset, &bytes[..size], &defined[..size])
     }
 
     pub(super) fn set_address(&mut self, var: VarId, elem: usize, value: Option<(VarId, i64)>) -> Result<(), Fault> {

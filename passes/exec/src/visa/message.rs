@@ -69,9 +69,7 @@ fn is_null(t: &Thread<'_>, raw: Raw) -> bool {
 }
 
 pub(super) fn execute(t: &mut Thread<'_>, inst: &Inst, ctx: &mut Ctx<'_>) -> Result<(), Fault> {
-    let name = t.kernel.line_text(inst.line);
-    let name = name.split_whitespace().find(|w| !w.starts_with('(')).unwrap_or("message").to_string();
-    let call = named(&name, &VOID);
+    let call = named(message_name(&inst.op), &VOID);
     let lanes_on = |t: &Thread<'_>| t.enabled(inst);
     match &inst.op {
         Op::OwordLd { owords, unaligned, surface, offset, dst } => {
@@ -235,6 +233,21 @@ pub(super) fn execute(t: &mut Thread<'_>, inst: &Inst, ctx: &mut Ctx<'_>) -> Res
 /// Surface offsets are 32-bit (`UD`): the sum of the global and element offsets wraps.
 fn surface_offset(offset: u64) -> u64 {
     offset & 0xffff_ffff
+}
+
+/// The message's mnemonic, for faults.
+fn message_name(op: &Op) -> &'static str {
+    match op {
+        Op::OwordLd { unaligned: false, .. } => "oword_ld",
+        Op::OwordLd { unaligned: true, .. } => "oword_ld_unaligned",
+        Op::OwordSt { .. } => "oword_st",
+        Op::GatherScaled { .. } => "gather_scaled",
+        Op::ScatterScaled { .. } => "scatter_scaled",
+        Op::Gather4Scaled { .. } => "gather4_scaled",
+        Op::Scatter4Scaled { .. } => "scatter4_scaled",
+        Op::DwordAtomic { .. } => "dword_atomic",
+        _ => "message",
+    }
 }
 
 fn media_args(t: &Thread<'_>, modifier: u32, surface: VarId, plane: u32, width: u32, x: &Src, y: &Src) -> Result<Vec<Value>, Fault> {

@@ -25,7 +25,8 @@
 //! [`crate::validate`], and both levels use the hardware's bounds rule ([`BoundsPolicy::Hardware`]: reads outside
 //! a surface give zeros, writes are dropped), which vISA documents for every surface message, so random offsets
 //! exercise kernels instead of being discarded. A 64-bit integer argument gets a buffer's address on every other
-//! trial (CM passes SVM pointers as `uint64_t`), a random value on the others. Verdicts and exit codes are the
+//! trial (CM passes SVM pointers as `uint64_t`), a random value on the others; on odd trials buffers and
+//! surfaces hold small dwords (0 to 3), so that loop bounds and indices read from memory stay in range. Verdicts and exit codes are the
 //! IR validator's.
 
 use super::exec::{Thread, VisaYield};
@@ -99,12 +100,10 @@ pub fn validate(ir: &Program, function: &str, kernel: &Kernel, bindings: &[ArgBi
             .zip(bindings)
             .zip(&hints)
             .map(|((ty, binding), hint)| match (binding, ty) {
-                (ArgBinding::Pointer, _) | (_, Ty::Scalar(Elem::Ptr(_))) => {
-                    Arg::Buffer((0..options.buffer_bytes).map(|_| rng.next() as u8).collect())
-                }
+                (ArgBinding::Pointer, _) | (_, Ty::Scalar(Elem::Ptr(_))) => Arg::Buffer(buffer(&mut rng, trial, options.buffer_bytes)),
                 // CM passes SVM pointers as 64-bit integers too: every other trial gives one a buffer's address.
                 (ArgBinding::Value, Ty::Scalar(Elem::Int(64))) if trial % 2 == 0 => {
-                    Arg::Buffer((0..options.buffer_bytes).map(|_| rng.next() as u8).collect())
+                    Arg::Buffer(buffer(&mut rng, trial, options.buffer_bytes))
                 }
                 (ArgBinding::Surface(index) | ArgBinding::Sampler(index), Ty::Scalar(elem)) => {
                     Arg::Value(Value::scalar(*elem, *index as u64))
@@ -208,12 +207,17 @@ fn match_inputs(kernel: &Kernel, bindings: &[ArgBinding]) -> Option<Vec<Option<u
     (next == explicit.len()).then_some(out)
 }
 
-/// Surface contents depend on the trial's seed and the index only, so both levels see the same. Every other
-/// seed fills the surface with small dwords (0 to 63), so that loop bounds a kernel reads from memory end.
+/// Surface contents depend on the trial's seed and the index only, so both levels see the same.
 fn surface_bytes(seed: u64, bti: u32, size: u64) -> Vec<u8> {
     let mut rng = Rng::new(seed ^ (bti as u64 + 1).wrapping_mul(0xD6E8_FEB8_6659_FD93));
-    if seed & 1 == 1 {
-        return (0..size).map(|i| if i % 4 == 0 { rng.below(64) as u8 } else { 0 }).collect();
+    buffer(&mut rng, seed as u32, size)
+}
+
+/// Random bytes on even trials; on odd trials small dwords (0 to 3), so that loop bounds and indices a kernel
+/// reads from memory stay small and in range.
+fn buffer(rng: &mut Rng, trial: u32, size: u64) -> Vec<u8> {
+    if trial % 2 == 1 {
+        return (0..size).map(|i| if i % 4 == 0 { rng.below(4) as u8 } else { 0 }).collect();
     }
     (0..size).map(|_| rng.next() as u8).collect()
 }

@@ -196,7 +196,7 @@ pub fn validate(before: &Program, after: &Program, options: Options) -> Verdict 
 
 /// One argument of a trial.
 #[derive(Clone, Debug)]
-enum Input {
+pub(crate) enum Input {
     Value(Value),
     /// A buffer of these bytes, passed by its address.
     Buffer(Vec<u8>),
@@ -593,7 +593,7 @@ pub(crate) fn draw(elem: Elem, hint: &Hint, rng: &mut Rng) -> u64 {
     }
 }
 
-fn describe_inputs(function: &Function, inputs: &[Input]) -> Vec<String> {
+pub(crate) fn describe_inputs(function: &Function, inputs: &[Input]) -> Vec<String> {
     inputs
         .iter()
         .enumerate()

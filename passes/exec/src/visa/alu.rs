@@ -320,17 +320,14 @@ fn alu(t: &mut Thread<'_>, inst: &Inst, op: AluOp, sat: bool, dst: &Dst, srcs: &
 
 fn compare(cond: Cond, a: Num, b: Num, float: bool) -> bool {
     if float {
-        let (x, y) = (as_f64(a), as_f64(b));
-        return match cond {
-            Cond::Eq => x == y,
-            Cond::Ne => x != y,
-            Cond::Gt => x > y,
-            Cond::Ge => x >= y,
-            Cond::Lt => x < y,
-            Cond::Le => x <= y,
-        };
+        holds(cond, as_f64(a), as_f64(b))
+    } else {
+        holds(cond, as_int(a), as_int(b))
     }
-    let (x, y) = (as_int(a), as_int(b));
+}
+
+/// `x <cond> y` (false for unordered floats, except `ne`).
+fn holds<T: PartialOrd>(cond: Cond, x: T, y: T) -> bool {
     match cond {
         Cond::Eq => x == y,
         Cond::Ne => x != y,

@@ -122,7 +122,8 @@ pub(super) fn execute(t: &mut Thread<'_>, inst: &Inst, ctx: &mut Ctx<'_>) -> Res
             sem(ctx, &Call { name: "media_st", ret: &VOID, arg_tys: &arg_tys, args: &args })?;
             Ok(())
         }
-        Op::GatherScaled { blocks, surface, offset, offsets, dst } => {
+        Op::GatherScaled { blocks, surface, offset, offsets, dst } | Op::ScatterScaled { blocks, surface, offset, offsets, src: dst } => {
+            let load = matches!(inst.op, Op::GatherScaled { .. });
             let tgt = target(ctx, &call, t.bti(*surface)?)?;
             let base = scalar_u64(t, offset, "the global offset")?;
             let on = lanes_on(t)?;
@@ -133,26 +134,17 @@ pub(super) fn execute(t: &mut Thread<'_>, inst: &Inst, ctx: &mut Ctx<'_>) -> Res
                 let Some(eoff) = raw_elem(t, *offsets, i, 4)? else {
                     return Err(Fault::Undefined(format!("element offset of lane {i} is undefined")));
                 };
-                let (mut bytes, mut defined) = read(ctx, &tgt, surface_offset(base + eoff), *blocks as usize, Some(i))?;
-                bytes.resize(4, 0);
-                defined.resize(4, false);
-                t.write_bytes(dst.var, dst.offset as i64 + 4 * i as i64, &bytes, &defined)?;
-            }
-            Ok(())
-        }
-        Op::ScatterScaled { blocks, surface, offset, offsets, src } => {
-            let tgt = target(ctx, &call, t.bti(*surface)?)?;
-            let base = scalar_u64(t, offset, "the global offset")?;
-            let on = lanes_on(t)?;
-            for (i, &enabled) in on.iter().enumerate() {
-                if !enabled {
-                    continue;
+                let (at, slot) = (surface_offset(base + eoff), dst.offset as i64 + 4 * i as i64);
+                if load {
+                    // The lane's dword slot: `blocks` bytes read, the rest undefined.
+                    let (mut bytes, mut defined) = read(ctx, &tgt, at, *blocks as usize, Some(i))?;
+                    bytes.resize(4, 0);
+                    defined.resize(4, false);
+                    t.write_bytes(dst.var, slot, &bytes, &defined)?;
+                } else {
+                    let (bytes, defined) = t.read_bytes(dst.var, slot, *blocks as usize)?;
+                    write(ctx, &tgt, at, &bytes, &defined, Some(i))?;
                 }
-                let Some(eoff) = raw_elem(t, *offsets, i, 4)? else {
-                    return Err(Fault::Undefined(format!("element offset of lane {i} is undefined")));
-                };
-                let (bytes, defined) = t.read_bytes(src.var, src.offset as i64 + 4 * i as i64, *blocks as usize)?;
-                write(ctx, &tgt, surface_offset(base + eoff), &bytes, &defined, Some(i))?;
             }
             Ok(())
         }

@@ -35,8 +35,10 @@ use crate::interp::{Machine, Trap};
 use crate::machine::{BoundsPolicy, Surface, SurfaceKind, Surfaces, ThreadIds};
 use crate::memory::{encode_lanes, AllocKind, Fault, Memory};
 use crate::program::{FuncId, Program};
-use crate::validate::{argument_hints, compare, draw, hash, Mismatch, Options, Outcome, Rng, Verdict, IMAGE, MAX_SURFACES};
-use crate::value::{format_lane, Elem, Lanes, Ty, Value};
+use crate::validate::{
+    argument_hints, compare, describe_inputs, draw, hash, Input, Mismatch, Options, Outcome, Rng, Verdict, IMAGE, MAX_SURFACES,
+};
+use crate::value::{Elem, Lanes, Ty, Value};
 
 /// How one IR argument reaches the vISA kernel.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -53,13 +55,6 @@ pub enum ArgBinding {
 
 /// Bytes of the private memory given to a kernel through its private-base implicit argument.
 const PRIVATE_BYTES: u64 = 64 * 1024;
-
-/// One argument of a trial.
-#[derive(Clone, Debug)]
-enum Arg {
-    Value(Value),
-    Buffer(Vec<u8>),
-}
 
 /// Validates `kernel` (vISA) against IR function `function` of `ir`.
 pub fn validate(ir: &Program, function: &str, kernel: &Kernel, bindings: &[ArgBinding], options: Options) -> Verdict {
@@ -94,25 +89,25 @@ pub fn validate(ir: &Program, function: &str, kernel: &Kernel, bindings: &[ArgBi
     let (mut kept, mut discarded) = (0u64, 0u64);
     let mut first_discard = None;
     for trial in 0..options.trials {
-        let args: Vec<Arg> = f
+        let args: Vec<Input> = f
             .params
             .iter()
             .zip(bindings)
             .zip(&hints)
             .map(|((ty, binding), hint)| match (binding, ty) {
-                (ArgBinding::Pointer, _) | (_, Ty::Scalar(Elem::Ptr(_))) => Arg::Buffer(buffer(&mut rng, trial, options.buffer_bytes)),
+                (ArgBinding::Pointer, _) | (_, Ty::Scalar(Elem::Ptr(_))) => Input::Buffer(buffer(&mut rng, trial, options.buffer_bytes)),
                 // CM passes SVM pointers as 64-bit integers too: every other trial gives one a buffer's address.
                 (ArgBinding::Value, Ty::Scalar(Elem::Int(64))) if trial % 2 == 0 => {
-                    Arg::Buffer(buffer(&mut rng, trial, options.buffer_bytes))
+                    Input::Buffer(buffer(&mut rng, trial, options.buffer_bytes))
                 }
                 (ArgBinding::Surface(index) | ArgBinding::Sampler(index), Ty::Scalar(elem)) => {
-                    Arg::Value(Value::scalar(*elem, *index as u64))
+                    Input::Value(Value::scalar(*elem, *index as u64))
                 }
-                (_, Ty::Scalar(elem)) => Arg::Value(Value::Lanes(Lanes::new(*elem, vec![draw(*elem, hint, &mut rng)]))),
+                (_, Ty::Scalar(elem)) => Input::Value(Value::Lanes(Lanes::new(*elem, vec![draw(*elem, hint, &mut rng)]))),
                 (_, Ty::Vector(elem, n)) => {
-                    Arg::Value(Value::Lanes(Lanes::new(*elem, (0..*n).map(|_| draw(*elem, hint, &mut rng)).collect())))
+                    Input::Value(Value::Lanes(Lanes::new(*elem, (0..*n).map(|_| draw(*elem, hint, &mut rng)).collect())))
                 }
-                (_, other) => Arg::Value(Value::zero(other)),
+                (_, other) => Input::Value(Value::zero(other)),
             })
             .collect();
         let ids = ThreadIds {
@@ -227,7 +222,7 @@ fn buffer(rng: &mut Rng, trial: u32, size: u64) -> Vec<u8> {
 fn lay_out(
     memory: &mut Memory,
     surfaces: &mut Surfaces,
-    args: &[Arg],
+    args: &[Input],
     param_elems: &[Elem],
     options: Options,
     seed: u64,
@@ -249,8 +244,8 @@ fn lay_out(
     let mut values = Vec::with_capacity(args.len());
     for (index, arg) in args.iter().enumerate() {
         match arg {
-            Arg::Value(v) => values.push(v.clone()),
-            Arg::Buffer(bytes) => {
+            Input::Value(v) => values.push(v.clone()),
+            Input::Buffer(bytes) => {
                 let name = format!("buffer of argument {index}");
                 let base = memory.allocate_with(name.clone(), AllocKind::Buffer, bytes.clone());
                 values.push(Value::scalar(param_elems[index], base));
@@ -283,7 +278,7 @@ fn run_ir(
     ir: &Program,
     func: FuncId,
     slm_bytes: u64,
-    args: &[Arg],
+    args: &[Input],
     ids: ThreadIds,
     options: Options,
     seed: u64,
@@ -305,7 +300,7 @@ fn run_visa(
     slm_bytes: u64,
     kernel: &Kernel,
     param_of_input: &[Option<usize>],
-    args: &[Arg],
+    args: &[Input],
     ids: ThreadIds,
     options: Options,
     seed: u64,
@@ -374,26 +369,8 @@ fn words(values: &[u64], width: usize, size: usize) -> (Vec<u8>, Vec<bool>) {
     (bytes, defined)
 }
 
-fn describe(f: &crate::program::Function, args: &[Arg], ids: ThreadIds) -> Vec<String> {
-    let mut out: Vec<String> = args
-        .iter()
-        .enumerate()
-        .map(|(i, arg)| {
-            let name = &f.param_names[i];
-            match arg {
-                Arg::Value(Value::Lanes(l)) => {
-                    let shown: Vec<String> = (0..l.len()).map(|k| format_lane(l.elem, l.bits[k], l.undef[k])).collect();
-                    if l.len() == 1 {
-                        format!("%{name} = {}", shown[0])
-                    } else {
-                        format!("%{name} = <{}>", shown.join(", "))
-                    }
-                }
-                Arg::Value(other) => format!("%{name} = {other:?}"),
-                Arg::Buffer(bytes) => format!("%{name} = buffer of {} random bytes", bytes.len()),
-            }
-        })
-        .collect();
+fn describe(f: &crate::program::Function, args: &[Input], ids: ThreadIds) -> Vec<String> {
+    let mut out = describe_inputs(f, args);
     out.push(format!("group id ({}, {}, {})", ids.group_id[0], ids.group_id[1], ids.group_id[2]));
     out
 }

@@ -27,6 +27,12 @@
 //!   defines `llvm.genx.thread.x/y`; `%tsc` and dispatch-state fields of `%r0` are undefined (outputs must not
 //!   depend on them).
 //!
+//! Proof (`scripts/visa-proof.sh`, 64 trials per kernel): of the 62 kernels IGC compiles from the project's
+//! examples, CM lit tests and vc-bridge inputs, 60 agree on icllp and on tgllp; one mismatch is IGC's (it drops
+//! the initializer of a `genx_volatile` global and stores an unwritten register:
+//! `tests/lit/visa-validate/igc-ignores-volatile-global-initializer.ll`); one kernel reads DPC++'s SPIR-V builtin
+//! variables, which the IR executor does not model (cannot validate).
+//!
 //! Not handled: sampler, VME, typed and LSC messages, `raw_send`/`raw_sends`, `dpas`, stack calls (`fcall` with
 //! `%arg`/`%retval` is read and run as a subroutine call; its ABI registers are plain storage).
 

@@ -65,6 +65,11 @@ pub fn validate(ir: &Program, function: &str, kernel: &Kernel, bindings: &[ArgBi
     if let Some(reason) = &f.unsupported {
         return cannot(format!("in the IR: {reason}"));
     }
+    // SPIR-V builtin variables (DPC++ ESIMD's `__spirv_BuiltInGlobalInvocationId`, ...) are ids the IR executor
+    // does not give values to.
+    if let Some(builtin) = ir.globals.iter().find(|g| g.name.starts_with("__spirv_BuiltIn")) {
+        return cannot(format!("the IR reads SPIR-V builtin variable @{}, which the IR executor does not model", builtin.name));
+    }
     if bindings.len() != f.params.len() {
         return cannot(format!("{} argument bindings for {} IR arguments", bindings.len(), f.params.len()));
     }

@@ -29,7 +29,7 @@
 //! Undefined source elements give undefined results; a channel that is off (execution mask or predicate) is
 //! left unchanged. Not handled: denormal flushing, `%cr0` rounding modes, `bf`/`tf32` types.
 
-use super::exec::{Lane, Thread};
+use super::exec::Thread;
 use super::program::*;
 use crate::memory::Fault;
 
@@ -250,6 +250,9 @@ pub(super) fn execute(t: &mut Thread<'_>, inst: &Inst) -> Result<(), Fault> {
     }
 }
 
+/// The most sources an ALU instruction has (`bfi`).
+const MAX_SOURCES: usize = 4;
+
 fn alu(t: &mut Thread<'_>, inst: &Inst, op: AluOp, sat: bool, dst: &Dst, srcs: &[Src]) -> Result<(), Fault> {
     let n = inst.exec.size as usize;
     let logic = matches!(op, AluOp::And | AluOp::Or | AluOp::Xor | AluOp::Not);
@@ -259,23 +262,30 @@ fn alu(t: &mut Thread<'_>, inst: &Inst, op: AluOp, sat: bool, dst: &Dst, srcs: &
     } else {
         t.enabled(inst)?
     };
-    let types: Vec<VType> = srcs.iter().map(Thread::lane_type).collect();
+    if srcs.len() > MAX_SOURCES {
+        return Err(Fault::Other(format!("{op:?} with {} sources", srcs.len())));
+    }
+    let mut types = [VType::D; MAX_SOURCES];
+    for (k, s) in srcs.iter().enumerate() {
+        types[k] = Thread::lane_type(s);
+    }
+    let types = &types[..srcs.len()];
     let any_float = types.iter().any(|ty| ty.is_float());
     let prec = if types.contains(&VType::DF) || (!any_float && dst.ty() == VType::DF) { Prec::Double } else { Prec::Single };
     let exec_bits = types.iter().map(|ty| ty.bits()).max().unwrap_or(32).max(if op == AluOp::Mov { 0 } else { 8 });
-    // Every source element of every channel, read before any write (a destination may overlap a source).
-    let mut lanes: Vec<Vec<Option<Num>>> = Vec::with_capacity(srcs.len());
-    for s in srcs {
-        let ty = Thread::lane_type(s);
-        let mut column = Vec::with_capacity(n);
+    // Every source element of every channel, read before any write (a destination may overlap a source); kept
+    // on the stack, as this is the executor's innermost loop.
+    let mut lanes = [[None::<Num>; 32]; MAX_SOURCES];
+    let dot_product = matches!(op, AluOp::Dp2 | AluOp::Dp3 | AluOp::Dp4 | AluOp::Dph);
+    for (k, s) in srcs.iter().enumerate() {
         for i in 0..n {
-            let needed = on[i] || matches!(op, AluOp::Dp2 | AluOp::Dp3 | AluOp::Dp4 | AluOp::Dph);
-            let lane = if needed { t.src_lane(s, i)? } else { None };
-            column.push(lane.map(|bits| modify(value(bits, ty), s.modifier(), logic)));
+            if on[i] || dot_product {
+                lanes[k][i] = t.src_lane(s, i)?.map(|bits| modify(value(bits, types[k]), s.modifier(), logic));
+            }
         }
-        lanes.push(column);
     }
-    let mut results: Vec<(usize, Lane)> = Vec::with_capacity(n);
+    let mut results = [(0usize, None::<u64>); 32];
+    let mut count = 0;
     for i in 0..n {
         if !on[i] {
             continue;
@@ -301,18 +311,27 @@ fn alu(t: &mut Thread<'_>, inst: &Inst, op: AluOp, sat: bool, dst: &Dst, srcs: &
                 }
                 _ => None,
             }
-        } else if matches!(op, AluOp::Dp2 | AluOp::Dp3 | AluOp::Dp4 | AluOp::Dph) {
+        } else if dot_product {
             dot(op, &lanes, i, prec).map(|v| convert(Num::F(v), dst.ty(), sat))
         } else {
-            let args: Option<Vec<Num>> = lanes.iter().map(|column| column[i]).collect();
-            match args {
-                Some(args) => Some(convert(compute(op, &args, any_float, prec, exec_bits, &types)?, dst.ty(), sat)),
-                None => None,
+            let mut args = [Num::I(0); MAX_SOURCES];
+            let mut defined = true;
+            for k in 0..srcs.len() {
+                match lanes[k][i] {
+                    Some(v) => args[k] = v,
+                    None => defined = false,
+                }
+            }
+            if defined {
+                Some(convert(compute(op, &args[..srcs.len()], any_float, prec, exec_bits, types)?, dst.ty(), sat))
+            } else {
+                None
             }
         };
-        results.push((i, r));
+        results[count] = (i, r);
+        count += 1;
     }
-    for (i, r) in results {
+    for &(i, r) in &results[..count] {
         t.dst_write(dst, i, r)?;
     }
     Ok(())
@@ -338,7 +357,7 @@ fn holds<T: PartialOrd>(cond: Cond, x: T, y: T) -> bool {
     }
 }
 
-fn dot(op: AluOp, lanes: &[Vec<Option<Num>>], i: usize, prec: Prec) -> Option<f64> {
+fn dot(op: AluOp, lanes: &[[Option<Num>; 32]], i: usize, prec: Prec) -> Option<f64> {
     let group = i / 4 * 4;
     let count = match op {
         AluOp::Dp2 => 2,

@@ -156,7 +156,9 @@ fn igc_assembles_every_golden_file() {
     for file in files() {
         let out = std::process::Command::new("GenX_IR")
             .arg(&file)
-            .args(["-platform", "ICLLP", "-output", "-binary"])
+            .args(["-platform", "ICLLP", "-output", "-binary", "-outputCisaBinaryName"])
+            // Without it GenX_IR writes the vISA object next to its input, in the source tree.
+            .arg(dir.join("out.isa"))
             .current_dir(&dir)
             .output()
             .unwrap();

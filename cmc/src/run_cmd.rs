@@ -28,7 +28,7 @@ use crate::output;
 #[derive(Parser, Debug)]
 #[command(name = "cmc run", about = "Run a GenX kernel on the CPU")]
 struct Args {
-    /// The kernel's module (LLVM IR, `.ll` or `.bc`).
+    /// The kernel's module (LLVM IR, `.ll` or `.bc`), or a vISA kernel (`.visaasm`).
     input: PathBuf,
     /// The kernel to run (default: the module's only kernel).
     #[arg(short = 'k', long = "kernel")]
@@ -52,9 +52,9 @@ struct Args {
 }
 
 /// A buffer or surface to save after the run.
-struct Output {
-    path: String,
-    base: u64,
+pub struct Output {
+    pub path: String,
+    pub base: u64,
 }
 
 pub fn main(argv: &[String]) -> ExitCode {
@@ -75,6 +75,11 @@ pub fn main(argv: &[String]) -> ExitCode {
 }
 
 fn run(args: &Args) -> Result<String, String> {
+    if args.input.extension().is_some_and(|e| e == "visaasm") {
+        let grid = Grid { groups: dims(&args.groups, "--groups")?, local_size: dims(&args.local, "--local")? };
+        let request = crate::run_visa::Request { input: &args.input, grid, args: &args.args, surfaces: &args.surfaces, hardware_bounds: args.hardware_bounds };
+        return crate::run_visa::run(&request);
+    }
     let program = genx_exec::decode::decode_file(&args.input)?;
     let kernels: Vec<_> = program
         .defined_functions()
@@ -163,7 +168,7 @@ fn contents(kind: &str, source: &str) -> Result<Vec<u8>, String> {
     std::fs::read(source).map_err(|err| format!("cannot read '{source}': {err}"))
 }
 
-fn bind_surface(machine: &mut Machine<'_>, spec: &str, outputs: &mut Vec<Output>) -> Result<(), String> {
+pub(crate) fn bind_surface(machine: &mut Machine<'_>, spec: &str, outputs: &mut Vec<Output>) -> Result<(), String> {
     let (bti, rest) = spec.split_once('=').ok_or_else(|| format!("--surface '{spec}': expected BTI=KIND:..."))?;
     let bti: u32 = bti.trim().parse().map_err(|_| format!("--surface '{spec}': '{bti}' is not a binding-table index"))?;
     let fields: Vec<&str> = rest.split(':').collect();
@@ -203,7 +208,7 @@ fn bind_surface(machine: &mut Machine<'_>, spec: &str, outputs: &mut Vec<Output>
     Ok(())
 }
 
-fn argument(machine: &mut Machine<'_>, spec: &str, ty: &Ty, what: &str, outputs: &mut Vec<Output>) -> Result<Value, String> {
+pub(crate) fn argument(machine: &mut Machine<'_>, spec: &str, ty: &Ty, what: &str, outputs: &mut Vec<Output>) -> Result<Value, String> {
     if let Some(bti) = spec.strip_prefix("surface:") {
         let bti: u64 = parse_int(bti).ok_or_else(|| format!("{what}: '{bti}' is not a surface index"))?;
         if !machine.surfaces.contains_key(&(bti as u32)) {

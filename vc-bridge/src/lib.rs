@@ -14,6 +14,7 @@
 
 pub mod adaptor;
 pub mod binary;
+pub mod bti;
 pub mod clock;
 pub mod ocloc;
 pub mod spirv;

@@ -22,3 +22,4 @@ pub mod ops;
 pub mod program;
 pub mod validate;
 pub mod value;
+pub mod visa;

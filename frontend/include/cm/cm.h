@@ -2,6 +2,7 @@
 // no #include; an explicit `#include <cm/cm.h>` is harmless.
 //
 // Layout (one topic per file; see cm_common.h for the conventions every file follows):
+//   cm_macros.h  the public macros of Intel's cm.h (CM_INLINE, CM_NODEBUG, _GENX_STACKCALL_, ...)
 //   cm_common.h  storage types, the neutral intrinsic-call convention, attributes and predefined macros
 //   cm_vector.h  vector, matrix, vector_ref, matrix_ref, the select family, format, merge, operators, any/all
 //   cm_reduce.h  cm_sum, cm_prod, cm_reduced_min/max
@@ -13,6 +14,7 @@
 #ifndef __CM_HEADERS_CM_H
 #define __CM_HEADERS_CM_H
 #include <cm/cm_common.h>
+#include <cm/cm_macros.h>
 #include <cm/cm_vector.h>
 #if __has_include(<cm/cm_reduce.h>)
 #include <cm/cm_reduce.h>

@@ -9,6 +9,8 @@
 //   cm_math.h    core and common math builtins (cm_add ... cm_unpack_mask), saturate<T>
 //   cm_thread.h  thread and group ids, legacy get_thread_origin_x/y
 //   cm_memory.h  SurfaceIndex memory (oword, media, scattered, untyped, atomics), SLM, SVM, barriers, fences
+//   cm_printf.h  printf, cm_printf
+//   cm_sampler.h sample16, sample32, load16, cm_avs_sampler
 //   cm_simdcf.h  SIMD_IF_BEGIN/ELSEIF/ELSE/IF_END, SIMD_DO_WHILE_BEGIN/END, SIMD_BREAK/CONTINUE
 #pragma once
 #ifndef __CM_HEADERS_CM_H
@@ -28,6 +30,8 @@
 #if __has_include(<cm/cm_memory.h>)
 #include <cm/cm_memory.h>
 #endif
+#include <cm/cm_printf.h>
+#include <cm/cm_sampler.h>
 #if __has_include(<cm/cm_simdcf.h>)
 #include <cm/cm_simdcf.h>
 #endif

@@ -614,12 +614,13 @@ __CM_INLINE void write(SurfaceIndex idx, details::__cm_atomic_op<Op>, unsigned g
 // ---- typed surfaces ----------------------------------------------------------------------------------------
 
 namespace details {
-// The coordinates u [, v [, r [, lod]]] of a typed message as N-lane uint vectors (absent ones 0).
-template <int N, typename... C> __CM_INLINE __cm_vec<unsigned, N> __cm_coord(int i, const C &...c) {
-  __cm_vec<unsigned, N> out = 0u;
-  int k = 0;
-  ((k++ == i ? (void)(out = __cm_operand<unsigned, N>(c)) : (void)0), ...);
-  return out;
+// Argument I of a typed message's trailing arguments as an N-lane uint vector, or 0 when there are fewer
+// (the absent coordinates v, r, lod).
+template <int I, int N, typename... C> __CM_INLINE __cm_vec<unsigned, N> __cm_coord(const C &...c) {
+  if constexpr (I < (int)sizeof...(C))
+    return __cm_operand<unsigned, N>(__cm_nth<I>(c...));
+  else
+    return 0u;
 }
 } // namespace details
 
@@ -636,8 +637,8 @@ __CM_INLINE void read_typed(SurfaceIndex idx, ChannelMaskType mask, X &&m, const
   static_assert(__cm_count<D> % N == 0, "read_typed: the matrix holds a row of N per enabled channel");
   __cm_vec<T, __cm_count<D>> old = (T)0;
   m.__cm_write(__cm_genx_gather4_typed<__cm_vec<T, __cm_count<D>>>(
-      (int)mask, __cm_all_lanes<T, N>(), __cm_bti(idx), __cm_operand<unsigned, N>(u), __cm_coord<N>(0, vr...),
-      __cm_coord<N>(1, vr...), old));
+      (int)mask, __cm_all_lanes<T, N>(), __cm_bti(idx), __cm_operand<unsigned, N>(u), __cm_coord<0, N>(vr...),
+      __cm_coord<1, N>(vr...), old));
 }
 // write_typed(idx, channels, m, u [, v [, r]]): the inverse (genx.scatter4.typed).
 template <typename X, typename U, typename... C,
@@ -649,7 +650,7 @@ __CM_INLINE void write_typed(SurfaceIndex idx, ChannelMaskType mask, const X &m,
   static_assert(sizeof(T) == 4, "write_typed moves dwords");
   static_assert(__cm_count<X> % N == 0, "write_typed: the matrix holds a row of N per enabled channel");
   __cm_genx_scatter4_typed<void>((int)mask, __cm_all_lanes<T, N>(), __cm_bti(idx), __cm_operand<unsigned, N>(u),
-                                 __cm_coord<N>(0, vr...), __cm_coord<N>(1, vr...), m.__cm_read());
+                                 __cm_coord<0, N>(vr...), __cm_coord<1, N>(vr...), m.__cm_read());
 }
 
 namespace details {
@@ -698,11 +699,10 @@ __CM_INLINE void __cm_write_typed_atomic(unsigned bti, D &&ret, const A &...a) {
     s0 = __cm_operand<T, N>(__cm_nth<0>(a...));
   if constexpr (K >= 2)
     s1 = __cm_operand<T, N>(__cm_nth<1>(a...));
-  __cm_vec<unsigned, N> c[4] = {0u, 0u, 0u, 0u};
-  int k = 0;
-  ((k >= K && k - K < 4 ? (void)(c[k - K] = __cm_operand<unsigned, N>(a)) : (void)0, ++k), ...);
   __cm_put<N>(static_cast<D &&>(ret),
-              __cm_typed_atomic<Op, T, N>(__cm_all_lanes<T, N>(), bti, s0, s1, c[0], c[1], c[2], c[3]));
+              __cm_typed_atomic<Op, T, N>(__cm_all_lanes<T, N>(), bti, s0, s1, __cm_coord<K, N>(a...),
+                                          __cm_coord<K + 1, N>(a...), __cm_coord<K + 2, N>(a...),
+                                          __cm_coord<K + 3, N>(a...)));
 }
 } // namespace details
 

@@ -40,10 +40,12 @@ extern "C" _GENX_MAIN_ void compat_ops(SurfaceIndex in, SurfaceIndex out, int st
   cmtl::cm_vector_assign<int, 8>(assigned.select<8, 1>(8), 5, 3);
   write(out, 448, seq + assigned * 100);
   write(out, 512, cm_sin<16>(x) + cm_rndd<int, 16>(y));
+  vector<float, 16> s = x * 0.01f;
+  write(out, 576, cm_asin(s) + cm_acos(s) * 2.0f + cm_atan(x) * 4.0f);
 }
 "#;
 
-const SLOTS: usize = 9;
+const SLOTS: usize = 10;
 
 fn close(what: &str, seed: u64, got: &[f32], want: &[f64], tolerance: impl Fn(f64) -> f64) {
     for (i, (&g, &w)) in got.iter().zip(want).enumerate() {
@@ -115,5 +117,12 @@ fn compat_builtins_match_their_models() {
         assert_eq!(slot_u32(7), &sequence[..], "cm_vector / cmtl::cm_vector_assign (seed {seed:#x})");
         let sin: Vec<f64> = (0..16).map(|i| (x[i] as f64).sin() + (y[i] as f64).floor()).collect();
         close("cm_sin<16> + cm_rndd<int, 16>", seed, slot_f32(8), &sin, |w| w.abs() * 1e-6 + 1e-5);
+        let inverse: Vec<f64> = (0..16)
+            .map(|i| {
+                let s = (x[i] * 0.01f32) as f64;
+                s.asin() + s.acos() * 2.0 + (x[i] as f64).atan() * 4.0
+            })
+            .collect();
+        close("cm_asin + cm_acos + cm_atan", seed, slot_f32(9), &inverse, |_| 1e-4);
     }
 }

@@ -87,6 +87,17 @@
 #define _SIMT32_ __CM_REFUSE("_SIMT32_", "SIMT entry functions are not implemented")
 #define __GLOBAL(V) V
 
+// A function of Intel's library this compiler does not implement: declared so that a call is refused where it is
+// written (the user's line) with the reason, instead of an unknown identifier or an error inside the headers.
+// The templates take any arguments, with explicit template arguments that are types, values, or a type then values.
+#define __CM_REFUSED_FUNCTION(name, why)                                                                          \
+  template <typename... T, typename... A>                                                                          \
+  void name(A &&...) __attribute__((diagnose_if(true, #name " is not supported by this compiler: " why, "error"))); \
+  template <auto P0, auto... P, typename... A>                                                                    \
+  void name(A &&...) __attribute__((diagnose_if(true, #name " is not supported by this compiler: " why, "error"))); \
+  template <typename T0, auto P0, auto... P, typename... A>                                                       \
+  void name(A &&...) __attribute__((diagnose_if(true, #name " is not supported by this compiler: " why, "error")));
+
 #define CM_STATIC_ERROR(C, M) static_assert((C), "CM:e:" M)
 #define CM_STATIC_WARNING(C, M) static_assert((C), "CM:w:" M)
 

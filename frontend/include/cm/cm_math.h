@@ -20,7 +20,7 @@
 // is an ordinary `int` argument (user code passes the SAT macro); the saturating and plain forms are chosen by an
 // element-wise select on it, which folds away when the flag is a constant (as it is after inlining).
 //
-// Not here: cm_dp4a/bfn/dpas and the other Xe-only builtins, cmtl.
+// Not here: cm_dp4a/bfn/dpas and the other Xe-only builtins; the template library is cmtl.h.
 #pragma once
 #ifndef __CM_HEADERS_CM_MATH_H
 #define __CM_HEADERS_CM_MATH_H
@@ -996,6 +996,60 @@ template <int N, typename P, typename U, typename V,
 __CM_INLINE ::vector<float, N> cm_pln(const P &p, const U &u, const V &v, int flag = _GENX_NOSAT) {
   return cm_pln<float>(p, details::__cm_make<float, N>(details::__cm_operand<float, N>(u)), v, flag);
 }
+
+namespace details {
+// The angle of (x, y) in (-pi, pi] in float: a degree-11 odd polynomial for atan on [0, 1] (minimax
+// coefficients, error under 1e-5 rad) of min(|x|, |y|) / max(|x|, |y|), then the octant corrections;
+// atan2(0, 0) = 0. Shared by cm_atan/cm_asin/cm_acos and cmtl::cm_atan2.
+template <int N> __CM_INLINE __cm_val<float, N> __cm_atan2(__cm_val<float, N> y, __cm_val<float, N> x) {
+  using V = __cm_val<float, N>;
+  V ax = __cm_genx_absf<V>(x), ay = __cm_genx_absf<V>(y);
+  V hi = __cm_genx_fmax<V>(ax, ay), lo = __cm_genx_fmin<V>(ax, ay);
+  V zero = 0.0f;
+  // t in [0, 1]; hi == 0 only when x == y == 0, where the angle is 0.
+  V t = lo / (hi + (V)(hi == zero ? 1.0f : 0.0f));
+  V s = t * t;
+  // atan(t) = t * P(t^2) on [0, 1], minimax coefficients (max error about 1e-5 rad).
+  V p = -0.0117212f;
+  p = p * s + 0.05265332f;
+  p = p * s - 0.11643287f;
+  p = p * s + 0.19354346f;
+  p = p * s - 0.33262347f;
+  p = p * s + 0.99997726f;
+  V a = p * t;
+  const float half_pi = 1.57079637f, pi = 3.14159274f;
+  if constexpr (N == 0) {
+    if (ay > ax) a = half_pi - a;
+    if (x < 0.0f) a = pi - a;
+    if (y < 0.0f) a = -a;
+    return a;
+  } else {
+    a = ay > ax ? half_pi - a : a;
+    a = x < zero ? pi - a : a;
+    return y < zero ? -a : a;
+  }
+}
+} // namespace details
+
+// cm_atan(x), cm_asin(x), cm_acos(x) in float (cmlangspec §4.3: header functions in Intel's cmc too): through
+// __cm_atan2 as atan2(x, 1), atan2(x, sqrt(1 - x^2)) and atan2(sqrt(1 - x^2), x) (NaN outside [-1, 1]).
+#define __CM_INVERSE_TRIG(name, Y, X)                                                                              \
+  template <typename R = void, typename A, typename = details::__cm_if<details::__cm_ok<A>>>                        \
+  __CM_INLINE details::__cm_ret<details::__cm_or<R, float>, details::__cm_count<A>> name(const A &a,                  \
+                                                                                   int flag = _GENX_NOSAT) {       \
+    using namespace details;                                                                                       \
+    constexpr int N = __cm_count<A>;                                                                               \
+    using V = __cm_val<float, N>;                                                                                  \
+    V x = __cm_operand<float, N>(a);                                                                               \
+    V one = 1.0f;                                                                                                  \
+    V c = __cm_genx_sqrt<V>(one - x * x);                                                                          \
+    (void)c;                                                                                                       \
+    return __cm_make<__cm_or<R, float>, N>(__cm_convert<__cm_or<R, float>, N, float>(__cm_atan2<N>(Y, X), flag));  \
+  }
+__CM_INVERSE_TRIG(cm_atan, x, one)
+__CM_INVERSE_TRIG(cm_asin, x, c)
+__CM_INVERSE_TRIG(cm_acos, c, x)
+#undef __CM_INVERSE_TRIG
 
 // ---- masks -------------------------------------------------------------------------------------------------
 

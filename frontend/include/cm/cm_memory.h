@@ -38,8 +38,8 @@
 //   MODIFIED/TOP_FIELD/BOTTOM_FIELD/MODIFIED_*(idx) media-block modifiers (vISA MEDIA_LD values 1-5)
 //   cm_wait / cm_signal                            genx.wait / nothing up to Gen10; refused from Gen11 (software
 //                                                  scoreboard)
-// Not here: read_transpose,
-// the LSC family (cm_load/cm_store/...), sampler, VME and raw sends, cm_ptr_read4/write4, cm_sbarrier, named
+// Not here: read_transpose (refused in cm_sampler.h),
+// the LSC family (cm_load/cm_store/...), sampler (cm_sampler.h), VME and raw sends, cm_ptr_read4/write4, cm_sbarrier, named
 // barriers.
 #pragma once
 #ifndef __CM_HEADERS_CM_MEMORY_H
@@ -687,8 +687,8 @@ __CM_INLINE __cm_vec<T, N> __cm_typed_atomic(P pred, unsigned bti, __cm_vec<T, N
 }
 #undef __CM_TYPED_CASE
 
-template <int Op, int N, typename D, typename... A>
-__CM_INLINE void __cm_write_typed_atomic(unsigned bti, D &&ret, const A &...a) {
+template <int Op, int N, typename P, typename D, typename... A>
+__CM_INLINE void __cm_write_typed_atomic(P pred, unsigned bti, D &&ret, const A &...a) {
   constexpr int K = __cm_atomic_sources(Op), L = sizeof...(A);
   static_assert(L >= K + 1 && L <= K + 4,
                 "write_typed_atomic: the result, the operation's sources, then u [, v [, r [, lod]]]");
@@ -700,18 +700,28 @@ __CM_INLINE void __cm_write_typed_atomic(unsigned bti, D &&ret, const A &...a) {
   if constexpr (K >= 2)
     s1 = __cm_operand<T, N>(__cm_nth<1>(a...));
   __cm_put<N>(static_cast<D &&>(ret),
-              __cm_typed_atomic<Op, T, N>(__cm_all_lanes<T, N>(), bti, s0, s1, __cm_coord<K, N>(a...),
+              __cm_typed_atomic<Op, T, N>(pred, bti, s0, s1, __cm_coord<K, N>(a...),
                                           __cm_coord<K + 1, N>(a...), __cm_coord<K + 2, N>(a...),
                                           __cm_coord<K + 3, N>(a...)));
 }
 } // namespace details
 
-// write_typed_atomic<OP>(idx, ret, [src0, [src1,]] u [, v [, r [, lod]]]): per lane, the operation on the texel
-// at (u, v, r, lod) of a typed surface; `ret` receives the old values.
+// write_typed_atomic<OP>([mask,] idx, ret, [src0, [src1,]] u [, v [, r [, lod]]]): per lane (of those whose
+// mask element has its LSB set), the operation on the texel at (u, v, r, lod) of a typed surface; `ret` receives
+// the old values.
 template <CmAtomicOpType Op, typename D, typename... A, typename = details::__cm_if<details::__cm_obj<D>>>
 __CM_INLINE void write_typed_atomic(SurfaceIndex idx, D &&ret, const A &...a) {
   using namespace details;
-  details::__cm_write_typed_atomic<Op, __cm_count<D>>(__cm_bti(idx), static_cast<D &&>(ret), a...);
+  constexpr int N = __cm_count<D>;
+  details::__cm_write_typed_atomic<Op, N>(__cm_all_lanes<unsigned, N>(), __cm_bti(idx), static_cast<D &&>(ret), a...);
+}
+template <CmAtomicOpType Op, typename M, typename D, typename... A,
+          typename = details::__cm_if<details::__cm_obj<M> && details::__cm_obj<D>>>
+__CM_INLINE void write_typed_atomic(const M &mask, SurfaceIndex idx, D &&ret, const A &...a) {
+  using namespace details;
+  constexpr int N = __cm_count<D>;
+  details::__cm_write_typed_atomic<Op, N>(__cm_operand<unsigned short, N>(mask) & (unsigned short)1, __cm_bti(idx),
+                                          static_cast<D &&>(ret), a...);
 }
 
 // ---- planar surfaces ---------------------------------------------------------------------------------------
@@ -719,14 +729,15 @@ __CM_INLINE void write_typed_atomic(SurfaceIndex idx, D &&ret, const A &...a) {
 enum CmSurfacePlaneIndex { GENX_SURFACE_Y_PLANE = 0, GENX_SURFACE_U_PLANE = 1, GENX_SURFACE_UV_PLANE = 1, GENX_SURFACE_V_PLANE = 2 };
 
 // read_plane / write_plane(idx, plane, x, y, m): a media block of one plane of a planar (NV12, ...) surface; the
-// plane must be a constant (genx.media.ld/st's plane operand).
+// plane (a CmSurfacePlaneIndex, or an int as the spec's write_plane takes) must be a constant (genx.media.ld/st's
+// plane operand).
 template <typename X, typename = details::__cm_if<details::__cm_obj<X>>>
-__CM_INLINE void read_plane(SurfaceIndex idx, CmSurfacePlaneIndex plane, int x, int y, X &&m) {
-  details::__cm_media_read<0>(details::__cm_bti(idx), x, y, static_cast<X &&>(m), (int)plane);
+__CM_INLINE void read_plane(SurfaceIndex idx, int plane, int x, int y, X &&m) {
+  details::__cm_media_read<0>(details::__cm_bti(idx), x, y, static_cast<X &&>(m), plane);
 }
 template <typename X, typename = details::__cm_if<details::__cm_obj<X>>>
-__CM_INLINE void write_plane(SurfaceIndex idx, CmSurfacePlaneIndex plane, int x, int y, const X &m) {
-  details::__cm_media_write<0>(details::__cm_bti(idx), x, y, m, (int)plane);
+__CM_INLINE void write_plane(SurfaceIndex idx, int plane, int x, int y, const X &m) {
+  details::__cm_media_write<0>(details::__cm_bti(idx), x, y, m, plane);
 }
 
 // ---- thread dependencies -----------------------------------------------------------------------------------

@@ -12,6 +12,8 @@
 //                                                            pixels of 16-bit unorm per enabled channel
 //   cm_avs_sampler(m, channels, surface, sampler, u, v, du, dv, u2d [, group, vblock, ofc, v2d, mode, bypass])
 //                                                            genx.avs
+// cm_3d_sample / cm_3d_load, the video-analytics functions (cm_va_*) and read_transpose are refused at the
+// user's line with the reason (see the end of this file).
 // The channel mask, output format and AVS mode must be constants (the intrinsics' immediate operands); a
 // variable one is a located error from genx-cm-lower. The matrix must hold at least a row per enabled channel.
 #pragma once
@@ -29,6 +31,23 @@ __CM_GENX_DECL(avs)
 
 enum OutputFormatControl { CM_16_FULL = 0, CM_16_DOWN_SAMPLE = 1, CM_8_FULL = 2, CM_8_DOWN_SAMPLE = 3 };
 enum AVSExecMode { CM_AVS_16x4 = 0, CM_AVS_8x4 = 1, CM_AVS_16x8 = 2, CM_AVS_4x4 = 3 };
+// The 3D sampler operations (vISA 3D_SAMPLE / 3D_LOAD opcodes), named so that code spelling them reaches the
+// refusal of cm_3d_sample / cm_3d_load below.
+enum CM3DSampleOp {
+  CM_3D_SAMPLE = 0,
+  CM_3D_SAMPLE_B = 1,
+  CM_3D_SAMPLE_L = 2,
+  CM_3D_SAMPLE_C = 3,
+  CM_3D_SAMPLE_D = 4,
+  CM_3D_SAMPLE_B_C = 5,
+  CM_3D_SAMPLE_L_C = 6,
+  CM_3D_LOD = 9,
+  CM_3D_SAMPLE_D_C = 20,
+  CM_3D_SAMPLE_LZ = 24,
+  CM_3D_SAMPLE_C_LZ = 25,
+  CM_3D_SAMPLE_NULLMASK_ENABLE = 32
+};
+enum CM3DLoadOp { CM_3D_LOAD = 7, CM_3D_LOAD_LZ = 26, CM_3D_LOAD_2DMS_W = 28, CM_3D_LOAD_MCS = 29 };
 
 namespace details {
 
@@ -93,5 +112,24 @@ __CM_INLINE void cm_avs_sampler(X &&m, ChannelMaskType mask, SurfaceIndex surfac
       (int)mask, sampler.get_index(), surface.get_index(), u, v, du, dv, u2d, group, vblock, (int)ofc, v2d,
       (int)mode, (char)ief_bypass));
 }
+
+// Sampler functions of the spec this compiler does not implement, refused where they are called (the user's line)
+// with the reason, instead of an unknown identifier or an error inside the headers.
+__CM_REFUSED_FUNCTION(cm_3d_sample, "IGC 1.0.12504's vector-compute backend aborts on the 3D sampler messages for "
+                                    "icllp and tgllp (use sample16 or load16)")
+__CM_REFUSED_FUNCTION(cm_3d_load, "IGC 1.0.12504's vector-compute backend aborts on the 3D sampler messages for "
+                                  "icllp and tgllp (use load16)")
+__CM_REFUSED_FUNCTION(cm_va_2d_convolve, "the video-analytics sampler functions are not implemented")
+__CM_REFUSED_FUNCTION(cm_va_erode, "the video-analytics sampler functions are not implemented")
+__CM_REFUSED_FUNCTION(cm_va_dilate, "the video-analytics sampler functions are not implemented")
+__CM_REFUSED_FUNCTION(cm_va_min_max, "the video-analytics sampler functions are not implemented")
+__CM_REFUSED_FUNCTION(cm_va_min_max_filter, "the video-analytics sampler functions are not implemented")
+__CM_REFUSED_FUNCTION(cm_va_centroid, "the video-analytics sampler functions are not implemented")
+__CM_REFUSED_FUNCTION(cm_va_boolean_centroid, "the video-analytics sampler functions are not implemented")
+__CM_REFUSED_FUNCTION(cm_va_lbp_creation, "the video-analytics sampler functions are not implemented")
+__CM_REFUSED_FUNCTION(cm_va_lbp_correlation, "the video-analytics sampler functions are not implemented")
+__CM_REFUSED_FUNCTION(cm_va_correlation_search, "the video-analytics sampler functions are not implemented")
+__CM_REFUSED_FUNCTION(cm_va_flood_fill, "the video-analytics sampler functions are not implemented")
+__CM_REFUSED_FUNCTION(read_transpose, "the transposing media read (vISA TRANSPOSE_LD) is not implemented")
 
 #endif

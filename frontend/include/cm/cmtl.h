@@ -6,16 +6,15 @@
 //                                 (`cmtl::cm_vector_assign<T, N>(v, I, S)` as well); I and S may be run-time values
 //   cmtl::cm_floor<RT>(x), cmtl::cm_ceil<RT>(x)      cm_rndd / cm_rndu converted to RT
 //   cmtl::cm_fmod(y, x)           y - x * trunc(y / x), in float
-//   cmtl::cm_atan2(y, x), cmtl::cm_atan2_fast(y, x)  the angle of (x, y) in (-pi, pi], in float: a degree-11 odd
-//                                 polynomial for atan on [0, 1] (error under 1e-5 rad), then the octant
-//                                 corrections; atan2(0, 0) = 0
+//   cmtl::cm_atan2(y, x), cmtl::cm_atan2_fast(y, x)  the angle of (x, y) in (-pi, pi], in float (cm_math.h's
+//                                 details::__cm_atan2: error under 1e-5 rad); atan2(0, 0) = 0
 //   cmtl::cm_sin_emu(x), cmtl::cm_cos_emu(x)          the math unit's sin / cos (Intel's emulations compute the
 //                                 same function in EU instructions)
 //   CM_CONST_E, CM_CONST_PI, CM_CONST_2PI, CM_DBL_EPSILON
 //
 // Everything works on any object of the protocol (vector, matrix, references) or a scalar, through cm_math.h.
-// Not here: the cmtl image I/O helpers (ReadLinear, WriteLinear, the cached stacks, the 16x16 matrix transforms)
-// and cm_assert_range.
+// Refused at the user's line (see the end of the file): the cached stacks (CachedStack*), the matrix transforms
+// (MirrorVertical, Rotate*_16x16, Transpose_*, map) and cm_assert_range.
 #pragma once
 #ifndef __CM_HEADERS_CMTL_H
 #define __CM_HEADERS_CMTL_H
@@ -56,45 +55,13 @@ __CM_INLINE details::__cm_ret<RT, details::__cm_count<X>> cm_ceil(const X &x, un
   return cm_rndu<RT>(x, (int)flags);
 }
 
-namespace detail {
-template <int N> __CM_INLINE details::__cm_val<float, N> __atan2(details::__cm_val<float, N> y, details::__cm_val<float, N> x) {
-  using namespace details;
-  using V = __cm_val<float, N>;
-  V ax = __cm_genx_absf<V>(x), ay = __cm_genx_absf<V>(y);
-  V hi = __cm_genx_fmax<V>(ax, ay), lo = __cm_genx_fmin<V>(ax, ay);
-  V zero = 0.0f;
-  // t in [0, 1]; hi == 0 only when x == y == 0, where the angle is 0.
-  V t = lo / (hi + (V)(hi == zero ? 1.0f : 0.0f));
-  V s = t * t;
-  // atan(t) = t * P(t^2) on [0, 1], minimax coefficients (max error about 1e-5 rad).
-  V p = -0.0117212f;
-  p = p * s + 0.05265332f;
-  p = p * s - 0.11643287f;
-  p = p * s + 0.19354346f;
-  p = p * s - 0.33262347f;
-  p = p * s + 0.99997726f;
-  V a = p * t;
-  const float half_pi = 1.57079637f, pi = 3.14159274f;
-  if constexpr (N == 0) {
-    if (ay > ax) a = half_pi - a;
-    if (x < 0.0f) a = pi - a;
-    if (y < 0.0f) a = -a;
-    return a;
-  } else {
-    a = ay > ax ? half_pi - a : a;
-    a = x < zero ? pi - a : a;
-    return y < zero ? -a : a;
-  }
-}
-} // namespace detail
-
 // The angle of (x, y) in (-pi, pi] (see the head of this file for the accuracy).
 template <typename Y, typename X, typename = details::__cm_if<details::__cm_all_ok<Y, X>>>
 __CM_INLINE details::__cm_ret<float, details::__cm_width<Y, X>> cm_atan2(const Y &y, const X &x, unsigned flags = 0) {
   using namespace details;
   constexpr int N = __cm_width<Y, X>;
   return __cm_make<float, N>(__cm_convert<float, N, float>(
-      detail::__atan2<N>(__cm_operand<float, N>(y), __cm_operand<float, N>(x)), (int)flags));
+      __cm_atan2<N>(__cm_operand<float, N>(y), __cm_operand<float, N>(x)), (int)flags));
 }
 template <typename Y, typename X, typename = details::__cm_if<details::__cm_all_ok<Y, X>>>
 __CM_INLINE details::__cm_ret<float, details::__cm_width<Y, X>> cm_atan2_fast(const Y &y, const X &x, unsigned flags = 0) {
@@ -120,6 +87,23 @@ template <typename X, typename = details::__cm_if<details::__cm_ok<X>>>
 __CM_INLINE details::__cm_ret<float, details::__cm_count<X>> cm_cos_emu(const X &x, unsigned flags = 0) {
   return cm_cos<float>(x, (int)flags);
 }
+
+// The rest of the library (cmlangspec §6: the cached stacks and the matrix transforms), refused where called.
+__CM_REFUSED_FUNCTION(CachedStackInit, "the cmtl cached stacks are not implemented")
+__CM_REFUSED_FUNCTION(CachedStackTop, "the cmtl cached stacks are not implemented")
+__CM_REFUSED_FUNCTION(CachedStackPop, "the cmtl cached stacks are not implemented")
+__CM_REFUSED_FUNCTION(CachedStackPush, "the cmtl cached stacks are not implemented")
+__CM_REFUSED_FUNCTION(CachedStackEmpty, "the cmtl cached stacks are not implemented")
+__CM_REFUSED_FUNCTION(MirrorVertical, "the cmtl matrix transforms are not implemented (use row/column selects)")
+__CM_REFUSED_FUNCTION(MirrorHorizontal_16x16, "the cmtl matrix transforms are not implemented (use row/column selects)")
+__CM_REFUSED_FUNCTION(Rotate90_16x16, "the cmtl matrix transforms are not implemented (use row/column selects)")
+__CM_REFUSED_FUNCTION(Rotate180_16x16, "the cmtl matrix transforms are not implemented (use row/column selects)")
+__CM_REFUSED_FUNCTION(Rotate270_16x16, "the cmtl matrix transforms are not implemented (use row/column selects)")
+__CM_REFUSED_FUNCTION(Transpose_16x16, "the cmtl matrix transforms are not implemented (use row/column selects)")
+__CM_REFUSED_FUNCTION(ReverseTranspose_16x16, "the cmtl matrix transforms are not implemented (use row/column selects)")
+__CM_REFUSED_FUNCTION(Transpose_8x8, "the cmtl matrix transforms are not implemented (use row/column selects)")
+__CM_REFUSED_FUNCTION(map, "the cmtl matrix transforms are not implemented (use iselect)")
+__CM_REFUSED_FUNCTION(cm_assert_range, "cm_assert_range is an emulation-mode check")
 
 } // namespace cmtl
 

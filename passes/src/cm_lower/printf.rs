@@ -13,13 +13,14 @@
 //! argument must reach (through casts and a GEP of zero indices) a constant global `[N x i8]`, which is copied once
 //! into address space 2 (private, unnamed_addr) and passed as the GEP of its first character; integer and
 //! floating-point arguments pass as they are, except that on a platform without fp64 (Gen11, Xe-LP, Xe-HPG) a
-//! double promoted from a float (C's default promotion) passes as the float, which IGC prints for %f; the call is
+//! double promoted from a float (C's default promotion) passes as the float, which IGC prints for %f, and a double
+//! constant as the nearest float; the call is
 //! rebuilt on the new declaration with the old debug location. The old declaration and strings left without
 //! users are deleted.
 //!
 //! Refused (located errors naming the argument): a format that is not a string literal, a pointer argument that
-//! is not a string literal (`%s` prints literals only: IGC reads the text at compile time), a double that is not
-//! a promoted float on a platform without fp64, and an argument of another type (a vector or matrix: print its
+//! is not a string literal (`%s` prints literals only: IGC reads the text at compile time), a double computed at run
+//! time on a platform without fp64, and an argument of another type (a vector or matrix: print its
 //! elements).
 //!
 //! Not handled: `%s` with a string chosen at run time by `select` (IGC accepts it; the front end refuses it).
@@ -126,7 +127,7 @@ unsafe fn arguments(
             LLVMTypeKind::LLVMDoubleTypeKind if index > 0 && !fp64 => match float_before_promotion(arg) {
                 Some(float) => args.push(float),
                 None => {
-                    cx.error_at(call, format!("printf: argument {index} is a double, which this platform does not have (print a float)"));
+                    cx.error_at(call, format!("printf: argument {index} is a double computed at run time, and this platform has no fp64 (print a float)"));
                     return None;
                 }
             },
@@ -157,8 +158,9 @@ unsafe fn passed_by_value(call: LLVMValueRef, index: u32) -> bool {
     !LLVMGetCallSiteEnumAttribute(call, index + 1, kind).is_null()
 }
 
-/// The float a double argument was promoted from (C's default promotion of a variadic argument): the operand of
-/// `fpext float to double`, or a double constant that is exactly a float.
+/// The float to print for a double argument on a platform without fp64: the operand of `fpext float to double`
+/// (C's default promotion of a variadic float), or a double constant rounded to the nearest float (what `%f`
+/// prints of it differs only beyond float precision).
 unsafe fn float_before_promotion(arg: LLVMValueRef) -> Option<LLVMValueRef> {
     let context = LLVMGetTypeContext(LLVMTypeOf(arg));
     let float = LLVMFloatTypeInContext(context);
@@ -168,9 +170,7 @@ unsafe fn float_before_promotion(arg: LLVMValueRef) -> Option<LLVMValueRef> {
     if !LLVMIsAConstantFP(arg).is_null() {
         let mut lost = 0;
         let value = LLVMConstRealGetDouble(arg, &mut lost);
-        if value as f32 as f64 == value || value.is_nan() {
-            return Some(LLVMConstReal(float, value));
-        }
+        return Some(LLVMConstReal(float, value as f32 as f64));
     }
     None
 }

@@ -150,6 +150,16 @@ template <typename T> using __cm_plain = typename __cm_plain_t<T>::type;
 template <typename A, typename B> constexpr bool __cm_same = __is_same(A, B);
 template <typename T> constexpr bool __cm_arithmetic = __is_arithmetic(T);
 
+// Whether the target generation (the CM_GENX macro: 900 for Gen9, 1100 for Gen11, 1200 for Xe-LP, ...) is
+// before `gen`: the one test of which instructions a platform has. Without CM_GENX, a current platform.
+constexpr bool __cm_genx_before(int gen) {
+#if defined(CM_GENX)
+  return CM_GENX < gen;
+#else
+  return false;
+#endif
+}
+
 // `R`, or `D` when R is void (the default of a builtin's optional result type).
 template <typename R, typename D> using __cm_or = __cm_cond<__cm_same<R, void>, D, R>;
 
@@ -524,11 +534,7 @@ namespace details {
 // DP2/DP3/DP4/DPH, LINE and LRP exist up to Gen11; IGC 1.0.12504 reports "INVALID opcode" for them on Xe (Gen12
 // and later), as the instructions are gone there, so from Gen12 on these builtins are computed with ordinary
 // multiplies and adds (one rounding per operation, where the instruction rounds once).
-#if defined(CM_GENX) && CM_GENX < 1200
-constexpr bool __cm_native_dot = true;
-#else
-constexpr bool __cm_native_dot = false;
-#endif
+constexpr bool __cm_native_dot = __cm_genx_before(1200);
 // Per group of four lanes: sum of a[j] * b[j] for j < K (plus b[3] when H), replicated in the group's lanes.
 template <int K, bool H, int N> __CM_INLINE __cm_vec<float, N> __cm_dot_arith(__cm_vec<float, N> a, __cm_vec<float, N> b) {
   __cm_vec<float, N / 4> sum = __cm_region_read<float, N / 4>(a, 0, N / 4, 4, 0) * __cm_region_read<float, N / 4>(b, 0, N / 4, 4, 0);
@@ -882,11 +888,7 @@ namespace details {
 // so elsewhere the pair sums are computed with ordinary arithmetic: |a - b| in int, the odd lane of each pair added
 // to the even one through two stride-2 regions, written back to the even lanes (the odd lanes become 0 where the
 // instruction leaves them undefined).
-#if defined(CM_GENX) && CM_GENX < 1100
-constexpr bool __cm_native_sad2 = true;
-#else
-constexpr bool __cm_native_sad2 = false;
-#endif
+constexpr bool __cm_native_sad2 = __cm_genx_before(1100);
 template <typename E, int N> __CM_INLINE __cm_vec<int, N / 2> __cm_pair_sad(__cm_vec<E, N> x, __cm_vec<E, N> y) {
   __cm_vec<int, N> d = __cm_cvt<int, N>(x) - __cm_cvt<int, N>(y);
   d = __cm_genx_absi<__cm_vec<int, N>>(d);

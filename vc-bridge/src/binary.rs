@@ -253,7 +253,7 @@ fn read_patch_tokens(program: &[u8]) -> Result<Contents, String> {
             return Err(bad(format!("kernel {index} has no name")));
         }
         let patch_list = end - patch_size;
-        printf_strings.extend(patch_strings(&program[patch_list..end]).map_err(|why| bad(format!("kernel '{name}': {why}")))?);
+        printf_strings.extend(patch_strings(&program[patch_list..end]));
         kernels.push(Kernel { name, isa_size: unpadded.min(heaps[0]) });
         at = end;
     }
@@ -266,24 +266,20 @@ const PATCH_TOKEN_STRING: u32 = 28;
 /// The zebin section of the printf strings.
 const ZE_STRING_SECTION: &str = ".data.const.string";
 
-/// The strings of a kernel's patch list (items: token u32, size u32 including the 8-byte header).
-fn patch_strings(list: &[u8]) -> Result<Vec<String>, String> {
+/// The strings of a kernel's patch list (items: token u32, size u32 including the 8-byte header, then the item).
+/// The strings are information only: a list this reader cannot walk ends the walk instead of failing the read.
+fn patch_strings(list: &[u8]) -> Vec<String> {
     let mut strings = Vec::new();
     let mut at = 0usize;
-    while at < list.len() {
-        let (token, size) = match (u32_at(list, at), u32_at(list, at + 4)) {
-            (Some(token), Some(size)) if size >= 8 => (token, size as usize),
-            _ => return Err(format!("patch item at {at} is malformed")),
-        };
-        let item = list.get(at..at + size).ok_or_else(|| format!("patch item at {at} extends past the list"))?;
+    while let (Some(token), Some(size)) = (u32_at(list, at), u32_at(list, at + 4)) {
+        let Some(item) = list.get(at..at.saturating_add(size as usize)).filter(|_| size >= 8) else { break };
         if token == PATCH_TOKEN_STRING {
-            let length = u32_at(item, 12).ok_or("short string item")? as usize;
-            let bytes = item.get(16..16 + length).ok_or("string item shorter than its string")?;
+            let Some(bytes) = u32_at(item, 12).and_then(|length| item.get(16..16 + length as usize)) else { break };
             strings.push(String::from_utf8_lossy(bytes.split(|&b| b == 0).next().unwrap_or_default()).into_owned());
         }
-        at += size;
+        at += size as usize;
     }
-    Ok(strings)
+    strings
 }
 
 fn read_zebin(sections: &[Section<'_>]) -> Result<Contents, String> {
@@ -387,15 +383,23 @@ mod tests {
             program.extend(v.to_le_bytes());
         }
         let name = b"k\0\0\0";
-        let fields: [u32; 10] = [0, 0, 0, name.len() as u32, 4, 16, 0, 8, 0, 12];
+        // The patch list: one PATCH_TOKEN_STRING item (token, size, index, string size, the string).
+        let mut patch = Vec::new();
+        for v in [PATCH_TOKEN_STRING, 24, 0, 4] {
+            patch.extend(v.to_le_bytes());
+        }
+        patch.extend(b"%d\n\0\0\0\0\0");
+        let fields: [u32; 10] = [0, 0, 0, name.len() as u32, patch.len() as u32, 16, 0, 8, 0, 12];
         // checksum (u32), hash (u64 as two u32), name size, patch size, heaps x4, unpadded
         for v in fields {
             program.extend(v.to_le_bytes());
         }
         program.extend(name);
-        program.extend([0u8; 16 + 8 + 4]);
+        program.extend([0u8; 16 + 8]);
+        program.extend(&patch);
         let contents = read_patch_tokens(&program).unwrap();
         assert_eq!(contents.kernels, vec![Kernel { name: "k".into(), isa_size: 12 }]);
+        assert_eq!(contents.printf_strings, vec!["%d\n".to_string()]);
         program.truncate(program.len() - 1);
         assert!(read_patch_tokens(&program).unwrap_err().contains("past the end"));
     }

@@ -34,7 +34,9 @@ fn parse(path: &Path) -> Result<Program, String> {
             platforms = Some(list.split_whitespace().map(str::to_string).collect::<Vec<_>>());
         }
     }
-    let kernels = kernels.filter(|k| !k.is_empty()).ok_or_else(|| format!("{}: no `// kernels:` line at its head", path.display()))?;
+    let kernels = kernels
+        .filter(|k| !k.is_empty())
+        .ok_or_else(|| format!("{}: no `// kernels:` line at its head", path.display()))?;
     let platforms = platforms.unwrap_or_else(|| DEFAULT_PLATFORMS.iter().map(|p| p.to_string()).collect());
     Ok(Program { path: path.to_path_buf(), kernels, platforms })
 }
@@ -129,7 +131,13 @@ fn every_corpus_program_compiles_to_its_kernels() {
         }
     });
     let failures = failures.into_inner().unwrap();
-    assert!(failures.is_empty(), "{} of {} corpus compilations failed:\n{}", failures.len(), jobs.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} of {} corpus compilations failed:\n{}",
+        failures.len(),
+        jobs.len(),
+        failures.join("\n")
+    );
 }
 
 #[test]

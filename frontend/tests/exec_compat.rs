@@ -62,10 +62,21 @@ fn compat_builtins_match_their_models() {
         let a = rng.bytes(16);
         let b = rng.bytes(16);
         // Accumulators near the top of the range, so that the saturating add saturates sometimes.
-        let acc: Vec<u16> = (0..16).map(|_| if rng.below(3) == 0 { 65535 - rng.below(300) as u16 } else { rng.next_u32() as u16 }).collect();
+        let acc: Vec<u16> = (0..16)
+            .map(|_| if rng.below(3) == 0 { 65535 - rng.below(300) as u16 } else { rng.next_u32() as u16 })
+            .collect();
         let float = |rng: &mut Rng| (rng.below(20001) as f32 - 10000.0) / 137.0;
         let x: Vec<f32> = (0..16).map(|_| float(&mut rng)).collect();
-        let y: Vec<f32> = (0..16).map(|_| { let v = float(&mut rng); if v == 0.0 { 1.5 } else { v } }).collect();
+        let y: Vec<f32> = (0..16)
+            .map(|_| {
+                let v = float(&mut rng);
+                if v == 0.0 {
+                    1.5
+                } else {
+                    v
+                }
+            })
+            .collect();
         let z: Vec<f32> = (0..16).map(|_| float(&mut rng)).collect();
         let coef: Vec<f32> = (0..4).map(|_| float(&mut rng)).collect();
         let start = rng.below(1000) as i32 - 500;

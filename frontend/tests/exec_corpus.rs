@@ -74,7 +74,11 @@ fn corpus_gradient_angles_bin_the_directions() {
     run.buffer(0, f32_bytes(&gx));
     run.buffer(1, f32_bytes(&gy));
     run.buffer(2, vec![0; threads * 64]);
-    run.dispatch("gradient_angles", Grid::linear(threads as u32, 1), &[Arg::Surface(0), Arg::Surface(1), Arg::Surface(2)]);
+    run.dispatch(
+        "gradient_angles",
+        Grid::linear(threads as u32, 1),
+        &[Arg::Surface(0), Arg::Surface(1), Arg::Surface(2)],
+    );
     let got = bytes_u32(&run.surface_bytes(2));
     let pi = 3.14159f32; // CM_CONST_PI
     for i in 0..gx.len() {
@@ -88,8 +92,12 @@ fn corpus_gradient_angles_bin_the_directions() {
         let near_boundary = (position - position.round()).abs() < 1e-3;
         assert!(
             got_sector == sector(position) || (near_boundary && (got_sector - sector(position)).abs() == 1),
-            "lane {i} (seed {seed:#x}): sector {got_sector}, model {}", sector(position)
+            "lane {i} (seed {seed:#x}): sector {got_sector}, model {}",
+            sector(position)
         );
-        assert!((got_magnitude as f64 - magnitude).abs() <= 0.5 + 1e-3, "lane {i} (seed {seed:#x}): magnitude {got_magnitude}, model {magnitude}");
+        assert!(
+            (got_magnitude as f64 - magnitude).abs() <= 0.5 + 1e-3,
+            "lane {i} (seed {seed:#x}): magnitude {got_magnitude}, model {magnitude}"
+        );
     }
 }

@@ -63,8 +63,14 @@ pub fn lower(module: LLVMModuleRef, cx: &mut PassCx) -> bool {
             let Some(mut args) = arguments(module, call, cx, &mut copies) else { continue };
             LLVMPositionBuilderBefore(builder, call);
             LLVMSetCurrentDebugLocation2(builder, LLVMInstructionGetDebugLoc(call));
-            let replacement =
-                LLVMBuildCall2(builder, function_ty, new, args.as_mut_ptr(), args.len() as u32, ir::c_name("").as_ptr());
+            let replacement = LLVMBuildCall2(
+                builder,
+                function_ty,
+                new,
+                args.as_mut_ptr(),
+                args.len() as u32,
+                ir::c_name("").as_ptr(),
+            );
             if LLVMTypeOf(call) == LLVMTypeOf(replacement) {
                 LLVMReplaceAllUsesWith(call, replacement);
             }
@@ -110,24 +116,45 @@ unsafe fn arguments(
         let ty = LLVMTypeOf(arg);
         match LLVMGetTypeKind(ty) {
             LLVMTypeKind::LLVMPointerTypeKind if passed_by_value(call, index) => {
-                cx.error_at(call, format!("printf: argument {index} is an object (a vector or matrix); printf prints scalars (print its elements one by one)"));
+                cx.error_at(
+                    call,
+                    format!(
+                        "printf: argument {index} is an object (a vector or matrix); printf prints scalars \
+                         (print its elements one by one)"
+                    ),
+                );
                 return None;
             }
             LLVMTypeKind::LLVMPointerTypeKind => match constant_string(arg) {
                 Some(string) => args.push(constant_copy(module, string, copies)),
                 None if index == 0 => {
-                    cx.error_at(call, "printf: the format must be a string literal (IGC reads it when it compiles the kernel)".into());
+                    cx.error_at(
+                        call,
+                        "printf: the format must be a string literal (IGC reads it when it compiles the kernel)".into(),
+                    );
                     return None;
                 }
                 None => {
-                    cx.error_at(call, format!("printf: argument {index} is a pointer that is not a string literal; %s prints string literals only"));
+                    cx.error_at(
+                        call,
+                        format!(
+                            "printf: argument {index} is a pointer that is not a string literal; %s prints string \
+                             literals only"
+                        ),
+                    );
                     return None;
                 }
             },
             LLVMTypeKind::LLVMDoubleTypeKind if index > 0 && !fp64 => match float_before_promotion(arg) {
                 Some(float) => args.push(float),
                 None => {
-                    cx.error_at(call, format!("printf: argument {index} is a double computed at run time, and this platform has no fp64 (print a float)"));
+                    cx.error_at(
+                        call,
+                        format!(
+                            "printf: argument {index} is a double computed at run time, and this platform has no \
+                             fp64 (print a float)"
+                        ),
+                    );
                     return None;
                 }
             },
@@ -142,7 +169,11 @@ unsafe fn arguments(
             _ => {
                 cx.error_at(
                     call,
-                    format!("printf: argument {index} has type {}; printf prints scalars (print a vector's elements one by one)", ir::type_to_string(ty)),
+                    format!(
+                        "printf: argument {index} has type {}; printf prints scalars (print a vector's elements one \
+                         by one)",
+                        ir::type_to_string(ty)
+                    ),
                 );
                 return None;
             }
@@ -186,7 +217,8 @@ unsafe fn constant_string(mut value: LLVMValueRef) -> Option<LLVMValueRef> {
         match opcode {
             LLVMOpcode::LLVMBitCast | LLVMOpcode::LLVMAddrSpaceCast => value = LLVMGetOperand(value, 0),
             LLVMOpcode::LLVMGetElementPtr => {
-                let zero = (1..LLVMGetNumOperands(value) as u32).all(|i| ir::const_int(LLVMGetOperand(value, i)) == Some(0));
+                let zero =
+                    (1..LLVMGetNumOperands(value) as u32).all(|i| ir::const_int(LLVMGetOperand(value, i)) == Some(0));
                 if !zero {
                     return None;
                 }
@@ -195,7 +227,8 @@ unsafe fn constant_string(mut value: LLVMValueRef) -> Option<LLVMValueRef> {
             _ => return None,
         }
     }
-    if LLVMIsAGlobalVariable(value).is_null() || LLVMIsGlobalConstant(value) == 0 || LLVMGetInitializer(value).is_null() {
+    if LLVMIsAGlobalVariable(value).is_null() || LLVMIsGlobalConstant(value) == 0 || LLVMGetInitializer(value).is_null()
+    {
         return None;
     }
     let ty = LLVMGlobalGetValueType(value);
@@ -206,7 +239,11 @@ unsafe fn constant_string(mut value: LLVMValueRef) -> Option<LLVMValueRef> {
 }
 
 /// `getelementptr ([N x i8], [N x i8] addrspace(2)* @copy, 0, 0)` of the string's constant-address-space copy.
-unsafe fn constant_copy(module: LLVMModuleRef, string: LLVMValueRef, copies: &mut HashMap<LLVMValueRef, LLVMValueRef>) -> LLVMValueRef {
+unsafe fn constant_copy(
+    module: LLVMModuleRef,
+    string: LLVMValueRef,
+    copies: &mut HashMap<LLVMValueRef, LLVMValueRef>,
+) -> LLVMValueRef {
     let ty = LLVMGlobalGetValueType(string);
     let copy = *copies.entry(string).or_insert_with(|| {
         let name = format!("{}.constant", ir::value_name(string));

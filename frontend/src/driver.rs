@@ -17,10 +17,12 @@
 //! groups). What remains is clang's start-up (22 ms: the dynamic loader relocating libclang-cpp and libLLVM)
 //! and the work on the user's kernel.
 
+use std::cell::Cell;
 use std::path::PathBuf;
-use std::process::{Command, Stdio};
+use std::process::Command;
 
-use crate::{embed, pch, Error, Job, MacroArg, DEFAULT_STD};
+use crate::embed::{self, Materialised};
+use crate::{limits, pch, Error, Job, MacroArg, DEFAULT_STD};
 
 /// The macros every CM compilation sees, from the job's platform and options.
 pub fn predefined_macros(job: &Job) -> Vec<String> {
@@ -64,8 +66,7 @@ enum Headers<'a> {
 
 /// The arguments that do not depend on the job's `-D/-U/-I/-isystem/-include`: a PCH is built with exactly
 /// these (its cache key hashes them).
-fn base_args(job: &Job) -> Result<Vec<String>, Error> {
-    let embedded = embed::materialise().map_err(Error::Message)?;
+fn base_args(job: &Job, embedded: &Materialised) -> Vec<String> {
     let mut args: Vec<String> = vec![
         "-target".into(),
         // -m32: 32-bit pointers (`svmptr_t` follows CM_PTRSIZE).
@@ -80,6 +81,8 @@ fn base_args(job: &Job) -> Result<Vec<String>, Error> {
         "-fno-rtti".into(),
         // Keep source names (kernel parameters, locals) in the IR, as cmc does: the IR is read by people.
         "-fno-discard-value-names".into(),
+        // A crashing clang writes no reproducer files (`limits`: the user's directory gets nothing).
+        "-fno-crash-diagnostics".into(),
         "-isystem".into(),
         embedded.include_dir.display().to_string(),
         format!("-fplugin={}", embedded.plugin.display()),
@@ -91,12 +94,12 @@ fn base_args(job: &Job) -> Result<Vec<String>, Error> {
     // Line tables always, so that genx-cm-lower's errors on CM source are located (`file:line:col`); without
     // -g, compile() strips them once the lowering pipeline has run.
     args.push(if job.debug_info { "-g" } else { "-gline-tables-only" }.into());
-    Ok(args)
+    args
 }
 
 /// The clang arguments shared by `-E` and compilation (everything but the action and output).
-fn common_args(job: &Job, headers: Headers) -> Result<Vec<String>, Error> {
-    let mut args = base_args(job)?;
+fn common_args(job: &Job, embedded: &Materialised, headers: Headers) -> Vec<String> {
+    let mut args = base_args(job, embedded);
     for arg in &job.macros {
         match arg {
             MacroArg::Define(text) => args.push(format!("-D{text}")),
@@ -122,7 +125,7 @@ fn common_args(job: &Job, headers: Headers) -> Result<Vec<String>, Error> {
         args.push("-Xclang".into());
         args.push(extra.clone());
     }
-    Ok(args)
+    args
 }
 
 /// Whether the job may use the PCH (see `pch` for when not).
@@ -132,11 +135,11 @@ fn pch_allowed(job: &Job) -> bool {
 }
 
 /// The PCH this job can use (built now if needed), or `None`.
-fn precompiled_header(job: &Job, clang: &std::path::Path) -> Result<Option<PathBuf>, Error> {
+fn precompiled_header(job: &Job, embedded: &Materialised, clang: &std::path::Path) -> Option<PathBuf> {
     if !pch_allowed(job) {
-        return Ok(None);
+        return None;
     }
-    Ok(pch::get_or_build(clang, &base_args(job)?))
+    pch::get_or_build(clang, embedded, &base_args(job, embedded))
 }
 
 /// Where the PCH this job would use is cached (whether or not it exists yet), or `None` when the job is
@@ -145,7 +148,8 @@ pub fn precompiled_header_path(job: &Job) -> Result<Option<PathBuf>, Error> {
     if !pch_allowed(job) {
         return Ok(None);
     }
-    pch::path(&clang()?, &base_args(job)?).map(Some).map_err(Error::Message)
+    let embedded = embed::materialise().map_err(Error::Message)?;
+    Ok(Some(pch::path(&clang()?, &embedded, &base_args(job, &embedded))))
 }
 
 fn clang() -> Result<PathBuf, Error> {
@@ -153,62 +157,123 @@ fn clang() -> Result<PathBuf, Error> {
     crate::clang::find(major, std::path::Path::new(genx_passes::LLVM_BINDIR)).map_err(Error::Message)
 }
 
+/// The input as clang is given it and as messages name it.
+fn input_arg(job: &Job) -> String {
+    if job.source.is_some() {
+        "-".to_string()
+    } else {
+        job.input.display().to_string()
+    }
+}
+
+fn input_name(job: &Job) -> String {
+    if job.source.is_some() {
+        "<stdin>".to_string()
+    } else {
+        format!("'{}'", job.input.display())
+    }
+}
+
 fn check_input(job: &Job) -> Result<(), Error> {
+    if job.source.is_some() {
+        return Ok(());
+    }
     match std::fs::metadata(&job.input) {
         Ok(meta) if meta.is_file() => Ok(()),
-        Ok(_) => Err(Error::Message(format!("'{}' is not a file", job.input.display()))),
+        Ok(meta) if meta.is_dir() => Err(Error::Message(format!("'{}' is a directory, not a source file", job.input.display()))),
+        Ok(_) => Err(Error::Message(format!("'{}' is not a regular file", job.input.display()))),
         Err(e) => Err(Error::Message(format!("cannot read '{}': {e}", job.input.display()))),
     }
 }
 
-/// Runs `clang` with `args`; its stderr passes through. Returns stdout on success.
-fn run(clang: &std::path::Path, args: &[String]) -> Result<Vec<u8>, Error> {
-    let output = Command::new(clang)
-        .args(args)
-        .stdin(Stdio::null())
-        .stderr(Stdio::inherit())
-        .output()
-        .map_err(|e| Error::Message(format!("cannot run {}: {e}", clang.display())))?;
-    if output.status.success() {
-        Ok(output.stdout)
-    } else if output.status.code().is_some() {
-        Err(Error::Reported)
-    } else {
-        Err(Error::Message(format!("{} was killed ({})", clang.display(), output.status)))
+/// Runs clang with `args` under `limits`: the first attempt with spelling correction, again without it when
+/// that one used up its CPU time (see `limits`); `spelling` turns false then, so that the job's later clang
+/// runs (the plain path after the PCH path) start without it. `Ok` holds how the last attempt ended (its
+/// limits too).
+fn run_limited(
+    clang: &std::path::Path,
+    args: &[String],
+    job: &Job,
+    spelling: &Cell<bool>,
+) -> Result<(limits::Finished, limits::Attempt), Error> {
+    use std::io::IsTerminal;
+    let colour = std::io::stderr().is_terminal();
+    let attempts = [
+        (limits::Attempt { cpu_seconds: limits::SPELLING_CPU_SECONDS }, None),
+        (limits::Attempt { cpu_seconds: limits::CPU_SECONDS }, Some("-fno-spell-checking")),
+    ];
+    let mut index = if spelling.get() { 0 } else { 1 };
+    loop {
+        let (attempt, extra) = attempts[index];
+        let mut command = Command::new(clang);
+        command.args(args).args(extra);
+        if colour {
+            // What clang decides itself when its stderr is a terminal.
+            command.arg("-fcolor-diagnostics");
+        }
+        let finished = limits::run(&mut command, job.source.as_deref(), attempt)
+            .map_err(|e| Error::Message(format!("cannot run {}: {e}", clang.display())))?;
+        if finished.out_of_cpu() && index + 1 < attempts.len() {
+            index += 1;
+            spelling.set(false);
+            continue;
+        }
+        return Ok((finished, attempt));
     }
 }
 
-/// Runs `clang` with `args` and its stderr captured: on success the captured text goes to our stderr and the
-/// result is true; on failure nothing is printed, and `pch` is removed when clang rejected it.
-fn run_quiet(clang: &std::path::Path, args: &[String], pch: &std::path::Path) -> bool {
-    use std::io::{IsTerminal, Write};
-    let mut command = Command::new(clang);
-    command.args(args).stdin(Stdio::null()).stdout(Stdio::null()).stderr(Stdio::piped());
-    if std::io::stderr().is_terminal() {
-        // What clang decides itself when its stderr is a terminal.
-        command.arg("-fcolor-diagnostics");
+/// Runs `clang` with `args` and passes its diagnostics on; a limit or crash is a sentence naming it. Returns
+/// stdout on success.
+fn run(clang: &std::path::Path, args: &[String], job: &Job, spelling: &Cell<bool>) -> Result<Vec<u8>, Error> {
+    use std::io::Write;
+    let (finished, attempt) = run_limited(clang, args, job, spelling)?;
+    let _ = std::io::stderr().write_all(&finished.diagnostics());
+    if let Some(message) = finished.limit_message(clang, &input_name(job), attempt) {
+        return Err(Error::Message(message));
     }
-    match command.output() {
-        Ok(output) if output.status.success() => {
-            let _ = std::io::stderr().write_all(&output.stderr);
-            true
-        }
-        Ok(output) => {
-            if pch::rejected(&output.stderr, pch) {
-                let _ = std::fs::remove_file(pch);
-            }
-            false
-        }
-        Err(_) => false,
+    if finished.status.success() {
+        Ok(finished.stdout)
+    } else {
+        Err(Error::Reported)
     }
+}
+
+/// Runs `clang` with `args` quietly: on success the captured diagnostics (warnings) go to our stderr and the
+/// result is true; on failure nothing is printed (the caller compiles again the plain way), and `pch` is removed
+/// when clang rejected it. A limit hit is an error at once: the plain path would hit it too.
+fn run_quiet(
+    clang: &std::path::Path,
+    args: &[String],
+    job: &Job,
+    spelling: &Cell<bool>,
+    pch: &std::path::Path,
+) -> Result<bool, Error> {
+    use std::io::Write;
+    let Ok((finished, attempt)) = run_limited(clang, args, job, spelling) else {
+        return Ok(false);
+    };
+    if finished.status.success() {
+        let _ = std::io::stderr().write_all(&finished.stderr);
+        return Ok(true);
+    }
+    if finished.timed_out || finished.out_of_cpu() || finished.out_of_memory() {
+        let _ = std::io::stderr().write_all(&finished.diagnostics());
+        let message = finished.limit_message(clang, &input_name(job), attempt);
+        return Err(Error::Message(message.unwrap_or_default()));
+    }
+    if pch::rejected(&finished.stderr, pch) {
+        let _ = std::fs::remove_file(pch);
+    }
+    Ok(false)
 }
 
 pub fn preprocess(job: &Job) -> Result<Vec<u8>, Error> {
     check_input(job)?;
-    let mut args = common_args(job, Headers::Include)?;
+    let embedded = embed::materialise().map_err(Error::Message)?;
+    let mut args = common_args(job, &embedded, Headers::Include);
     args.push("-E".into());
-    args.push(job.input.display().to_string());
-    run(&clang()?, &args)
+    args.push(input_arg(job));
+    run(&clang()?, &args, job, &Cell::new(true))
 }
 
 /// A temporary file removed on drop.
@@ -224,30 +289,32 @@ pub fn compile_to_bitcode(job: &Job) -> Result<Vec<u8>, Error> {
     use std::sync::atomic::{AtomicU32, Ordering};
     static COUNTER: AtomicU32 = AtomicU32::new(0);
     check_input(job)?;
+    let embedded = embed::materialise().map_err(Error::Message)?;
     let temp = TempFile(std::env::temp_dir().join(format!(
         "cm-frontend-{}-{}.bc",
         std::process::id(),
         COUNTER.fetch_add(1, Ordering::Relaxed)
     )));
     let clang = clang()?;
-    let output = |headers: Headers| -> Result<Vec<String>, Error> {
-        let mut args = common_args(job, headers)?;
+    let output = |headers: Headers| -> Vec<String> {
+        let mut args = common_args(job, &embedded, headers);
         args.extend(["-Xclang", "-disable-O0-optnone", "-emit-llvm", "-c", "-o"].map(String::from));
         args.push(temp.0.display().to_string());
-        args.push(job.input.display().to_string());
-        Ok(args)
+        args.push(input_arg(job));
+        args
     };
     // With the PCH first; any failure is compiled again without it, so diagnostics always come from the plain
     // path (see `pch`).
-    let precompiled = match precompiled_header(job, &clang)? {
-        Some(pch) => run_quiet(&clang, &output(Headers::Precompiled(&pch))?, &pch),
+    let spelling = Cell::new(true);
+    let precompiled = match precompiled_header(job, &embedded, &clang) {
+        Some(pch) => run_quiet(&clang, &output(Headers::Precompiled(&pch)), job, &spelling, &pch)?,
         None => false,
     };
     if precompiled {
         pch::USES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     }
     if !precompiled {
-        run(&clang, &output(Headers::Include)?)?;
+        run(&clang, &output(Headers::Include), job, &spelling)?;
     }
     std::fs::read(&temp.0).map_err(|e| Error::Message(format!("cannot read clang's output {}: {e}", temp.0.display())))
 }

@@ -28,9 +28,11 @@
 //! Architecture invariant: the front end never panics on user input; clang's diagnostics pass through with
 //! their `file:line:col`, and the lowering passes report located errors.
 
+pub mod cache;
 pub mod clang;
 mod driver;
-mod embed;
+pub mod embed;
+pub mod limits;
 mod pch;
 mod prepare;
 
@@ -64,7 +66,11 @@ pub enum MacroArg {
 /// One front-end job.
 #[derive(Clone, Debug)]
 pub struct Job {
+    /// The source file; with `source`, only the name (cmc passes `-`).
     pub input: PathBuf,
+    /// The source itself when it is not read from `input` (cmc's `-`, stdin): clang reads it from its standard
+    /// input and its diagnostics name it `<stdin>`.
+    pub source: Option<Vec<u8>>,
     pub macros: Vec<MacroArg>,
     /// `-I`, in order.
     pub include_dirs: Vec<PathBuf>,
@@ -95,6 +101,7 @@ impl Job {
     pub fn new(input: PathBuf, platform: &'static Platform) -> Job {
         Job {
             input,
+            source: None,
             macros: Vec::new(),
             include_dirs: Vec::new(),
             system_include_dirs: Vec::new(),

@@ -370,6 +370,7 @@ template <int N, typename M> __CM_INLINE __cm_vec<unsigned short, N> __cm_mask(c
 
 template <typename T, int N> class vector {
   static_assert(N > 0, "a vector has at least one element");
+  __CM_CHECK_OBJECT_SIZE(T, N);
   static_assert(details::is_arith<T>, "vector elements are arithmetic types");
 
 public:
@@ -399,6 +400,7 @@ public:
 
 template <typename T, int R, int C> class matrix {
   static_assert(R > 0 && C > 0, "a matrix has at least one row and one column");
+  __CM_CHECK_OBJECT_SIZE(T, (long long)R * C);
   static_assert(details::is_arith<T>, "matrix elements are arithmetic types");
 
 public:
@@ -429,6 +431,8 @@ public:
 };
 
 template <typename T, int N> class vector_ref {
+  __CM_CHECK_OBJECT_SIZE(T, N);
+
 public:
   details::__cm_ref_state<T, N> __cm_state;
 
@@ -448,6 +452,8 @@ public:
 };
 
 template <typename T, int R, int C> class matrix_ref {
+  __CM_CHECK_OBJECT_SIZE(T, (long long)R * C);
+
 public:
   details::__cm_ref_state<T, R * C> __cm_state;
 

@@ -89,7 +89,7 @@ __CM_INLINE __cm_vec<unsigned short, N> __cm_region_offsets_impl(__cm_seq<int, I
 }
 template <int N, int VS, int W, int HS, int ES> __CM_INLINE __cm_vec<unsigned short, N> __cm_region_offsets() {
   static_assert(N > 0 && W > 0 && N % W == 0, "region width must divide the element count");
-  return __cm_region_offsets_impl<N, VS, W, HS, ES>(__make_integer_seq<__cm_seq, int, N>{});
+  return __cm_region_offsets_impl<N, VS, W, HS, ES>(__make_integer_seq<__cm_seq, int, __cm_pack_length<N>>{});
 }
 template <int N> __CM_INLINE __cm_vec<unsigned, N> __cm_iota() {
   return __builtin_convertvector((__cm_region_offsets<N, 0, N, 1, 1>()), __cm_vec<unsigned, N>);
@@ -132,7 +132,7 @@ __CM_INLINE __cm_ref_state<U, NU> __cm_format(const __cm_ref_state<T, N> &parent
   __cm_vec<unsigned short, NU> keep = (unsigned short)-contiguous;
   __cm_vec<unsigned short, NU> dense = __cm_region_offsets<NU, 0, NU, 1, (int)sizeof(U)>();
   __cm_vec<unsigned short, NU> inside =
-      __cm_format_offsets_impl<T, U, N, NU>(parent.offsets, __make_integer_seq<__cm_seq, int, NU>{});
+      __cm_format_offsets_impl<T, U, N, NU>(parent.offsets, __make_integer_seq<__cm_seq, int, __cm_pack_length<NU>>{});
   return {parent.root, parent.base, (dense & keep) | (inside & ~keep), (int)sizeof(U) * contiguous};
 }
 

@@ -101,9 +101,10 @@ constexpr long long __cm_grf_file_bytes = 128LL * (CM_GRF_WIDTH) / 8;
 constexpr long long __cm_grf_file_bytes = 4096;
 #endif
 template <typename T, long long N> constexpr bool __cm_size_fits = N <= 0 || N * (long long)sizeof(T) < __cm_grf_file_bytes;
-// The length of an index pack over N elements: N for any object that fits, 1 past the limit, where the
-// static_assert has failed already and clang would otherwise go on building a pack of millions of indices.
-template <int N> constexpr int __cm_pack_length = __cm_size_fits<char, N> ? N : 1;
+// The element count an object's storage and index packs are built with: N for any object that fits, else 1.
+// Past the limit (or at N <= 0) the class's static_assert has failed already; clang would otherwise go on
+// building a pack of millions of indices, or crash laying out a vector of negative size (clang 14).
+template <long long N> constexpr int __cm_pack_length = N > 0 && __cm_size_fits<char, N> ? (int)N : 1;
 } // namespace details
 #define __CM_CHECK_OBJECT_SIZE(T, N)                                                                                 \
   static_assert(details::__cm_size_fits<T, (N)>,                                                                   \

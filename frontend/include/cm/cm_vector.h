@@ -70,7 +70,7 @@ template <typename E, int N> struct __cm_select_shape<E, N, 0> { using type = ve
 template <typename T, int N> struct __attribute__((packed)) __cm_ref_state {
   void *root;
   int base;
-  __cm_vec<unsigned short, N> offsets;
+  __cm_vec<unsigned short, __cm_pack_length<N>> offsets;
   // Bytes between consecutive elements when offsets[k] == k * step (a contiguous or evenly strided
   // reference), else 0. Constant after inlining; it lets a sub-region with a run-time start move the start into
   // `base` and keep constant offsets (a direct region), instead of gathering offsets at run time.
@@ -84,10 +84,11 @@ template <typename T, int N> struct __attribute__((packed)) __cm_ref_state {
 // Byte offsets of the elements of a region of N elements: rows of W elements, rows VS elements apart,
 // neighbours HS apart; ES bytes per element. Element k is at ((k / W) * VS + (k % W) * HS) * ES.
 template <int N, int VS, int W, int HS, int ES, int... Is>
-__CM_INLINE __cm_vec<unsigned short, N> __cm_region_offsets_impl(__cm_seq<int, Is...>) {
-  return __cm_vec<unsigned short, N>{(unsigned short)(((Is / W) * VS + (Is % W) * HS) * ES)...};
+__CM_INLINE __cm_vec<unsigned short, __cm_pack_length<N>> __cm_region_offsets_impl(__cm_seq<int, Is...>) {
+  return __cm_vec<unsigned short, __cm_pack_length<N>>{(unsigned short)(((Is / W) * VS + (Is % W) * HS) * ES)...};
 }
-template <int N, int VS, int W, int HS, int ES> __CM_INLINE __cm_vec<unsigned short, N> __cm_region_offsets() {
+template <int N, int VS, int W, int HS, int ES>
+__CM_INLINE __cm_vec<unsigned short, __cm_pack_length<N>> __cm_region_offsets() {
   static_assert(N > 0 && W > 0 && N % W == 0, "region width must divide the element count");
   return __cm_region_offsets_impl<N, VS, W, HS, ES>(__make_integer_seq<__cm_seq, int, __cm_pack_length<N>>{});
 }
@@ -374,7 +375,7 @@ template <typename T, int N> class vector {
   static_assert(details::is_arith<T>, "vector elements are arithmetic types");
 
 public:
-  details::__cm_vec<T, N> __cm_data;
+  details::__cm_vec<T, details::__cm_pack_length<N>> __cm_data;
 
   __CM_INLINE details::__cm_vec<T, N> __cm_read() const { return __cm_data; }
   __CM_INLINE void __cm_write(details::__cm_vec<T, N> value) { __cm_data = value; }
@@ -404,7 +405,7 @@ template <typename T, int R, int C> class matrix {
   static_assert(details::is_arith<T>, "matrix elements are arithmetic types");
 
 public:
-  details::__cm_vec<T, R * C> __cm_data;
+  details::__cm_vec<T, details::__cm_pack_length<(long long)R * C>> __cm_data;
 
   __CM_INLINE details::__cm_vec<T, R * C> __cm_read() const { return __cm_data; }
   __CM_INLINE void __cm_write(details::__cm_vec<T, R * C> value) { __cm_data = value; }

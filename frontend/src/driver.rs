@@ -5,10 +5,12 @@
 //! materialised header directory as the first `-isystem`, `cm/cm.h` implicitly, as cmc does), then the job's
 //! `-D/-U` in order, `-I`, `-isystem`, `-include`, and `-fplugin=` for `[[type("...")]]`. `cm/cm.h` comes in
 //! as the cached precompiled header (`-include-pch`, see `pch`) when the job allows it, else as `-include
-//! cm/cm.h`; both give the same IR. clang's stderr is the user's stderr (its diagnostics are already
-//! `file:line:col: error:`), so a failed clang is `Error::Reported`; with the PCH, a failure is compiled again
-//! without it, so the diagnostics the user sees are always the plain path's. The bitcode goes to a temporary
-//! file that is removed whatever happens.
+//! cm/cm.h`; both give the same IR. clang runs under `limits`, with its stderr captured and passed on (its
+//! diagnostics are already `file:line:col: error:`), so a failed clang is `Error::Reported`, and a limit hit or
+//! a crash is an `Error::Message` naming it; with the PCH, a failure is compiled again without it, so the
+//! diagnostics the user sees are always the plain path's. An in-memory source (`Job::source`) is clang's `-`
+//! input, written to its stdin. Paths go to clang as they are (`OsString`: they need not be UTF-8). The bitcode
+//! goes to a temporary file that is removed whatever happens.
 //!
 //! Measured and left as is (clang 14, best of 9, CPU): the driver runs cc1 in its own process, so calling
 //! `clang -cc1` with the arguments `-###` prints would save about 1 ms of argument handling for a copy of the
@@ -18,6 +20,7 @@
 //! and the work on the user's kernel.
 
 use std::cell::Cell;
+use std::ffi::OsString;
 use std::path::PathBuf;
 use std::process::Command;
 
@@ -56,6 +59,13 @@ pub fn predefined_macros(job: &Job) -> Vec<String> {
     macros
 }
 
+/// `prefix` followed by `path`'s bytes (a path need not be UTF-8).
+fn joined(prefix: &str, path: &std::path::Path) -> OsString {
+    let mut arg = OsString::from(prefix);
+    arg.push(path);
+    arg
+}
+
 /// How `cm/cm.h` comes in.
 enum Headers<'a> {
     /// `-include cm/cm.h`.
@@ -66,14 +76,14 @@ enum Headers<'a> {
 
 /// The arguments that do not depend on the job's `-D/-U/-I/-isystem/-include`: a PCH is built with exactly
 /// these (its cache key hashes them).
-fn base_args(job: &Job, embedded: &Materialised) -> Vec<String> {
-    let mut args: Vec<String> = vec![
+fn base_args(job: &Job, embedded: &Materialised) -> Vec<OsString> {
+    let mut args: Vec<OsString> = vec![
         "-target".into(),
         // -m32: 32-bit pointers (`svmptr_t` follows CM_PTRSIZE).
         if job.pointer_size == 32 { "spir" } else { "spir64" }.into(),
         "-x".into(),
         "c++".into(),
-        format!("-std={}", job.std.as_deref().unwrap_or(DEFAULT_STD)),
+        format!("-std={}", job.std.as_deref().unwrap_or(DEFAULT_STD)).into(),
         "-nostdinc".into(),
         "-nostdinc++".into(),
         "-ffreestanding".into(),
@@ -84,12 +94,12 @@ fn base_args(job: &Job, embedded: &Materialised) -> Vec<String> {
         // A crashing clang writes no reproducer files (`limits`: the user's directory gets nothing).
         "-fno-crash-diagnostics".into(),
         "-isystem".into(),
-        embedded.include_dir.display().to_string(),
-        format!("-fplugin={}", embedded.plugin.display()),
+        embedded.include_dir.clone().into(),
+        joined("-fplugin=", &embedded.plugin),
         "-O0".into(),
     ];
     for define in predefined_macros(job) {
-        args.push(format!("-D{define}"));
+        args.push(format!("-D{define}").into());
     }
     // Line tables always, so that genx-cm-lower's errors on CM source are located (`file:line:col`); without
     // -g, compile() strips them once the lowering pipeline has run.
@@ -98,32 +108,32 @@ fn base_args(job: &Job, embedded: &Materialised) -> Vec<String> {
 }
 
 /// The clang arguments shared by `-E` and compilation (everything but the action and output).
-fn common_args(job: &Job, embedded: &Materialised, headers: Headers) -> Vec<String> {
+fn common_args(job: &Job, embedded: &Materialised, headers: Headers) -> Vec<OsString> {
     let mut args = base_args(job, embedded);
     for arg in &job.macros {
         match arg {
-            MacroArg::Define(text) => args.push(format!("-D{text}")),
-            MacroArg::Undefine(name) => args.push(format!("-U{name}")),
+            MacroArg::Define(text) => args.push(format!("-D{text}").into()),
+            MacroArg::Undefine(name) => args.push(format!("-U{name}").into()),
         }
     }
     for dir in &job.include_dirs {
-        args.push(format!("-I{}", dir.display()));
+        args.push(joined("-I", dir));
     }
     for dir in &job.system_include_dirs {
         args.push("-isystem".into());
-        args.push(dir.display().to_string());
+        args.push(dir.into());
     }
     match headers {
-        Headers::Include => args.extend(["-include".to_string(), "cm/cm.h".to_string()]),
-        Headers::Precompiled(pch) => args.extend(["-include-pch".to_string(), pch.display().to_string()]),
+        Headers::Include => args.extend(["-include".into(), "cm/cm.h".into()]),
+        Headers::Precompiled(pch) => args.extend(["-include-pch".into(), pch.into()]),
     }
     for file in &job.pre_includes {
         args.push("-include".into());
-        args.push(file.display().to_string());
+        args.push(file.into());
     }
     for extra in &job.clang_args {
         args.push("-Xclang".into());
-        args.push(extra.clone());
+        args.push(extra.into());
     }
     args
 }
@@ -158,11 +168,11 @@ fn clang() -> Result<PathBuf, Error> {
 }
 
 /// The input as clang is given it and as messages name it.
-fn input_arg(job: &Job) -> String {
+fn input_arg(job: &Job) -> OsString {
     if job.source.is_some() {
-        "-".to_string()
+        "-".into()
     } else {
-        job.input.display().to_string()
+        job.input.clone().into()
     }
 }
 
@@ -192,7 +202,7 @@ fn check_input(job: &Job) -> Result<(), Error> {
 /// limits too).
 fn run_limited(
     clang: &std::path::Path,
-    args: &[String],
+    args: &[OsString],
     job: &Job,
     spelling: &Cell<bool>,
 ) -> Result<(limits::Finished, limits::Attempt), Error> {
@@ -224,7 +234,7 @@ fn run_limited(
 
 /// Runs `clang` with `args` and passes its diagnostics on; a limit or crash is a sentence naming it. Returns
 /// stdout on success.
-fn run(clang: &std::path::Path, args: &[String], job: &Job, spelling: &Cell<bool>) -> Result<Vec<u8>, Error> {
+fn run(clang: &std::path::Path, args: &[OsString], job: &Job, spelling: &Cell<bool>) -> Result<Vec<u8>, Error> {
     use std::io::Write;
     let (finished, attempt) = run_limited(clang, args, job, spelling)?;
     let _ = std::io::stderr().write_all(&finished.diagnostics());
@@ -243,7 +253,7 @@ fn run(clang: &std::path::Path, args: &[String], job: &Job, spelling: &Cell<bool
 /// when clang rejected it. A limit hit is an error at once: the plain path would hit it too.
 fn run_quiet(
     clang: &std::path::Path,
-    args: &[String],
+    args: &[OsString],
     job: &Job,
     spelling: &Cell<bool>,
     pch: &std::path::Path,
@@ -296,10 +306,10 @@ pub fn compile_to_bitcode(job: &Job) -> Result<Vec<u8>, Error> {
         COUNTER.fetch_add(1, Ordering::Relaxed)
     )));
     let clang = clang()?;
-    let output = |headers: Headers| -> Vec<String> {
+    let output = |headers: Headers| -> Vec<OsString> {
         let mut args = common_args(job, &embedded, headers);
-        args.extend(["-Xclang", "-disable-O0-optnone", "-emit-llvm", "-c", "-o"].map(String::from));
-        args.push(temp.0.display().to_string());
+        args.extend(["-Xclang", "-disable-O0-optnone", "-emit-llvm", "-c", "-o"].map(OsString::from));
+        args.push(temp.0.clone().into());
         args.push(input_arg(job));
         args
     };

@@ -7,7 +7,12 @@
 //!
 //! Design decisions (why it is built this way):
 //! - **clang as a subprocess**, not linked: the project links only `libLLVM-14.so` (never libclang-cpp), and a
-//!   crashing clang cannot take the driver down. Its stderr is the user's stderr: diagnostics arrive located.
+//!   crashing clang cannot take the driver down. Its diagnostics are passed on to the user's stderr as clang
+//!   wrote them (located); it runs under memory, CPU and wall-clock limits (`limits`), so a runaway on hostile
+//!   input is one sentence, not minutes or gigabytes.
+//! - **Nothing in the cache is trusted** (`cache`, `embed`): clang loads the plugin and reads the headers from
+//!   a per-user directory that passes ownership and mode checks, and their bytes are compared with the
+//!   embedded copies before every compilation.
 //! - **CM as a C++ library** over clang's extended vectors (`cm_common.h` states the conventions): no clang
 //!   fork. What C++ cannot express is handled after clang: intrinsic names and overloads (neutral calls, mapped by
 //!   genx-cm-lower through the intrinsic table), the kernel description (annotations), and `[[type("...")]]`

@@ -35,6 +35,7 @@
 //!
 //! Not handled: the cache is never pruned (one PCH of about 0.8 MB per platform and option set in use).
 
+use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::OnceLock;
@@ -179,10 +180,10 @@ fn clang_identity(clang: &Path) -> Vec<u8> {
 }
 
 /// The cache path of the PCH that `clang` builds with `build_args` (everything but the input and output).
-pub fn path(clang: &Path, embedded: &Materialised, build_args: &[String]) -> PathBuf {
+pub fn path(clang: &Path, embedded: &Materialised, build_args: &[OsString]) -> PathBuf {
     let identity = clang_identity(clang);
     let mut parts: Vec<&[u8]> = vec![&identity];
-    parts.extend(build_args.iter().map(|arg| arg.as_bytes()));
+    parts.extend(build_args.iter().map(|arg| arg.as_encoded_bytes()));
     embedded.root.join("pch").join(format!("cm-{:016x}.pch", fnv(&parts)))
 }
 
@@ -196,7 +197,7 @@ fn ours(pch: &Path) -> bool {
 
 /// The PCH for `build_args`, built now if the cache lacks it; `None` when it cannot be built. A cached entry
 /// that is not a private regular file of ours is removed and built again.
-pub fn get_or_build(clang: &Path, embedded: &Materialised, build_args: &[String]) -> Option<PathBuf> {
+pub fn get_or_build(clang: &Path, embedded: &Materialised, build_args: &[OsString]) -> Option<PathBuf> {
     let pch = path(clang, embedded, build_args);
     if ours(&pch) {
         return Some(pch);

@@ -6,7 +6,8 @@
 //! `-D/-U` in order, `-I`, `-isystem`, `-include`, and `-fplugin=` for `[[type("...")]]`. `cm/cm.h` comes in
 //! as the cached precompiled header (`-include-pch`, see `pch`) when the job allows it, else as `-include
 //! cm/cm.h`; both give the same IR. clang runs under `limits`, with its stderr captured and passed on (its
-//! diagnostics are already `file:line:col: error:`), so a failed clang is `Error::Reported`, and a limit hit or
+//! diagnostics are already `file:line:col: error:`; an error inside the CM headers is moved to the user's line
+//! by `relocate`), so a failed clang is `Error::Reported`, and a limit hit or
 //! a crash is an `Error::Message` naming it; with the PCH, a failure is compiled again without it, so the
 //! diagnostics the user sees are always the plain path's. An in-memory source (`Job::source`) is clang's `-`
 //! input, written to its stdin. Paths go to clang as they are (`OsString`: they need not be UTF-8). The bitcode
@@ -25,7 +26,7 @@ use std::path::PathBuf;
 use std::process::Command;
 
 use crate::embed::{self, Materialised};
-use crate::{limits, pch, Error, Job, MacroArg, DEFAULT_STD};
+use crate::{limits, pch, relocate, Error, Job, MacroArg, DEFAULT_STD};
 
 /// The macros every CM compilation sees, from the job's platform and options.
 pub fn predefined_macros(job: &Job) -> Vec<String> {
@@ -234,10 +235,16 @@ fn run_limited(
 
 /// Runs `clang` with `args` and passes its diagnostics on; a limit or crash is a sentence naming it. Returns
 /// stdout on success.
-fn run(clang: &std::path::Path, args: &[OsString], job: &Job, spelling: &Cell<bool>) -> Result<Vec<u8>, Error> {
+fn run(
+    clang: &std::path::Path,
+    args: &[OsString],
+    job: &Job,
+    spelling: &Cell<bool>,
+    embedded: &Materialised,
+) -> Result<Vec<u8>, Error> {
     use std::io::Write;
     let (finished, attempt) = run_limited(clang, args, job, spelling)?;
-    let _ = std::io::stderr().write_all(&finished.diagnostics());
+    let _ = std::io::stderr().write_all(&relocate::relocate(&finished.diagnostics(), &embedded.include_dir));
     if let Some(message) = finished.limit_message(clang, &input_name(job), attempt) {
         return Err(Error::Message(message));
     }
@@ -283,7 +290,7 @@ pub fn preprocess(job: &Job) -> Result<Vec<u8>, Error> {
     let mut args = common_args(job, &embedded, Headers::Include);
     args.push("-E".into());
     args.push(input_arg(job));
-    run(&clang()?, &args, job, &Cell::new(true))
+    run(&clang()?, &args, job, &Cell::new(true), &embedded)
 }
 
 /// A temporary file removed on drop.
@@ -324,7 +331,7 @@ pub fn compile_to_bitcode(job: &Job) -> Result<Vec<u8>, Error> {
         pch::USES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     }
     if !precompiled {
-        run(&clang, &output(Headers::Include), job, &spelling)?;
+        run(&clang, &output(Headers::Include), job, &spelling, &embedded)?;
     }
     std::fs::read(&temp.0).map_err(|e| Error::Message(format!("cannot read clang's output {}: {e}", temp.0.display())))
 }

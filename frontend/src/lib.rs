@@ -40,6 +40,7 @@ pub mod embed;
 pub mod limits;
 mod pch;
 mod prepare;
+mod relocate;
 
 use std::path::PathBuf;
 

@@ -81,6 +81,9 @@ pub enum Setup {
 #[derive(Clone, Debug)]
 pub struct Case {
     pub index: u64,
+    /// Which part of the generator made it: `cm` (a mutated CM source), `ir` (mutated GenX IR), `options` (a
+    /// bad command line) or `special` (special files and paths).
+    pub family: &'static str,
     /// What the generator did, for the report.
     pub what: String,
     pub tool: Tool,
@@ -145,7 +148,11 @@ impl Seeds {
             entries.sort();
             for path in entries {
                 if path.is_dir() {
-                    stack.push(path);
+                    // lit's `Output/` directories hold what earlier test runs wrote: not seeds (the set must
+                    // not depend on which tests ran before).
+                    if path.file_name().is_some_and(|name| name != "Output") {
+                        stack.push(path);
+                    }
                     continue;
                 }
                 let name = path.strip_prefix(repo).unwrap_or(&path).display().to_string();
@@ -354,6 +361,7 @@ pub fn generate(seeds: &Seeds, seed: u64, index: u64, fast: bool, igc_every: u64
     let family = rng.below(100);
     let mut case = Case {
         index,
+        family: "cm",
         what: String::new(),
         tool: Tool::Cmc,
         setup: Vec::new(),
@@ -401,6 +409,7 @@ pub fn generate(seeds: &Seeds, seed: u64, index: u64, fast: bool, igc_every: u64
         }
     } else if family < 85 && !seeds.ir.is_empty() {
         // Mutated GenX IR.
+        case.family = "ir";
         let (name, source) = rng.pick(&seeds.ir).clone();
         let (text, what) = mutate_text(&mut rng, &source, !fast);
         case.what = format!("IR {name}: {what}");
@@ -432,6 +441,7 @@ pub fn generate(seeds: &Seeds, seed: u64, index: u64, fast: bool, igc_every: u64
         }
     } else if family < 95 {
         // A good source with a bad command line.
+        case.family = "options";
         let good = seeds.cm.iter().find(|(n, _)| n.ends_with("linear_filter.cpp")).or(seeds.cm.first());
         let source = good.map(|(_, s)| s.clone()).unwrap_or_default();
         let (extra, setup, what) = bad_options(&mut rng);
@@ -443,6 +453,7 @@ pub fn generate(seeds: &Seeds, seed: u64, index: u64, fast: bool, igc_every: u64
         case.outputs = vec!["out.ll".into()];
     } else {
         // Special files and paths.
+        case.family = "special";
         let source = seeds.cm.first().map(|(_, s)| s.clone()).unwrap_or_default();
         let choice = rng.below(if fast { 10 } else { 11 });
         case.setup.push(Setup::File("in.cpp".into(), source));

@@ -91,7 +91,7 @@ impl Finished {
                 Some(signal) => format!("was killed by signal {signal}"),
                 None => "crashed".to_string(),
             };
-            Some(format!("{} {how} on {what}; this is a clang bug, its own report is above", clang.display()))
+            Some(format!("{} {how} on {what}: a clang bug, not an error in the source (its stack dump is left out)", clang.display()))
         } else {
             None
         }

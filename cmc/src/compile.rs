@@ -326,7 +326,12 @@ fn compile(request: &CompileRequest, times: &mut PhaseTimes) -> Result<(), Strin
         times.igc = compiled.timing.ocloc;
         return finish_binary(request, compiled);
     }
-    let job = request.front_end_job();
+    let mut job = request.front_end_job();
+    if input == "-" && kind == InputKind::CmSource {
+        let mut bytes = Vec::new();
+        std::io::stdin().read_to_end(&mut bytes).map_err(|err| format!("cannot read stdin: {err}"))?;
+        job.source = Some(bytes);
+    }
     if output_kind == OutputKind::Preprocessed {
         let start = Clock::start();
         let text = cm_frontend::preprocess(&job).map_err(front_end_error)?;
@@ -508,6 +513,7 @@ pub fn front_end_job(options: &Options, input: &str, platform: &'static Platform
     let paths = |list: &[String]| list.iter().map(PathBuf::from).collect::<Vec<_>>();
     cm_frontend::Job {
         input: PathBuf::from(input),
+        source: None,
         macros: options.macros.clone(),
         include_dirs: paths(&options.include_dirs),
         system_include_dirs: paths(&options.system_include_dirs),

@@ -5,10 +5,13 @@
 //! materialised header directory as the first `-isystem`, `cm/cm.h` implicitly, as cmc does), then the job's
 //! `-D/-U` in order, `-I`, `-isystem`, `-include`, and `-fplugin=` for `[[type("...")]]`. `cm/cm.h` comes in
 //! as the cached precompiled header (`-include-pch`, see `pch`) when the job allows it, else as `-include
-//! cm/cm.h`; both give the same IR. clang's stderr is the user's stderr (its diagnostics are already
-//! `file:line:col: error:`), so a failed clang is `Error::Reported`; with the PCH, a failure is compiled again
-//! without it, so the diagnostics the user sees are always the plain path's. The bitcode goes to a temporary
-//! file that is removed whatever happens.
+//! cm/cm.h`; both give the same IR. clang runs under `limits`, with its stderr captured and passed on (its
+//! diagnostics are already `file:line:col: error:`; an error inside the CM headers is moved to the user's line
+//! by `relocate`), so a failed clang is `Error::Reported`, and a limit hit or
+//! a crash is an `Error::Message` naming it; with the PCH, a failure is compiled again without it, so the
+//! diagnostics the user sees are always the plain path's. An in-memory source (`Job::source`) is clang's `-`
+//! input, written to its stdin. Paths go to clang as they are (`OsString`: they need not be UTF-8). The bitcode
+//! goes to a temporary file that is removed whatever happens.
 //!
 //! Measured and left as is (clang 14, best of 9, CPU): the driver runs cc1 in its own process, so calling
 //! `clang -cc1` with the arguments `-###` prints would save about 1 ms of argument handling for a copy of the
@@ -17,10 +20,13 @@
 //! groups). What remains is clang's start-up (22 ms: the dynamic loader relocating libclang-cpp and libLLVM)
 //! and the work on the user's kernel.
 
+use std::cell::Cell;
+use std::ffi::OsString;
 use std::path::PathBuf;
-use std::process::{Command, Stdio};
+use std::process::Command;
 
-use crate::{embed, pch, Error, Job, MacroArg, DEFAULT_STD};
+use crate::embed::{self, Materialised};
+use crate::{limits, pch, relocate, Error, Job, MacroArg, DEFAULT_STD};
 
 /// The macros every CM compilation sees, from the job's platform and options.
 pub fn predefined_macros(job: &Job) -> Vec<String> {
@@ -54,6 +60,13 @@ pub fn predefined_macros(job: &Job) -> Vec<String> {
     macros
 }
 
+/// `prefix` followed by `path`'s bytes (a path need not be UTF-8).
+fn joined(prefix: &str, path: &std::path::Path) -> OsString {
+    let mut arg = OsString::from(prefix);
+    arg.push(path);
+    arg
+}
+
 /// How `cm/cm.h` comes in.
 enum Headers<'a> {
     /// `-include cm/cm.h`.
@@ -64,15 +77,14 @@ enum Headers<'a> {
 
 /// The arguments that do not depend on the job's `-D/-U/-I/-isystem/-include`: a PCH is built with exactly
 /// these (its cache key hashes them).
-fn base_args(job: &Job) -> Result<Vec<String>, Error> {
-    let embedded = embed::materialise().map_err(Error::Message)?;
-    let mut args: Vec<String> = vec![
+fn base_args(job: &Job, embedded: &Materialised) -> Vec<OsString> {
+    let mut args: Vec<OsString> = vec![
         "-target".into(),
         // -m32: 32-bit pointers (`svmptr_t` follows CM_PTRSIZE).
         if job.pointer_size == 32 { "spir" } else { "spir64" }.into(),
         "-x".into(),
         "c++".into(),
-        format!("-std={}", job.std.as_deref().unwrap_or(DEFAULT_STD)),
+        format!("-std={}", job.std.as_deref().unwrap_or(DEFAULT_STD)).into(),
         "-nostdinc".into(),
         "-nostdinc++".into(),
         "-ffreestanding".into(),
@@ -80,49 +92,51 @@ fn base_args(job: &Job) -> Result<Vec<String>, Error> {
         "-fno-rtti".into(),
         // Keep source names (kernel parameters, locals) in the IR, as cmc does: the IR is read by people.
         "-fno-discard-value-names".into(),
+        // A crashing clang writes no reproducer files (`limits`: the user's directory gets nothing).
+        "-fno-crash-diagnostics".into(),
         "-isystem".into(),
-        embedded.include_dir.display().to_string(),
-        format!("-fplugin={}", embedded.plugin.display()),
+        embedded.include_dir.clone().into(),
+        joined("-fplugin=", &embedded.plugin),
         "-O0".into(),
     ];
     for define in predefined_macros(job) {
-        args.push(format!("-D{define}"));
+        args.push(format!("-D{define}").into());
     }
     // Line tables always, so that genx-cm-lower's errors on CM source are located (`file:line:col`); without
     // -g, compile() strips them once the lowering pipeline has run.
     args.push(if job.debug_info { "-g" } else { "-gline-tables-only" }.into());
-    Ok(args)
+    args
 }
 
 /// The clang arguments shared by `-E` and compilation (everything but the action and output).
-fn common_args(job: &Job, headers: Headers) -> Result<Vec<String>, Error> {
-    let mut args = base_args(job)?;
+fn common_args(job: &Job, embedded: &Materialised, headers: Headers) -> Vec<OsString> {
+    let mut args = base_args(job, embedded);
     for arg in &job.macros {
         match arg {
-            MacroArg::Define(text) => args.push(format!("-D{text}")),
-            MacroArg::Undefine(name) => args.push(format!("-U{name}")),
+            MacroArg::Define(text) => args.push(format!("-D{text}").into()),
+            MacroArg::Undefine(name) => args.push(format!("-U{name}").into()),
         }
     }
     for dir in &job.include_dirs {
-        args.push(format!("-I{}", dir.display()));
+        args.push(joined("-I", dir));
     }
     for dir in &job.system_include_dirs {
         args.push("-isystem".into());
-        args.push(dir.display().to_string());
+        args.push(dir.into());
     }
     match headers {
-        Headers::Include => args.extend(["-include".to_string(), "cm/cm.h".to_string()]),
-        Headers::Precompiled(pch) => args.extend(["-include-pch".to_string(), pch.display().to_string()]),
+        Headers::Include => args.extend(["-include".into(), "cm/cm.h".into()]),
+        Headers::Precompiled(pch) => args.extend(["-include-pch".into(), pch.into()]),
     }
     for file in &job.pre_includes {
         args.push("-include".into());
-        args.push(file.display().to_string());
+        args.push(file.into());
     }
     for extra in &job.clang_args {
         args.push("-Xclang".into());
-        args.push(extra.clone());
+        args.push(extra.into());
     }
-    Ok(args)
+    args
 }
 
 /// Whether the job may use the PCH (see `pch` for when not).
@@ -132,11 +146,11 @@ fn pch_allowed(job: &Job) -> bool {
 }
 
 /// The PCH this job can use (built now if needed), or `None`.
-fn precompiled_header(job: &Job, clang: &std::path::Path) -> Result<Option<PathBuf>, Error> {
+fn precompiled_header(job: &Job, embedded: &Materialised, clang: &std::path::Path) -> Option<PathBuf> {
     if !pch_allowed(job) {
-        return Ok(None);
+        return None;
     }
-    Ok(pch::get_or_build(clang, &base_args(job)?))
+    pch::get_or_build(clang, embedded, &base_args(job, embedded))
 }
 
 /// Where the PCH this job would use is cached (whether or not it exists yet), or `None` when the job is
@@ -145,7 +159,8 @@ pub fn precompiled_header_path(job: &Job) -> Result<Option<PathBuf>, Error> {
     if !pch_allowed(job) {
         return Ok(None);
     }
-    pch::path(&clang()?, &base_args(job)?).map(Some).map_err(Error::Message)
+    let embedded = embed::materialise().map_err(Error::Message)?;
+    Ok(Some(pch::path(&clang()?, &embedded, &base_args(job, &embedded))))
 }
 
 fn clang() -> Result<PathBuf, Error> {
@@ -153,62 +168,129 @@ fn clang() -> Result<PathBuf, Error> {
     crate::clang::find(major, std::path::Path::new(genx_passes::LLVM_BINDIR)).map_err(Error::Message)
 }
 
+/// The input as clang is given it and as messages name it.
+fn input_arg(job: &Job) -> OsString {
+    if job.source.is_some() {
+        "-".into()
+    } else {
+        job.input.clone().into()
+    }
+}
+
+fn input_name(job: &Job) -> String {
+    if job.source.is_some() {
+        "<stdin>".to_string()
+    } else {
+        format!("'{}'", job.input.display())
+    }
+}
+
 fn check_input(job: &Job) -> Result<(), Error> {
+    if job.source.is_some() {
+        return Ok(());
+    }
     match std::fs::metadata(&job.input) {
         Ok(meta) if meta.is_file() => Ok(()),
-        Ok(_) => Err(Error::Message(format!("'{}' is not a file", job.input.display()))),
+        Ok(meta) if meta.is_dir() => Err(Error::Message(format!("'{}' is a directory, not a source file", job.input.display()))),
+        Ok(_) => Err(Error::Message(format!("'{}' is not a regular file", job.input.display()))),
         Err(e) => Err(Error::Message(format!("cannot read '{}': {e}", job.input.display()))),
     }
 }
 
-/// Runs `clang` with `args`; its stderr passes through. Returns stdout on success.
-fn run(clang: &std::path::Path, args: &[String]) -> Result<Vec<u8>, Error> {
-    let output = Command::new(clang)
-        .args(args)
-        .stdin(Stdio::null())
-        .stderr(Stdio::inherit())
-        .output()
-        .map_err(|e| Error::Message(format!("cannot run {}: {e}", clang.display())))?;
-    if output.status.success() {
-        Ok(output.stdout)
-    } else if output.status.code().is_some() {
-        Err(Error::Reported)
-    } else {
-        Err(Error::Message(format!("{} was killed ({})", clang.display(), output.status)))
+/// Runs clang with `args` under `limits`: the first attempt with spelling correction, again without it when
+/// that one used up its CPU time (see `limits`); `spelling` turns false then, so that the job's later clang
+/// runs (the plain path after the PCH path) start without it. `Ok` holds how the last attempt ended (its
+/// limits too).
+fn run_limited(
+    clang: &std::path::Path,
+    args: &[OsString],
+    job: &Job,
+    spelling: &Cell<bool>,
+) -> Result<(limits::Finished, limits::Attempt), Error> {
+    use std::io::IsTerminal;
+    let colour = std::io::stderr().is_terminal();
+    let attempts = [
+        (limits::Attempt { cpu_seconds: limits::SPELLING_CPU_SECONDS }, None),
+        (limits::Attempt { cpu_seconds: limits::CPU_SECONDS }, Some("-fno-spell-checking")),
+    ];
+    let mut index = if spelling.get() { 0 } else { 1 };
+    loop {
+        let (attempt, extra) = attempts[index];
+        let mut command = Command::new(clang);
+        command.args(args).args(extra);
+        if colour {
+            // What clang decides itself when its stderr is a terminal.
+            command.arg("-fcolor-diagnostics");
+        }
+        let finished = limits::run(&mut command, job.source.as_deref(), attempt)
+            .map_err(|e| Error::Message(format!("cannot run {}: {e}", clang.display())))?;
+        if finished.out_of_cpu() && index + 1 < attempts.len() {
+            index += 1;
+            spelling.set(false);
+            continue;
+        }
+        return Ok((finished, attempt));
     }
 }
 
-/// Runs `clang` with `args` and its stderr captured: on success the captured text goes to our stderr and the
-/// result is true; on failure nothing is printed, and `pch` is removed when clang rejected it.
-fn run_quiet(clang: &std::path::Path, args: &[String], pch: &std::path::Path) -> bool {
-    use std::io::{IsTerminal, Write};
-    let mut command = Command::new(clang);
-    command.args(args).stdin(Stdio::null()).stdout(Stdio::null()).stderr(Stdio::piped());
-    if std::io::stderr().is_terminal() {
-        // What clang decides itself when its stderr is a terminal.
-        command.arg("-fcolor-diagnostics");
+/// Runs `clang` with `args` and passes its diagnostics on; a limit or crash is a sentence naming it. Returns
+/// stdout on success.
+fn run(
+    clang: &std::path::Path,
+    args: &[OsString],
+    job: &Job,
+    spelling: &Cell<bool>,
+    embedded: &Materialised,
+) -> Result<Vec<u8>, Error> {
+    use std::io::Write;
+    let (finished, attempt) = run_limited(clang, args, job, spelling)?;
+    let _ = std::io::stderr().write_all(&relocate::relocate(&finished.diagnostics(), &embedded.include_dir));
+    if let Some(message) = finished.limit_message(clang, &input_name(job), attempt) {
+        return Err(Error::Message(message));
     }
-    match command.output() {
-        Ok(output) if output.status.success() => {
-            let _ = std::io::stderr().write_all(&output.stderr);
-            true
-        }
-        Ok(output) => {
-            if pch::rejected(&output.stderr, pch) {
-                let _ = std::fs::remove_file(pch);
-            }
-            false
-        }
-        Err(_) => false,
+    if finished.status.success() {
+        Ok(finished.stdout)
+    } else {
+        Err(Error::Reported)
     }
+}
+
+/// Runs `clang` with `args` quietly: on success the captured diagnostics (warnings) go to our stderr and the
+/// result is true; on failure nothing is printed (the caller compiles again the plain way), and `pch` is removed
+/// when clang rejected it. A limit hit is an error at once: the plain path would hit it too.
+fn run_quiet(
+    clang: &std::path::Path,
+    args: &[OsString],
+    job: &Job,
+    spelling: &Cell<bool>,
+    pch: &std::path::Path,
+) -> Result<bool, Error> {
+    use std::io::Write;
+    let Ok((finished, attempt)) = run_limited(clang, args, job, spelling) else {
+        return Ok(false);
+    };
+    if finished.status.success() {
+        let _ = std::io::stderr().write_all(&finished.stderr);
+        return Ok(true);
+    }
+    if finished.timed_out || finished.out_of_cpu() || finished.out_of_memory() {
+        let _ = std::io::stderr().write_all(&finished.diagnostics());
+        let message = finished.limit_message(clang, &input_name(job), attempt);
+        return Err(Error::Message(message.unwrap_or_default()));
+    }
+    if pch::rejected(&finished.stderr, pch) {
+        let _ = std::fs::remove_file(pch);
+    }
+    Ok(false)
 }
 
 pub fn preprocess(job: &Job) -> Result<Vec<u8>, Error> {
     check_input(job)?;
-    let mut args = common_args(job, Headers::Include)?;
+    let embedded = embed::materialise().map_err(Error::Message)?;
+    let mut args = common_args(job, &embedded, Headers::Include);
     args.push("-E".into());
-    args.push(job.input.display().to_string());
-    run(&clang()?, &args)
+    args.push(input_arg(job));
+    run(&clang()?, &args, job, &Cell::new(true), &embedded)
 }
 
 /// A temporary file removed on drop.
@@ -224,30 +306,32 @@ pub fn compile_to_bitcode(job: &Job) -> Result<Vec<u8>, Error> {
     use std::sync::atomic::{AtomicU32, Ordering};
     static COUNTER: AtomicU32 = AtomicU32::new(0);
     check_input(job)?;
+    let embedded = embed::materialise().map_err(Error::Message)?;
     let temp = TempFile(std::env::temp_dir().join(format!(
         "cm-frontend-{}-{}.bc",
         std::process::id(),
         COUNTER.fetch_add(1, Ordering::Relaxed)
     )));
     let clang = clang()?;
-    let output = |headers: Headers| -> Result<Vec<String>, Error> {
-        let mut args = common_args(job, headers)?;
-        args.extend(["-Xclang", "-disable-O0-optnone", "-emit-llvm", "-c", "-o"].map(String::from));
-        args.push(temp.0.display().to_string());
-        args.push(job.input.display().to_string());
-        Ok(args)
+    let output = |headers: Headers| -> Vec<OsString> {
+        let mut args = common_args(job, &embedded, headers);
+        args.extend(["-Xclang", "-disable-O0-optnone", "-emit-llvm", "-c", "-o"].map(OsString::from));
+        args.push(temp.0.clone().into());
+        args.push(input_arg(job));
+        args
     };
     // With the PCH first; any failure is compiled again without it, so diagnostics always come from the plain
     // path (see `pch`).
-    let precompiled = match precompiled_header(job, &clang)? {
-        Some(pch) => run_quiet(&clang, &output(Headers::Precompiled(&pch))?, &pch),
+    let spelling = Cell::new(true);
+    let precompiled = match precompiled_header(job, &embedded, &clang) {
+        Some(pch) => run_quiet(&clang, &output(Headers::Precompiled(&pch)), job, &spelling, &pch)?,
         None => false,
     };
     if precompiled {
         pch::USES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     }
     if !precompiled {
-        run(&clang, &output(Headers::Include)?)?;
+        run(&clang, &output(Headers::Include), job, &spelling, &embedded)?;
     }
     std::fs::read(&temp.0).map_err(|e| Error::Message(format!("cannot read clang's output {}: {e}", temp.0.display())))
 }

@@ -7,7 +7,12 @@
 //!
 //! Design decisions (why it is built this way):
 //! - **clang as a subprocess**, not linked: the project links only `libLLVM-14.so` (never libclang-cpp), and a
-//!   crashing clang cannot take the driver down. Its stderr is the user's stderr: diagnostics arrive located.
+//!   crashing clang cannot take the driver down. Its diagnostics are passed on to the user's stderr as clang
+//!   wrote them (located); it runs under memory, CPU and wall-clock limits (`limits`), so a runaway on hostile
+//!   input is one sentence, not minutes or gigabytes.
+//! - **Nothing in the cache is trusted** (`cache`, `embed`): clang loads the plugin and reads the headers from
+//!   a per-user directory that passes ownership and mode checks, and their bytes are compared with the
+//!   embedded copies before every compilation.
 //! - **CM as a C++ library** over clang's extended vectors (`cm_common.h` states the conventions): no clang
 //!   fork. What C++ cannot express is handled after clang: intrinsic names and overloads (neutral calls, mapped by
 //!   genx-cm-lower through the intrinsic table), the kernel description (annotations), and `[[type("...")]]`
@@ -28,11 +33,14 @@
 //! Architecture invariant: the front end never panics on user input; clang's diagnostics pass through with
 //! their `file:line:col`, and the lowering passes report located errors.
 
+pub mod cache;
 pub mod clang;
 mod driver;
-mod embed;
+pub mod embed;
+pub mod limits;
 mod pch;
 mod prepare;
+mod relocate;
 
 use std::path::PathBuf;
 
@@ -64,7 +72,11 @@ pub enum MacroArg {
 /// One front-end job.
 #[derive(Clone, Debug)]
 pub struct Job {
+    /// The source file; with `source`, only the name (cmc passes `-`).
     pub input: PathBuf,
+    /// The source itself when it is not read from `input` (cmc's `-`, stdin): clang reads it from its standard
+    /// input and its diagnostics name it `<stdin>`.
+    pub source: Option<Vec<u8>>,
     pub macros: Vec<MacroArg>,
     /// `-I`, in order.
     pub include_dirs: Vec<PathBuf>,
@@ -95,6 +107,7 @@ impl Job {
     pub fn new(input: PathBuf, platform: &'static Platform) -> Job {
         Job {
             input,
+            source: None,
             macros: Vec::new(),
             include_dirs: Vec::new(),
             system_include_dirs: Vec::new(),

@@ -35,11 +35,13 @@
 //!
 //! Not handled: the cache is never pruned (one PCH of about 0.8 MB per platform and option set in use).
 
+use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::OnceLock;
 
-use crate::{embed, MacroArg};
+use crate::embed::{self, Materialised};
+use crate::{cache, MacroArg};
 
 /// Compilations of this process that clang finished with the PCH (see `crate::precompiled_header_uses`).
 pub static USES: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
@@ -178,29 +180,38 @@ fn clang_identity(clang: &Path) -> Vec<u8> {
 }
 
 /// The cache path of the PCH that `clang` builds with `build_args` (everything but the input and output).
-pub fn path(clang: &Path, build_args: &[String]) -> Result<PathBuf, String> {
-    let materialised = embed::materialise()?;
-    let root = materialised.include_dir.parent().unwrap_or(&materialised.include_dir);
+pub fn path(clang: &Path, embedded: &Materialised, build_args: &[OsString]) -> PathBuf {
     let identity = clang_identity(clang);
     let mut parts: Vec<&[u8]> = vec![&identity];
-    parts.extend(build_args.iter().map(|arg| arg.as_bytes()));
-    Ok(root.join("pch").join(format!("cm-{:016x}.pch", fnv(&parts))))
+    parts.extend(build_args.iter().map(|arg| arg.as_encoded_bytes()));
+    embedded.root.join("pch").join(format!("cm-{:016x}.pch", fnv(&parts)))
 }
 
-/// The PCH for `build_args`, built now if the cache lacks it; `None` when it cannot be built.
-pub fn get_or_build(clang: &Path, build_args: &[String]) -> Option<PathBuf> {
-    let pch = path(clang, build_args).ok()?;
-    if pch.is_file() {
+/// Whether `pch` is a regular file of ours that nobody else can write (see `cache`).
+fn ours(pch: &Path) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    std::fs::symlink_metadata(pch).is_ok_and(|meta| {
+        meta.file_type().is_file() && meta.uid() == cache::effective_uid() && meta.mode() & 0o022 == 0
+    })
+}
+
+/// The PCH for `build_args`, built now if the cache lacks it; `None` when it cannot be built. A cached entry
+/// that is not a private regular file of ours is removed and built again.
+pub fn get_or_build(clang: &Path, embedded: &Materialised, build_args: &[OsString]) -> Option<PathBuf> {
+    let pch = path(clang, embedded, build_args);
+    if ours(&pch) {
         return Some(pch);
     }
-    let dir = pch.parent()?;
-    std::fs::create_dir_all(dir).ok()?;
+    let dir = cache::private_subdir(&embedded.root, "pch").ok()?;
+    if std::fs::symlink_metadata(&pch).is_ok() {
+        let _ = std::fs::remove_file(&pch).or_else(|_| std::fs::remove_dir_all(&pch));
+    }
     // Private to this process and call: processes differ by id, calls by the counter.
     static BUILDS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
     let build = BUILDS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     let stem = pch.file_stem()?.to_string_lossy().into_owned();
     let temp = dir.join(format!(".{stem}-{}-{build}.tmp", std::process::id()));
-    let header = embed::materialise().ok()?.include_dir.join("cm/cm.h");
+    let header = embedded.include_dir.join("cm/cm.h");
     let status = Command::new(clang)
         .args(build_args)
         .args(["-x", "c++-header"])
@@ -211,7 +222,9 @@ pub fn get_or_build(clang: &Path, build_args: &[String]) -> Option<PathBuf> {
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .status();
-    let built = matches!(status, Ok(status) if status.success()) && std::fs::rename(&temp, &pch).is_ok();
+    let built = matches!(status, Ok(status) if status.success())
+        && cache::set_private_mode(&temp, false).is_ok()
+        && std::fs::rename(&temp, &pch).is_ok();
     let _ = std::fs::remove_file(&temp);
     built.then_some(pch)
 }

@@ -87,3 +87,31 @@ fn a_kernel_compiles_to_genx_ir_with_its_description() {
     assert!(!ir.contains("__cm_"), "{ir}");
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+#[test]
+fn paths_need_not_be_utf8_and_sources_may_come_from_memory() {
+    use std::os::unix::ffi::OsStrExt;
+    let _serial = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
+    let (mut job, dir) = job(
+        "non-utf8",
+        "#include \"scale.h\"\nextern \"C\" _GENX_MAIN_ void k(SurfaceIndex b) {\n  vector<int, 8> v;\n  read(b, 0, v);\n  write(b, 0, v * SCALE);\n}\n",
+    );
+    let include = dir.join(std::ffi::OsStr::from_bytes(b"inc\xff\xfe"));
+    std::fs::create_dir_all(&include).unwrap();
+    std::fs::write(include.join("scale.h"), "#define SCALE 3\n").unwrap();
+    job.include_dirs.push(include);
+    let context = Context::create();
+    let from_file = compile(&job, &context).unwrap_or_else(|e| panic!("{e:?}")).print_to_string().to_string();
+    assert!(from_file.contains("mul <8 x i32>"), "{from_file}");
+    // The same source from memory (cmc's `-`): the same IR but for the module's source name.
+    let source = std::fs::read(&job.input).unwrap();
+    let from_memory = Job { input: "-".into(), source: Some(source), ..job.clone() };
+    let context = Context::create();
+    let text = compile(&from_memory, &context).unwrap_or_else(|e| panic!("{e:?}")).print_to_string().to_string();
+    let body = |ir: &str| ir.lines().filter(|l| !l.contains("source_filename") && !l.contains("ModuleID")).collect::<Vec<_>>().join("\n");
+    assert_eq!(body(&text), body(&from_file));
+    // An error in a source from memory is located at <stdin> (clang's name for it).
+    let bad = Job { input: "-".into(), source: Some(b"int f() { return undeclared; }\n".to_vec()), ..job };
+    assert_eq!(compile(&bad, &context).err(), Some(Error::Reported));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

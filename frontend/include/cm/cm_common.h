@@ -93,7 +93,25 @@ public:
 
 namespace details {
 template <typename T, int N> using __cm_vec = T __attribute__((ext_vector_type(N)));
+
+// CM spec 2.2.1: the total size of a vector or matrix must be less than the GRF file of a hardware thread (128
+// registers of CM_GRF_WIDTH bits). Checked by every object and reference class (__CM_CHECK_OBJECT_SIZE), which
+// also keeps clang from building huge constant vectors (a vector<int, 1048576> took it past 3.5 GB).
+#ifdef CM_GRF_WIDTH
+constexpr long long __cm_grf_file_bytes = 128LL * (CM_GRF_WIDTH) / 8;
+#else
+constexpr long long __cm_grf_file_bytes = 4096;
+#endif
+template <typename T, long long N> constexpr bool __cm_size_fits = N <= 0 || N * (long long)sizeof(T) < __cm_grf_file_bytes;
+// The element count an object's storage and index packs are built with: N for any object that fits, else 1.
+// Past the limit (or at N <= 0) the class's static_assert has failed already; clang would otherwise go on
+// building a pack of millions of indices, or crash laying out a vector of negative size (clang 14).
+template <long long N> constexpr int __cm_pack_length = N > 0 && __cm_size_fits<char, N> ? (int)N : 1;
 } // namespace details
+#define __CM_CHECK_OBJECT_SIZE(T, N)                                                                                 \
+  static_assert(details::__cm_size_fits<T, (N)>,                                                                   \
+                "CM object too large: a vector or matrix must be smaller than the GRF file of a thread (128 "      \
+                "registers of CM_GRF_WIDTH bits, CM spec 2.2.1)")
 
 namespace details {
 template <typename R, typename O> R __cm_builtin_ref_read(void *root, int base, O offsets) __attribute__((pure));

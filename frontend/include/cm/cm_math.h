@@ -351,7 +351,7 @@ template <typename T, T... I> struct __cm_iota_seq {
   template <typename E> static __CM_INLINE __cm_vec<E, n> iota() { return __cm_vec<E, n>{(E)I...}; }
 };
 template <typename E, int N> __CM_INLINE __cm_vec<E, N> __cm_lane_iota() {
-  return __make_integer_seq<__cm_iota_seq, int, N>::template iota<E>();
+  return __make_integer_seq<__cm_iota_seq, int, __cm_pack_length<N>>::template iota<E>();
 }
 
 // ---- operation bodies on values ----------------------------------------------------------------------------

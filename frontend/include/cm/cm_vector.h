@@ -70,7 +70,7 @@ template <typename E, int N> struct __cm_select_shape<E, N, 0> { using type = ve
 template <typename T, int N> struct __attribute__((packed)) __cm_ref_state {
   void *root;
   int base;
-  __cm_vec<unsigned short, N> offsets;
+  __cm_vec<unsigned short, __cm_pack_length<N>> offsets;
   // Bytes between consecutive elements when offsets[k] == k * step (a contiguous or evenly strided
   // reference), else 0. Constant after inlining; it lets a sub-region with a run-time start move the start into
   // `base` and keep constant offsets (a direct region), instead of gathering offsets at run time.
@@ -84,12 +84,13 @@ template <typename T, int N> struct __attribute__((packed)) __cm_ref_state {
 // Byte offsets of the elements of a region of N elements: rows of W elements, rows VS elements apart,
 // neighbours HS apart; ES bytes per element. Element k is at ((k / W) * VS + (k % W) * HS) * ES.
 template <int N, int VS, int W, int HS, int ES, int... Is>
-__CM_INLINE __cm_vec<unsigned short, N> __cm_region_offsets_impl(__cm_seq<int, Is...>) {
-  return __cm_vec<unsigned short, N>{(unsigned short)(((Is / W) * VS + (Is % W) * HS) * ES)...};
+__CM_INLINE __cm_vec<unsigned short, __cm_pack_length<N>> __cm_region_offsets_impl(__cm_seq<int, Is...>) {
+  return __cm_vec<unsigned short, __cm_pack_length<N>>{(unsigned short)(((Is / W) * VS + (Is % W) * HS) * ES)...};
 }
-template <int N, int VS, int W, int HS, int ES> __CM_INLINE __cm_vec<unsigned short, N> __cm_region_offsets() {
+template <int N, int VS, int W, int HS, int ES>
+__CM_INLINE __cm_vec<unsigned short, __cm_pack_length<N>> __cm_region_offsets() {
   static_assert(N > 0 && W > 0 && N % W == 0, "region width must divide the element count");
-  return __cm_region_offsets_impl<N, VS, W, HS, ES>(__make_integer_seq<__cm_seq, int, N>{});
+  return __cm_region_offsets_impl<N, VS, W, HS, ES>(__make_integer_seq<__cm_seq, int, __cm_pack_length<N>>{});
 }
 template <int N> __CM_INLINE __cm_vec<unsigned, N> __cm_iota() {
   return __builtin_convertvector((__cm_region_offsets<N, 0, N, 1, 1>()), __cm_vec<unsigned, N>);
@@ -132,7 +133,7 @@ __CM_INLINE __cm_ref_state<U, NU> __cm_format(const __cm_ref_state<T, N> &parent
   __cm_vec<unsigned short, NU> keep = (unsigned short)-contiguous;
   __cm_vec<unsigned short, NU> dense = __cm_region_offsets<NU, 0, NU, 1, (int)sizeof(U)>();
   __cm_vec<unsigned short, NU> inside =
-      __cm_format_offsets_impl<T, U, N, NU>(parent.offsets, __make_integer_seq<__cm_seq, int, NU>{});
+      __cm_format_offsets_impl<T, U, N, NU>(parent.offsets, __make_integer_seq<__cm_seq, int, __cm_pack_length<NU>>{});
   return {parent.root, parent.base, (dense & keep) | (inside & ~keep), (int)sizeof(U) * contiguous};
 }
 
@@ -370,10 +371,11 @@ template <int N, typename M> __CM_INLINE __cm_vec<unsigned short, N> __cm_mask(c
 
 template <typename T, int N> class vector {
   static_assert(N > 0, "a vector has at least one element");
+  __CM_CHECK_OBJECT_SIZE(T, N);
   static_assert(details::is_arith<T>, "vector elements are arithmetic types");
 
 public:
-  details::__cm_vec<T, N> __cm_data;
+  details::__cm_vec<T, details::__cm_pack_length<N>> __cm_data;
 
   __CM_INLINE details::__cm_vec<T, N> __cm_read() const { return __cm_data; }
   __CM_INLINE void __cm_write(details::__cm_vec<T, N> value) { __cm_data = value; }
@@ -399,10 +401,11 @@ public:
 
 template <typename T, int R, int C> class matrix {
   static_assert(R > 0 && C > 0, "a matrix has at least one row and one column");
+  __CM_CHECK_OBJECT_SIZE(T, (long long)R * C);
   static_assert(details::is_arith<T>, "matrix elements are arithmetic types");
 
 public:
-  details::__cm_vec<T, R * C> __cm_data;
+  details::__cm_vec<T, details::__cm_pack_length<(long long)R * C>> __cm_data;
 
   __CM_INLINE details::__cm_vec<T, R * C> __cm_read() const { return __cm_data; }
   __CM_INLINE void __cm_write(details::__cm_vec<T, R * C> value) { __cm_data = value; }
@@ -429,6 +432,8 @@ public:
 };
 
 template <typename T, int N> class vector_ref {
+  __CM_CHECK_OBJECT_SIZE(T, N);
+
 public:
   details::__cm_ref_state<T, N> __cm_state;
 
@@ -448,6 +453,8 @@ public:
 };
 
 template <typename T, int R, int C> class matrix_ref {
+  __CM_CHECK_OBJECT_SIZE(T, (long long)R * C);
+
 public:
   details::__cm_ref_state<T, R * C> __cm_state;
 

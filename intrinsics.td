@@ -208,6 +208,12 @@ class GenX<GxFamily family, GxType ret, list<GxOperand> operands, GxMemory memor
   GxMemory Memory = memory;
   list<GxFlag> Flags = [];
   string Doc = doc;
+  // How the vISA back end (genx-passes' visa_emit) lowers a call: "<form> <vISA name>", empty when it does not
+  // (a call of such an intrinsic is a located error there). Forms: `alu` (the operands are the sources in
+  // order, the result the destination), `alu-unsigned` (the same, read and written as unsigned integers),
+  // `predef` (the result is vISA's predefined variable of that name), and the messages `oword-ld`,
+  // `oword-st`, `media-ld`, `media-st` (operands found by their names above).
+  string Visa = "";
 }
 
 //===----------------------------------------------------------------------===//
@@ -450,22 +456,22 @@ def genx_usad2 : GenX<FamInt, AnyInt, [Arg<AnyInt, "a", "vector of i8, even widt
   NoMem, "Sum of absolute differences of adjacent byte pairs into i16 lanes; unsigned.">;
 
 def genx_smulh : GenX<FamInt, AnyInt, [Arg<AnyInt, "a", "i32 elements">, Arg<Same1, "b">],
-  NoMem, "High half of the full signed product.">;
+  NoMem, "High half of the full signed product."> { let Visa = "alu mulh"; }
 def genx_umulh : GenX<FamInt, AnyInt, [Arg<AnyInt, "a", "i32 elements">, Arg<Same1, "b">],
-  NoMem, "High half of the full unsigned product.">;
+  NoMem, "High half of the full unsigned product."> { let Visa = "alu-unsigned mulh"; }
 def genx_smadw : GenX<FamInt, AnyInt, [Arg<AnyInt, "a", "i32 elements">, Arg<Same1, "b">, Arg<Same1, "c">],
   NoMem, "Signed 32x32+32 multiply-add giving 64-bit results: low halves, then high halves, in the result.">;
 def genx_umadw : GenX<FamInt, AnyInt, [Arg<AnyInt, "a", "i32 elements">, Arg<Same1, "b">, Arg<Same1, "c">],
   NoMem, "Unsigned 32x32+32 multiply-add giving 64-bit results: low halves, then high halves, in the result.">;
 
 def genx_smax : GenX<FamInt, AnyInt, [Arg<AnyInt, "a">, Arg<Same1, "b">],
-  NoMem, "Signed maximum.">;
+  NoMem, "Signed maximum."> { let Visa = "alu max"; }
 def genx_umax : GenX<FamInt, AnyInt, [Arg<AnyInt, "a">, Arg<Same1, "b">],
-  NoMem, "Unsigned maximum.">;
+  NoMem, "Unsigned maximum."> { let Visa = "alu-unsigned max"; }
 def genx_smin : GenX<FamInt, AnyInt, [Arg<AnyInt, "a">, Arg<Same1, "b">],
-  NoMem, "Signed minimum.">;
+  NoMem, "Signed minimum."> { let Visa = "alu min"; }
 def genx_umin : GenX<FamInt, AnyInt, [Arg<AnyInt, "a">, Arg<Same1, "b">],
-  NoMem, "Unsigned minimum.">;
+  NoMem, "Unsigned minimum."> { let Visa = "alu-unsigned min"; }
 
 def genx_rol : GenX<FamInt, AnyInt, [Arg<AnyInt, "a">, Arg<Same1, "amount">],
   NoMem, "Rotate left.">;
@@ -480,9 +486,9 @@ def genx_bfn : GenX<FamInt, AnyInt,
   NoMem, "Arbitrary bitwise boolean function of three inputs, given as an 8-bit truth table.">;
 
 def genx_bfrev : GenX<FamInt, AnyInt, [Arg<Same0, "value", "i32 elements">],
-  NoMem, "Reverse the bits of each element.">;
+  NoMem, "Reverse the bits of each element."> { let Visa = "alu-unsigned bfrev"; }
 def genx_cbit : GenX<FamInt, AnyInt, [Arg<AnyInt, "value", "same lane count as the result">],
-  NoMem, "Count set bits of each element (result has i32 elements).">;
+  NoMem, "Count set bits of each element (result has i32 elements)."> { let Visa = "alu-unsigned cbit"; }
 def genx_fbl : GenX<FamInt, AnyInt, [Arg<Same0, "value", "i32 elements">],
   NoMem, "Bit index of the lowest set bit (all ones when none).">;
 def genx_sfbh : GenX<FamInt, AnyInt, [Arg<Same0, "value", "i32 elements">],
@@ -490,7 +496,7 @@ def genx_sfbh : GenX<FamInt, AnyInt, [Arg<Same0, "value", "i32 elements">],
 def genx_ufbh : GenX<FamInt, AnyInt, [Arg<Same0, "value", "i32 elements">],
   NoMem, "Bit index of the highest set bit, counted from the top.">;
 def genx_lzd : GenX<FamInt, AnyInt, [Arg<Same0, "value", "i32 elements">],
-  NoMem, "Count leading zeros.">;
+  NoMem, "Count leading zeros."> { let Visa = "alu-unsigned lzd"; }
 def genx_bfi : GenX<FamInt, AnyInt,
   [Arg<Same0, "width", "field width in bits">, Arg<Same0, "offset", "field offset in bits">,
    Arg<Same0, "insert", "value whose low bits are inserted">, Arg<Same0, "base", "value inserted into">],
@@ -527,35 +533,35 @@ def genx_uimad : GenX<FamInt, GxStruct<[AnyInt, AnyInt], ["high", "low"]>,
 //===----------------------------------------------------------------------===//
 
 def genx_fmax : GenX<FamFloat, AnyFloat, [Arg<AnyFloat, "a">, Arg<Same1, "b">],
-  NoMem, "Floating-point maximum (a NaN operand yields the other operand).">;
+  NoMem, "Floating-point maximum (a NaN operand yields the other operand)."> { let Visa = "alu max"; }
 def genx_fmin : GenX<FamFloat, AnyFloat, [Arg<AnyFloat, "a">, Arg<Same1, "b">],
-  NoMem, "Floating-point minimum (a NaN operand yields the other operand).">;
+  NoMem, "Floating-point minimum (a NaN operand yields the other operand)."> { let Visa = "alu min"; }
 def genx_frc : GenX<FamFloat, AnyFloat, [Arg<Same0, "value", "float elements">],
-  NoMem, "Fractional part, `x - floor(x)`.">;
+  NoMem, "Fractional part, `x - floor(x)`."> { let Visa = "alu frc"; }
 def genx_rndd : GenX<FamFloat, AnyFloat, [Arg<Same0, "value", "float elements">],
-  NoMem, "Round toward negative infinity.">;
+  NoMem, "Round toward negative infinity."> { let Visa = "alu rndd"; }
 def genx_rndu : GenX<FamFloat, AnyFloat, [Arg<Same0, "value", "float elements">],
-  NoMem, "Round toward positive infinity.">;
+  NoMem, "Round toward positive infinity."> { let Visa = "alu rndu"; }
 def genx_rnde : GenX<FamFloat, AnyFloat, [Arg<Same0, "value", "float elements">],
-  NoMem, "Round to nearest, ties to even.">;
+  NoMem, "Round to nearest, ties to even."> { let Visa = "alu rnde"; }
 def genx_rndz : GenX<FamFloat, AnyFloat, [Arg<Same0, "value", "float elements">],
-  NoMem, "Round toward zero.">;
+  NoMem, "Round toward zero."> { let Visa = "alu rndz"; }
 def genx_inv : GenX<FamFloat, AnyFloat, [Arg<Same0, "value", "half or float elements">],
-  NoMem, "Reciprocal (math unit precision).">;
+  NoMem, "Reciprocal (math unit precision)."> { let Visa = "alu inv"; }
 def genx_log : GenX<FamFloat, AnyFloat, [Arg<Same0, "value", "half or float elements">],
-  NoMem, "Base-2 logarithm (math unit precision).">;
+  NoMem, "Base-2 logarithm (math unit precision)."> { let Visa = "alu log"; }
 def genx_exp : GenX<FamFloat, AnyFloat, [Arg<Same0, "value", "half or float elements">],
-  NoMem, "Base-2 exponential (math unit precision).">;
+  NoMem, "Base-2 exponential (math unit precision)."> { let Visa = "alu exp"; }
 def genx_pow : GenX<FamFloat, AnyFloat, [Arg<Same0, "base", "half or float elements">, Arg<Same0, "exponent">],
-  NoMem, "Power `base ^ exponent` (math unit precision).">;
+  NoMem, "Power `base ^ exponent` (math unit precision)."> { let Visa = "alu pow"; }
 def genx_sqrt : GenX<FamFloat, AnyFloat, [Arg<Same0, "value", "half or float elements">],
-  NoMem, "Square root (math unit precision).">;
+  NoMem, "Square root (math unit precision)."> { let Visa = "alu sqrt"; }
 def genx_rsqrt : GenX<FamFloat, AnyFloat, [Arg<Same0, "value", "half or float elements">],
-  NoMem, "Reciprocal square root (math unit precision).">;
+  NoMem, "Reciprocal square root (math unit precision)."> { let Visa = "alu rsqrt"; }
 def genx_sin : GenX<FamFloat, AnyFloat, [Arg<Same0, "value", "half or float elements">],
-  NoMem, "Sine (math unit precision).">;
+  NoMem, "Sine (math unit precision)."> { let Visa = "alu sin"; }
 def genx_cos : GenX<FamFloat, AnyFloat, [Arg<Same0, "value", "half or float elements">],
-  NoMem, "Cosine (math unit precision).">;
+  NoMem, "Cosine (math unit precision)."> { let Visa = "alu cos"; }
 def genx_ieee_div : GenX<FamFloat, AnyFloat, [Arg<Same0, "a", "float or double elements">, Arg<Same0, "b">],
   NoMem, "Correctly rounded IEEE division.">;
 def genx_ieee_sqrt : GenX<FamFloat, AnyFloat, [Arg<Same0, "value", "float or double elements">],
@@ -631,11 +637,11 @@ def genx_dpasw_nosrc0 : GenX<FamDpas, AnyVector,
 def genx_oword_ld : GenX<FamBlockMem, AnyVector,
   [ImmArg<i32, "is_modified", "1 to read the surface's modified (in-flight) copy">,
    Arg<i32, "surface", "binding table index">, Arg<i32, "offset", "in owords (16 bytes)">],
-  ReadMem, "Oword-aligned block load of 16, 32, 64 or 128 bytes (size from the result type).">;
+  ReadMem, "Oword-aligned block load of 16, 32, 64 or 128 bytes (size from the result type)."> { let Visa = "oword-ld oword_ld"; }
 def genx_oword_ld_unaligned : GenX<FamBlockMem, AnyVector,
   [ImmArg<i32, "is_modified", "1 to read the surface's modified (in-flight) copy">,
    Arg<i32, "surface", "binding table index">, Arg<i32, "offset", "in bytes, dword aligned">],
-  ReadMem, "Dword-aligned block load of 16, 32, 64 or 128 bytes.">;
+  ReadMem, "Dword-aligned block load of 16, 32, 64 or 128 bytes."> { let Visa = "oword-ld oword_ld_unaligned"; }
 def genx_oword_ld_predef_surface : GenX<FamBlockMem, AnyVector,
   [ImmArg<i32, "is_modified">, Arg<AnyPtr, "surface", "global variable naming a predefined surface">,
    Arg<i32, "offset", "in owords (16 bytes)">],
@@ -647,7 +653,7 @@ def genx_oword_ld_unaligned_predef_surface : GenX<FamBlockMem, AnyVector,
 def genx_oword_st : GenX<FamBlockMem, void,
   [Arg<i32, "surface", "binding table index">, Arg<i32, "offset", "in owords (16 bytes)">,
    Arg<AnyVector, "data", "16, 32, 64 or 128 bytes">],
-  SideEffects, "Oword-aligned block store.">;
+  SideEffects, "Oword-aligned block store."> { let Visa = "oword-st oword_st"; }
 def genx_oword_st_predef_surface : GenX<FamBlockMem, void,
   [Arg<AnyPtr, "surface", "global variable naming a predefined surface">,
    Arg<i32, "offset", "in owords (16 bytes)">, Arg<AnyVector, "data">],
@@ -663,12 +669,12 @@ def genx_media_ld : GenX<FamBlockMem, AnyVector,
   [ImmArg<i32, "modifiers", "media block read modifiers">, Arg<i32, "surface", "binding table index">,
    ImmArg<i32, "plane", "surface plane">, ImmArg<i32, "width", "block width in bytes">,
    Arg<i32, "x", "x offset in bytes">, Arg<i32, "y", "y offset in rows">],
-  ReadMem, "Read a 2D block of a media surface (height from the result size).">;
+  ReadMem, "Read a 2D block of a media surface (height from the result size)."> { let Visa = "media-ld media_ld"; }
 def genx_media_st : GenX<FamBlockMem, void,
   [ImmArg<i32, "modifiers", "media block write modifiers">, Arg<i32, "surface", "binding table index">,
    ImmArg<i32, "plane", "surface plane">, ImmArg<i32, "width", "block width in bytes">,
    Arg<i32, "x", "x offset in bytes">, Arg<i32, "y", "y offset in rows">, Arg<AnyVector, "data">],
-  SideEffects, "Write a 2D block of a media surface.">;
+  SideEffects, "Write a 2D block of a media surface."> { let Visa = "media-st media_st"; }
 def genx_transpose_ld : GenX<FamBlockMem, AnyVector,
   [Arg<i32, "surface", "binding table index">, ImmArg<i32, "log2_width", "log2 of the block width in dwords, 0-3">,
    Arg<i32, "x", "x offset">, Arg<i32, "y", "y offset">],
@@ -1196,9 +1202,9 @@ def genx_va_hdc_1pixel_convolve : GenX<FamVA, void,
 // Thread environment and predefined registers
 //===----------------------------------------------------------------------===//
 
-def genx_group_id_x : GenX<FamEnv, i32, [], NoMem, "Work-group id, x dimension.">;
-def genx_group_id_y : GenX<FamEnv, i32, [], NoMem, "Work-group id, y dimension.">;
-def genx_group_id_z : GenX<FamEnv, i32, [], NoMem, "Work-group id, z dimension.">;
+def genx_group_id_x : GenX<FamEnv, i32, [], NoMem, "Work-group id, x dimension."> { let Visa = "predef %group_id_x"; }
+def genx_group_id_y : GenX<FamEnv, i32, [], NoMem, "Work-group id, y dimension."> { let Visa = "predef %group_id_y"; }
+def genx_group_id_z : GenX<FamEnv, i32, [], NoMem, "Work-group id, z dimension."> { let Visa = "predef %group_id_z"; }
 def genx_local_id : GenX<FamEnv, GxOverload<"vector", [i32], 0, 3>, [],
   NoMem, "Local (in-group) thread id as <3 x i32> (x, y, z); lowered by CMImpParam.">;
 def genx_local_id16 : GenX<FamEnv, GxOverload<"vector", [i16], 0, 3>, [],
@@ -1207,8 +1213,8 @@ def genx_local_size : GenX<FamEnv, GxOverload<"vector", [i32], 0, 3>, [],
   NoMem, "Work-group size as <3 x i32> (x, y, z); lowered by CMImpParam.">;
 def genx_group_count : GenX<FamEnv, GxOverload<"vector", [i32], 0, 3>, [],
   NoMem, "Number of work-groups as <3 x i32> (x, y, z); lowered by CMImpParam.">;
-def genx_thread_x : GenX<FamEnv, i16, [], NoMem, "Thread x position in the dispatch (media walker).">;
-def genx_thread_y : GenX<FamEnv, i16, [], NoMem, "Thread y position in the dispatch (media walker).">;
+def genx_thread_x : GenX<FamEnv, i16, [], NoMem, "Thread x position in the dispatch (media walker)."> { let Visa = "predef %thread_x"; }
+def genx_thread_y : GenX<FamEnv, i16, [], NoMem, "Thread y position in the dispatch (media walker)."> { let Visa = "predef %thread_y"; }
 def genx_lane_id : GenX<FamEnv, i32, [], NoMem, "Lane id inside a SIMD-fork region.">;
 def genx_get_color : GenX<FamEnv, i16, [], NoMem, "Color of the thread's dispatch origin.">;
 def genx_get_hwid : GenX<FamEnv, i32, [], NoMem, "Hardware thread id.">;

@@ -496,7 +496,7 @@ impl<'a> Lowering<'a> {
     fn compute(&mut self, top: LLVMValueRef, var: VarId, offset: u32, hstride: u32, exec: Exec, pred: Option<Pred>) -> R<()> {
         let mut inst = top;
         let mut sat = false;
-        if self.bales.role(inst) == Role::Saturate && is_instruction(inst) && region_ir::genx_base_name(inst) == Some("sat") {
+        if self.bales.role(inst) == Role::Saturate && is_instruction(inst) && genx_short_name(inst) == Some("sat") {
             sat = true;
             if self.bales.info(inst).is_operand_baled(0) {
                 inst = operand(inst, 0);
@@ -965,12 +965,17 @@ impl<'a> Lowering<'a> {
     }
 }
 
+/// The intrinsic's name without `llvm.genx.` (`sat`), when `inst` calls one.
+fn genx_short_name(inst: LLVMValueRef) -> Option<&'static str> {
+    region_ir::genx_desc(inst).map(|desc| desc.short_name())
+}
+
 /// `llvm.genx.absi`, `llvm.genx.absf`, `llvm.fabs`: the abs modifier as a call.
 fn is_modifier_call(inst: LLVMValueRef) -> bool {
     if !ir::is_call(inst) {
         return false;
     }
-    if matches!(region_ir::genx_base_name(inst), Some("absi" | "absf")) {
+    if matches!(genx_short_name(inst), Some("absi" | "absf")) {
         return true;
     }
     ir::called_function(inst).is_some_and(|f| ir::value_name(f).starts_with("llvm.fabs."))

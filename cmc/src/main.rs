@@ -22,6 +22,7 @@ mod output;
 mod run_cmd;
 mod validate_cmd;
 mod version;
+mod visa_route;
 
 use std::process::ExitCode;
 

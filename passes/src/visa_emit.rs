@@ -123,8 +123,7 @@ pub fn kernel_entries(module: LLVMModuleRef) -> Vec<KernelEntry> {
         }
         for node in nodes {
             let operands = md_operands(node);
-            let Some(&function) = operands.first().filter(|f| !f.is_null() && !LLVMIsAFunction(**f).is_null())
-            else {
+            let Some(&function) = operands.first().filter(|f| !f.is_null() && !LLVMIsAFunction(**f).is_null()) else {
                 continue;
             };
             let name = operands
@@ -158,7 +157,12 @@ pub fn kernel_entries(module: LLVMModuleRef) -> Vec<KernelEntry> {
 pub fn emit_kernel(entry: &KernelEntry) -> Result<Emitted, Diagnostic> {
     let function = entry.function;
     let platform = platform::of_function(function).map_err(|unknown| {
-        Diagnostic::at_function(Severity::Error, NAME, function, format!("{unknown} (from the \"target-cpu\" attribute)"))
+        Diagnostic::at_function(
+            Severity::Error,
+            NAME,
+            function,
+            format!("{unknown} (from the \"target-cpu\" attribute)"),
+        )
     })?;
     let (bales, _) = baling::bale_function(function, platform, BalingKind::CodeGen);
     let emitted = lower::Lowering::run(entry, &bales, platform)?;

@@ -15,6 +15,7 @@
 pub mod adaptor;
 pub mod binary;
 pub mod clock;
+pub mod finalize;
 pub mod ocloc;
 pub mod spirv;
 pub mod tools;
@@ -103,10 +104,7 @@ pub struct Dump {
 impl Dump {
     /// The Gen ISA instruction count the finalizer wrote in the asm header (`//.instCount N`).
     pub fn instruction_count(&self) -> Option<u32> {
-        self.asm
-            .as_deref()?
-            .lines()
-            .find_map(|line| line.trim().strip_prefix("//.instCount ")?.split_whitespace().next()?.parse().ok())
+        finalize::header_number(self.asm.as_deref()?, "instCount")
     }
 }
 

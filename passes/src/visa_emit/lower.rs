@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 
 use genx_visa::{
-    Block, Category, CmpDst, Dst, Exec, Imm, Inst, Input, Kernel, LabelId, Modifier, Operand, Origin, Pred, Raw,
+    Block, Category, CmpDst, Dst, Exec, Imm, Input, Inst, Kernel, LabelId, Modifier, Operand, Origin, Pred, Raw,
     Region, Relation, Src, Type, VarId,
 };
 use llvm_sys::core::*;
@@ -467,7 +467,8 @@ impl<'a> Lowering<'a> {
             return Err(error(inst, "this compare predicate (unordered or constant) is not lowered yet"));
         };
         let exec = Exec::simd(region_ir::lanes(ir::type_of(inst)));
-        let srcs = [self.source(inst, 0, exec.size, Some(!unsigned))?, self.source(inst, 1, exec.size, Some(!unsigned))?];
+        let srcs =
+            [self.source(inst, 0, exec.size, Some(!unsigned))?, self.source(inst, 1, exec.size, Some(!unsigned))?];
         let var = self.new_var(inst, false)?;
         self.define(inst, var);
         self.insts.push(Inst::Cmp { rel, exec, dst: CmpDst::Pred(var), srcs });
@@ -493,7 +494,15 @@ impl<'a> Lowering<'a> {
 
     /// Emits the instruction computing `top` (a saturation, a main instruction, or a move through modifiers and
     /// a region) into `var` at byte `offset` with stride `hstride`.
-    fn compute(&mut self, top: LLVMValueRef, var: VarId, offset: u32, hstride: u32, exec: Exec, pred: Option<Pred>) -> R<()> {
+    fn compute(
+        &mut self,
+        top: LLVMValueRef,
+        var: VarId,
+        offset: u32,
+        hstride: u32,
+        exec: Exec,
+        pred: Option<Pred>,
+    ) -> R<()> {
         let mut inst = top;
         let mut sat = false;
         if self.bales.role(inst) == Role::Saturate && is_instruction(inst) && genx_short_name(inst) == Some("sat") {
@@ -515,7 +524,10 @@ impl<'a> Lowering<'a> {
             return Ok(());
         }
         if role != Role::MainInst {
-            return Err(error(inst, format!("a bale whose value comes from a {} member is not lowered yet", role.name())));
+            return Err(error(
+                inst,
+                format!("a bale whose value comes from a {} member is not lowered yet", role.name()),
+            ));
         }
         let Some(opcode) = ir::opcode(inst) else {
             return Err(error(top, "the bale's value is not an instruction"));
@@ -556,7 +568,12 @@ impl<'a> Lowering<'a> {
                     "predef" => {
                         let ty = element_type(ir::type_of(inst)).unwrap_or(Type::D).with_sign(false);
                         let source = self.predefined(visa.name, ty);
-                        let src = Operand::Region(Src { var: source, offset: 0, region: Region::SCALAR, modifier: Modifier::None });
+                        let src = Operand::Region(Src {
+                            var: source,
+                            offset: 0,
+                            region: Region::SCALAR,
+                            modifier: Modifier::None,
+                        });
                         let dst = self.dst(top, var, offset, hstride, false)?;
                         self.insts.push(Inst::Alu { op: "mov", sat, exec, pred, dst, srcs: vec![src] });
                         return Ok(());
@@ -569,7 +586,16 @@ impl<'a> Lowering<'a> {
     }
 
     #[allow(clippy::too_many_arguments)]
-    fn select(&mut self, inst: LLVMValueRef, var: VarId, offset: u32, hstride: u32, exec: Exec, sat: bool, pred: Option<Pred>) -> R<()> {
+    fn select(
+        &mut self,
+        inst: LLVMValueRef,
+        var: VarId,
+        offset: u32,
+        hstride: u32,
+        exec: Exec,
+        sat: bool,
+        pred: Option<Pred>,
+    ) -> R<()> {
         if pred.is_some() {
             return Err(error(inst, "a select under a write mask is not lowered yet"));
         }
@@ -594,7 +620,14 @@ impl<'a> Lowering<'a> {
         }
         let srcs = vec![self.source(inst, 1, exec.size, None)?, self.source(inst, 2, exec.size, None)?];
         let dst = self.dst(inst, var, offset, hstride, false)?;
-        self.insts.push(Inst::Alu { op: "sel", sat, exec, pred: Some(Pred { var: cond_var, negate: false }), dst, srcs });
+        self.insts.push(Inst::Alu {
+            op: "sel",
+            sat,
+            exec,
+            pred: Some(Pred { var: cond_var, negate: false }),
+            dst,
+            srcs,
+        });
         Ok(())
     }
 
@@ -646,7 +679,8 @@ impl<'a> Lowering<'a> {
         if read.index != Index::Direct {
             return Err(error(rd, "an indirect region (runtime index) is not lowered yet"));
         }
-        let input = if ir::is_constant(read.input) { self.materialize(rd, read.input)? } else { self.var_of(rd, read.input)? };
+        let input =
+            if ir::is_constant(read.input) { self.materialize(rd, read.input)? } else { self.var_of(rd, read.input)? };
         let Some(ty) = element_type(ir::type_of(rd)) else {
             return Err(error(rd, "the region's elements have no vISA type"));
         };
@@ -731,7 +765,14 @@ impl<'a> Lowering<'a> {
             }
             let dst = Dst { var, offset: at as u32 * ty.bytes(), hstride: 1 };
             let src = Operand::Imm(Imm { bits: lanes[at], ty: immediate_type(ty) });
-            self.insts.push(Inst::Alu { op: "mov", sat: false, exec: Exec::simd(size as u32), pred: None, dst, srcs: vec![src] });
+            self.insts.push(Inst::Alu {
+                op: "mov",
+                sat: false,
+                exec: Exec::simd(size as u32),
+                pred: None,
+                dst,
+                srcs: vec![src],
+            });
             at += size;
         }
     }
@@ -856,7 +897,10 @@ impl<'a> Lowering<'a> {
     /// A surface operand: the variable of a surface argument.
     fn surface(&mut self, inst: LLVMValueRef, value: LLVMValueRef) -> R<VarId> {
         if ir::is_constant(value) {
-            return Err(error(inst, "a constant binding-table index is not lowered yet (pass the surface as a kernel argument)"));
+            return Err(error(
+                inst,
+                "a constant binding-table index is not lowered yet (pass the surface as a kernel argument)",
+            ));
         }
         let var = self.var_of(inst, value)?;
         if !matches!(self.k.var(var).category, Category::Surface) {
@@ -950,7 +994,16 @@ impl<'a> Lowering<'a> {
         if load {
             let var = self.new_var(inst, true)?;
             self.define(inst, var);
-            self.insts.push(Inst::MediaLd { modifier, width, height, surface, plane, x, y, dst: Raw { var, offset: 0 } });
+            self.insts.push(Inst::MediaLd {
+                modifier,
+                width,
+                height,
+                surface,
+                plane,
+                x,
+                y,
+                dst: Raw { var, offset: 0 },
+            });
         } else {
             let src = self.payload(inst, data)?;
             self.insts.push(Inst::MediaSt { modifier, width, height, surface, plane, x, y, src });

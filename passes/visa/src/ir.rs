@@ -177,11 +177,7 @@ pub struct Region {
 
 impl Region {
     /// `<0;1,0>`: one element, broadcast.
-    pub const SCALAR: Region = Region {
-        vstride: 0,
-        width: 1,
-        hstride: 0,
-    };
+    pub const SCALAR: Region = Region { vstride: 0, width: 1, hstride: 0 };
 
     /// The byte offset (from the region's start) of each of `n` elements of `bytes` each.
     pub fn element_offsets(&self, n: u32, bytes: u32) -> impl Iterator<Item = u32> + '_ {
@@ -241,11 +237,7 @@ pub struct Exec {
 
 impl Exec {
     pub fn simd(size: u32) -> Exec {
-        Exec {
-            size,
-            offset: 0,
-            no_mask: false,
-        }
+        Exec { size, offset: 0, no_mask: false }
     }
 }
 
@@ -292,63 +284,21 @@ pub enum CmpDst {
 pub enum Inst {
     /// An ALU instruction: `[(P)] op[.sat] (M, n) dst src...` (`mov`, `add`, `sel`, `mad`, ...); the opcode's
     /// operand count is [`crate::opcodes::alu`]'s.
-    Alu {
-        op: &'static str,
-        sat: bool,
-        exec: Exec,
-        pred: Option<Pred>,
-        dst: Dst,
-        srcs: Vec<Operand>,
-    },
+    Alu { op: &'static str, sat: bool, exec: Exec, pred: Option<Pred>, dst: Dst, srcs: Vec<Operand> },
     /// `cmp.rel (M, n) dst src0 src1`.
-    Cmp {
-        rel: Relation,
-        exec: Exec,
-        dst: CmpDst,
-        srcs: [Operand; 2],
-    },
+    Cmp { rel: Relation, exec: Exec, dst: CmpDst, srcs: [Operand; 2] },
     /// `[(P)] jmp (M1, 1) label`.
     Jmp { pred: Option<Pred>, target: LabelId },
     /// `ret (M1, 1)`: the end of the kernel.
     Ret,
     /// `oword_ld[_unaligned] (owords) surface offset dst`: `offset` in owords (aligned) or bytes (unaligned).
-    OwordLd {
-        owords: u32,
-        unaligned: bool,
-        modified: bool,
-        surface: VarId,
-        offset: Operand,
-        dst: Raw,
-    },
+    OwordLd { owords: u32, unaligned: bool, modified: bool, surface: VarId, offset: Operand, dst: Raw },
     /// `oword_st (owords) surface offset src`, `offset` in owords.
-    OwordSt {
-        owords: u32,
-        surface: VarId,
-        offset: Operand,
-        src: Raw,
-    },
+    OwordSt { owords: u32, surface: VarId, offset: Operand, src: Raw },
     /// `media_ld.<modifier> (width, height) surface plane x y dst`.
-    MediaLd {
-        modifier: u32,
-        width: u32,
-        height: u32,
-        surface: VarId,
-        plane: u32,
-        x: Operand,
-        y: Operand,
-        dst: Raw,
-    },
+    MediaLd { modifier: u32, width: u32, height: u32, surface: VarId, plane: u32, x: Operand, y: Operand, dst: Raw },
     /// `media_st.<modifier> (width, height) surface plane x y src`.
-    MediaSt {
-        modifier: u32,
-        width: u32,
-        height: u32,
-        surface: VarId,
-        plane: u32,
-        x: Operand,
-        y: Operand,
-        src: Raw,
-    },
+    MediaSt { modifier: u32, width: u32, height: u32, surface: VarId, plane: u32, x: Operand, y: Operand, src: Raw },
 }
 
 /// A block: a label and the instructions up to the next one.
@@ -397,54 +347,22 @@ impl Kernel {
         &self.vars[id.0 as usize]
     }
 
-    pub fn add_var(
-        &mut self,
-        category: Category,
-        origin: Origin,
-        note: impl Into<String>,
-    ) -> VarId {
-        self.vars.push(Var {
-            category,
-            origin,
-            note: note.into(),
-        });
+    pub fn add_var(&mut self, category: Category, origin: Origin, note: impl Into<String>) -> VarId {
+        self.vars.push(Var { category, origin, note: note.into() });
         VarId(self.vars.len() as u32 - 1)
     }
 
     /// A general variable of `elems` elements of `ty`, GRF-aligned from one GRF of data up.
     pub fn add_general(&mut self, ty: Type, elems: u32, note: impl Into<String>) -> VarId {
-        let align = if ty.bytes() * elems >= self.grf_bytes {
-            Align::Grf
-        } else {
-            Align::Natural
-        };
-        self.add_var(
-            Category::General { ty, elems, align },
-            Origin::Declared,
-            note,
-        )
+        let align = if ty.bytes() * elems >= self.grf_bytes { Align::Grf } else { Align::Natural };
+        self.add_var(Category::General { ty, elems, align }, Origin::Declared, note)
     }
 
     /// A view of `base` from byte `offset` as `elems` elements of `ty` (a vISA alias).
-    pub fn add_alias(
-        &mut self,
-        base: VarId,
-        offset: u32,
-        ty: Type,
-        elems: u32,
-        note: impl Into<String>,
-    ) -> VarId {
+    pub fn add_alias(&mut self, base: VarId, offset: u32, ty: Type, elems: u32, note: impl Into<String>) -> VarId {
         let root = self.root_of(base);
         let offset = offset + self.offset_in_root(base);
-        self.add_var(
-            Category::General {
-                ty,
-                elems,
-                align: Align::Natural,
-            },
-            Origin::Alias { base: root, offset },
-            note,
-        )
+        self.add_var(Category::General { ty, elems, align: Align::Natural }, Origin::Alias { base: root, offset }, note)
     }
 
     /// The declared (or predefined) variable an alias chain ends at.

@@ -16,12 +16,7 @@ pub struct AluOpcode {
 }
 
 const fn op(name: &'static str, srcs: usize, saturates: bool, float_only: bool) -> AluOpcode {
-    AluOpcode {
-        name,
-        srcs,
-        saturates,
-        float_only,
-    }
+    AluOpcode { name, srcs, saturates, float_only }
 }
 
 /// Every ALU opcode, by name.

@@ -14,10 +14,7 @@ use crate::ir::*;
 /// The `.visaasm` text of `kernel`.
 pub fn render(kernel: &Kernel) -> String {
     let names = kernel.var_names();
-    let p = Printer {
-        kernel,
-        names: &names,
-    };
+    let p = Printer { kernel, names: &names };
     let mut out = String::new();
     let _ = writeln!(out, ".version 4.1");
     let _ = writeln!(out, ".kernel \"{}\"", kernel.name);
@@ -43,10 +40,7 @@ pub fn render(kernel: &Kernel) -> String {
                         }
                     ),
                 };
-                format!(
-                    ".decl {name} v_type=G type={} num_elts={elems} {placement}",
-                    ty.name()
-                )
+                format!(".decl {name} v_type=G type={} num_elts={elems} {placement}", ty.name())
             }
             (Category::Predicate { elems }, _) => format!(".decl {name} v_type=P num_elts={elems}"),
             (Category::Address { elems }, _) => format!(".decl {name} v_type=A num_elts={elems}"),
@@ -60,25 +54,13 @@ pub fn render(kernel: &Kernel) -> String {
         }
     }
     for input in &kernel.inputs {
-        let _ = writeln!(
-            out,
-            ".input {} offset={} size={}",
-            names[input.var.0 as usize], input.offset, input.size
-        );
+        let _ = writeln!(out, ".input {} offset={} size={}", names[input.var.0 as usize], input.offset, input.size);
     }
-    let _ = writeln!(
-        out,
-        ".kernel_attr SLMSize={}",
-        kernel.slm_size.div_ceil(1024)
-    );
+    let _ = writeln!(out, ".kernel_attr SLMSize={}", kernel.slm_size.div_ceil(1024));
     let _ = writeln!(out, ".kernel_attr Target=\"cm\"");
     for (index, block) in kernel.blocks.iter().enumerate() {
         if index == 0 {
-            let _ = writeln!(
-                out,
-                ".function \"{}\"",
-                kernel.labels[block.label.0 as usize]
-            );
+            let _ = writeln!(out, ".function \"{}\"", kernel.labels[block.label.0 as usize]);
         }
         let _ = writeln!(out, "\n{}:", kernel.labels[block.label.0 as usize]);
         for inst in &block.insts {
@@ -110,31 +92,18 @@ impl Printer<'_> {
 
     fn exec(&self, exec: &Exec) -> String {
         let mask = exec.offset / 4 + 1;
-        format!(
-            "(M{mask}{}, {})",
-            if exec.no_mask { "_NM" } else { "" },
-            exec.size
-        )
+        format!("(M{mask}{}, {})", if exec.no_mask { "_NM" } else { "" }, exec.size)
     }
 
     fn pred(&self, pred: &Option<Pred>) -> String {
         match pred {
-            Some(pred) => format!(
-                "({}{}) ",
-                if pred.negate { "!" } else { "" },
-                self.name(pred.var)
-            ),
+            Some(pred) => format!("({}{}) ", if pred.negate { "!" } else { "" }, self.name(pred.var)),
             None => String::new(),
         }
     }
 
     fn dst(&self, dst: &Dst) -> String {
-        format!(
-            "{}{}<{}>",
-            self.name(dst.var),
-            self.position(dst.var, dst.offset),
-            dst.hstride
-        )
+        format!("{}{}<{}>", self.name(dst.var), self.position(dst.var, dst.offset), dst.hstride)
     }
 
     fn operand(&self, operand: &Operand) -> String {
@@ -148,11 +117,7 @@ impl Printer<'_> {
                     Modifier::NegAbs => "(-abs)",
                     Modifier::Not => "(~)",
                 };
-                let Region {
-                    vstride,
-                    width,
-                    hstride,
-                } = src.region;
+                let Region { vstride, width, hstride } = src.region;
                 format!(
                     "{modifier}{}{}<{vstride};{width},{hstride}>",
                     self.name(src.var),
@@ -168,14 +133,7 @@ impl Printer<'_> {
 
     fn inst(&self, inst: &Inst) -> String {
         match inst {
-            Inst::Alu {
-                op,
-                sat,
-                exec,
-                pred,
-                dst,
-                srcs,
-            } => {
+            Inst::Alu { op, sat, exec, pred, dst, srcs } => {
                 let mut text = format!(
                     "{}{op}{} {} {}",
                     self.pred(pred),
@@ -189,12 +147,7 @@ impl Printer<'_> {
                 }
                 text
             }
-            Inst::Cmp {
-                rel,
-                exec,
-                dst,
-                srcs,
-            } => {
+            Inst::Cmp { rel, exec, dst, srcs } => {
                 let dst = match dst {
                     CmpDst::Pred(var) => self.name(*var).to_string(),
                     CmpDst::General(dst) => self.dst(dst),
@@ -208,21 +161,10 @@ impl Printer<'_> {
                 )
             }
             Inst::Jmp { pred, target } => {
-                format!(
-                    "{}jmp (M1, 1) {}",
-                    self.pred(pred),
-                    self.kernel.labels[target.0 as usize]
-                )
+                format!("{}jmp (M1, 1) {}", self.pred(pred), self.kernel.labels[target.0 as usize])
             }
             Inst::Ret => "ret (M1, 1)".to_string(),
-            Inst::OwordLd {
-                owords,
-                unaligned,
-                modified,
-                surface,
-                offset,
-                dst,
-            } => format!(
+            Inst::OwordLd { owords, unaligned, modified, surface, offset, dst } => format!(
                 "oword_ld{}{} ({owords}) {} {} {}",
                 if *unaligned { "_unaligned" } else { "" },
                 if *modified { ".mod" } else { "" },
@@ -230,29 +172,10 @@ impl Printer<'_> {
                 self.operand(offset),
                 self.raw(dst)
             ),
-            Inst::OwordSt {
-                owords,
-                surface,
-                offset,
-                src,
-            } => {
-                format!(
-                    "oword_st ({owords}) {} {} {}",
-                    self.name(*surface),
-                    self.operand(offset),
-                    self.raw(src)
-                )
+            Inst::OwordSt { owords, surface, offset, src } => {
+                format!("oword_st ({owords}) {} {} {}", self.name(*surface), self.operand(offset), self.raw(src))
             }
-            Inst::MediaLd {
-                modifier,
-                width,
-                height,
-                surface,
-                plane,
-                x,
-                y,
-                dst,
-            } => format!(
+            Inst::MediaLd { modifier, width, height, surface, plane, x, y, dst } => format!(
                 "media_ld.{} ({width},{height}) {} {plane} {} {} {}",
                 media_modifier(*modifier),
                 self.name(*surface),
@@ -260,16 +183,7 @@ impl Printer<'_> {
                 self.operand(y),
                 self.raw(dst)
             ),
-            Inst::MediaSt {
-                modifier,
-                width,
-                height,
-                surface,
-                plane,
-                x,
-                y,
-                src,
-            } => format!(
+            Inst::MediaSt { modifier, width, height, surface, plane, x, y, src } => format!(
                 "media_st.{} ({width},{height}) {} {plane} {} {} {}",
                 media_modifier(*modifier),
                 self.name(*surface),

@@ -28,11 +28,7 @@ use crate::opcodes;
 
 /// Verifies `kernel`; the errors, if any, one sentence each.
 pub fn verify(kernel: &Kernel) -> Result<(), Vec<String>> {
-    let mut v = Verifier {
-        kernel,
-        errors: Vec::new(),
-        names: kernel.var_names(),
-    };
+    let mut v = Verifier { kernel, errors: Vec::new(), names: kernel.var_names() };
     v.vars();
     v.inputs();
     v.blocks();
@@ -55,10 +51,7 @@ fn is_pow2_upto(n: u32, max: u32) -> bool {
 
 impl Verifier<'_> {
     fn name(&self, var: VarId) -> &str {
-        self.names
-            .get(var.0 as usize)
-            .map(String::as_str)
-            .unwrap_or("<unknown>")
+        self.names.get(var.0 as usize).map(String::as_str).unwrap_or("<unknown>")
     }
 
     fn exists(&self, var: VarId) -> bool {
@@ -70,23 +63,19 @@ impl Verifier<'_> {
             let name = &self.names[index];
             if let Category::General { elems, .. } = var.category {
                 if !(1..=4096).contains(&elems) {
-                    self.errors.push(format!(
-                        "variable {name}: {elems} elements (1 to 4096 allowed)"
-                    ));
+                    self.errors.push(format!("variable {name}: {elems} elements (1 to 4096 allowed)"));
                 }
             }
             if let Origin::Alias { base, offset } = var.origin {
                 if base.0 as usize >= index {
-                    self.errors
-                        .push(format!("alias {name}: its base must be declared before it"));
+                    self.errors.push(format!("alias {name}: its base must be declared before it"));
                     continue;
                 }
                 let base_var = self.kernel.var(base);
                 if !matches!(base_var.category, Category::General { .. })
                     || !matches!(var.category, Category::General { .. })
                 {
-                    self.errors
-                        .push(format!("alias {name}: only general variables alias"));
+                    self.errors.push(format!("alias {name}: only general variables alias"));
                 } else if offset + var.bytes() > base_var.bytes() {
                     self.errors.push(format!(
                         "alias {name}: bytes {offset}..{} lie outside its base {} ({} bytes)",
@@ -104,55 +93,40 @@ impl Verifier<'_> {
         let mut placed: Vec<(u32, u32, VarId)> = Vec::new();
         for input in &self.kernel.inputs {
             if !self.exists(input.var) {
-                self.errors
-                    .push(format!("input {}: no such variable", input.var.0));
+                self.errors.push(format!("input {}: no such variable", input.var.0));
                 continue;
             }
             let var = self.kernel.var(input.var);
             let name = self.name(input.var).to_string();
             let expected = match (&var.category, &var.origin) {
                 (_, Origin::Predefined(_)) => {
-                    self.errors.push(format!(
-                        "input {name}: a predefined variable cannot be an input"
-                    ));
+                    self.errors.push(format!("input {name}: a predefined variable cannot be an input"));
                     continue;
                 }
                 (Category::General { .. }, _) => var.bytes(),
                 (Category::Surface | Category::Sampler, _) => 4,
                 _ => {
-                    self.errors.push(format!(
-                        "input {name}: predicates and addresses cannot be inputs"
-                    ));
+                    self.errors.push(format!("input {name}: predicates and addresses cannot be inputs"));
                     continue;
                 }
             };
             if input.size != expected {
-                self.errors.push(format!(
-                    "input {name}: size {} but the variable has {expected} bytes",
-                    input.size
-                ));
+                self.errors.push(format!("input {name}: size {} but the variable has {expected} bytes", input.size));
             }
             let (start, end) = (input.offset, input.offset + input.size);
             if start < grf || end > 128 * grf {
-                self.errors.push(format!(
-                    "input {name}: bytes {start}..{end} lie outside the payload ({grf}..{})",
-                    128 * grf
-                ));
+                self.errors
+                    .push(format!("input {name}: bytes {start}..{end} lie outside the payload ({grf}..{})", 128 * grf));
             }
             if input.size <= grf && start / grf != (end - 1) / grf {
-                self.errors.push(format!(
-                    "input {name}: bytes {start}..{end} cross a GRF boundary"
-                ));
+                self.errors.push(format!("input {name}: bytes {start}..{end} cross a GRF boundary"));
             }
             if input.size > grf && start % grf != 0 {
-                self.errors.push(format!(
-                    "input {name}: a input of more than a GRF must start a GRF (offset {start})"
-                ));
+                self.errors.push(format!("input {name}: a input of more than a GRF must start a GRF (offset {start})"));
             }
             for &(other_start, other_end, other) in &placed {
                 if start < other_end && other_start < end {
-                    self.errors
-                        .push(format!("input {name}: overlaps input {}", self.name(other)));
+                    self.errors.push(format!("input {name}: overlaps input {}", self.name(other)));
                 }
             }
             placed.push((start, end, input.var));
@@ -163,56 +137,33 @@ impl Verifier<'_> {
         let mut defined = HashSet::new();
         for block in &self.kernel.blocks {
             if block.label.0 as usize >= self.kernel.labels.len() {
-                self.errors
-                    .push(format!("block label {} does not exist", block.label.0));
+                self.errors.push(format!("block label {} does not exist", block.label.0));
             } else if !defined.insert(block.label) {
-                self.errors.push(format!(
-                    "label {} is defined twice",
-                    self.kernel.labels[block.label.0 as usize]
-                ));
+                self.errors.push(format!("label {} is defined twice", self.kernel.labels[block.label.0 as usize]));
             }
         }
         for block in &self.kernel.blocks {
-            let label = self
-                .kernel
-                .labels
-                .get(block.label.0 as usize)
-                .cloned()
-                .unwrap_or_default();
+            let label = self.kernel.labels.get(block.label.0 as usize).cloned().unwrap_or_default();
             for (index, inst) in block.insts.iter().enumerate() {
                 let mut errors = Vec::new();
                 self.inst(inst, &defined, &mut errors);
                 for error in errors {
-                    self.errors
-                        .push(format!("{label}, instruction {index}: {error}"));
+                    self.errors.push(format!("{label}, instruction {index}: {error}"));
                 }
             }
         }
-        match self
-            .kernel
-            .blocks
-            .last()
-            .and_then(|block| block.insts.last())
-        {
+        match self.kernel.blocks.last().and_then(|block| block.insts.last()) {
             Some(Inst::Ret) => {}
-            _ => self
-                .errors
-                .push("the kernel does not end with ret".to_string()),
+            _ => self.errors.push("the kernel does not end with ret".to_string()),
         }
     }
 
     fn exec(&self, exec: &Exec, errors: &mut Vec<String>) {
         if !is_pow2_upto(exec.size, 32) {
-            errors.push(format!(
-                "execution size {} (1, 2, 4, 8, 16 or 32 allowed)",
-                exec.size
-            ));
+            errors.push(format!("execution size {} (1, 2, 4, 8, 16 or 32 allowed)", exec.size));
         }
         if exec.offset % 4 != 0 || exec.offset + exec.size > 32 {
-            errors.push(format!(
-                "mask offset {} with execution size {}",
-                exec.offset, exec.size
-            ));
+            errors.push(format!("mask offset {} with execution size {}", exec.offset, exec.size));
         }
     }
 
@@ -224,19 +175,12 @@ impl Verifier<'_> {
         }
         let v = self.kernel.var(var);
         if !matches!(v.category, Category::General { .. }) {
-            errors.push(format!(
-                "{what}: {} is not a general variable",
-                self.name(var)
-            ));
+            errors.push(format!("{what}: {} is not a general variable", self.name(var)));
             return false;
         }
         // Predefined variables have no size here; the finalizer knows them.
         if !matches!(v.origin, Origin::Predefined(_)) && last_byte > v.bytes() {
-            errors.push(format!(
-                "{what}: reaches byte {last_byte} of {} ({} bytes)",
-                self.name(var),
-                v.bytes()
-            ));
+            errors.push(format!("{what}: reaches byte {last_byte} of {} ({} bytes)", self.name(var), v.bytes()));
             return false;
         }
         true
@@ -246,23 +190,14 @@ impl Verifier<'_> {
         let Operand::Region(src) = operand else {
             return;
         };
-        let Region {
-            vstride,
-            width,
-            hstride,
-        } = src.region;
+        let Region { vstride, width, hstride } = src.region;
         if !is_pow2_upto(width, 16) || (exec.size % width != 0 && width != 1) || width > exec.size {
-            errors.push(format!(
-                "{what}: width {width} with execution size {}",
-                exec.size
-            ));
+            errors.push(format!("{what}: width {width} with execution size {}", exec.size));
             return;
         }
         for stride in [vstride, hstride] {
             if stride != 0 && !is_pow2_upto(stride, 32) {
-                errors.push(format!(
-                    "{what}: stride {stride} (0 or a power of two up to 32 allowed)"
-                ));
+                errors.push(format!("{what}: stride {stride} (0 or a power of two up to 32 allowed)"));
                 return;
             }
         }
@@ -271,28 +206,16 @@ impl Verifier<'_> {
             return;
         }
         let bytes = self.kernel.var(src.var).ty().map_or(1, Type::bytes);
-        let last = src
-            .region
-            .element_offsets(exec.size, bytes)
-            .max()
-            .unwrap_or(0)
-            + src.offset
-            + bytes;
+        let last = src.region.element_offsets(exec.size, bytes).max().unwrap_or(0) + src.offset + bytes;
         if src.offset % bytes != 0 {
-            errors.push(format!(
-                "{what}: byte offset {} is not a multiple of the element size",
-                src.offset
-            ));
+            errors.push(format!("{what}: byte offset {} is not a multiple of the element size", src.offset));
         }
         self.fits(what, src.var, last, errors);
     }
 
     fn dst(&self, dst: &Dst, exec: &Exec, errors: &mut Vec<String>) {
         if ![1, 2, 4].contains(&dst.hstride) {
-            errors.push(format!(
-                "destination: stride {} (1, 2 or 4 allowed)",
-                dst.hstride
-            ));
+            errors.push(format!("destination: stride {} (1, 2 or 4 allowed)", dst.hstride));
             return;
         }
         if !self.exists(dst.var) {
@@ -302,10 +225,7 @@ impl Verifier<'_> {
         let bytes = self.kernel.var(dst.var).ty().map_or(1, Type::bytes);
         let last = dst.offset + ((exec.size - 1) * dst.hstride + 1) * bytes;
         if dst.offset % bytes != 0 {
-            errors.push(format!(
-                "destination: byte offset {} is not a multiple of the element size",
-                dst.offset
-            ));
+            errors.push(format!("destination: byte offset {} is not a multiple of the element size", dst.offset));
         }
         self.fits("destination", dst.var, last, errors);
     }
@@ -323,24 +243,16 @@ impl Verifier<'_> {
         }
         match self.kernel.var(var).category {
             Category::Predicate { elems } if elems >= exec.size => {}
-            Category::Predicate { elems } => errors.push(format!(
-                "{what}: {} has {elems} bits for execution size {}",
-                self.name(var),
-                exec.size
-            )),
-            _ => errors.push(format!(
-                "{what}: {} is not a predicate variable",
-                self.name(var)
-            )),
+            Category::Predicate { elems } => {
+                errors.push(format!("{what}: {} has {elems} bits for execution size {}", self.name(var), exec.size))
+            }
+            _ => errors.push(format!("{what}: {} is not a predicate variable", self.name(var))),
         }
     }
 
     fn surface(&self, var: VarId, errors: &mut Vec<String>) {
         if !self.exists(var) || !matches!(self.kernel.var(var).category, Category::Surface) {
-            errors.push(format!(
-                "surface operand {} is not a surface variable",
-                self.name(var)
-            ));
+            errors.push(format!("surface operand {} is not a surface variable", self.name(var)));
         }
     }
 
@@ -350,18 +262,9 @@ impl Verifier<'_> {
         }
         let root = self.kernel.root_of(raw.var);
         let at = self.kernel.offset_in_root(raw.var) + raw.offset;
-        let aligned = matches!(
-            self.kernel.var(root).category,
-            Category::General {
-                align: Align::Grf,
-                ..
-            }
-        );
+        let aligned = matches!(self.kernel.var(root).category, Category::General { align: Align::Grf, .. });
         if !aligned || at % self.kernel.grf_bytes != 0 {
-            errors.push(format!(
-                "{what}: {} at byte {at} does not start a GRF",
-                self.name(raw.var)
-            ));
+            errors.push(format!("{what}: {} at byte {at} does not start a GRF", self.name(raw.var)));
         }
     }
 
@@ -371,31 +274,18 @@ impl Verifier<'_> {
 
     fn inst(&self, inst: &Inst, labels: &HashSet<LabelId>, errors: &mut Vec<String>) {
         match inst {
-            Inst::Alu {
-                op,
-                sat,
-                exec,
-                pred,
-                dst,
-                srcs,
-            } => {
+            Inst::Alu { op, sat, exec, pred, dst, srcs } => {
                 self.exec(exec, errors);
                 match opcodes::alu(op) {
                     None => errors.push(format!("unknown ALU opcode '{op}'")),
                     Some(info) => {
                         if info.srcs != srcs.len() {
-                            errors.push(format!(
-                                "{op} takes {} sources, not {}",
-                                info.srcs,
-                                srcs.len()
-                            ));
+                            errors.push(format!("{op} takes {} sources, not {}", info.srcs, srcs.len()));
                         }
                         if *sat && !info.saturates {
                             errors.push(format!("{op} cannot saturate"));
                         }
-                        if info.float_only
-                            && !self.kernel.var(dst.var).ty().is_some_and(Type::is_float)
-                        {
+                        if info.float_only && !self.kernel.var(dst.var).ty().is_some_and(Type::is_float) {
                             errors.push(format!("{op} needs a floating-point destination"));
                         }
                     }
@@ -406,9 +296,7 @@ impl Verifier<'_> {
                     self.operand(&format!("source {n}"), src, exec, errors);
                 }
             }
-            Inst::Cmp {
-                exec, dst, srcs, ..
-            } => {
+            Inst::Cmp { exec, dst, srcs, .. } => {
                 self.exec(exec, errors);
                 match dst {
                     CmpDst::Pred(var) => self.pred_var("compare destination", *var, exec, errors),
@@ -425,64 +313,29 @@ impl Verifier<'_> {
                 }
             }
             Inst::Ret => {}
-            Inst::OwordLd {
-                owords,
-                surface,
-                offset,
-                dst,
-                ..
-            } => {
+            Inst::OwordLd { owords, surface, offset, dst, .. } => {
                 if ![1, 2, 4, 8].contains(owords) {
-                    errors.push(format!(
-                        "oword_ld of {owords} owords (1, 2, 4 or 8 allowed)"
-                    ));
+                    errors.push(format!("oword_ld of {owords} owords (1, 2, 4 or 8 allowed)"));
                 }
                 self.surface(*surface, errors);
                 self.scalar_operand("offset", offset, errors);
                 self.raw("destination", dst, owords * 16, errors);
             }
-            Inst::OwordSt {
-                owords,
-                surface,
-                offset,
-                src,
-            } => {
+            Inst::OwordSt { owords, surface, offset, src } => {
                 if ![1, 2, 4, 8].contains(owords) {
-                    errors.push(format!(
-                        "oword_st of {owords} owords (1, 2, 4 or 8 allowed)"
-                    ));
+                    errors.push(format!("oword_st of {owords} owords (1, 2, 4 or 8 allowed)"));
                 }
                 self.surface(*surface, errors);
                 self.scalar_operand("offset", offset, errors);
                 self.raw("source", src, owords * 16, errors);
             }
-            Inst::MediaLd {
-                modifier,
-                width,
-                height,
-                surface,
-                x,
-                y,
-                dst,
-                ..
-            }
-            | Inst::MediaSt {
-                modifier,
-                width,
-                height,
-                surface,
-                x,
-                y,
-                src: dst,
-                ..
-            } => {
+            Inst::MediaLd { modifier, width, height, surface, x, y, dst, .. }
+            | Inst::MediaSt { modifier, width, height, surface, x, y, src: dst, .. } => {
                 if *modifier > 5 {
                     errors.push(format!("media block modifier {modifier} (0 to 5 allowed)"));
                 }
                 if !(1..=64).contains(width) || !(1..=64).contains(height) {
-                    errors.push(format!(
-                        "media block {width}x{height} (at most 64 bytes by 64 rows)"
-                    ));
+                    errors.push(format!("media block {width}x{height} (at most 64 bytes by 64 rows)"));
                 }
                 self.surface(*surface, errors);
                 self.scalar_operand("x", x, errors);

@@ -209,10 +209,10 @@ class GenX<GxFamily family, GxType ret, list<GxOperand> operands, GxMemory memor
   list<GxFlag> Flags = [];
   string Doc = doc;
   // How the vISA back end (genx-passes' visa_emit) lowers a call: "<form> <vISA name>", empty when it does not
-  // (a call of such an intrinsic is a located error there). Forms: `alu` (the operands are the sources in
-  // order, the result the destination), `alu-unsigned` (the same, read and written as unsigned integers),
-  // `predef` (the result is vISA's predefined variable of that name), and the messages `oword-ld`,
-  // `oword-st`, `media-ld`, `media-st` (operands found by their names above).
+  // (a call of such an intrinsic is a located error there). Forms: `alu-XY` (the operands are the sources in
+  // order, the result the destination; X is the result's signedness, Y the operands', `s` or `u`, for integer
+  // types), `sat-XY` (the same with `.sat`), `predef` (the result is vISA's predefined variable of that name),
+  // and the messages `oword-ld`, `oword-st`, `media-ld`, `media-st` (operands found by their names above).
   string Visa = "";
 }
 
@@ -383,15 +383,21 @@ def genx_absf : GenX<FamModifier, AnyFloat, [Arg<Same0, "value">],
 def genx_sat : GenX<FamModifier, AnyFloat, [Arg<Same0, "value">],
   NoMem, "Clamp a floating-point value to [0.0, 1.0] (destination saturation).">;
 def genx_fptosi_sat : GenX<FamModifier, AnyInt, [Arg<AnyFloat, "value", "same lane count as the result">],
-  NoMem, "Convert floating point to signed integer, saturating to the result's range.">;
+  NoMem, "Convert floating point to signed integer, saturating to the result's range."> { let Visa = "sat-ss mov"; }
 def genx_fptoui_sat : GenX<FamModifier, AnyInt, [Arg<AnyFloat, "value", "same lane count as the result">],
-  NoMem, "Convert floating point to unsigned integer, saturating to the result's range.">;
+  NoMem, "Convert floating point to unsigned integer, saturating to the result's range."> { let Visa = "sat-us mov"; }
 
-multiclass GxSignVariants<GxFamily family, GxType ret, list<GxOperand> operands, string doc> {
-  def genx_ss # NAME : GenX<family, ret, operands, NoMem, doc # " Signed result, signed operands.">;
-  def genx_su # NAME : GenX<family, ret, operands, NoMem, doc # " Signed result, unsigned operands.">;
-  def genx_us # NAME : GenX<family, ret, operands, NoMem, doc # " Unsigned result, signed operands.">;
-  def genx_uu # NAME : GenX<family, ret, operands, NoMem, doc # " Unsigned result, unsigned operands.">;
+// `kind`, `op`: the vISA lowering ("sat", "add" gives `Visa = "sat-XY add"` to each XY variant); none when empty.
+multiclass GxSignVariants<GxFamily family, GxType ret, list<GxOperand> operands, string doc, string kind = "",
+                          string op = ""> {
+  def genx_ss # NAME : GenX<family, ret, operands, NoMem, doc # " Signed result, signed operands."> {
+    let Visa = !if(!eq(op, ""), "", kind # "-ss " # op); }
+  def genx_su # NAME : GenX<family, ret, operands, NoMem, doc # " Signed result, unsigned operands."> {
+    let Visa = !if(!eq(op, ""), "", kind # "-su " # op); }
+  def genx_us # NAME : GenX<family, ret, operands, NoMem, doc # " Unsigned result, signed operands."> {
+    let Visa = !if(!eq(op, ""), "", kind # "-us " # op); }
+  def genx_uu # NAME : GenX<family, ret, operands, NoMem, doc # " Unsigned result, unsigned operands."> {
+    let Visa = !if(!eq(op, ""), "", kind # "-uu " # op); }
 }
 
 // For the non-saturating multiplies the two letters give the signedness of the two operands (IGC's
@@ -404,35 +410,35 @@ multiclass GxOperandSignVariants<GxFamily family, GxType ret, list<GxOperand> op
 }
 
 defm trunc_sat : GxSignVariants<FamModifier, AnyInt, [Arg<AnyInt, "value", "same lane count as the result">],
-  "Truncate an integer to a narrower type, saturating.">;
+  "Truncate an integer to a narrower type, saturating.", "sat", "mov">;
 
 //===----------------------------------------------------------------------===//
 // Integer arithmetic
 //===----------------------------------------------------------------------===//
 
 defm add_sat : GxSignVariants<FamInt, AnyInt, [Arg<AnyInt, "a">, Arg<Same1, "b">],
-  "Saturating add.">;
+  "Saturating add.", "sat", "add">;
 defm add3_sat : GxSignVariants<FamInt, AnyInt, [Arg<AnyInt, "a", "i16 or i32 elements">, Arg<Same1, "b">,
                                                Arg<Same1, "c">],
   "Saturating three-input add.">;
 defm mul : GxOperandSignVariants<FamInt, AnyInt, [Arg<AnyInt, "a", "not i64">, Arg<Same1, "b">],
   "Multiply into the result type (which may be wider than the operands).">;
 defm mul_sat : GxSignVariants<FamInt, AnyInt, [Arg<AnyInt, "a", "not i64">, Arg<Same1, "b">],
-  "Saturating multiply.">;
+  "Saturating multiply.", "sat", "mul">;
 defm mad : GxOperandSignVariants<FamInt, AnyInt, [Arg<AnyInt, "a", "not i64">, Arg<Same1, "b">,
                                           Arg<Same0, "c", "the addend, the result's type">],
   "Multiply-add `a * b + c`.">;
 defm mad_sat : GxSignVariants<FamInt, AnyInt, [Arg<AnyInt, "a", "not i64">, Arg<Same1, "b">,
                                               Arg<Same0, "c", "the addend, the result's type">],
-  "Saturating multiply-add `a * b + c`.">;
+  "Saturating multiply-add `a * b + c`.", "sat", "mad">;
 defm avg : GxSignVariants<FamInt, AnyInt, [Arg<AnyInt, "a", "not i64">, Arg<Same1, "b">],
-  "Average `(a + b + 1) >> 1` without intermediate overflow.">;
+  "Average `(a + b + 1) >> 1` without intermediate overflow.", "alu", "avg">;
 defm avg_sat : GxSignVariants<FamInt, AnyInt, [Arg<AnyInt, "a", "not i64">, Arg<Same1, "b">],
-  "Saturating average.">;
+  "Saturating average.", "sat", "avg">;
 defm shl : GxSignVariants<FamInt, AnyInt, [Arg<AnyInt, "a">, Arg<Same1, "shift">],
-  "Shift left into the result type.">;
+  "Shift left into the result type.", "alu", "shl">;
 defm shl_sat : GxSignVariants<FamInt, AnyInt, [Arg<AnyInt, "a">, Arg<Same1, "shift">],
-  "Saturating shift left.">;
+  "Saturating shift left.", "sat", "shl">;
 defm dp4a : GxSignVariants<FamInt, AnyVector,
   [Arg<AnyVector, "acc", "accumulator">, Arg<AnyVector, "a", "four packed bytes per dword">,
    Arg<AnyVector, "b", "four packed bytes per dword">],
@@ -456,22 +462,22 @@ def genx_usad2 : GenX<FamInt, AnyInt, [Arg<AnyInt, "a", "vector of i8, even widt
   NoMem, "Sum of absolute differences of adjacent byte pairs into i16 lanes; unsigned.">;
 
 def genx_smulh : GenX<FamInt, AnyInt, [Arg<AnyInt, "a", "i32 elements">, Arg<Same1, "b">],
-  NoMem, "High half of the full signed product."> { let Visa = "alu mulh"; }
+  NoMem, "High half of the full signed product."> { let Visa = "alu-ss mulh"; }
 def genx_umulh : GenX<FamInt, AnyInt, [Arg<AnyInt, "a", "i32 elements">, Arg<Same1, "b">],
-  NoMem, "High half of the full unsigned product."> { let Visa = "alu-unsigned mulh"; }
+  NoMem, "High half of the full unsigned product."> { let Visa = "alu-uu mulh"; }
 def genx_smadw : GenX<FamInt, AnyInt, [Arg<AnyInt, "a", "i32 elements">, Arg<Same1, "b">, Arg<Same1, "c">],
   NoMem, "Signed 32x32+32 multiply-add giving 64-bit results: low halves, then high halves, in the result.">;
 def genx_umadw : GenX<FamInt, AnyInt, [Arg<AnyInt, "a", "i32 elements">, Arg<Same1, "b">, Arg<Same1, "c">],
   NoMem, "Unsigned 32x32+32 multiply-add giving 64-bit results: low halves, then high halves, in the result.">;
 
 def genx_smax : GenX<FamInt, AnyInt, [Arg<AnyInt, "a">, Arg<Same1, "b">],
-  NoMem, "Signed maximum."> { let Visa = "alu max"; }
+  NoMem, "Signed maximum."> { let Visa = "alu-ss max"; }
 def genx_umax : GenX<FamInt, AnyInt, [Arg<AnyInt, "a">, Arg<Same1, "b">],
-  NoMem, "Unsigned maximum."> { let Visa = "alu-unsigned max"; }
+  NoMem, "Unsigned maximum."> { let Visa = "alu-uu max"; }
 def genx_smin : GenX<FamInt, AnyInt, [Arg<AnyInt, "a">, Arg<Same1, "b">],
-  NoMem, "Signed minimum."> { let Visa = "alu min"; }
+  NoMem, "Signed minimum."> { let Visa = "alu-ss min"; }
 def genx_umin : GenX<FamInt, AnyInt, [Arg<AnyInt, "a">, Arg<Same1, "b">],
-  NoMem, "Unsigned minimum."> { let Visa = "alu-unsigned min"; }
+  NoMem, "Unsigned minimum."> { let Visa = "alu-uu min"; }
 
 def genx_rol : GenX<FamInt, AnyInt, [Arg<AnyInt, "a">, Arg<Same1, "amount">],
   NoMem, "Rotate left.">;
@@ -486,9 +492,9 @@ def genx_bfn : GenX<FamInt, AnyInt,
   NoMem, "Arbitrary bitwise boolean function of three inputs, given as an 8-bit truth table.">;
 
 def genx_bfrev : GenX<FamInt, AnyInt, [Arg<Same0, "value", "i32 elements">],
-  NoMem, "Reverse the bits of each element."> { let Visa = "alu-unsigned bfrev"; }
+  NoMem, "Reverse the bits of each element."> { let Visa = "alu-uu bfrev"; }
 def genx_cbit : GenX<FamInt, AnyInt, [Arg<AnyInt, "value", "same lane count as the result">],
-  NoMem, "Count set bits of each element (result has i32 elements)."> { let Visa = "alu-unsigned cbit"; }
+  NoMem, "Count set bits of each element (result has i32 elements)."> { let Visa = "alu-uu cbit"; }
 def genx_fbl : GenX<FamInt, AnyInt, [Arg<Same0, "value", "i32 elements">],
   NoMem, "Bit index of the lowest set bit (all ones when none).">;
 def genx_sfbh : GenX<FamInt, AnyInt, [Arg<Same0, "value", "i32 elements">],
@@ -496,7 +502,7 @@ def genx_sfbh : GenX<FamInt, AnyInt, [Arg<Same0, "value", "i32 elements">],
 def genx_ufbh : GenX<FamInt, AnyInt, [Arg<Same0, "value", "i32 elements">],
   NoMem, "Bit index of the highest set bit, counted from the top.">;
 def genx_lzd : GenX<FamInt, AnyInt, [Arg<Same0, "value", "i32 elements">],
-  NoMem, "Count leading zeros."> { let Visa = "alu-unsigned lzd"; }
+  NoMem, "Count leading zeros."> { let Visa = "alu-uu lzd"; }
 def genx_bfi : GenX<FamInt, AnyInt,
   [Arg<Same0, "width", "field width in bits">, Arg<Same0, "offset", "field offset in bits">,
    Arg<Same0, "insert", "value whose low bits are inserted">, Arg<Same0, "base", "value inserted into">],
@@ -533,35 +539,35 @@ def genx_uimad : GenX<FamInt, GxStruct<[AnyInt, AnyInt], ["high", "low"]>,
 //===----------------------------------------------------------------------===//
 
 def genx_fmax : GenX<FamFloat, AnyFloat, [Arg<AnyFloat, "a">, Arg<Same1, "b">],
-  NoMem, "Floating-point maximum (a NaN operand yields the other operand)."> { let Visa = "alu max"; }
+  NoMem, "Floating-point maximum (a NaN operand yields the other operand)."> { let Visa = "alu-ss max"; }
 def genx_fmin : GenX<FamFloat, AnyFloat, [Arg<AnyFloat, "a">, Arg<Same1, "b">],
-  NoMem, "Floating-point minimum (a NaN operand yields the other operand)."> { let Visa = "alu min"; }
+  NoMem, "Floating-point minimum (a NaN operand yields the other operand)."> { let Visa = "alu-ss min"; }
 def genx_frc : GenX<FamFloat, AnyFloat, [Arg<Same0, "value", "float elements">],
-  NoMem, "Fractional part, `x - floor(x)`."> { let Visa = "alu frc"; }
+  NoMem, "Fractional part, `x - floor(x)`."> { let Visa = "alu-ss frc"; }
 def genx_rndd : GenX<FamFloat, AnyFloat, [Arg<Same0, "value", "float elements">],
-  NoMem, "Round toward negative infinity."> { let Visa = "alu rndd"; }
+  NoMem, "Round toward negative infinity."> { let Visa = "alu-ss rndd"; }
 def genx_rndu : GenX<FamFloat, AnyFloat, [Arg<Same0, "value", "float elements">],
-  NoMem, "Round toward positive infinity."> { let Visa = "alu rndu"; }
+  NoMem, "Round toward positive infinity."> { let Visa = "alu-ss rndu"; }
 def genx_rnde : GenX<FamFloat, AnyFloat, [Arg<Same0, "value", "float elements">],
-  NoMem, "Round to nearest, ties to even."> { let Visa = "alu rnde"; }
+  NoMem, "Round to nearest, ties to even."> { let Visa = "alu-ss rnde"; }
 def genx_rndz : GenX<FamFloat, AnyFloat, [Arg<Same0, "value", "float elements">],
-  NoMem, "Round toward zero."> { let Visa = "alu rndz"; }
+  NoMem, "Round toward zero."> { let Visa = "alu-ss rndz"; }
 def genx_inv : GenX<FamFloat, AnyFloat, [Arg<Same0, "value", "half or float elements">],
-  NoMem, "Reciprocal (math unit precision)."> { let Visa = "alu inv"; }
+  NoMem, "Reciprocal (math unit precision)."> { let Visa = "alu-ss inv"; }
 def genx_log : GenX<FamFloat, AnyFloat, [Arg<Same0, "value", "half or float elements">],
-  NoMem, "Base-2 logarithm (math unit precision)."> { let Visa = "alu log"; }
+  NoMem, "Base-2 logarithm (math unit precision)."> { let Visa = "alu-ss log"; }
 def genx_exp : GenX<FamFloat, AnyFloat, [Arg<Same0, "value", "half or float elements">],
-  NoMem, "Base-2 exponential (math unit precision)."> { let Visa = "alu exp"; }
+  NoMem, "Base-2 exponential (math unit precision)."> { let Visa = "alu-ss exp"; }
 def genx_pow : GenX<FamFloat, AnyFloat, [Arg<Same0, "base", "half or float elements">, Arg<Same0, "exponent">],
-  NoMem, "Power `base ^ exponent` (math unit precision)."> { let Visa = "alu pow"; }
+  NoMem, "Power `base ^ exponent` (math unit precision)."> { let Visa = "alu-ss pow"; }
 def genx_sqrt : GenX<FamFloat, AnyFloat, [Arg<Same0, "value", "half or float elements">],
-  NoMem, "Square root (math unit precision)."> { let Visa = "alu sqrt"; }
+  NoMem, "Square root (math unit precision)."> { let Visa = "alu-ss sqrt"; }
 def genx_rsqrt : GenX<FamFloat, AnyFloat, [Arg<Same0, "value", "half or float elements">],
-  NoMem, "Reciprocal square root (math unit precision)."> { let Visa = "alu rsqrt"; }
+  NoMem, "Reciprocal square root (math unit precision)."> { let Visa = "alu-ss rsqrt"; }
 def genx_sin : GenX<FamFloat, AnyFloat, [Arg<Same0, "value", "half or float elements">],
-  NoMem, "Sine (math unit precision)."> { let Visa = "alu sin"; }
+  NoMem, "Sine (math unit precision)."> { let Visa = "alu-ss sin"; }
 def genx_cos : GenX<FamFloat, AnyFloat, [Arg<Same0, "value", "half or float elements">],
-  NoMem, "Cosine (math unit precision)."> { let Visa = "alu cos"; }
+  NoMem, "Cosine (math unit precision)."> { let Visa = "alu-ss cos"; }
 def genx_ieee_div : GenX<FamFloat, AnyFloat, [Arg<Same0, "a", "float or double elements">, Arg<Same0, "b">],
   NoMem, "Correctly rounded IEEE division.">;
 def genx_ieee_sqrt : GenX<FamFloat, AnyFloat, [Arg<Same0, "value", "float or double elements">],

@@ -380,8 +380,11 @@ fn scalar_variant(spelling: &str) -> Option<&'static str> {
     })
 }
 
-/// The vISA lowering forms genx-passes' `visa_emit` implements (its `VisaForm`).
-const VISA_FORMS: &[&str] = &["alu", "alu-unsigned", "predef", "oword-ld", "oword-st", "media-ld", "media-st"];
+/// The vISA lowering forms genx-passes' `visa_emit` implements (see `intrinsics.td`'s `Visa`).
+const VISA_FORMS: &[&str] = &[
+    "alu-ss", "alu-su", "alu-us", "alu-uu", "sat-ss", "sat-su", "sat-us", "sat-uu", "predef", "oword-ld", "oword-st",
+    "media-ld", "media-st",
+];
 
 /// `Visa = "<form> <name>"`, or empty.
 fn read_visa(text: &str, owner: &str) -> Result<Option<(String, String)>, String> {

@@ -182,6 +182,9 @@ pub(super) struct Lowering<'a> {
     /// The values living in each root variable (a wrregion chain, bitcasts of it).
     residents: HashMap<VarId, Vec<LLVMValueRef>>,
     predefined: HashMap<&'static str, VarId>,
+    /// Constants materialised in the current block (a block's constants are written in that block, so no
+    /// constant's variable is read where its moves may not have run).
+    constants: HashMap<LLVMValueRef, VarId>,
     labels: HashMap<LLVMBasicBlockRef, LabelId>,
     /// Instruction positions in function order.
     position: HashMap<LLVMValueRef, usize>,
@@ -200,6 +203,7 @@ impl<'a> Lowering<'a> {
             views: HashMap::new(),
             residents: HashMap::new(),
             predefined: HashMap::new(),
+            constants: HashMap::new(),
             labels: HashMap::new(),
             position: HashMap::new(),
             insts: Vec::new(),
@@ -219,6 +223,7 @@ impl<'a> Lowering<'a> {
         }
         for (index, &block) in blocks.iter().enumerate() {
             let next = blocks.get(index + 1).copied();
+            this.constants.clear();
             for inst in ir::instructions(block) {
                 if !bales.is_baled(inst) {
                     this.head(inst, next)?;
@@ -505,16 +510,47 @@ impl<'a> Lowering<'a> {
     ) -> R<()> {
         let mut inst = top;
         let mut sat = false;
-        if self.bales.role(inst) == Role::Saturate && is_instruction(inst) && genx_short_name(inst) == Some("sat") {
+        // The destination's integer signedness when a saturation decides it (`ustrunc.sat`: unsigned).
+        let mut dst_unsigned = false;
+        if self.bales.role(inst) == Role::Saturate && is_instruction(inst) {
+            // `llvm.genx.sat` keeps the types; the `xy*.sat` conversions give the result's (x) and the
+            // operand's (y) signedness in their table form `sat-XY mov`.
+            let (result_sign, operand_sign) = match genx_short_name(inst) {
+                Some("sat") => (None, None),
+                _ => match region_ir::genx_desc(inst).and_then(|desc| desc.visa).and_then(|v| form_signs(v.form)) {
+                    Some((true, result, operand)) => (Some(result), Some(operand)),
+                    _ => {
+                        return Err(error(inst, format!("{} (a saturation) is not lowered yet", construct(inst))));
+                    }
+                },
+            };
             sat = true;
-            if self.bales.info(inst).is_operand_baled(0) {
+            dst_unsigned = result_sign == Some(false);
+            let baled_main =
+                self.bales.info(inst).is_operand_baled(0) && self.bales.role(operand(inst, 0)) == Role::MainInst;
+            let converts_float = result_sign.is_some()
+                && element_type(ir::type_of(operand(inst, 0))).is_some_and(Type::is_float);
+            if baled_main && converts_float {
+                // vISA's float arithmetic takes one type for all operands: compute in float, then convert with
+                // saturation (`.sat` on a float destination would clamp to [0, 1] instead).
+                let main = operand(inst, 0);
+                let temp = self.new_var(main, false)?;
+                self.compute(main, temp, 0, 1, exec, None)?;
+                let src = self.whole(main, temp, exec.size, None)?;
+                let dst = self.dst(top, var, offset, hstride, dst_unsigned)?;
+                self.insts.push(Inst::Alu { op: "mov", sat, exec, pred, dst, srcs: vec![src] });
+                return Ok(());
+            } else if baled_main {
                 inst = operand(inst, 0);
             } else {
-                let src = self.source(inst, 0, exec.size, None)?;
-                let dst = self.dst(top, var, offset, hstride, false)?;
+                let src = self.source(inst, 0, exec.size, operand_sign)?;
+                let dst = self.dst(top, var, offset, hstride, dst_unsigned)?;
                 self.insts.push(Inst::Alu { op: "mov", sat, exec, pred, dst, srcs: vec![src] });
                 return Ok(());
             }
+        }
+        if self.bales.role(inst) == Role::CmpDst {
+            return self.compare_into(inst, var, offset, hstride, exec, pred);
         }
         let role = self.bales.role(inst);
         if role == Role::RdRegion || role.is_modifier() || (role == Role::MainInst && is_modifier_call(inst)) {
@@ -545,7 +581,7 @@ impl<'a> Lowering<'a> {
             if form.negate_src1 {
                 srcs[1] = negate(inst, srcs[1])?;
             }
-            let dst = self.dst(top, var, offset, hstride, form.unsigned_dst)?;
+            let dst = self.dst(top, var, offset, hstride, form.unsigned_dst || dst_unsigned)?;
             self.insts.push(Inst::Alu { op: form.op, sat, exec, pred, dst, srcs });
             return Ok(());
         }
@@ -554,17 +590,20 @@ impl<'a> Lowering<'a> {
         }
         if opcode == LLVMOpcode::LLVMCall {
             if let Some(visa) = region_ir::genx_desc(inst).and_then(|desc| desc.visa) {
-                match visa.form {
-                    "alu" | "alu-unsigned" => {
-                        let sign = Some(visa.form == "alu");
+                match form_signs(visa.form) {
+                    Some((saturates, result, operand)) => {
                         let mut srcs = Vec::new();
                         for i in 0..ir::call_arg_count(inst) {
-                            srcs.push(self.source(inst, i, exec.size, sign)?);
+                            srcs.push(self.source(inst, i, exec.size, Some(operand))?);
                         }
-                        let dst = self.dst(top, var, offset, hstride, visa.form == "alu-unsigned")?;
+                        let dst = self.dst(top, var, offset, hstride, !result || dst_unsigned)?;
+                        let sat = sat || saturates;
                         self.insts.push(Inst::Alu { op: visa.name, sat, exec, pred, dst, srcs });
                         return Ok(());
                     }
+                    None => {}
+                }
+                match visa.form {
                     "predef" => {
                         let ty = element_type(ir::type_of(inst)).unwrap_or(Type::D).with_sign(false);
                         let source = self.predefined(visa.name, ty);
@@ -583,6 +622,30 @@ impl<'a> Lowering<'a> {
             }
         }
         Err(error(inst, format!("{} is not lowered yet", construct(inst))))
+    }
+
+    /// `select(cmp, -1, 0)` with the compare baled in (CMPDST): a compare writing all ones or zero per lane
+    /// into a general destination.
+    fn compare_into(
+        &mut self,
+        select: LLVMValueRef,
+        var: VarId,
+        offset: u32,
+        hstride: u32,
+        exec: Exec,
+        pred: Option<Pred>,
+    ) -> R<()> {
+        let cmp = operand(select, 0);
+        if pred.is_some() || !self.bales.info(select).is_operand_baled(0) {
+            return Err(error(select, "a compare into a general register under a write mask is not lowered yet"));
+        }
+        let Some((rel, unsigned)) = relation(cmp) else {
+            return Err(error(cmp, "this compare predicate (unordered or constant) is not lowered yet"));
+        };
+        let srcs = [self.source(cmp, 0, exec.size, Some(!unsigned))?, self.source(cmp, 1, exec.size, Some(!unsigned))?];
+        let dst = self.dst(select, var, offset, hstride, false)?;
+        self.insts.push(Inst::Cmp { rel, exec, dst: CmpDst::General(dst), srcs });
+        Ok(())
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -611,9 +674,8 @@ impl<'a> Lowering<'a> {
                 self.insts.push(Inst::Alu { op: "mov", sat, exec, pred: None, dst, srcs: vec![src] });
                 return Ok(());
             }
-            return Err(error(inst, "a select on a non-uniform constant condition is not lowered yet"));
         }
-        let cond_var = self.var_of(inst, cond)?;
+        let cond_var = if ir::is_constant(cond) { self.constant_predicate(inst, cond)? } else { self.var_of(inst, cond)? };
         match self.k.var(cond_var).category {
             Category::Predicate { elems } if elems == exec.size => {}
             _ => return Err(error(inst, "the select condition is not a predicate of the select's width")),
@@ -739,10 +801,39 @@ impl<'a> Lowering<'a> {
         Ok(Operand::Region(Src { var: view, offset: 0, region, modifier: Modifier::None }))
     }
 
+    /// A constant `i1` vector in a fresh predicate variable (`setp` of its lanes as bits).
+    fn constant_predicate(&mut self, user: LLVMValueRef, value: LLVMValueRef) -> R<VarId> {
+        if let Some(&var) = self.constants.get(&value) {
+            return Ok(var);
+        }
+        let lanes = constant_lanes(value).ok_or_else(|| error(user, "a constant expression predicate"))?;
+        if lanes.len() > 32 {
+            return Err(error(user, "a constant predicate of more than 32 lanes"));
+        }
+        let bits = lanes.iter().enumerate().fold(0u64, |acc, (i, &lane)| acc | (lane & 1) << i);
+        let var = self.new_var(value, false)?;
+        self.constants.insert(value, var);
+        let exec = Exec { size: (lanes.len() as u32).next_power_of_two(), offset: 0, no_mask: true };
+        if exec.size != lanes.len() as u32 {
+            return Err(error(user, format!("a constant predicate of {} lanes (not a power of two)", lanes.len())));
+        }
+        self.insts.push(Inst::Setp { exec, dst: var, value: Operand::Imm(Imm { bits, ty: Type::UD }) });
+        Ok(var)
+    }
+
     /// A constant vector in a fresh variable, written by moves of its runs of equal elements.
     fn materialize(&mut self, user: LLVMValueRef, value: LLVMValueRef) -> R<VarId> {
-        if let Some(&var) = self.vars.get(&value) {
+        if let Some(&var) = self.constants.get(&value) {
             return Ok(var);
+        }
+        // SAFETY: kind and opcode queries on a constant.
+        if unsafe { !LLVMIsAConstantExpr(value).is_null() && LLVMGetConstOpcode(value) == LLVMOpcode::LLVMBitCast } {
+            let inner = self.materialize(user, operand(value, 0))?;
+            let ty = ir::type_of(value);
+            let elem = element_type(ty).ok_or_else(|| error(user, "a bitcast constant without a vISA type"))?;
+            let alias = self.k.add_alias(inner, 0, elem, region_ir::lanes(ty), "");
+            self.constants.insert(value, alias);
+            return Ok(alias);
         }
         let Some(lanes) = constant_lanes(value) else {
             return Err(error(user, "a constant expression operand is not lowered yet"));
@@ -752,6 +843,7 @@ impl<'a> Lowering<'a> {
             return Err(error(user, "a constant predicate operand is not lowered yet"));
         };
         self.write_constant(var, &lanes, ty);
+        self.constants.insert(value, var);
         Ok(var)
     }
 
@@ -847,6 +939,10 @@ impl<'a> Lowering<'a> {
                 let ty = self.k.var(var).ty().unwrap_or(Type::D);
                 self.write_constant(var, &lanes, ty);
                 self.stats.copies_old_shared += 1;
+            } else if ir::is_constant(write.old) {
+                let old = self.materialize(w, write.old)?;
+                self.copy(var, old);
+                self.stats.copies_old_shared += 1;
             } else {
                 let old = self.var_of(w, write.old)?;
                 self.copy(var, old);
@@ -875,7 +971,11 @@ impl<'a> Lowering<'a> {
             if self.bales.info(w).is_operand_baled(7) {
                 return Err(error(w, "a write mask from a predicate region is not lowered yet"));
             }
-            let mask = self.var_of(w, write.mask)?;
+            let mask = if ir::is_constant(write.mask) {
+                self.constant_predicate(w, write.mask)?
+            } else {
+                self.var_of(w, write.mask)?
+            };
             match self.k.var(mask).category {
                 Category::Predicate { elems } if elems == n => Some(Pred { var: mask, negate: false }),
                 _ => return Err(error(w, "the write mask is not a predicate of the write's width")),
@@ -1016,6 +1116,19 @@ impl<'a> Lowering<'a> {
         let elem = element_type(ty).ok_or_else(|| error(value, "message data without a vISA type"))?;
         Ok(elem.bytes() * region_ir::lanes(ty))
     }
+}
+
+/// An ALU form of the intrinsic table, `alu-XY` or `sat-XY`: (saturates, result signed, operands signed).
+fn form_signs(form: &str) -> Option<(bool, bool, bool)> {
+    let (kind, signs) = form.split_once('-')?;
+    let saturates = match kind {
+        "alu" => false,
+        "sat" => true,
+        _ => return None,
+    };
+    let mut letters = signs.chars();
+    let (result, operand) = (letters.next()?, letters.next()?);
+    Some((saturates, result == 's', operand == 's'))
 }
 
 /// The intrinsic's name without `llvm.genx.` (`sat`), when `inst` calls one.

@@ -287,6 +287,8 @@ pub enum Inst {
     Alu { op: &'static str, sat: bool, exec: Exec, pred: Option<Pred>, dst: Dst, srcs: Vec<Operand> },
     /// `cmp.rel (M, n) dst src0 src1`.
     Cmp { rel: Relation, exec: Exec, dst: CmpDst, srcs: [Operand; 2] },
+    /// `setp (M, n) P value`: bit i of `value` (an immediate or a scalar) into lane i of a predicate.
+    Setp { exec: Exec, dst: VarId, value: Operand },
     /// `[(P)] jmp (M1, 1) label`.
     Jmp { pred: Option<Pred>, target: LabelId },
     /// `ret (M1, 1)`: the end of the kernel.

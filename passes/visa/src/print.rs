@@ -160,6 +160,9 @@ impl Printer<'_> {
                     self.operand(&srcs[1])
                 )
             }
+            Inst::Setp { exec, dst, value } => {
+                format!("setp {} {} {}", self.exec(exec), self.name(*dst), self.operand(value))
+            }
             Inst::Jmp { pred, target } => {
                 format!("{}jmp (M1, 1) {}", self.pred(pred), self.kernel.labels[target.0 as usize])
             }

@@ -14,7 +14,7 @@
 //!   (aliases included, as offsets in their root); region parameters are vISA's (width 1..16, power of two,
 //!   dividing the execution size; strides 0 or powers of two up to 32; destination stride 1, 2 or 4); a
 //!   predicate names a predicate variable of at least offset + size bits, a compare's predicate destination
-//!   too; surfaces are surface variables; raw operands start a GRF of a GRF-aligned root and the message's
+//!   too (and a setp's); surfaces are surface variables; raw operands start a GRF of a GRF-aligned root and the message's
 //!   bytes fit; oword counts 1, 2, 4 or 8; media blocks at most 64 bytes wide, 64 rows high;
 //! * control: labels are defined once and every jump names one; the last block ends with `ret`.
 //!
@@ -305,6 +305,11 @@ impl Verifier<'_> {
                 for (n, src) in srcs.iter().enumerate() {
                     self.operand(&format!("source {n}"), src, exec, errors);
                 }
+            }
+            Inst::Setp { exec, dst, value } => {
+                self.exec(exec, errors);
+                self.pred_var("setp destination", *dst, exec, errors);
+                self.scalar_operand("setp value", value, errors);
             }
             Inst::Jmp { pred, target } => {
                 self.pred(pred, &Exec::simd(1), errors);

@@ -212,7 +212,8 @@ class GenX<GxFamily family, GxType ret, list<GxOperand> operands, GxMemory memor
   // (a call of such an intrinsic is a located error there). Forms: `alu-XY` (the operands are the sources in
   // order, the result the destination; X is the result's signedness, Y the operands', `s` or `u`, for integer
   // types), `sat-XY` (the same with `.sat`), `predef` (the result is vISA's predefined variable of that name),
-  // and the messages `oword-ld`, `oword-st`, `media-ld`, `media-st` (operands found by their names above).
+  // and the messages `oword-ld`, `oword-st`, `media-ld`, `media-st`, `svm-ld`, `svm-st` (operands found by their
+  // names above; vISA's text form of svm_block_ld has no alignment flag, so both loads share it).
   string Visa = "";
 }
 
@@ -496,11 +497,11 @@ def genx_bfrev : GenX<FamInt, AnyInt, [Arg<Same0, "value", "i32 elements">],
 def genx_cbit : GenX<FamInt, AnyInt, [Arg<AnyInt, "value", "same lane count as the result">],
   NoMem, "Count set bits of each element (result has i32 elements)."> { let Visa = "alu-uu cbit"; }
 def genx_fbl : GenX<FamInt, AnyInt, [Arg<Same0, "value", "i32 elements">],
-  NoMem, "Bit index of the lowest set bit (all ones when none).">;
+  NoMem, "Bit index of the lowest set bit (all ones when none)."> { let Visa = "alu-uu fbl"; }
 def genx_sfbh : GenX<FamInt, AnyInt, [Arg<Same0, "value", "i32 elements">],
-  NoMem, "Bit index of the highest bit that differs from the sign bit, counted from the top.">;
+  NoMem, "Bit index of the highest bit that differs from the sign bit, counted from the top."> { let Visa = "alu-ss fbh"; }
 def genx_ufbh : GenX<FamInt, AnyInt, [Arg<Same0, "value", "i32 elements">],
-  NoMem, "Bit index of the highest set bit, counted from the top.">;
+  NoMem, "Bit index of the highest set bit, counted from the top."> { let Visa = "alu-uu fbh"; }
 def genx_lzd : GenX<FamInt, AnyInt, [Arg<Same0, "value", "i32 elements">],
   NoMem, "Count leading zeros."> { let Visa = "alu-uu lzd"; }
 def genx_bfi : GenX<FamInt, AnyInt,
@@ -665,12 +666,12 @@ def genx_oword_st_predef_surface : GenX<FamBlockMem, void,
    Arg<i32, "offset", "in owords (16 bytes)">, Arg<AnyVector, "data">],
   SideEffects, "oword.st on a predefined surface (backend internal).">;
 def genx_svm_block_ld : GenX<FamBlockMem, AnyVector, [Arg<AnyAddress, "address", "oword aligned">],
-  ReadMem, "Oword-aligned block load from a shared-virtual-memory address (16 to 128 bytes).">;
+  ReadMem, "Oword-aligned block load from a shared-virtual-memory address (16 to 128 bytes)."> { let Visa = "svm-ld svm_block_ld"; }
 def genx_svm_block_ld_unaligned : GenX<FamBlockMem, AnyVector, [Arg<AnyAddress, "address", "dword aligned">],
-  ReadMem, "Dword-aligned block load from a shared-virtual-memory address (16 to 128 bytes).">;
+  ReadMem, "Dword-aligned block load from a shared-virtual-memory address (16 to 128 bytes)."> { let Visa = "svm-ld svm_block_ld"; }
 def genx_svm_block_st : GenX<FamBlockMem, void,
   [Arg<AnyAddress, "address", "oword aligned">, Arg<AnyVector, "data", "16 to 128 bytes">],
-  SideEffects, "Oword-aligned block store to a shared-virtual-memory address.">;
+  SideEffects, "Oword-aligned block store to a shared-virtual-memory address."> { let Visa = "svm-st svm_block_st"; }
 def genx_media_ld : GenX<FamBlockMem, AnyVector,
   [ImmArg<i32, "modifiers", "media block read modifiers">, Arg<i32, "surface", "binding table index">,
    ImmArg<i32, "plane", "surface plane">, ImmArg<i32, "width", "block width in bytes">,

@@ -383,7 +383,7 @@ fn scalar_variant(spelling: &str) -> Option<&'static str> {
 /// The vISA lowering forms genx-passes' `visa_emit` implements (see `intrinsics.td`'s `Visa`).
 const VISA_FORMS: &[&str] = &[
     "alu-ss", "alu-su", "alu-us", "alu-uu", "sat-ss", "sat-su", "sat-us", "sat-uu", "predef", "oword-ld", "oword-st",
-    "media-ld", "media-st",
+    "media-ld", "media-st", "svm-ld", "svm-st",
 ];
 
 /// `Visa = "<form> <name>"`, or empty.

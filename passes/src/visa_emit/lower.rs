@@ -45,6 +45,11 @@ fn element_type(ty: LLVMTypeRef) -> Option<Type> {
     }
 }
 
+fn is_pointer(ty: LLVMTypeRef) -> bool {
+    // SAFETY: type kind query.
+    unsafe { LLVMGetTypeKind(ty) == LLVMTypeKind::LLVMPointerTypeKind }
+}
+
 fn is_predicate_type(ty: LLVMTypeRef) -> bool {
     // SAFETY: type queries on a live type.
     unsafe {
@@ -265,6 +270,8 @@ impl<'a> Lowering<'a> {
             let (var, size, elem) = match kind & 7 {
                 1 => (self.k.add_var(Category::Sampler, Origin::Declared, note(param)), 4, 4),
                 2 => (self.k.add_var(Category::Surface, Origin::Declared, note(param)), 4, 4),
+                // A pointer (SVM, `svmptr_t`) is its 64-bit address.
+                0 if is_pointer(ty) => (self.k.add_general(Type::Q, 1, note(param)), 8, 8),
                 0 => {
                     let Some(elem) = element_type(ty) else {
                         return Err(fail(format!("type {} has no vISA register type", ir::type_to_string(ty))));
@@ -411,6 +418,7 @@ impl<'a> Lowering<'a> {
                 Err(error(inst, "phi (a value joining control flow: loops, branches) is not lowered yet"))
             }
             LLVMOpcode::LLVMBitCast => self.bitcast(inst),
+            LLVMOpcode::LLVMPtrToInt => self.pointer_to_int(inst),
             LLVMOpcode::LLVMICmp | LLVMOpcode::LLVMFCmp => self.compare(inst),
             LLVMOpcode::LLVMCall if region_ir::is_wrregion(inst) => self.wrregion(inst),
             LLVMOpcode::LLVMCall => match region_ir::genx_desc(inst).and_then(|desc| desc.visa) {
@@ -418,6 +426,8 @@ impl<'a> Lowering<'a> {
                 Some(visa) if visa.form == "oword-st" => self.oword_st(inst),
                 Some(visa) if visa.form == "media-ld" => self.media(inst, true),
                 Some(visa) if visa.form == "media-st" => self.media(inst, false),
+                Some(visa) if visa.form == "svm-ld" => self.svm_block(inst, true),
+                Some(visa) if visa.form == "svm-st" => self.svm_block(inst, false),
                 _ => self.value_head(inst),
             },
             _ => self.value_head(inst),
@@ -464,6 +474,18 @@ impl<'a> Lowering<'a> {
         let alias = self.k.add_alias(base, 0, elem, region_ir::lanes(ty), note(inst));
         self.stats.aliases += 1;
         self.define(inst, alias);
+        Ok(())
+    }
+
+    /// `ptrtoint` of a pointer argument: the argument's 64-bit variable, viewed as the result's type.
+    fn pointer_to_int(&mut self, inst: LLVMValueRef) -> R<()> {
+        let pointer = operand(inst, 0);
+        let var = self.var_of(inst, pointer)?;
+        let Some(elem) = element_type(ir::type_of(inst)) else {
+            return Err(error(inst, "a ptrtoint to a type without a vISA register type"));
+        };
+        let view = self.view(var, elem);
+        self.define(inst, view);
         Ok(())
     }
 
@@ -1107,6 +1129,25 @@ impl<'a> Lowering<'a> {
         } else {
             let src = self.payload(inst, data)?;
             self.insts.push(Inst::MediaSt { modifier, width, height, surface, plane, x, y, src });
+        }
+        Ok(())
+    }
+
+    /// `svm.block.ld(address)` / `svm.block.st(address, data)`.
+    fn svm_block(&mut self, inst: LLVMValueRef, load: bool) -> R<()> {
+        let address = match self.source(inst, 0, 1, Some(false))? {
+            Operand::Imm(imm) => Operand::Imm(Imm { bits: imm.bits, ty: Type::UQ }),
+            other => other,
+        };
+        let data = if load { inst } else { operand(inst, 1) };
+        let bytes = self.value_bytes(data)?;
+        if load {
+            let var = self.new_var(inst, true)?;
+            self.define(inst, var);
+            self.insts.push(Inst::SvmBlockLd { owords: bytes / 16, address, dst: Raw { var, offset: 0 } });
+        } else {
+            let src = self.payload(inst, data)?;
+            self.insts.push(Inst::SvmBlockSt { owords: bytes / 16, address, src });
         }
         Ok(())
     }

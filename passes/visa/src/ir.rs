@@ -297,6 +297,10 @@ pub enum Inst {
     OwordLd { owords: u32, unaligned: bool, modified: bool, surface: VarId, offset: Operand, dst: Raw },
     /// `oword_st (owords) surface offset src`, `offset` in owords.
     OwordSt { owords: u32, surface: VarId, offset: Operand, src: Raw },
+    /// `svm_block_ld (owords) address dst`: a block read from a 64-bit shared-virtual-memory address.
+    SvmBlockLd { owords: u32, address: Operand, dst: Raw },
+    /// `svm_block_st (owords) address src`.
+    SvmBlockSt { owords: u32, address: Operand, src: Raw },
     /// `media_ld.<modifier> (width, height) surface plane x y dst`.
     MediaLd { modifier: u32, width: u32, height: u32, surface: VarId, plane: u32, x: Operand, y: Operand, dst: Raw },
     /// `media_st.<modifier> (width, height) surface plane x y src`.

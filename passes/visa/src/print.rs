@@ -178,6 +178,12 @@ impl Printer<'_> {
             Inst::OwordSt { owords, surface, offset, src } => {
                 format!("oword_st ({owords}) {} {} {}", self.name(*surface), self.operand(offset), self.raw(src))
             }
+            Inst::SvmBlockLd { owords, address, dst } => {
+                format!("svm_block_ld ({owords}) {} {}", self.operand(address), self.raw(dst))
+            }
+            Inst::SvmBlockSt { owords, address, src } => {
+                format!("svm_block_st ({owords}) {} {}", self.operand(address), self.raw(src))
+            }
             Inst::MediaLd { modifier, width, height, surface, plane, x, y, dst } => format!(
                 "media_ld.{} ({width},{height}) {} {plane} {} {} {}",
                 media_modifier(*modifier),

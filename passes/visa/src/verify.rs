@@ -15,7 +15,8 @@
 //!   dividing the execution size; strides 0 or powers of two up to 32; destination stride 1, 2 or 4); a
 //!   predicate names a predicate variable of at least offset + size bits, a compare's predicate destination
 //!   too (and a setp's); surfaces are surface variables; raw operands start a GRF of a GRF-aligned root and the message's
-//!   bytes fit; oword counts 1, 2, 4 or 8; media blocks at most 64 bytes wide, 64 rows high;
+//!   bytes fit; oword counts 1, 2, 4 or 8 (SVM blocks too, with a 64-bit
+//!   address); media blocks at most 64 bytes wide, 64 rows high;
 //! * control: labels are defined once and every jump names one; the last block ends with `ret`.
 //!
 //! Not checked: the GRF-crossing rules of regions (the finalizer splits what crosses), operand type
@@ -333,6 +334,20 @@ impl Verifier<'_> {
                 self.surface(*surface, errors);
                 self.scalar_operand("offset", offset, errors);
                 self.raw("source", src, owords * 16, errors);
+            }
+            Inst::SvmBlockLd { owords, address, dst: raw } | Inst::SvmBlockSt { owords, address, src: raw } => {
+                if ![1, 2, 4, 8].contains(owords) {
+                    errors.push(format!("svm block message of {owords} owords (1, 2, 4 or 8 allowed)"));
+                }
+                let wide = match address {
+                    Operand::Imm(imm) => imm.ty.bytes() == 8,
+                    Operand::Region(src) => self.exists(src.var) && self.kernel.var(src.var).ty().is_some_and(|t| t.bytes() == 8),
+                };
+                if !wide {
+                    errors.push("svm address: not a 64-bit operand".to_string());
+                }
+                self.scalar_operand("svm address", address, errors);
+                self.raw("payload", raw, owords * 16, errors);
             }
             Inst::MediaLd { modifier, width, height, surface, x, y, dst, .. }
             | Inst::MediaSt { modifier, width, height, surface, x, y, src: dst, .. } => {

@@ -419,6 +419,7 @@ impl<'a> Lowering<'a> {
             }
             LLVMOpcode::LLVMBitCast => self.bitcast(inst),
             LLVMOpcode::LLVMPtrToInt => self.pointer_to_int(inst),
+            LLVMOpcode::LLVMGetElementPtr => self.element_pointer(inst),
             LLVMOpcode::LLVMICmp | LLVMOpcode::LLVMFCmp => self.compare(inst),
             LLVMOpcode::LLVMCall if region_ir::is_wrregion(inst) => self.wrregion(inst),
             LLVMOpcode::LLVMCall => match region_ir::genx_desc(inst).and_then(|desc| desc.visa) {
@@ -486,6 +487,66 @@ impl<'a> Lowering<'a> {
         };
         let view = self.view(var, elem);
         self.define(inst, view);
+        Ok(())
+    }
+
+    /// `getelementptr T, T* %p, C` with a constant index: the 64-bit address `p + C * sizeof(T)`. On platforms
+    /// that emulate 64-bit integers it is an `addc` of the low halves and an add of the high halves and the carry.
+    fn element_pointer(&mut self, inst: LLVMValueRef) -> R<()> {
+        // SAFETY: operand count and source element type of a GEP.
+        let (operands, pointee) = unsafe { (LLVMGetNumOperands(inst), LLVMGetGEPSourceElementType(inst)) };
+        let index = if operands == 2 { ir::const_int(operand(inst, 1)) } else { None };
+        let Some(index) = index else {
+            return Err(error(inst, "a getelementptr with a variable or several indices is not lowered yet"));
+        };
+        let Some(elem) = element_type(pointee) else {
+            return Err(error(inst, "a getelementptr over an aggregate is not lowered yet"));
+        };
+        let bytes = (index * (elem.bytes() * region_ir::lanes(pointee)) as i64) as u64;
+        let base = self.var_of(inst, operand(inst, 0))?;
+        let dst = self.k.add_general(Type::Q, 1, note(inst));
+        self.define(inst, dst);
+        let scalar = |var| Operand::Region(Src { var, offset: 0, region: Region::SCALAR, modifier: Modifier::None });
+        if self.platform.features.native_i64 && !self.platform.features.emulate_i64 {
+            let base = self.view(base, Type::Q);
+            self.insts.push(Inst::Alu {
+                op: "add",
+                sat: false,
+                exec: Exec::simd(1),
+                pred: None,
+                dst: Dst { var: dst, offset: 0, hstride: 1 },
+                srcs: vec![scalar(base), Operand::Imm(Imm { bits: bytes, ty: Type::Q })],
+            });
+            return Ok(());
+        }
+        let halves = self.view(dst, Type::UD);
+        let base = self.view(base, Type::UD);
+        let carry = self.k.add_general(Type::UD, 1, "");
+        let high = |var| Operand::Region(Src { var, offset: 4, region: Region::SCALAR, modifier: Modifier::None });
+        self.insts.push(Inst::AddC {
+            exec: Exec::simd(1),
+            dst: Dst { var: halves, offset: 0, hstride: 1 },
+            carry: Dst { var: carry, offset: 0, hstride: 1 },
+            srcs: [scalar(base), Operand::Imm(Imm { bits: bytes & 0xffff_ffff, ty: Type::UD })],
+        });
+        self.insts.push(Inst::Alu {
+            op: "add",
+            sat: false,
+            exec: Exec::simd(1),
+            pred: None,
+            dst: Dst { var: halves, offset: 4, hstride: 1 },
+            srcs: vec![high(base), scalar(carry)],
+        });
+        if bytes >> 32 != 0 {
+            self.insts.push(Inst::Alu {
+                op: "add",
+                sat: false,
+                exec: Exec::simd(1),
+                pred: None,
+                dst: Dst { var: halves, offset: 4, hstride: 1 },
+                srcs: vec![high(halves), Operand::Imm(Imm { bits: bytes >> 32, ty: Type::UD })],
+            });
+        }
         Ok(())
     }
 

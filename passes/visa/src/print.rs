@@ -160,6 +160,14 @@ impl Printer<'_> {
                     self.operand(&srcs[1])
                 )
             }
+            Inst::AddC { exec, dst, carry, srcs } => format!(
+                "addc {} {} {} {} {}",
+                self.exec(exec),
+                self.dst(dst),
+                self.dst(carry),
+                self.operand(&srcs[0]),
+                self.operand(&srcs[1])
+            ),
             Inst::Setp { exec, dst, value } => {
                 format!("setp {} {} {}", self.exec(exec), self.name(*dst), self.operand(value))
             }

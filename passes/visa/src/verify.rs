@@ -307,6 +307,19 @@ impl Verifier<'_> {
                     self.operand(&format!("source {n}"), src, exec, errors);
                 }
             }
+            Inst::AddC { exec, dst, carry, srcs } => {
+                self.exec(exec, errors);
+                self.dst(dst, exec, errors);
+                self.dst(carry, exec, errors);
+                for (n, src) in srcs.iter().enumerate() {
+                    self.operand(&format!("source {n}"), src, exec, errors);
+                }
+                for (what, var) in [("destination", dst.var), ("carry", carry.var)] {
+                    if self.exists(var) && self.kernel.var(var).ty() != Some(Type::UD) {
+                        errors.push(format!("addc {what}: {} is not ud", self.name(var)));
+                    }
+                }
+            }
             Inst::Setp { exec, dst, value } => {
                 self.exec(exec, errors);
                 self.pred_var("setp destination", *dst, exec, errors);

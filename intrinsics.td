@@ -389,6 +389,8 @@ def genx_fptoui_sat : GenX<FamModifier, AnyInt, [Arg<AnyFloat, "value", "same la
   NoMem, "Convert floating point to unsigned integer, saturating to the result's range."> { let Visa = "sat-us mov"; }
 
 // `kind`, `op`: the vISA lowering ("sat", "add" gives `Visa = "sat-XY add"` to each XY variant); none when empty.
+// The saturating multiplies and shifts have none: IGC widens them before saturating (GenXLowering), since the
+// hardware's integer saturation of a product is not the exact one.
 multiclass GxSignVariants<GxFamily family, GxType ret, list<GxOperand> operands, string doc, string kind = "",
                           string op = ""> {
   def genx_ss # NAME : GenX<family, ret, operands, NoMem, doc # " Signed result, signed operands."> {
@@ -425,13 +427,13 @@ defm add3_sat : GxSignVariants<FamInt, AnyInt, [Arg<AnyInt, "a", "i16 or i32 ele
 defm mul : GxOperandSignVariants<FamInt, AnyInt, [Arg<AnyInt, "a", "not i64">, Arg<Same1, "b">],
   "Multiply into the result type (which may be wider than the operands).">;
 defm mul_sat : GxSignVariants<FamInt, AnyInt, [Arg<AnyInt, "a", "not i64">, Arg<Same1, "b">],
-  "Saturating multiply.", "sat", "mul">;
+  "Saturating multiply.">;
 defm mad : GxOperandSignVariants<FamInt, AnyInt, [Arg<AnyInt, "a", "not i64">, Arg<Same1, "b">,
                                           Arg<Same0, "c", "the addend, the result's type">],
   "Multiply-add `a * b + c`.">;
 defm mad_sat : GxSignVariants<FamInt, AnyInt, [Arg<AnyInt, "a", "not i64">, Arg<Same1, "b">,
                                               Arg<Same0, "c", "the addend, the result's type">],
-  "Saturating multiply-add `a * b + c`.", "sat", "mad">;
+  "Saturating multiply-add `a * b + c`.">;
 defm avg : GxSignVariants<FamInt, AnyInt, [Arg<AnyInt, "a", "not i64">, Arg<Same1, "b">],
   "Average `(a + b + 1) >> 1` without intermediate overflow.", "alu", "avg">;
 defm avg_sat : GxSignVariants<FamInt, AnyInt, [Arg<AnyInt, "a", "not i64">, Arg<Same1, "b">],
@@ -439,7 +441,7 @@ defm avg_sat : GxSignVariants<FamInt, AnyInt, [Arg<AnyInt, "a", "not i64">, Arg<
 defm shl : GxSignVariants<FamInt, AnyInt, [Arg<AnyInt, "a">, Arg<Same1, "shift">],
   "Shift left into the result type.", "alu", "shl">;
 defm shl_sat : GxSignVariants<FamInt, AnyInt, [Arg<AnyInt, "a">, Arg<Same1, "shift">],
-  "Saturating shift left.", "sat", "shl">;
+  "Saturating shift left.">;
 defm dp4a : GxSignVariants<FamInt, AnyVector,
   [Arg<AnyVector, "acc", "accumulator">, Arg<AnyVector, "a", "four packed bytes per dword">,
    Arg<AnyVector, "b", "four packed bytes per dword">],

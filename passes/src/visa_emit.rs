@@ -101,15 +101,6 @@ pub struct KernelEntry {
     pub slm_size: u32,
 }
 
-unsafe fn md_operands(node: LLVMValueRef) -> Vec<LLVMValueRef> {
-    let count = LLVMGetMDNodeNumOperands(node) as usize;
-    let mut operands = vec![std::ptr::null_mut(); count];
-    if count > 0 {
-        LLVMGetMDNodeOperands(node, operands.as_mut_ptr());
-    }
-    operands
-}
-
 /// The kernels `!genx.kernels` describes, in its order (entries whose function is gone are skipped).
 pub fn kernel_entries(module: LLVMModuleRef) -> Vec<KernelEntry> {
     let name = CString::new("genx.kernels").unwrap_or_default();
@@ -122,7 +113,7 @@ pub fn kernel_entries(module: LLVMModuleRef) -> Vec<KernelEntry> {
             LLVMGetNamedMetadataOperands(module, name.as_ptr(), nodes.as_mut_ptr());
         }
         for node in nodes {
-            let operands = md_operands(node);
+            let operands = ir::md_operands(node);
             let Some(&function) = operands.first().filter(|f| !f.is_null() && !LLVMIsAFunction(**f).is_null()) else {
                 continue;
             };
@@ -144,7 +135,7 @@ pub fn kernel_entries(module: LLVMModuleRef) -> Vec<KernelEntry> {
             let kinds = operands
                 .get(2)
                 .filter(|v| !v.is_null() && !LLVMIsAMDNode(**v).is_null())
-                .map(|v| md_operands(*v).into_iter().map(|k| int(k).unwrap_or(0)).collect())
+                .map(|v| ir::md_operands(*v).into_iter().map(|k| int(k).unwrap_or(0)).collect())
                 .unwrap_or_default();
             let slm_size = operands.get(3).and_then(|v| int(*v)).unwrap_or(0) as u32;
             out.push(KernelEntry { function, name, kinds, slm_size });

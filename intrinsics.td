@@ -208,6 +208,13 @@ class GenX<GxFamily family, GxType ret, list<GxOperand> operands, GxMemory memor
   GxMemory Memory = memory;
   list<GxFlag> Flags = [];
   string Doc = doc;
+  // How the vISA back end (genx-passes' visa_emit) lowers a call: "<form> <vISA name>", empty when it does not
+  // (a call of such an intrinsic is a located error there). Forms: `alu-XY` (the operands are the sources in
+  // order, the result the destination; X is the result's signedness, Y the operands', `s` or `u`, for integer
+  // types), `sat-XY` (the same with `.sat`), `predef` (the result is vISA's predefined variable of that name),
+  // and the messages `oword-ld`, `oword-st`, `media-ld`, `media-st`, `svm-ld`, `svm-st` (operands found by their
+  // names above; vISA's text form of svm_block_ld has no alignment flag, so both loads share it).
+  string Visa = "";
 }
 
 //===----------------------------------------------------------------------===//
@@ -377,15 +384,23 @@ def genx_absf : GenX<FamModifier, AnyFloat, [Arg<Same0, "value">],
 def genx_sat : GenX<FamModifier, AnyFloat, [Arg<Same0, "value">],
   NoMem, "Clamp a floating-point value to [0.0, 1.0] (destination saturation).">;
 def genx_fptosi_sat : GenX<FamModifier, AnyInt, [Arg<AnyFloat, "value", "same lane count as the result">],
-  NoMem, "Convert floating point to signed integer, saturating to the result's range.">;
+  NoMem, "Convert floating point to signed integer, saturating to the result's range."> { let Visa = "sat-ss mov"; }
 def genx_fptoui_sat : GenX<FamModifier, AnyInt, [Arg<AnyFloat, "value", "same lane count as the result">],
-  NoMem, "Convert floating point to unsigned integer, saturating to the result's range.">;
+  NoMem, "Convert floating point to unsigned integer, saturating to the result's range."> { let Visa = "sat-us mov"; }
 
-multiclass GxSignVariants<GxFamily family, GxType ret, list<GxOperand> operands, string doc> {
-  def genx_ss # NAME : GenX<family, ret, operands, NoMem, doc # " Signed result, signed operands.">;
-  def genx_su # NAME : GenX<family, ret, operands, NoMem, doc # " Signed result, unsigned operands.">;
-  def genx_us # NAME : GenX<family, ret, operands, NoMem, doc # " Unsigned result, signed operands.">;
-  def genx_uu # NAME : GenX<family, ret, operands, NoMem, doc # " Unsigned result, unsigned operands.">;
+// `kind`, `op`: the vISA lowering ("sat", "add" gives `Visa = "sat-XY add"` to each XY variant); none when empty.
+// The saturating multiplies and shifts have none: IGC widens them before saturating (GenXLowering), since the
+// hardware's integer saturation of a product is not the exact one.
+multiclass GxSignVariants<GxFamily family, GxType ret, list<GxOperand> operands, string doc, string kind = "",
+                          string op = ""> {
+  def genx_ss # NAME : GenX<family, ret, operands, NoMem, doc # " Signed result, signed operands."> {
+    let Visa = !if(!eq(op, ""), "", kind # "-ss " # op); }
+  def genx_su # NAME : GenX<family, ret, operands, NoMem, doc # " Signed result, unsigned operands."> {
+    let Visa = !if(!eq(op, ""), "", kind # "-su " # op); }
+  def genx_us # NAME : GenX<family, ret, operands, NoMem, doc # " Unsigned result, signed operands."> {
+    let Visa = !if(!eq(op, ""), "", kind # "-us " # op); }
+  def genx_uu # NAME : GenX<family, ret, operands, NoMem, doc # " Unsigned result, unsigned operands."> {
+    let Visa = !if(!eq(op, ""), "", kind # "-uu " # op); }
 }
 
 // For the non-saturating multiplies the two letters give the signedness of the two operands (IGC's
@@ -398,14 +413,14 @@ multiclass GxOperandSignVariants<GxFamily family, GxType ret, list<GxOperand> op
 }
 
 defm trunc_sat : GxSignVariants<FamModifier, AnyInt, [Arg<AnyInt, "value", "same lane count as the result">],
-  "Truncate an integer to a narrower type, saturating.">;
+  "Truncate an integer to a narrower type, saturating.", "sat", "mov">;
 
 //===----------------------------------------------------------------------===//
 // Integer arithmetic
 //===----------------------------------------------------------------------===//
 
 defm add_sat : GxSignVariants<FamInt, AnyInt, [Arg<AnyInt, "a">, Arg<Same1, "b">],
-  "Saturating add.">;
+  "Saturating add.", "sat", "add">;
 defm add3_sat : GxSignVariants<FamInt, AnyInt, [Arg<AnyInt, "a", "i16 or i32 elements">, Arg<Same1, "b">,
                                                Arg<Same1, "c">],
   "Saturating three-input add.">;
@@ -420,11 +435,11 @@ defm mad_sat : GxSignVariants<FamInt, AnyInt, [Arg<AnyInt, "a", "not i64">, Arg<
                                               Arg<Same0, "c", "the addend, the result's type">],
   "Saturating multiply-add `a * b + c`.">;
 defm avg : GxSignVariants<FamInt, AnyInt, [Arg<AnyInt, "a", "not i64">, Arg<Same1, "b">],
-  "Average `(a + b + 1) >> 1` without intermediate overflow.">;
+  "Average `(a + b + 1) >> 1` without intermediate overflow.", "alu", "avg">;
 defm avg_sat : GxSignVariants<FamInt, AnyInt, [Arg<AnyInt, "a", "not i64">, Arg<Same1, "b">],
-  "Saturating average.">;
+  "Saturating average.", "sat", "avg">;
 defm shl : GxSignVariants<FamInt, AnyInt, [Arg<AnyInt, "a">, Arg<Same1, "shift">],
-  "Shift left into the result type.">;
+  "Shift left into the result type.", "alu", "shl">;
 defm shl_sat : GxSignVariants<FamInt, AnyInt, [Arg<AnyInt, "a">, Arg<Same1, "shift">],
   "Saturating shift left.">;
 defm dp4a : GxSignVariants<FamInt, AnyVector,
@@ -450,22 +465,22 @@ def genx_usad2 : GenX<FamInt, AnyInt, [Arg<AnyInt, "a", "vector of i8, even widt
   NoMem, "Sum of absolute differences of adjacent byte pairs into i16 lanes; unsigned.">;
 
 def genx_smulh : GenX<FamInt, AnyInt, [Arg<AnyInt, "a", "i32 elements">, Arg<Same1, "b">],
-  NoMem, "High half of the full signed product.">;
+  NoMem, "High half of the full signed product."> { let Visa = "alu-ss mulh"; }
 def genx_umulh : GenX<FamInt, AnyInt, [Arg<AnyInt, "a", "i32 elements">, Arg<Same1, "b">],
-  NoMem, "High half of the full unsigned product.">;
+  NoMem, "High half of the full unsigned product."> { let Visa = "alu-uu mulh"; }
 def genx_smadw : GenX<FamInt, AnyInt, [Arg<AnyInt, "a", "i32 elements">, Arg<Same1, "b">, Arg<Same1, "c">],
   NoMem, "Signed 32x32+32 multiply-add giving 64-bit results: low halves, then high halves, in the result.">;
 def genx_umadw : GenX<FamInt, AnyInt, [Arg<AnyInt, "a", "i32 elements">, Arg<Same1, "b">, Arg<Same1, "c">],
   NoMem, "Unsigned 32x32+32 multiply-add giving 64-bit results: low halves, then high halves, in the result.">;
 
 def genx_smax : GenX<FamInt, AnyInt, [Arg<AnyInt, "a">, Arg<Same1, "b">],
-  NoMem, "Signed maximum.">;
+  NoMem, "Signed maximum."> { let Visa = "alu-ss max"; }
 def genx_umax : GenX<FamInt, AnyInt, [Arg<AnyInt, "a">, Arg<Same1, "b">],
-  NoMem, "Unsigned maximum.">;
+  NoMem, "Unsigned maximum."> { let Visa = "alu-uu max"; }
 def genx_smin : GenX<FamInt, AnyInt, [Arg<AnyInt, "a">, Arg<Same1, "b">],
-  NoMem, "Signed minimum.">;
+  NoMem, "Signed minimum."> { let Visa = "alu-ss min"; }
 def genx_umin : GenX<FamInt, AnyInt, [Arg<AnyInt, "a">, Arg<Same1, "b">],
-  NoMem, "Unsigned minimum.">;
+  NoMem, "Unsigned minimum."> { let Visa = "alu-uu min"; }
 
 def genx_rol : GenX<FamInt, AnyInt, [Arg<AnyInt, "a">, Arg<Same1, "amount">],
   NoMem, "Rotate left.">;
@@ -480,17 +495,17 @@ def genx_bfn : GenX<FamInt, AnyInt,
   NoMem, "Arbitrary bitwise boolean function of three inputs, given as an 8-bit truth table.">;
 
 def genx_bfrev : GenX<FamInt, AnyInt, [Arg<Same0, "value", "i32 elements">],
-  NoMem, "Reverse the bits of each element.">;
+  NoMem, "Reverse the bits of each element."> { let Visa = "alu-uu bfrev"; }
 def genx_cbit : GenX<FamInt, AnyInt, [Arg<AnyInt, "value", "same lane count as the result">],
-  NoMem, "Count set bits of each element (result has i32 elements).">;
+  NoMem, "Count set bits of each element (result has i32 elements)."> { let Visa = "alu-uu cbit"; }
 def genx_fbl : GenX<FamInt, AnyInt, [Arg<Same0, "value", "i32 elements">],
-  NoMem, "Bit index of the lowest set bit (all ones when none).">;
+  NoMem, "Bit index of the lowest set bit (all ones when none)."> { let Visa = "alu-uu fbl"; }
 def genx_sfbh : GenX<FamInt, AnyInt, [Arg<Same0, "value", "i32 elements">],
-  NoMem, "Bit index of the highest bit that differs from the sign bit, counted from the top.">;
+  NoMem, "Bit index of the highest bit that differs from the sign bit, counted from the top."> { let Visa = "alu-ss fbh"; }
 def genx_ufbh : GenX<FamInt, AnyInt, [Arg<Same0, "value", "i32 elements">],
-  NoMem, "Bit index of the highest set bit, counted from the top.">;
+  NoMem, "Bit index of the highest set bit, counted from the top."> { let Visa = "alu-uu fbh"; }
 def genx_lzd : GenX<FamInt, AnyInt, [Arg<Same0, "value", "i32 elements">],
-  NoMem, "Count leading zeros.">;
+  NoMem, "Count leading zeros."> { let Visa = "alu-uu lzd"; }
 def genx_bfi : GenX<FamInt, AnyInt,
   [Arg<Same0, "width", "field width in bits">, Arg<Same0, "offset", "field offset in bits">,
    Arg<Same0, "insert", "value whose low bits are inserted">, Arg<Same0, "base", "value inserted into">],
@@ -527,35 +542,35 @@ def genx_uimad : GenX<FamInt, GxStruct<[AnyInt, AnyInt], ["high", "low"]>,
 //===----------------------------------------------------------------------===//
 
 def genx_fmax : GenX<FamFloat, AnyFloat, [Arg<AnyFloat, "a">, Arg<Same1, "b">],
-  NoMem, "Floating-point maximum (a NaN operand yields the other operand).">;
+  NoMem, "Floating-point maximum (a NaN operand yields the other operand)."> { let Visa = "alu-ss max"; }
 def genx_fmin : GenX<FamFloat, AnyFloat, [Arg<AnyFloat, "a">, Arg<Same1, "b">],
-  NoMem, "Floating-point minimum (a NaN operand yields the other operand).">;
+  NoMem, "Floating-point minimum (a NaN operand yields the other operand)."> { let Visa = "alu-ss min"; }
 def genx_frc : GenX<FamFloat, AnyFloat, [Arg<Same0, "value", "float elements">],
-  NoMem, "Fractional part, `x - floor(x)`.">;
+  NoMem, "Fractional part, `x - floor(x)`."> { let Visa = "alu-ss frc"; }
 def genx_rndd : GenX<FamFloat, AnyFloat, [Arg<Same0, "value", "float elements">],
-  NoMem, "Round toward negative infinity.">;
+  NoMem, "Round toward negative infinity."> { let Visa = "alu-ss rndd"; }
 def genx_rndu : GenX<FamFloat, AnyFloat, [Arg<Same0, "value", "float elements">],
-  NoMem, "Round toward positive infinity.">;
+  NoMem, "Round toward positive infinity."> { let Visa = "alu-ss rndu"; }
 def genx_rnde : GenX<FamFloat, AnyFloat, [Arg<Same0, "value", "float elements">],
-  NoMem, "Round to nearest, ties to even.">;
+  NoMem, "Round to nearest, ties to even."> { let Visa = "alu-ss rnde"; }
 def genx_rndz : GenX<FamFloat, AnyFloat, [Arg<Same0, "value", "float elements">],
-  NoMem, "Round toward zero.">;
+  NoMem, "Round toward zero."> { let Visa = "alu-ss rndz"; }
 def genx_inv : GenX<FamFloat, AnyFloat, [Arg<Same0, "value", "half or float elements">],
-  NoMem, "Reciprocal (math unit precision).">;
+  NoMem, "Reciprocal (math unit precision)."> { let Visa = "alu-ss inv"; }
 def genx_log : GenX<FamFloat, AnyFloat, [Arg<Same0, "value", "half or float elements">],
-  NoMem, "Base-2 logarithm (math unit precision).">;
+  NoMem, "Base-2 logarithm (math unit precision)."> { let Visa = "alu-ss log"; }
 def genx_exp : GenX<FamFloat, AnyFloat, [Arg<Same0, "value", "half or float elements">],
-  NoMem, "Base-2 exponential (math unit precision).">;
+  NoMem, "Base-2 exponential (math unit precision)."> { let Visa = "alu-ss exp"; }
 def genx_pow : GenX<FamFloat, AnyFloat, [Arg<Same0, "base", "half or float elements">, Arg<Same0, "exponent">],
-  NoMem, "Power `base ^ exponent` (math unit precision).">;
+  NoMem, "Power `base ^ exponent` (math unit precision)."> { let Visa = "alu-ss pow"; }
 def genx_sqrt : GenX<FamFloat, AnyFloat, [Arg<Same0, "value", "half or float elements">],
-  NoMem, "Square root (math unit precision).">;
+  NoMem, "Square root (math unit precision)."> { let Visa = "alu-ss sqrt"; }
 def genx_rsqrt : GenX<FamFloat, AnyFloat, [Arg<Same0, "value", "half or float elements">],
-  NoMem, "Reciprocal square root (math unit precision).">;
+  NoMem, "Reciprocal square root (math unit precision)."> { let Visa = "alu-ss rsqrt"; }
 def genx_sin : GenX<FamFloat, AnyFloat, [Arg<Same0, "value", "half or float elements">],
-  NoMem, "Sine (math unit precision).">;
+  NoMem, "Sine (math unit precision)."> { let Visa = "alu-ss sin"; }
 def genx_cos : GenX<FamFloat, AnyFloat, [Arg<Same0, "value", "half or float elements">],
-  NoMem, "Cosine (math unit precision).">;
+  NoMem, "Cosine (math unit precision)."> { let Visa = "alu-ss cos"; }
 def genx_ieee_div : GenX<FamFloat, AnyFloat, [Arg<Same0, "a", "float or double elements">, Arg<Same0, "b">],
   NoMem, "Correctly rounded IEEE division.">;
 def genx_ieee_sqrt : GenX<FamFloat, AnyFloat, [Arg<Same0, "value", "float or double elements">],
@@ -631,11 +646,11 @@ def genx_dpasw_nosrc0 : GenX<FamDpas, AnyVector,
 def genx_oword_ld : GenX<FamBlockMem, AnyVector,
   [ImmArg<i32, "is_modified", "1 to read the surface's modified (in-flight) copy">,
    Arg<i32, "surface", "binding table index">, Arg<i32, "offset", "in owords (16 bytes)">],
-  ReadMem, "Oword-aligned block load of 16, 32, 64 or 128 bytes (size from the result type).">;
+  ReadMem, "Oword-aligned block load of 16, 32, 64 or 128 bytes (size from the result type)."> { let Visa = "oword-ld oword_ld"; }
 def genx_oword_ld_unaligned : GenX<FamBlockMem, AnyVector,
   [ImmArg<i32, "is_modified", "1 to read the surface's modified (in-flight) copy">,
    Arg<i32, "surface", "binding table index">, Arg<i32, "offset", "in bytes, dword aligned">],
-  ReadMem, "Dword-aligned block load of 16, 32, 64 or 128 bytes.">;
+  ReadMem, "Dword-aligned block load of 16, 32, 64 or 128 bytes."> { let Visa = "oword-ld oword_ld_unaligned"; }
 def genx_oword_ld_predef_surface : GenX<FamBlockMem, AnyVector,
   [ImmArg<i32, "is_modified">, Arg<AnyPtr, "surface", "global variable naming a predefined surface">,
    Arg<i32, "offset", "in owords (16 bytes)">],
@@ -647,28 +662,28 @@ def genx_oword_ld_unaligned_predef_surface : GenX<FamBlockMem, AnyVector,
 def genx_oword_st : GenX<FamBlockMem, void,
   [Arg<i32, "surface", "binding table index">, Arg<i32, "offset", "in owords (16 bytes)">,
    Arg<AnyVector, "data", "16, 32, 64 or 128 bytes">],
-  SideEffects, "Oword-aligned block store.">;
+  SideEffects, "Oword-aligned block store."> { let Visa = "oword-st oword_st"; }
 def genx_oword_st_predef_surface : GenX<FamBlockMem, void,
   [Arg<AnyPtr, "surface", "global variable naming a predefined surface">,
    Arg<i32, "offset", "in owords (16 bytes)">, Arg<AnyVector, "data">],
   SideEffects, "oword.st on a predefined surface (backend internal).">;
 def genx_svm_block_ld : GenX<FamBlockMem, AnyVector, [Arg<AnyAddress, "address", "oword aligned">],
-  ReadMem, "Oword-aligned block load from a shared-virtual-memory address (16 to 128 bytes).">;
+  ReadMem, "Oword-aligned block load from a shared-virtual-memory address (16 to 128 bytes)."> { let Visa = "svm-ld svm_block_ld"; }
 def genx_svm_block_ld_unaligned : GenX<FamBlockMem, AnyVector, [Arg<AnyAddress, "address", "dword aligned">],
-  ReadMem, "Dword-aligned block load from a shared-virtual-memory address (16 to 128 bytes).">;
+  ReadMem, "Dword-aligned block load from a shared-virtual-memory address (16 to 128 bytes)."> { let Visa = "svm-ld svm_block_ld"; }
 def genx_svm_block_st : GenX<FamBlockMem, void,
   [Arg<AnyAddress, "address", "oword aligned">, Arg<AnyVector, "data", "16 to 128 bytes">],
-  SideEffects, "Oword-aligned block store to a shared-virtual-memory address.">;
+  SideEffects, "Oword-aligned block store to a shared-virtual-memory address."> { let Visa = "svm-st svm_block_st"; }
 def genx_media_ld : GenX<FamBlockMem, AnyVector,
   [ImmArg<i32, "modifiers", "media block read modifiers">, Arg<i32, "surface", "binding table index">,
    ImmArg<i32, "plane", "surface plane">, ImmArg<i32, "width", "block width in bytes">,
    Arg<i32, "x", "x offset in bytes">, Arg<i32, "y", "y offset in rows">],
-  ReadMem, "Read a 2D block of a media surface (height from the result size).">;
+  ReadMem, "Read a 2D block of a media surface (height from the result size)."> { let Visa = "media-ld media_ld"; }
 def genx_media_st : GenX<FamBlockMem, void,
   [ImmArg<i32, "modifiers", "media block write modifiers">, Arg<i32, "surface", "binding table index">,
    ImmArg<i32, "plane", "surface plane">, ImmArg<i32, "width", "block width in bytes">,
    Arg<i32, "x", "x offset in bytes">, Arg<i32, "y", "y offset in rows">, Arg<AnyVector, "data">],
-  SideEffects, "Write a 2D block of a media surface.">;
+  SideEffects, "Write a 2D block of a media surface."> { let Visa = "media-st media_st"; }
 def genx_transpose_ld : GenX<FamBlockMem, AnyVector,
   [Arg<i32, "surface", "binding table index">, ImmArg<i32, "log2_width", "log2 of the block width in dwords, 0-3">,
    Arg<i32, "x", "x offset">, Arg<i32, "y", "y offset">],
@@ -1196,9 +1211,9 @@ def genx_va_hdc_1pixel_convolve : GenX<FamVA, void,
 // Thread environment and predefined registers
 //===----------------------------------------------------------------------===//
 
-def genx_group_id_x : GenX<FamEnv, i32, [], NoMem, "Work-group id, x dimension.">;
-def genx_group_id_y : GenX<FamEnv, i32, [], NoMem, "Work-group id, y dimension.">;
-def genx_group_id_z : GenX<FamEnv, i32, [], NoMem, "Work-group id, z dimension.">;
+def genx_group_id_x : GenX<FamEnv, i32, [], NoMem, "Work-group id, x dimension."> { let Visa = "predef %group_id_x"; }
+def genx_group_id_y : GenX<FamEnv, i32, [], NoMem, "Work-group id, y dimension."> { let Visa = "predef %group_id_y"; }
+def genx_group_id_z : GenX<FamEnv, i32, [], NoMem, "Work-group id, z dimension."> { let Visa = "predef %group_id_z"; }
 def genx_local_id : GenX<FamEnv, GxOverload<"vector", [i32], 0, 3>, [],
   NoMem, "Local (in-group) thread id as <3 x i32> (x, y, z); lowered by CMImpParam.">;
 def genx_local_id16 : GenX<FamEnv, GxOverload<"vector", [i16], 0, 3>, [],
@@ -1207,8 +1222,8 @@ def genx_local_size : GenX<FamEnv, GxOverload<"vector", [i32], 0, 3>, [],
   NoMem, "Work-group size as <3 x i32> (x, y, z); lowered by CMImpParam.">;
 def genx_group_count : GenX<FamEnv, GxOverload<"vector", [i32], 0, 3>, [],
   NoMem, "Number of work-groups as <3 x i32> (x, y, z); lowered by CMImpParam.">;
-def genx_thread_x : GenX<FamEnv, i16, [], NoMem, "Thread x position in the dispatch (media walker).">;
-def genx_thread_y : GenX<FamEnv, i16, [], NoMem, "Thread y position in the dispatch (media walker).">;
+def genx_thread_x : GenX<FamEnv, i16, [], NoMem, "Thread x position in the dispatch (media walker)."> { let Visa = "predef %thread_x"; }
+def genx_thread_y : GenX<FamEnv, i16, [], NoMem, "Thread y position in the dispatch (media walker)."> { let Visa = "predef %thread_y"; }
 def genx_lane_id : GenX<FamEnv, i32, [], NoMem, "Lane id inside a SIMD-fork region.">;
 def genx_get_color : GenX<FamEnv, i16, [], NoMem, "Color of the thread's dispatch origin.">;
 def genx_get_hwid : GenX<FamEnv, i32, [], NoMem, "Hardware thread id.">;

@@ -86,6 +86,11 @@ pub struct Options {
     #[arg(long = "stats")]
     pub stats: bool,
 
+    /// The back end: `igc` (default: SPIR-V to IGC's vector-compute backend) or `visa` (our vISA, finalized by
+    /// GenX_IR; writes the CMRT vISA object, -binary-format=cm).
+    #[arg(long = "backend", value_name = "igc|visa", value_parser = ["igc", "visa"])]
+    pub backend: Option<String>,
+
     /// Print the time taken by each pass.
     #[arg(long = "ftime-report")]
     pub time_report: bool,
@@ -165,6 +170,7 @@ const CMC_FLAGS_HELP: &str = "cmc flags (prefix - or /, value joined with = or :
   -emit-spirv                  write SPIR-V (default name a.spv)
   -Qxcm_revid=N, -Qxcm_stepping=A|B   revision id for ocloc
   -mdump_asm                   write <kernel>.visaasm and <kernel>.asm next to the output
+  -backend=igc|visa            the back end: IGC (default), or our vISA finalized by GenX_IR (-binary-format=cm)
   -Qxcm_asm_output=FILE, /FaFILE      write the Gen asm to FILE
   -Qxcm_print_asm_count, -mCM_printregusage, -Qxcm_noschedule, -Qxcm_opt_report, -Qxcm_release,
   -Qxcm_preschedule[_ctrl|_rp], -Qxcm_jit_option=\"...\", -mCM_jit_option=...   finalizer (vISA) options
@@ -189,6 +195,7 @@ const LONG_OPTIONS: &[&str] =
         "print-before",
         "print-after-all",
         "stats",
+        "backend",
         "ftime-report",
         "pass-remarks",
         "pass-remarks-missed",

@@ -72,24 +72,38 @@ struct PhaseTimes {
     bridge: Span,
     llvm_spirv: Span,
     igc: Span,
+    /// The vISA route's phases (`-backend=visa`), instead of the bridge's and IGC's.
+    visa: Option<crate::visa_route::Times>,
 }
 
 impl PhaseTimes {
     fn report(&self, input: &str) -> String {
-        let total = self.front_end + self.middle_end + self.bridge + self.llvm_spirv + self.igc;
+        let visa = self.visa.as_ref();
+        let total = self.front_end
+            + self.middle_end
+            + self.bridge
+            + self.llvm_spirv
+            + self.igc
+            + visa.map_or(Span::default(), |v| v.back_end + v.finalizer);
         let ms = |d: std::time::Duration| d.as_secs_f64() * 1e3;
         let ours = self.front_end + self.middle_end;
         let mut text = format!("===-- cmc phase times: {input} --===\n");
         text.push_str(&format!("  {:<30} {:>9} {:>9}\n", "phase", "wall ms", "cpu ms"));
         let front_end = if self.ir_input { "front end (IR parse)" } else { "front end (clang + lowering)" };
-        for (name, time) in [
-            (front_end, self.front_end),
-            ("middle end (GenX passes)", self.middle_end),
-            ("bridge (SPIR-V-ready IR)", self.bridge),
-            ("bridge (llvm-spirv-14)", self.llvm_spirv),
-            ("IGC (ocloc -vc-codegen)", self.igc),
-            ("total", total),
-        ] {
+        let mut phases = vec![(front_end, self.front_end), ("middle end (GenX passes)", self.middle_end)];
+        match visa {
+            Some(v) => {
+                phases.push(("back end (legalize + vISA)", v.back_end));
+                phases.push(("finalizer (GenX_IR)", v.finalizer));
+            }
+            None => phases.extend([
+                ("bridge (SPIR-V-ready IR)", self.bridge),
+                ("bridge (llvm-spirv-14)", self.llvm_spirv),
+                ("IGC (ocloc -vc-codegen)", self.igc),
+            ]),
+        }
+        phases.push(("total", total));
+        for (name, time) in phases {
             text.push_str(&format!("  {name:<30} {:>9.3} {:>9.3}\n", ms(time.wall), ms(time.cpu)));
         }
         if let Some(used) = self.precompiled_header {
@@ -144,6 +158,8 @@ struct CompileRequest<'a> {
     platform: &'static Platform,
     /// The output file (`-o`, else cmc's default name for `output_kind`), `-` for stdout.
     destination: String,
+    /// `-backend=visa`: our vISA, finalized by GenX_IR, instead of SPIR-V to IGC.
+    visa: bool,
 }
 
 impl<'a> CompileRequest<'a> {
@@ -195,7 +211,20 @@ impl<'a> CompileRequest<'a> {
         if input != "-" && !Path::new(input).is_file() {
             return Err(format!("no such file: '{input}'"));
         }
+        let visa = options.backend.as_deref() == Some("visa");
+        if visa && output_kind == OutputKind::SpirV {
+            return Err("-emit-spirv goes through the IGC route; -backend=visa writes a CISA object".to_string());
+        }
+        if visa && kind == InputKind::SpirV {
+            return Err("-backend=visa takes CM source or LLVM IR, not SPIR-V".to_string());
+        }
         let format = match options.compat.binary_format.as_deref() {
+            None if visa => vc_bridge::BinaryFormat::Cm,
+            Some(name) if visa && name != "cm" => {
+                return Err(format!(
+                    "-backend=visa writes only -binary-format=cm (the CISA object GenX_IR makes), not '{name}'"
+                ))
+            }
             None => vc_bridge::BinaryFormat::Ocl,
             Some(name) => vc_bridge::BinaryFormat::parse(name)
                 .ok_or_else(|| format!("unknown binary format '{name}'; use cm, ocl or ze"))?,
@@ -203,6 +232,7 @@ impl<'a> CompileRequest<'a> {
         if output_kind == OutputKind::Binary
             && format == vc_bridge::BinaryFormat::Cm
             && options.compat.binary_format.is_some()
+            && !visa
         {
             eprintln!("cmc: warning: -binary-format=cm (CMRT) is deprecated; prefer ocl or ze");
         }
@@ -225,7 +255,7 @@ impl<'a> CompileRequest<'a> {
             }
             .to_string()
         });
-        Ok(CompileRequest { options, input, kind, output_kind, format, platform, destination })
+        Ok(CompileRequest { options, input, kind, output_kind, format, platform, destination, visa })
     }
 
     /// The front end's job for this input and platform.
@@ -301,6 +331,11 @@ fn plan(request: &CompileRequest) -> String {
         let pipeline = if options.opt_level.as_deref() == Some("0") { "none (-O0)" } else { MIDDLE_END_PIPELINE };
         text.push_str(&format!("middle end: {pipeline}\n"));
     }
+    if request.visa && output_kind == OutputKind::Binary {
+        text.push_str(&crate::visa_route::plan(platform, &request.bridge_options().finalizer_options));
+        text.push_str(&format!("output: {}\n", request.destination));
+        return text;
+    }
     let commands = vc_bridge::planned_commands(&request.bridge_options(), output_kind == OutputKind::Binary);
     match (output_kind, kind) {
         (OutputKind::Binary, InputKind::SpirV) => text.push_str(&format!("{}\n", commands[1])),
@@ -358,6 +393,19 @@ fn compile(request: &CompileRequest, times: &mut PhaseTimes) -> Result<(), Strin
     let result = middle_end(options, &module);
     times.middle_end = start.elapsed();
     result?;
+    if request.visa {
+        let mut visa_times = crate::visa_route::Times::default();
+        let result = crate::visa_route::compile(
+            options,
+            platform,
+            &bridge_options.finalizer_options,
+            &module,
+            destination,
+            &mut visa_times,
+        );
+        times.visa = Some(visa_times);
+        return result;
+    }
     if output_kind == OutputKind::SpirV {
         let spirv = vc_bridge::emit_spirv(&module, options.compat.verbose)?;
         times.bridge = spirv.timing.adapt;

@@ -23,6 +23,7 @@ mod run_cmd;
 mod run_visa;
 mod validate_cmd;
 mod version;
+mod visa_route;
 
 use std::process::ExitCode;
 

@@ -76,6 +76,8 @@ struct Intrinsic {
     memory: Memory,
     flags: BTreeSet<String>,
     doc: String,
+    /// `(form, name)` of the vISA lowering, when there is one (the record's `Visa`).
+    visa: Option<(String, String)>,
 }
 
 struct Operand {
@@ -378,6 +380,25 @@ fn scalar_variant(spelling: &str) -> Option<&'static str> {
     })
 }
 
+/// The vISA lowering forms genx-passes' `visa_emit` implements (see `intrinsics.td`'s `Visa`).
+const VISA_FORMS: &[&str] = &[
+    "alu-ss", "alu-su", "alu-us", "alu-uu", "sat-ss", "sat-su", "sat-us", "sat-uu", "predef", "oword-ld", "oword-st",
+    "media-ld", "media-st", "svm-ld", "svm-st",
+];
+
+/// `Visa = "<form> <name>"`, or empty.
+fn read_visa(text: &str, owner: &str) -> Result<Option<(String, String)>, String> {
+    if text.is_empty() {
+        return Ok(None);
+    }
+    match text.split_once(' ') {
+        Some((form, name)) if VISA_FORMS.contains(&form) && !name.is_empty() && !name.contains(' ') => {
+            Ok(Some((form.to_string(), name.to_string())))
+        }
+        _ => Err(format!("{owner}: `Visa = \"{text}\"` is not \"<form> <name>\" with a form of {VISA_FORMS:?}")),
+    }
+}
+
 fn is_identifier(name: &str) -> bool {
     let mut chars = name.chars();
     chars.next().is_some_and(|c| c.is_ascii_lowercase())
@@ -406,6 +427,7 @@ fn read_intrinsic(records: &Records, record_name: &str, families: &BTreeMap<&str
         return Err(format!("{owner}: the doc is empty"));
     }
     check_line(&doc, &owner, "doc")?;
+    let visa = read_visa(&string_field(record, &owner, "Visa")?, &owner)?;
 
     let mut walk = Walk { records, owner: owner.clone(), overloads: Vec::new() };
     let ret_def = def_ref(field(record, &owner, "Result")?, &owner, "`Result`")?;
@@ -502,6 +524,7 @@ fn read_intrinsic(records: &Records, record_name: &str, families: &BTreeMap<&str
         memory,
         flags,
         doc,
+        visa,
     })
 }
 
@@ -585,6 +608,12 @@ fn render(table: &Table) -> String {
         );
         let _ = writeln!(out, "        family: {:?},", intrinsic.family);
         let _ = writeln!(out, "        doc: {:?},", intrinsic.doc);
+        match &intrinsic.visa {
+            Some((form, name)) => {
+                let _ = writeln!(out, "        visa: Some(VisaLowering {{ form: {form:?}, name: {name:?} }}),");
+            }
+            None => out.push_str("        visa: None,\n"),
+        }
         out.push_str("    },\n");
     }
     out.push_str("];\n");

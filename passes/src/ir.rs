@@ -161,6 +161,19 @@ unsafe fn pointee_type(ptr: LLVMTypeRef) -> Option<IrType> {
     ir_type(pointee)
 }
 
+/// The operands of a metadata node (as values, the C API's view of metadata).
+pub fn md_operands(node: LLVMValueRef) -> Vec<LLVMValueRef> {
+    // SAFETY: `node` is a metadata node as a value; the buffer has room for every operand.
+    unsafe {
+        let count = LLVMGetMDNodeNumOperands(node) as usize;
+        let mut operands = vec![std::ptr::null_mut(); count];
+        if count > 0 {
+            LLVMGetMDNodeOperands(node, operands.as_mut_ptr());
+        }
+        operands
+    }
+}
+
 /// The value of a `ConstantInt` (sign-extended), or `None` when `value` is not a constant integer.
 pub fn const_int(value: LLVMValueRef) -> Option<i64> {
     unsafe {

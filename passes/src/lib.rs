@@ -42,6 +42,7 @@ pub mod simdcf_lower;
 pub mod target;
 pub mod vector_decompose;
 pub mod verify;
+pub mod visa_emit;
 
 /// The LLVM this crate was built against (from `llvm-config` at build time).
 pub const LLVM_VERSION: &str = env!("GENX_LLVM_VERSION");

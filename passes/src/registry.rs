@@ -119,6 +119,12 @@ pub static PASSES: &[PassInfo] = &[
                       predicate limits) after genx-legalize",
         body: PassBody::Function(crate::legalize::verify_run),
     },
+    PassInfo {
+        name: "print<genx-visa-emit>",
+        description: "lower each kernel (after genx-legalize) to vISA, one instruction per bale, and print its \
+                      .visaasm; a construct not lowered yet is a located error",
+        body: PassBody::Function(crate::visa_emit::print_pass),
+    },
 ];
 
 /// Looks a pass up by its pipeline name.

@@ -43,7 +43,7 @@
 
 use std::ffi::CString;
 
-use genx_passes::ir;
+use genx_passes::ir::{self, md_operands};
 use genx_passes::llvm_sys::core::*;
 use genx_passes::llvm_sys::debuginfo::*;
 use genx_passes::llvm_sys::prelude::*;
@@ -179,15 +179,6 @@ struct Entry {
     kinds: Vec<u64>,
     slm_size: u32,
     descs: Vec<String>,
-}
-
-unsafe fn md_operands(node: LLVMValueRef) -> Vec<LLVMValueRef> {
-    let count = LLVMGetMDNodeNumOperands(node) as usize;
-    let mut operands = vec![std::ptr::null_mut(); count];
-    if count > 0 {
-        LLVMGetMDNodeOperands(node, operands.as_mut_ptr());
-    }
-    operands
 }
 
 unsafe fn md_string(value: LLVMValueRef) -> Option<String> {

@@ -16,6 +16,7 @@ pub mod adaptor;
 pub mod binary;
 pub mod bti;
 pub mod clock;
+pub mod finalize;
 pub mod ocloc;
 pub mod spirv;
 pub mod tools;
@@ -104,10 +105,7 @@ pub struct Dump {
 impl Dump {
     /// The Gen ISA instruction count the finalizer wrote in the asm header (`//.instCount N`).
     pub fn instruction_count(&self) -> Option<u32> {
-        self.asm
-            .as_deref()?
-            .lines()
-            .find_map(|line| line.trim().strip_prefix("//.instCount ")?.split_whitespace().next()?.parse().ok())
+        finalize::header_number(self.asm.as_deref()?, "instCount")
     }
 
     /// Why the kernel's Gen asm is missing or incomplete, if it is: IGC 1.0.12504 writes the asm by decoding the

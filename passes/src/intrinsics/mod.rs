@@ -214,6 +214,16 @@ pub struct IntrinsicDesc {
     pub family: &'static str,
     /// One line.
     pub doc: &'static str,
+    /// How the vISA back end lowers a call (`intrinsics.td`'s `Visa`), when it does.
+    pub visa: Option<VisaLowering>,
+}
+
+/// An intrinsic's vISA lowering: a form (how operands map; see `intrinsics.td`) and the vISA name (an opcode
+/// or a predefined variable).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct VisaLowering {
+    pub form: &'static str,
+    pub name: &'static str,
 }
 
 impl IntrinsicDesc {

@@ -1,0 +1,105 @@
+//! `-backend=visa`: the route where our passes decide the code and IGC only finalizes it.
+//!
+//! After the middle end: `genx-legalize` (always: every bale must be one legal vISA instruction, so -O0 runs it
+//! too) → `genx_passes::visa_emit` (one `.visaasm` per kernel; a construct it cannot lower is a located error,
+//! never a fallback to the IGC route) → `vc_bridge::finalize` (GenX_IR per kernel: Gen asm, instruction count,
+//! spills, and the CISA object). The output is the CISA object (`-binary-format=cm`, the only container this
+//! route writes: GenX_IR makes no OpenCL or Level Zero container), one kernel per object. `-mdump_asm` writes
+//! each kernel's `.visaasm` (ours) and `.asm` (the finalizer's); `-stats` adds the emitter's register
+//! decisions; `-ftime-report` shows the back end and the finalizer as phases.
+
+use std::path::{Path, PathBuf};
+
+use genx_passes::inkwell::module::Module;
+use genx_passes::platform::Platform;
+use genx_passes::visa_emit;
+use vc_bridge::clock::{Clock, Span};
+
+use crate::args::Options;
+use crate::output;
+
+/// The passes the route runs after the middle end, before emission.
+pub const BACK_END_PIPELINE: &str = "genx-legalize";
+
+/// Times of the route's phases.
+#[derive(Default)]
+pub struct Times {
+    pub back_end: Span,
+    pub finalizer: Span,
+}
+
+/// What `-###` prints for the route.
+pub fn plan(platform: &Platform, finalizer_options: &[String]) -> String {
+    format!(
+        "back end: {BACK_END_PIPELINE}, then {} (one .visaasm per kernel)\nfinalizer: {} (per kernel)\n",
+        visa_emit::NAME,
+        vc_bridge::finalize::command(platform, finalizer_options).join(" ")
+    )
+}
+
+/// Legalizes, emits and finalizes every kernel of `module`, then writes the CISA object to `destination` (and
+/// the dumps asked for).
+pub fn compile(
+    options: &Options,
+    platform: &Platform,
+    finalizer_options: &[String],
+    module: &Module<'_>,
+    destination: &str,
+    times: &mut Times,
+) -> Result<(), String> {
+    let start = Clock::start();
+    let result = crate::compile::run_pipeline(options, module, BACK_END_PIPELINE, false);
+    let emitted = result.and_then(|()| match visa_emit::emit_module(module.as_mut_ptr()) {
+        Ok(emitted) => Ok(emitted),
+        Err(errors) => {
+            for error in errors {
+                eprintln!("{error}");
+            }
+            Err(String::new())
+        }
+    });
+    times.back_end = start.elapsed();
+    let emitted = emitted?;
+    if emitted.is_empty() {
+        return Err("the module has no kernel to compile (no !genx.kernels entry with a body)".to_string());
+    }
+    if options.stats {
+        let copies: u64 = emitted.iter().map(|e| e.stats.copies()).sum();
+        let coalesced: u64 = emitted.iter().map(|e| e.stats.coalesced).sum();
+        let aliases: u64 = emitted.iter().map(|e| e.stats.aliases).sum();
+        let instructions: u64 = emitted.iter().map(|e| e.stats.instructions).sum();
+        eprintln!(
+            "{}: {instructions} vISA instructions, {coalesced} wrregions coalesced, {copies} copies, {aliases} aliases",
+            visa_emit::NAME
+        );
+    }
+    let mut finalized = Vec::new();
+    for kernel in &emitted {
+        let done = vc_bridge::finalize::finalize(&kernel.kernel.name, &kernel.text(), platform, finalizer_options)?;
+        times.finalizer = times.finalizer + done.time;
+        finalized.push((kernel, done));
+    }
+    if finalized.len() != 1 {
+        return Err(format!(
+            "the vISA route writes one kernel per CISA object; the module has {} kernels ({})",
+            finalized.len(),
+            finalized.iter().map(|(_, f)| f.kernel.as_str()).collect::<Vec<_>>().join(", ")
+        ));
+    }
+    if options.compat.verbose {
+        for (_, done) in &finalized {
+            eprintln!("{}: {} Gen instructions, {} bytes of spill", done.kernel, done.instructions, done.spill_bytes);
+        }
+    }
+    let dir = match Path::new(destination).parent() {
+        Some(parent) if destination != "-" && !parent.as_os_str().is_empty() => parent.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    if options.compat.dump_asm {
+        for (kernel, done) in &finalized {
+            output::write(&dir.join(format!("{}.visaasm", done.kernel)).to_string_lossy(), kernel.text().as_bytes())?;
+            output::write(&dir.join(format!("{}.asm", done.kernel)).to_string_lossy(), done.asm.as_bytes())?;
+        }
+    }
+    output::write(destination, &finalized[0].1.isa)
+}

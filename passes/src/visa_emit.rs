@@ -1,0 +1,222 @@
+//! `genx-visa-emit`: a kernel's baled, legalized GenX IR lifted into a `genx_visa::Kernel`, one vISA instruction
+//! per bale. `print<genx-visa-emit>` writes the `.visaasm` text to stderr (stdout carries IR); `cmc
+//! -backend=visa` calls [`emit_module`] and hands the text to the finalizer (vc-bridge).
+//!
+//! # Why
+//! The design this compiler exists for: our passes decide the code (regions, bales, legal widths), IGC's vISA
+//! finalizer only allocates registers, schedules and encodes. After genx-legalize every bale is one legal vISA
+//! instruction, so emission is a walk over bale heads.
+//!
+//! # Algorithm
+//! 1. **Kernel description**: the function's `!genx.kernels` entry gives its name and argument kinds; the
+//!    arguments become variables by kind (surface → `T`, sampler → `S`, general → `V` of the argument's type)
+//!    and `.input`s placed as IGC's CM kernel-argument layout does (CMKernelArgOffset, argument reordering on):
+//!    from one GRF (r0 is the thread header), largest argument first (argument order among equals), each at the
+//!    lowest free offset aligned to its element size (to a GRF when larger than a GRF) that does not cross a
+//!    GRF boundary unless it starts one.
+//! 2. **Bale** the function for code generation (`baling::bale_function`, CodeGen kind).
+//! 3. **Registers** (`lower.rs`): each value a bale head defines gets a variable of its category (`i1` values
+//!    predicates, others general registers of their element type, signed); a bitcast is an alias of its operand's
+//!    variable at offset 0 (no instruction); an operand read as another type (`zext` as unsigned, `lshr` of an
+//!    unsigned source) reads through an alias. A `wrregion` writes into its Old value's variable when Old dies
+//!    there (two-address): every use of every value living in that variable is in the same block at or before
+//!    the `wrregion`'s position (a use inside a bale happens at the bale's head); otherwise Old is copied into
+//!    a fresh variable first (a copy, counted in `-stats` with its reason).
+//! 4. **Instructions** (`lower.rs`), bale by bale in block order: the main instruction's opcode (LLVM opcodes by
+//!    a table there, GenX intrinsics by `intrinsics.td`'s `Visa` facts); each source through its baled modifiers
+//!    (negate, abs, not, extension → operand type) and rdregion (a direct region of the input's variable);
+//!    `llvm.genx.sat` as `.sat`; a `wrregion` head as the destination region and its mask as the predicate;
+//!    constants as immediates (scalars and splats) or materialised by moves; compares to predicate variables (a
+//!    `select` then is a predicated `sel`); branches as `jmp`; `ret` as `ret`.
+//!
+//! # Invariants
+//! The emitted kernel passes `genx_visa::verify` (checked before it is returned: a failure is an internal
+//! error naming the kernel). Anything not lowered is a located error naming the function, the instruction and
+//! the construct; nothing falls back silently. The IR is only changed by baling's own rewrites.
+//!
+//! # Not handled yet
+//! Phis (loops and joins with values), SIMD control flow (goto/join), indirect regions, predicate regions
+//! (`rdpredregion`/`wrpredregion`, `all`/`any`), 2D destination regions, memory messages other than oword and
+//! media blocks, implicit kernel arguments, non-kernel functions (calls), i64 on platforms that emulate it
+//! (genx-legalize emulates arithmetic; what remains is refused by the verifier or here).
+
+mod lower;
+
+use std::ffi::CString;
+
+use inkwell::values::{AsValueRef, FunctionValue};
+use llvm_sys::core::*;
+use llvm_sys::prelude::*;
+
+use crate::baling::{self, BalingKind};
+use crate::diag::{Diagnostic, PassCx, Severity};
+use crate::ir;
+use crate::platform;
+
+/// The name this emitter reports under (diagnostics, statistics).
+pub const NAME: &str = "genx-visa-emit";
+
+/// What the register decisions did, for `-stats`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// `wrregion`s writing into their Old value's variable (no copy).
+    pub coalesced: u64,
+    /// Copies of a `wrregion`'s Old value that is still used after the write.
+    pub copies_old_live: u64,
+    /// Copies of a `wrregion`'s Old value that is not in a variable of its own (a constant, an input, another
+    /// block's value).
+    pub copies_old_shared: u64,
+    /// Bitcasts emitted as aliases.
+    pub aliases: u64,
+    /// vISA instructions emitted.
+    pub instructions: u64,
+}
+
+impl Stats {
+    pub fn copies(&self) -> u64 {
+        self.copies_old_live + self.copies_old_shared
+    }
+}
+
+/// One kernel, emitted.
+#[derive(Clone, Debug)]
+pub struct Emitted {
+    pub kernel: genx_visa::Kernel,
+    pub stats: Stats,
+}
+
+impl Emitted {
+    /// The `.visaasm` text.
+    pub fn text(&self) -> String {
+        genx_visa::render(&self.kernel)
+    }
+}
+
+/// One `!genx.kernels` entry, as emission needs it.
+#[derive(Clone, Debug)]
+pub struct KernelEntry {
+    pub function: LLVMValueRef,
+    pub name: String,
+    pub kinds: Vec<u64>,
+    pub slm_size: u32,
+}
+
+/// The kernels `!genx.kernels` describes, in its order (entries whose function is gone are skipped).
+pub fn kernel_entries(module: LLVMModuleRef) -> Vec<KernelEntry> {
+    let name = CString::new("genx.kernels").unwrap_or_default();
+    let mut out = Vec::new();
+    // SAFETY: reading metadata of a live module; every operand is checked for its kind before use.
+    unsafe {
+        let count = LLVMGetNamedMetadataNumOperands(module, name.as_ptr()) as usize;
+        let mut nodes = vec![std::ptr::null_mut(); count];
+        if count > 0 {
+            LLVMGetNamedMetadataOperands(module, name.as_ptr(), nodes.as_mut_ptr());
+        }
+        for node in nodes {
+            let operands = ir::md_operands(node);
+            let Some(&function) = operands.first().filter(|f| !f.is_null() && !LLVMIsAFunction(**f).is_null()) else {
+                continue;
+            };
+            let name = operands
+                .get(1)
+                .filter(|v| !v.is_null())
+                .and_then(|v| {
+                    let mut len = 0u32;
+                    let text = LLVMGetMDString(*v, &mut len);
+                    (!text.is_null()).then(|| {
+                        String::from_utf8_lossy(std::slice::from_raw_parts(text as *const u8, len as usize))
+                            .into_owned()
+                    })
+                })
+                .unwrap_or_else(|| ir::value_name(function));
+            let int = |v: LLVMValueRef| {
+                (!v.is_null() && !LLVMIsAConstantInt(v).is_null()).then(|| LLVMConstIntGetZExtValue(v))
+            };
+            let kinds = operands
+                .get(2)
+                .filter(|v| !v.is_null() && !LLVMIsAMDNode(**v).is_null())
+                .map(|v| ir::md_operands(*v).into_iter().map(|k| int(k).unwrap_or(0)).collect())
+                .unwrap_or_default();
+            let slm_size = operands.get(3).and_then(|v| int(*v)).unwrap_or(0) as u32;
+            out.push(KernelEntry { function, name, kinds, slm_size });
+        }
+    }
+    out
+}
+
+/// Emits one kernel. The function is baled for code generation first (which may rewrite it, as baling does).
+pub fn emit_kernel(entry: &KernelEntry) -> Result<Emitted, Diagnostic> {
+    let function = entry.function;
+    let platform = platform::of_function(function).map_err(|unknown| {
+        Diagnostic::at_function(
+            Severity::Error,
+            NAME,
+            function,
+            format!("{unknown} (from the \"target-cpu\" attribute)"),
+        )
+    })?;
+    let (bales, _) = baling::bale_function(function, platform, BalingKind::CodeGen);
+    let emitted = lower::Lowering::run(entry, &bales, platform)?;
+    if let Err(errors) = genx_visa::verify(&emitted.kernel) {
+        return Err(Diagnostic::at_function(
+            Severity::Error,
+            NAME,
+            function,
+            format!("internal error: the vISA of kernel '{}' fails verification: {}", entry.name, errors.join("; ")),
+        ));
+    }
+    Ok(emitted)
+}
+
+/// Emits every kernel of `module`; the errors, one per kernel that could not be emitted.
+pub fn emit_module(module: LLVMModuleRef) -> Result<Vec<Emitted>, Vec<Diagnostic>> {
+    let entries = kernel_entries(module);
+    let mut out = Vec::new();
+    let mut errors = Vec::new();
+    for entry in &entries {
+        if ir::is_declaration(entry.function) {
+            continue;
+        }
+        match emit_kernel(entry) {
+            Ok(emitted) => out.push(emitted),
+            Err(error) => errors.push(error),
+        }
+    }
+    if errors.is_empty() {
+        Ok(out)
+    } else {
+        Err(errors)
+    }
+}
+
+/// Pass body of `print<genx-visa-emit>`: emits the function when it is a kernel and prints its `.visaasm` to
+/// stderr; counts the register decisions.
+pub fn print_pass(function: FunctionValue<'_>, cx: &mut PassCx) -> bool {
+    let function = function.as_value_ref();
+    // SAFETY: the function belongs to a live module.
+    let module = unsafe { LLVMGetGlobalParent(function) };
+    let Some(entry) = kernel_entries(module).into_iter().find(|entry| entry.function == function) else {
+        return false;
+    };
+    match emit_kernel(&entry) {
+        Ok(emitted) => {
+            count(cx, &emitted.stats);
+            eprint!("{}", emitted.text());
+        }
+        Err(error) => cx.diagnostics.report(error),
+    }
+    true
+}
+
+/// Hands the register decisions to `-stats`.
+pub fn count(cx: &PassCx, stats: &Stats) {
+    cx.count(c"coalesced", c"wrregions writing into their old value's variable", stats.coalesced);
+    cx.count(c"copies-old-live", c"copies of a wrregion's old value still used after it", stats.copies_old_live);
+    cx.count(
+        c"copies-old-shared",
+        c"copies of a wrregion's old value without a variable of its own",
+        stats.copies_old_shared,
+    );
+    cx.count(c"aliases", c"bitcasts emitted as vISA aliases", stats.aliases);
+    cx.count(c"instructions", c"vISA instructions emitted", stats.instructions);
+}

@@ -1,0 +1,1355 @@
+//! genx-visa-emit, the walk: kernel arguments, register decisions and one vISA instruction per bale (the
+//! algorithm of the module note, phases 1, 3 and 4).
+
+use std::collections::HashMap;
+
+use genx_visa::{
+    Block, Category, CmpDst, Dst, Exec, Imm, Input, Inst, Kernel, LabelId, Modifier, Operand, Origin, Pred, Raw,
+    Region, Relation, Src, Type, VarId,
+};
+use llvm_sys::core::*;
+use llvm_sys::prelude::*;
+use llvm_sys::{LLVMIntPredicate, LLVMOpcode, LLVMRealPredicate, LLVMTypeKind};
+
+use super::{Emitted, KernelEntry, Stats, NAME};
+use crate::baling::{Bales, Role};
+use crate::diag::{Diagnostic, Severity};
+use crate::ir;
+use crate::platform::Platform;
+use crate::region_ir::{self, Index, RdRegion, WrRegion};
+
+type R<T> = Result<T, Diagnostic>;
+
+fn error(inst: LLVMValueRef, message: impl Into<String>) -> Diagnostic {
+    Diagnostic::at_instruction(Severity::Error, NAME, inst, message.into())
+}
+
+/// The vISA element type of an LLVM scalar type (integers signed), or `None` (i1, pointers, ...).
+fn element_type(ty: LLVMTypeRef) -> Option<Type> {
+    // SAFETY: type queries on a live type.
+    unsafe {
+        let scalar = if LLVMGetTypeKind(ty) == LLVMTypeKind::LLVMVectorTypeKind { LLVMGetElementType(ty) } else { ty };
+        match LLVMGetTypeKind(scalar) {
+            LLVMTypeKind::LLVMIntegerTypeKind => match LLVMGetIntTypeWidth(scalar) {
+                8 => Some(Type::B),
+                16 => Some(Type::W),
+                32 => Some(Type::D),
+                64 => Some(Type::Q),
+                _ => None,
+            },
+            LLVMTypeKind::LLVMHalfTypeKind => Some(Type::HF),
+            LLVMTypeKind::LLVMFloatTypeKind => Some(Type::F),
+            LLVMTypeKind::LLVMDoubleTypeKind => Some(Type::DF),
+            _ => None,
+        }
+    }
+}
+
+fn is_pointer(ty: LLVMTypeRef) -> bool {
+    // SAFETY: type kind query.
+    unsafe { LLVMGetTypeKind(ty) == LLVMTypeKind::LLVMPointerTypeKind }
+}
+
+fn is_predicate_type(ty: LLVMTypeRef) -> bool {
+    // SAFETY: type queries on a live type.
+    unsafe {
+        let scalar = if LLVMGetTypeKind(ty) == LLVMTypeKind::LLVMVectorTypeKind { LLVMGetElementType(ty) } else { ty };
+        LLVMGetTypeKind(scalar) == LLVMTypeKind::LLVMIntegerTypeKind && LLVMGetIntTypeWidth(scalar) == 1
+    }
+}
+
+fn operand(inst: LLVMValueRef, n: u32) -> LLVMValueRef {
+    // SAFETY: `n` is below the operand count at every call site.
+    unsafe { LLVMGetOperand(inst, n) }
+}
+
+fn is_instruction(value: LLVMValueRef) -> bool {
+    // SAFETY: kind query.
+    unsafe { !LLVMIsAInstruction(value).is_null() }
+}
+
+/// The bits of each lane of a constant (a scalar, a vector, zero), each zero-extended; undef lanes are 0.
+fn constant_lanes(value: LLVMValueRef) -> Option<Vec<u64>> {
+    // SAFETY: constant queries on a live constant; element indices are below the vector length.
+    unsafe {
+        let ty = LLVMTypeOf(value);
+        let n = region_ir::lanes(ty);
+        if ir::is_undef(value) || !LLVMIsAConstantAggregateZero(value).is_null() {
+            return Some(vec![0; n as usize]);
+        }
+        let lane = |c: LLVMValueRef| -> Option<u64> {
+            if ir::is_undef(c) {
+                return Some(0);
+            }
+            if !LLVMIsAConstantInt(c).is_null() {
+                let bits = LLVMGetIntTypeWidth(LLVMTypeOf(c));
+                let v = LLVMConstIntGetZExtValue(c);
+                return Some(if bits >= 64 { v } else { v & ((1u64 << bits) - 1) });
+            }
+            if !LLVMIsAConstantFP(c).is_null() {
+                let mut lost = 0;
+                let d = LLVMConstRealGetDouble(c, &mut lost);
+                return match LLVMGetTypeKind(LLVMTypeOf(c)) {
+                    LLVMTypeKind::LLVMFloatTypeKind => Some((d as f32).to_bits() as u64),
+                    LLVMTypeKind::LLVMDoubleTypeKind => Some(d.to_bits()),
+                    _ => None,
+                };
+            }
+            None
+        };
+        if LLVMGetTypeKind(ty) != LLVMTypeKind::LLVMVectorTypeKind {
+            return Some(vec![lane(value)?]);
+        }
+        if !LLVMIsAConstantDataVector(value).is_null() {
+            return (0..n).map(|i| lane(LLVMGetElementAsConstant(value, i))).collect();
+        }
+        if !LLVMIsAConstantVector(value).is_null() {
+            return (0..n).map(|i| lane(LLVMGetOperand(value, i))).collect();
+        }
+        None
+    }
+}
+
+/// The vISA relation of a compare and whether its sources are read unsigned.
+fn relation(inst: LLVMValueRef) -> Option<(Relation, bool)> {
+    // SAFETY: predicate queries on a compare.
+    unsafe {
+        match ir::opcode(inst)? {
+            LLVMOpcode::LLVMICmp => Some(match LLVMGetICmpPredicate(inst) {
+                LLVMIntPredicate::LLVMIntEQ => (Relation::Eq, false),
+                LLVMIntPredicate::LLVMIntNE => (Relation::Ne, false),
+                LLVMIntPredicate::LLVMIntSGT => (Relation::Gt, false),
+                LLVMIntPredicate::LLVMIntSGE => (Relation::Ge, false),
+                LLVMIntPredicate::LLVMIntSLT => (Relation::Lt, false),
+                LLVMIntPredicate::LLVMIntSLE => (Relation::Le, false),
+                LLVMIntPredicate::LLVMIntUGT => (Relation::Gt, true),
+                LLVMIntPredicate::LLVMIntUGE => (Relation::Ge, true),
+                LLVMIntPredicate::LLVMIntULT => (Relation::Lt, true),
+                LLVMIntPredicate::LLVMIntULE => (Relation::Le, true),
+            }),
+            // Ordered relations only: vISA's compares are false on NaN except `ne`, which is true (unordered).
+            LLVMOpcode::LLVMFCmp => Some(match LLVMGetFCmpPredicate(inst) {
+                LLVMRealPredicate::LLVMRealOEQ => (Relation::Eq, false),
+                LLVMRealPredicate::LLVMRealUNE => (Relation::Ne, false),
+                LLVMRealPredicate::LLVMRealOGT => (Relation::Gt, false),
+                LLVMRealPredicate::LLVMRealOGE => (Relation::Ge, false),
+                LLVMRealPredicate::LLVMRealOLT => (Relation::Lt, false),
+                LLVMRealPredicate::LLVMRealOLE => (Relation::Le, false),
+                _ => return None,
+            }),
+            _ => None,
+        }
+    }
+}
+
+/// What a main instruction becomes: an ALU opcode, how its sources and destination are typed, and which
+/// source is negated (LLVM's `sub`/`fsub` are vISA's `add` with a negated second source).
+struct AluForm {
+    op: &'static str,
+    /// Sources read unsigned (`lshr`, `udiv`, `zext`, `uitofp`), else signed.
+    unsigned_srcs: bool,
+    /// Destination written unsigned (`fptoui`).
+    unsigned_dst: bool,
+    negate_src1: bool,
+}
+
+/// The vISA form of an LLVM instruction that computes one value per lane (binary operators and conversions).
+fn llvm_alu(opcode: LLVMOpcode) -> Option<AluForm> {
+    use LLVMOpcode::*;
+    let form = |op, unsigned_srcs, unsigned_dst, negate_src1| AluForm { op, unsigned_srcs, unsigned_dst, negate_src1 };
+    Some(match opcode {
+        LLVMAdd | LLVMFAdd => form("add", false, false, false),
+        LLVMSub | LLVMFSub => form("add", false, false, true),
+        LLVMMul | LLVMFMul => form("mul", false, false, false),
+        LLVMFDiv => form("div", false, false, false),
+        LLVMAnd => form("and", false, false, false),
+        LLVMOr => form("or", false, false, false),
+        LLVMXor => form("xor", false, false, false),
+        LLVMShl => form("shl", false, false, false),
+        LLVMLShr => form("shr", true, true, false),
+        LLVMAShr => form("asr", false, false, false),
+        LLVMZExt | LLVMUIToFP => form("mov", true, false, false),
+        LLVMSExt | LLVMSIToFP | LLVMTrunc | LLVMFPExt | LLVMFPTrunc | LLVMFPToSI => form("mov", false, false, false),
+        LLVMFPToUI => form("mov", false, true, false),
+        _ => return None,
+    })
+}
+
+/// The lowering of one kernel.
+pub(super) struct Lowering<'a> {
+    bales: &'a Bales,
+    platform: &'static Platform,
+    k: Kernel,
+    /// The variable each lowered value lives in.
+    vars: HashMap<LLVMValueRef, VarId>,
+    /// Typed views (aliases) of variables: (root, byte offset in root, type) → alias.
+    views: HashMap<(VarId, u32, Type), VarId>,
+    /// The values living in each root variable (a wrregion chain, bitcasts of it).
+    residents: HashMap<VarId, Vec<LLVMValueRef>>,
+    predefined: HashMap<&'static str, VarId>,
+    /// Constants materialised in the current block (a block's constants are written in that block, so no
+    /// constant's variable is read where its moves may not have run).
+    constants: HashMap<LLVMValueRef, VarId>,
+    labels: HashMap<LLVMBasicBlockRef, LabelId>,
+    /// Instruction positions in function order.
+    position: HashMap<LLVMValueRef, usize>,
+    insts: Vec<Inst>,
+    stats: Stats,
+}
+
+impl<'a> Lowering<'a> {
+    pub(super) fn run(entry: &KernelEntry, bales: &'a Bales, platform: &'static Platform) -> R<Emitted> {
+        let function = entry.function;
+        let mut this = Lowering {
+            bales,
+            platform,
+            k: Kernel::new(&entry.name, platform.grf_bytes),
+            vars: HashMap::new(),
+            views: HashMap::new(),
+            residents: HashMap::new(),
+            predefined: HashMap::new(),
+            constants: HashMap::new(),
+            labels: HashMap::new(),
+            position: HashMap::new(),
+            insts: Vec::new(),
+            stats: Stats::default(),
+        };
+        this.k.slm_size = entry.slm_size;
+        this.arguments(entry)?;
+        let blocks: Vec<LLVMBasicBlockRef> = ir::blocks(function).collect();
+        let stem: String =
+            entry.name.chars().map(|c| if c.is_ascii_alphanumeric() || c == '_' { c } else { '_' }).collect();
+        for (index, &block) in blocks.iter().enumerate() {
+            let label = this.k.add_label(format!("{stem}_BB_{index}"));
+            this.labels.insert(block, label);
+        }
+        for (at, inst) in blocks.iter().flat_map(|&b| ir::instructions(b)).enumerate() {
+            this.position.insert(inst, at);
+        }
+        for (index, &block) in blocks.iter().enumerate() {
+            let next = blocks.get(index + 1).copied();
+            this.constants.clear();
+            for inst in ir::instructions(block) {
+                if !bales.is_baled(inst) {
+                    this.head(inst, next)?;
+                }
+            }
+            let label = this.labels[&block];
+            let insts = std::mem::take(&mut this.insts);
+            this.stats.instructions += insts.len() as u64;
+            this.k.blocks.push(Block { label, insts });
+        }
+        Ok(Emitted { kernel: this.k, stats: this.stats })
+    }
+
+    /// Phase 1: argument variables and their `.input` offsets (the CM layout: largest first, each at the lowest
+    /// free offset aligned to its element size, or to a GRF when larger than one, never crossing a GRF boundary
+    /// unless it starts one).
+    fn arguments(&mut self, entry: &KernelEntry) -> R<()> {
+        let function = entry.function;
+        // SAFETY: parameter queries on a live function.
+        let params: Vec<LLVMValueRef> = unsafe {
+            let n = LLVMCountParams(function);
+            (0..n).map(|i| LLVMGetParam(function, i)).collect()
+        };
+        let mut placed = Vec::new();
+        for (index, &param) in params.iter().enumerate() {
+            let kind = entry.kinds.get(index).copied().unwrap_or(0);
+            let fail = |what: String| {
+                Diagnostic::at_function(
+                    Severity::Error,
+                    NAME,
+                    function,
+                    format!("kernel argument {index} ('{}'): {what}", ir::value_name(param)),
+                )
+            };
+            if kind & 0xf8 != 0 {
+                return Err(fail(format!("implicit argument kind {kind} is not lowered yet")));
+            }
+            let ty = ir::type_of(param);
+            let (var, size, elem) = match kind & 7 {
+                1 => (self.k.add_var(Category::Sampler, Origin::Declared, note(param)), 4, 4),
+                2 => (self.k.add_var(Category::Surface, Origin::Declared, note(param)), 4, 4),
+                // A pointer (SVM, `svmptr_t`) is its 64-bit address.
+                0 if is_pointer(ty) => (self.k.add_general(Type::Q, 1, note(param)), 8, 8),
+                0 => {
+                    let Some(elem) = element_type(ty) else {
+                        return Err(fail(format!("type {} has no vISA register type", ir::type_to_string(ty))));
+                    };
+                    let lanes = region_ir::lanes(ty);
+                    let var = self.k.add_general(elem, lanes, note(param));
+                    (var, elem.bytes() * lanes, elem.bytes())
+                }
+                other => return Err(fail(format!("argument kind {other} is not lowered yet"))),
+            };
+            self.vars.insert(param, var);
+            self.residents.entry(var).or_default().push(param);
+            placed.push((var, size, elem));
+        }
+        let grf = self.platform.grf_bytes;
+        let mut free: Vec<(u32, u32)> = vec![(grf, 128 * grf)];
+        let mut order: Vec<usize> = (0..placed.len()).collect();
+        // Largest first; the sort is stable, so equal sizes keep argument order.
+        order.sort_by(|&a, &b| placed[b].1.cmp(&placed[a].1));
+        for index in order {
+            let (var, size, elem) = placed[index];
+            let align = if size > grf { grf } else { elem.max(1) };
+            let mut found = None;
+            for (zone, &(zone_start, zone_end)) in free.iter().enumerate() {
+                let mut start = zone_start.div_ceil(align) * align;
+                if start % grf != 0 && start / grf != (start + size - 1) / grf {
+                    start = zone_start.div_ceil(grf) * grf;
+                }
+                if start + size <= zone_end {
+                    found = Some((zone, start));
+                    break;
+                }
+            }
+            let Some((zone, start)) = found else {
+                return Err(Diagnostic::at_function(
+                    Severity::Error,
+                    NAME,
+                    function,
+                    format!("the kernel's arguments do not fit in the {}-byte payload", 127 * grf),
+                ));
+            };
+            let (zone_start, zone_end) = free[zone];
+            if zone_start == start {
+                free[zone].0 = start + size;
+            } else {
+                free[zone].1 = start;
+                free.insert(zone + 1, (start + size, zone_end));
+            }
+            self.k.inputs.push(Input { var, offset: start, size });
+        }
+        self.k.inputs.sort_by_key(|input| input.offset);
+        Ok(())
+    }
+
+    fn position_of(&self, inst: LLVMValueRef) -> usize {
+        self.position.get(&inst).copied().unwrap_or(usize::MAX)
+    }
+
+    /// A fresh variable for `value`'s type: a predicate for `i1`s, else a general register.
+    fn new_var(&mut self, value: LLVMValueRef, grf_aligned: bool) -> R<VarId> {
+        let ty = ir::type_of(value);
+        let lanes = region_ir::lanes(ty);
+        let var = if is_predicate_type(ty) {
+            self.k.add_var(Category::Predicate { elems: lanes }, Origin::Declared, note(value))
+        } else {
+            let Some(elem) = element_type(ty) else {
+                return Err(error(value, format!("type {} has no vISA register type", ir::type_to_string(ty))));
+            };
+            let align = if grf_aligned || elem.bytes() * lanes >= self.k.grf_bytes {
+                genx_visa::Align::Grf
+            } else {
+                genx_visa::Align::Natural
+            };
+            self.k.add_var(Category::General { ty: elem, elems: lanes, align }, Origin::Declared, note(value))
+        };
+        Ok(var)
+    }
+
+    fn define(&mut self, value: LLVMValueRef, var: VarId) {
+        self.vars.insert(value, var);
+        let root = self.k.root_of(var);
+        self.residents.entry(root).or_default().push(value);
+    }
+
+    /// `var` read or written as `ty`: itself, or an alias of the same bytes.
+    fn view(&mut self, var: VarId, ty: Type) -> VarId {
+        let v = self.k.var(var);
+        if v.ty() == Some(ty) || !matches!(v.category, Category::General { .. }) {
+            return var;
+        }
+        let bytes = v.bytes();
+        let root = self.k.root_of(var);
+        let offset = self.k.offset_in_root(var);
+        if let Some(&alias) = self.views.get(&(root, offset, ty)) {
+            return alias;
+        }
+        let elems = (bytes / ty.bytes()).max(1);
+        let alias = self.k.add_alias(var, 0, ty, elems, "");
+        self.views.insert((root, offset, ty), alias);
+        alias
+    }
+
+    fn predefined(&mut self, name: &'static str, ty: Type) -> VarId {
+        if let Some(&var) = self.predefined.get(name) {
+            return var;
+        }
+        let var = self.k.add_var(
+            Category::General { ty, elems: 1, align: genx_visa::Align::Natural },
+            Origin::Predefined(name),
+            "",
+        );
+        self.predefined.insert(name, var);
+        var
+    }
+
+    /// The variable of a lowered value.
+    fn var_of(&self, user: LLVMValueRef, value: LLVMValueRef) -> R<VarId> {
+        self.vars.get(&value).copied().ok_or_else(|| {
+            error(
+                user,
+                format!(
+                    "operand {} has no register: its definition ({}) was not lowered before this use",
+                    ir::value_name(value),
+                    ir::value_to_string(value)
+                ),
+            )
+        })
+    }
+
+    /// Phases 3 and 4 for one bale head.
+    fn head(&mut self, inst: LLVMValueRef, next: Option<LLVMBasicBlockRef>) -> R<()> {
+        let Some(opcode) = ir::opcode(inst) else { return Ok(()) };
+        match opcode {
+            LLVMOpcode::LLVMRet => {
+                // SAFETY: operand count of a ret.
+                if unsafe { LLVMGetNumOperands(inst) } != 0 {
+                    return Err(error(inst, "a kernel returns nothing; returning a value is not lowered"));
+                }
+                self.insts.push(Inst::Ret);
+                Ok(())
+            }
+            LLVMOpcode::LLVMBr => self.branch(inst, next),
+            LLVMOpcode::LLVMPHI => {
+                Err(error(inst, "phi (a value joining control flow: loops, branches) is not lowered yet"))
+            }
+            LLVMOpcode::LLVMBitCast => self.bitcast(inst),
+            LLVMOpcode::LLVMPtrToInt => self.pointer_to_int(inst),
+            LLVMOpcode::LLVMGetElementPtr => self.element_pointer(inst),
+            LLVMOpcode::LLVMICmp | LLVMOpcode::LLVMFCmp => self.compare(inst),
+            LLVMOpcode::LLVMCall if region_ir::is_wrregion(inst) => self.wrregion(inst),
+            LLVMOpcode::LLVMCall => match region_ir::genx_desc(inst).and_then(|desc| desc.visa) {
+                Some(visa) if visa.form == "oword-ld" => self.oword_ld(inst, visa.name),
+                Some(visa) if visa.form == "oword-st" => self.oword_st(inst),
+                Some(visa) if visa.form == "media-ld" => self.media(inst, true),
+                Some(visa) if visa.form == "media-st" => self.media(inst, false),
+                Some(visa) if visa.form == "svm-ld" => self.svm_block(inst, true),
+                Some(visa) if visa.form == "svm-st" => self.svm_block(inst, false),
+                _ => self.value_head(inst),
+            },
+            _ => self.value_head(inst),
+        }
+    }
+
+    fn branch(&mut self, inst: LLVMValueRef, next: Option<LLVMBasicBlockRef>) -> R<()> {
+        // SAFETY: successor and condition queries on a branch.
+        unsafe {
+            if LLVMIsConditional(inst) == 0 {
+                let target = LLVMGetSuccessor(inst, 0);
+                if Some(target) != next {
+                    self.insts.push(Inst::Jmp { pred: None, target: self.labels[&target] });
+                }
+                return Ok(());
+            }
+            let cond = LLVMGetCondition(inst);
+            if self.bales.info(inst).operands != 0 {
+                return Err(error(inst, "a branch on a baled condition (all/any, a predicate not) is not lowered yet"));
+            }
+            let var = self.var_of(inst, cond)?;
+            if !matches!(self.k.var(var).category, Category::Predicate { elems: 1 }) {
+                return Err(error(inst, "the branch condition is not a scalar predicate"));
+            }
+            let (taken, other) = (LLVMGetSuccessor(inst, 0), LLVMGetSuccessor(inst, 1));
+            self.insts.push(Inst::Jmp { pred: Some(Pred { var, negate: false }), target: self.labels[&taken] });
+            if Some(other) != next {
+                self.insts.push(Inst::Jmp { pred: None, target: self.labels[&other] });
+            }
+        }
+        Ok(())
+    }
+
+    fn bitcast(&mut self, inst: LLVMValueRef) -> R<()> {
+        let source = operand(inst, 0);
+        let ty = ir::type_of(inst);
+        if is_predicate_type(ty) || is_predicate_type(ir::type_of(source)) {
+            return Err(error(inst, "a bitcast to or from a predicate is not lowered yet"));
+        }
+        let Some(elem) = element_type(ty) else {
+            return Err(error(inst, format!("type {} has no vISA register type", ir::type_to_string(ty))));
+        };
+        let base = if ir::is_constant(source) { self.materialize(inst, source)? } else { self.var_of(inst, source)? };
+        let alias = self.k.add_alias(base, 0, elem, region_ir::lanes(ty), note(inst));
+        self.stats.aliases += 1;
+        self.define(inst, alias);
+        Ok(())
+    }
+
+    /// `ptrtoint` of a pointer argument: the argument's 64-bit variable, viewed as the result's type.
+    fn pointer_to_int(&mut self, inst: LLVMValueRef) -> R<()> {
+        let pointer = operand(inst, 0);
+        let var = self.var_of(inst, pointer)?;
+        let Some(elem) = element_type(ir::type_of(inst)) else {
+            return Err(error(inst, "a ptrtoint to a type without a vISA register type"));
+        };
+        let view = self.view(var, elem);
+        self.define(inst, view);
+        Ok(())
+    }
+
+    /// `getelementptr T, T* %p, C` with a constant index: the 64-bit address `p + C * sizeof(T)`. On platforms
+    /// that emulate 64-bit integers it is an `addc` of the low halves and an add of the high halves and the carry.
+    fn element_pointer(&mut self, inst: LLVMValueRef) -> R<()> {
+        // SAFETY: operand count and source element type of a GEP.
+        let (operands, pointee) = unsafe { (LLVMGetNumOperands(inst), LLVMGetGEPSourceElementType(inst)) };
+        let index = if operands == 2 { ir::const_int(operand(inst, 1)) } else { None };
+        let Some(index) = index else {
+            return Err(error(inst, "a getelementptr with a variable or several indices is not lowered yet"));
+        };
+        let Some(elem) = element_type(pointee) else {
+            return Err(error(inst, "a getelementptr over an aggregate is not lowered yet"));
+        };
+        let bytes = (index * (elem.bytes() * region_ir::lanes(pointee)) as i64) as u64;
+        let base = self.var_of(inst, operand(inst, 0))?;
+        let dst = self.k.add_general(Type::Q, 1, note(inst));
+        self.define(inst, dst);
+        let scalar = |var| Operand::Region(Src { var, offset: 0, region: Region::SCALAR, modifier: Modifier::None });
+        if self.platform.features.native_i64 && !self.platform.features.emulate_i64 {
+            let base = self.view(base, Type::Q);
+            self.insts.push(Inst::Alu {
+                op: "add",
+                sat: false,
+                exec: Exec::simd(1),
+                pred: None,
+                dst: Dst { var: dst, offset: 0, hstride: 1 },
+                srcs: vec![scalar(base), Operand::Imm(Imm { bits: bytes, ty: Type::Q })],
+            });
+            return Ok(());
+        }
+        let halves = self.view(dst, Type::UD);
+        let base = self.view(base, Type::UD);
+        let carry = self.k.add_general(Type::UD, 1, "");
+        let high = |var| Operand::Region(Src { var, offset: 4, region: Region::SCALAR, modifier: Modifier::None });
+        self.insts.push(Inst::AddC {
+            exec: Exec::simd(1),
+            dst: Dst { var: halves, offset: 0, hstride: 1 },
+            carry: Dst { var: carry, offset: 0, hstride: 1 },
+            srcs: [scalar(base), Operand::Imm(Imm { bits: bytes & 0xffff_ffff, ty: Type::UD })],
+        });
+        self.insts.push(Inst::Alu {
+            op: "add",
+            sat: false,
+            exec: Exec::simd(1),
+            pred: None,
+            dst: Dst { var: halves, offset: 4, hstride: 1 },
+            srcs: vec![high(base), scalar(carry)],
+        });
+        if bytes >> 32 != 0 {
+            self.insts.push(Inst::Alu {
+                op: "add",
+                sat: false,
+                exec: Exec::simd(1),
+                pred: None,
+                dst: Dst { var: halves, offset: 4, hstride: 1 },
+                srcs: vec![high(halves), Operand::Imm(Imm { bits: bytes >> 32, ty: Type::UD })],
+            });
+        }
+        Ok(())
+    }
+
+    fn compare(&mut self, inst: LLVMValueRef) -> R<()> {
+        let Some((rel, unsigned)) = relation(inst) else {
+            return Err(error(inst, "this compare predicate (unordered or constant) is not lowered yet"));
+        };
+        let exec = Exec::simd(region_ir::lanes(ir::type_of(inst)));
+        let srcs =
+            [self.source(inst, 0, exec.size, Some(!unsigned))?, self.source(inst, 1, exec.size, Some(!unsigned))?];
+        let var = self.new_var(inst, false)?;
+        self.define(inst, var);
+        self.insts.push(Inst::Cmp { rel, exec, dst: CmpDst::Pred(var), srcs });
+        Ok(())
+    }
+
+    /// A head that defines a value in a fresh variable (a main instruction, possibly saturated, or a move).
+    fn value_head(&mut self, inst: LLVMValueRef) -> R<()> {
+        let ty = ir::type_of(inst);
+        // SAFETY: type kind query.
+        if unsafe { LLVMGetTypeKind(ty) } == LLVMTypeKind::LLVMVoidTypeKind {
+            return Err(error(inst, format!("{} is not lowered yet", construct(inst))));
+        }
+        if is_predicate_type(ty) {
+            return Err(error(inst, format!("{} computing a predicate is not lowered yet", construct(inst))));
+        }
+        let var = self.new_var(inst, false)?;
+        let exec = Exec::simd(region_ir::lanes(ty));
+        self.compute(inst, var, 0, 1, exec, None)?;
+        self.define(inst, var);
+        Ok(())
+    }
+
+    /// Emits the instruction computing `top` (a saturation, a main instruction, or a move through modifiers and
+    /// a region) into `var` at byte `offset` with stride `hstride`.
+    fn compute(
+        &mut self,
+        top: LLVMValueRef,
+        var: VarId,
+        offset: u32,
+        hstride: u32,
+        exec: Exec,
+        pred: Option<Pred>,
+    ) -> R<()> {
+        let mut inst = top;
+        let mut sat = false;
+        // The destination's integer signedness when a saturation decides it (`ustrunc.sat`: unsigned).
+        let mut dst_unsigned = false;
+        if self.bales.role(inst) == Role::Saturate && is_instruction(inst) {
+            // `llvm.genx.sat` keeps the types; the `xy*.sat` conversions give the result's (x) and the
+            // operand's (y) signedness in their table form `sat-XY mov`.
+            let (result_sign, operand_sign) = match genx_short_name(inst) {
+                Some("sat") => (None, None),
+                _ => match region_ir::genx_desc(inst).and_then(|desc| desc.visa).and_then(|v| form_signs(v.form)) {
+                    Some((true, result, operand)) => (Some(result), Some(operand)),
+                    _ => {
+                        return Err(error(inst, format!("{} (a saturation) is not lowered yet", construct(inst))));
+                    }
+                },
+            };
+            sat = true;
+            dst_unsigned = result_sign == Some(false);
+            let baled_main =
+                self.bales.info(inst).is_operand_baled(0) && self.bales.role(operand(inst, 0)) == Role::MainInst;
+            let converts_float = result_sign.is_some()
+                && element_type(ir::type_of(operand(inst, 0))).is_some_and(Type::is_float);
+            if baled_main && converts_float {
+                // vISA's float arithmetic takes one type for all operands: compute in float, then convert with
+                // saturation (`.sat` on a float destination would clamp to [0, 1] instead).
+                let main = operand(inst, 0);
+                let temp = self.new_var(main, false)?;
+                self.compute(main, temp, 0, 1, exec, None)?;
+                let src = self.whole(main, temp, exec.size, None)?;
+                let dst = self.dst(top, var, offset, hstride, dst_unsigned)?;
+                self.insts.push(Inst::Alu { op: "mov", sat, exec, pred, dst, srcs: vec![src] });
+                return Ok(());
+            } else if baled_main {
+                inst = operand(inst, 0);
+            } else {
+                let src = self.source(inst, 0, exec.size, operand_sign)?;
+                let dst = self.dst(top, var, offset, hstride, dst_unsigned)?;
+                self.insts.push(Inst::Alu { op: "mov", sat, exec, pred, dst, srcs: vec![src] });
+                return Ok(());
+            }
+        }
+        if self.bales.role(inst) == Role::CmpDst {
+            return self.compare_into(inst, var, offset, hstride, exec, pred);
+        }
+        let role = self.bales.role(inst);
+        if role == Role::RdRegion || role.is_modifier() || (role == Role::MainInst && is_modifier_call(inst)) {
+            let src = self.value_source(inst, exec.size, None)?;
+            let dst = self.dst(top, var, offset, hstride, false)?;
+            self.insts.push(Inst::Alu { op: "mov", sat, exec, pred, dst, srcs: vec![src] });
+            return Ok(());
+        }
+        if role != Role::MainInst {
+            return Err(error(
+                inst,
+                format!("a bale whose value comes from a {} member is not lowered yet", role.name()),
+            ));
+        }
+        let Some(opcode) = ir::opcode(inst) else {
+            return Err(error(top, "the bale's value is not an instruction"));
+        };
+        if let Some(form) = llvm_alu(opcode) {
+            let sign = Some(!form.unsigned_srcs);
+            if opcode == LLVMOpcode::LLVMZExt && is_predicate_type(ir::type_of(operand(inst, 0))) {
+                return Err(error(inst, "zext of a predicate is not lowered yet"));
+            }
+            let n = if form.op == "mov" { 1 } else { 2 };
+            let mut srcs = Vec::new();
+            for i in 0..n {
+                srcs.push(self.source(inst, i, exec.size, sign)?);
+            }
+            if form.negate_src1 {
+                srcs[1] = negate(inst, srcs[1])?;
+            }
+            let dst = self.dst(top, var, offset, hstride, form.unsigned_dst || dst_unsigned)?;
+            self.insts.push(Inst::Alu { op: form.op, sat, exec, pred, dst, srcs });
+            return Ok(());
+        }
+        if opcode == LLVMOpcode::LLVMSelect {
+            return self.select(inst, var, offset, hstride, exec, sat, pred);
+        }
+        if opcode == LLVMOpcode::LLVMCall {
+            if let Some(visa) = region_ir::genx_desc(inst).and_then(|desc| desc.visa) {
+                match form_signs(visa.form) {
+                    Some((saturates, result, operand)) => {
+                        let mut srcs = Vec::new();
+                        for i in 0..ir::call_arg_count(inst) {
+                            srcs.push(self.source(inst, i, exec.size, Some(operand))?);
+                        }
+                        let dst = self.dst(top, var, offset, hstride, !result || dst_unsigned)?;
+                        let sat = sat || saturates;
+                        self.insts.push(Inst::Alu { op: visa.name, sat, exec, pred, dst, srcs });
+                        return Ok(());
+                    }
+                    None => {}
+                }
+                match visa.form {
+                    "predef" => {
+                        let ty = element_type(ir::type_of(inst)).unwrap_or(Type::D).with_sign(false);
+                        let source = self.predefined(visa.name, ty);
+                        let src = Operand::Region(Src {
+                            var: source,
+                            offset: 0,
+                            region: Region::SCALAR,
+                            modifier: Modifier::None,
+                        });
+                        let dst = self.dst(top, var, offset, hstride, false)?;
+                        self.insts.push(Inst::Alu { op: "mov", sat, exec, pred, dst, srcs: vec![src] });
+                        return Ok(());
+                    }
+                    _ => {}
+                }
+            }
+        }
+        Err(error(inst, format!("{} is not lowered yet", construct(inst))))
+    }
+
+    /// `select(cmp, -1, 0)` with the compare baled in (CMPDST): a compare writing all ones or zero per lane
+    /// into a general destination.
+    fn compare_into(
+        &mut self,
+        select: LLVMValueRef,
+        var: VarId,
+        offset: u32,
+        hstride: u32,
+        exec: Exec,
+        pred: Option<Pred>,
+    ) -> R<()> {
+        let cmp = operand(select, 0);
+        if pred.is_some() || !self.bales.info(select).is_operand_baled(0) {
+            return Err(error(select, "a compare into a general register under a write mask is not lowered yet"));
+        }
+        let Some((rel, unsigned)) = relation(cmp) else {
+            return Err(error(cmp, "this compare predicate (unordered or constant) is not lowered yet"));
+        };
+        let srcs = [self.source(cmp, 0, exec.size, Some(!unsigned))?, self.source(cmp, 1, exec.size, Some(!unsigned))?];
+        let dst = self.dst(select, var, offset, hstride, false)?;
+        self.insts.push(Inst::Cmp { rel, exec, dst: CmpDst::General(dst), srcs });
+        Ok(())
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn select(
+        &mut self,
+        inst: LLVMValueRef,
+        var: VarId,
+        offset: u32,
+        hstride: u32,
+        exec: Exec,
+        sat: bool,
+        pred: Option<Pred>,
+    ) -> R<()> {
+        if pred.is_some() {
+            return Err(error(inst, "a select under a write mask is not lowered yet"));
+        }
+        if self.bales.info(inst).is_operand_baled(0) {
+            return Err(error(inst, "a select on a baled condition (a predicate region or not) is not lowered yet"));
+        }
+        let cond = operand(inst, 0);
+        if let Some(lanes) = constant_lanes(cond).filter(|_| ir::is_constant(cond)) {
+            // A constant condition picks a source per lane; only a uniform one is a move.
+            if lanes.iter().all(|&l| l == lanes[0]) {
+                let src = self.source(inst, if lanes[0] & 1 == 1 { 1 } else { 2 }, exec.size, None)?;
+                let dst = self.dst(inst, var, offset, hstride, false)?;
+                self.insts.push(Inst::Alu { op: "mov", sat, exec, pred: None, dst, srcs: vec![src] });
+                return Ok(());
+            }
+        }
+        let cond_var = if ir::is_constant(cond) { self.constant_predicate(inst, cond)? } else { self.var_of(inst, cond)? };
+        match self.k.var(cond_var).category {
+            Category::Predicate { elems } if elems == exec.size => {}
+            _ => return Err(error(inst, "the select condition is not a predicate of the select's width")),
+        }
+        let srcs = vec![self.source(inst, 1, exec.size, None)?, self.source(inst, 2, exec.size, None)?];
+        let dst = self.dst(inst, var, offset, hstride, false)?;
+        self.insts.push(Inst::Alu {
+            op: "sel",
+            sat,
+            exec,
+            pred: Some(Pred { var: cond_var, negate: false }),
+            dst,
+            srcs,
+        });
+        Ok(())
+    }
+
+    fn dst(&mut self, inst: LLVMValueRef, var: VarId, offset: u32, hstride: u32, unsigned: bool) -> R<Dst> {
+        let Some(ty) = element_type(ir::type_of(inst)) else {
+            return Err(error(inst, "the result has no vISA register type"));
+        };
+        let view = self.view(var, ty.with_sign(!unsigned));
+        Ok(Dst { var: view, offset, hstride })
+    }
+
+    /// Source operand `n` of `user`: through the bale when the operand is baled, else the value itself.
+    /// `sign`: read integers signed (`Some(true)`), unsigned (`Some(false)`) or as declared (`None`).
+    fn source(&mut self, user: LLVMValueRef, n: u32, exec: u32, sign: Option<bool>) -> R<Operand> {
+        let value = operand(user, n);
+        if self.bales.info(user).is_operand_baled(n) && is_instruction(value) {
+            return self.value_source(value, exec, sign);
+        }
+        self.plain_source(user, value, exec, sign)
+    }
+
+    /// A baled source: a modifier chain ending in a rdregion or a value.
+    fn value_source(&mut self, inst: LLVMValueRef, exec: u32, sign: Option<bool>) -> R<Operand> {
+        let role = self.bales.role(inst);
+        match role {
+            Role::RdRegion => self.region_source(inst, exec, sign),
+            Role::ZExt | Role::SExt => self.source(inst, 0, exec, Some(role == Role::SExt)),
+            Role::NegMod | Role::AbsMod | Role::NotMod => {
+                let (n, modifier) = modifier_operand(inst, role);
+                let inner = self.source(inst, n, exec, sign)?;
+                apply(inst, inner, modifier)
+            }
+            _ if is_modifier_call(inst) => {
+                let inner = self.source(inst, 0, exec, sign)?;
+                apply(inst, inner, Modifier::Abs)
+            }
+            _ => {
+                // Not a source member (a main instruction baled nowhere else): read its value.
+                let var = self.var_of(inst, inst)?;
+                self.whole(inst, var, exec, sign)
+            }
+        }
+    }
+
+    fn region_source(&mut self, rd: LLVMValueRef, exec: u32, sign: Option<bool>) -> R<Operand> {
+        let Some(read) = RdRegion::read(rd) else {
+            return Err(error(rd, "a rdregion with non-constant region parameters"));
+        };
+        if read.index != Index::Direct {
+            return Err(error(rd, "an indirect region (runtime index) is not lowered yet"));
+        }
+        let input =
+            if ir::is_constant(read.input) { self.materialize(rd, read.input)? } else { self.var_of(rd, read.input)? };
+        let Some(ty) = element_type(ir::type_of(rd)) else {
+            return Err(error(rd, "the region's elements have no vISA type"));
+        };
+        let ty = sign.map_or(self.declared_sign(input, ty), |s| ty.with_sign(s));
+        let view = self.view(input, ty);
+        let region = vector_region(rd, &read.region, exec)?;
+        Ok(Operand::Region(Src { var: view, offset: read.region.offset as u32, region, modifier: Modifier::None }))
+    }
+
+    /// `ty` with the signedness of the variable it is read from.
+    fn declared_sign(&self, var: VarId, ty: Type) -> Type {
+        match self.k.var(var).ty() {
+            Some(declared) if !ty.is_float() => ty.with_sign(declared.is_signed()),
+            _ => ty,
+        }
+    }
+
+    /// A source that is a value (not baled): an immediate for a uniform constant, else its whole variable.
+    fn plain_source(&mut self, user: LLVMValueRef, value: LLVMValueRef, exec: u32, sign: Option<bool>) -> R<Operand> {
+        let ty_ref = ir::type_of(value);
+        if ir::is_constant(value) {
+            let Some(ty) = element_type(ty_ref) else {
+                return Err(error(user, "a constant operand without a vISA type"));
+            };
+            let ty = sign.map_or(ty, |s| ty.with_sign(s));
+            match constant_lanes(value) {
+                Some(lanes) if lanes.iter().all(|&l| l == lanes[0]) => {
+                    return Ok(Operand::Imm(Imm { bits: lanes[0], ty: immediate_type(ty) }))
+                }
+                Some(_) => {
+                    let var = self.materialize(user, value)?;
+                    return self.whole(user, var, exec, sign);
+                }
+                None => return Err(error(user, "a constant expression operand is not lowered yet")),
+            }
+        }
+        let var = self.var_of(user, value)?;
+        self.whole(user, var, exec, sign)
+    }
+
+    /// The whole of `var` as a source for `exec` lanes: `<0;1,0>` for a scalar, `<1;1,0>` for a vector of
+    /// exactly `exec` elements.
+    fn whole(&mut self, user: LLVMValueRef, var: VarId, exec: u32, sign: Option<bool>) -> R<Operand> {
+        let v = self.k.var(var);
+        let Category::General { ty, elems, .. } = v.category else {
+            return Err(error(user, "a predicate used as a data operand is not lowered yet"));
+        };
+        let region = if elems == 1 {
+            Region::SCALAR
+        } else if elems == exec {
+            Region { vstride: 1, width: 1, hstride: 0 }
+        } else {
+            return Err(error(user, format!("a {elems}-element operand of a {exec}-wide instruction")));
+        };
+        let view = self.view(var, sign.map_or(ty, |s| ty.with_sign(s)));
+        Ok(Operand::Region(Src { var: view, offset: 0, region, modifier: Modifier::None }))
+    }
+
+    /// A constant `i1` vector in a fresh predicate variable (`setp` of its lanes as bits).
+    fn constant_predicate(&mut self, user: LLVMValueRef, value: LLVMValueRef) -> R<VarId> {
+        if let Some(&var) = self.constants.get(&value) {
+            return Ok(var);
+        }
+        let lanes = constant_lanes(value).ok_or_else(|| error(user, "a constant expression predicate"))?;
+        if lanes.len() > 32 {
+            return Err(error(user, "a constant predicate of more than 32 lanes"));
+        }
+        let bits = lanes.iter().enumerate().fold(0u64, |acc, (i, &lane)| acc | (lane & 1) << i);
+        let var = self.new_var(value, false)?;
+        self.constants.insert(value, var);
+        let exec = Exec { size: (lanes.len() as u32).next_power_of_two(), offset: 0, no_mask: true };
+        if exec.size != lanes.len() as u32 {
+            return Err(error(user, format!("a constant predicate of {} lanes (not a power of two)", lanes.len())));
+        }
+        self.insts.push(Inst::Setp { exec, dst: var, value: Operand::Imm(Imm { bits, ty: Type::UD }) });
+        Ok(var)
+    }
+
+    /// A constant vector in a fresh variable, written by moves of its runs of equal elements.
+    fn materialize(&mut self, user: LLVMValueRef, value: LLVMValueRef) -> R<VarId> {
+        if let Some(&var) = self.constants.get(&value) {
+            return Ok(var);
+        }
+        // SAFETY: kind and opcode queries on a constant.
+        if unsafe { !LLVMIsAConstantExpr(value).is_null() && LLVMGetConstOpcode(value) == LLVMOpcode::LLVMBitCast } {
+            let inner = self.materialize(user, operand(value, 0))?;
+            let ty = ir::type_of(value);
+            let elem = element_type(ty).ok_or_else(|| error(user, "a bitcast constant without a vISA type"))?;
+            let alias = self.k.add_alias(inner, 0, elem, region_ir::lanes(ty), "");
+            self.constants.insert(value, alias);
+            return Ok(alias);
+        }
+        let Some(lanes) = constant_lanes(value) else {
+            return Err(error(user, "a constant expression operand is not lowered yet"));
+        };
+        let var = self.new_var(value, false)?;
+        let Some(ty) = self.k.var(var).ty() else {
+            return Err(error(user, "a constant predicate operand is not lowered yet"));
+        };
+        self.write_constant(var, &lanes, ty);
+        self.constants.insert(value, var);
+        Ok(var)
+    }
+
+    fn write_constant(&mut self, var: VarId, lanes: &[u64], ty: Type) {
+        let limit = self.move_width(ty);
+        let mut at = 0usize;
+        while at < lanes.len() {
+            let mut size = (limit as usize).min((lanes.len() - at).next_power_of_two());
+            while size > 1 && (at + size > lanes.len() || lanes[at..at + size].iter().any(|&l| l != lanes[at])) {
+                size /= 2;
+            }
+            let dst = Dst { var, offset: at as u32 * ty.bytes(), hstride: 1 };
+            let src = Operand::Imm(Imm { bits: lanes[at], ty: immediate_type(ty) });
+            self.insts.push(Inst::Alu {
+                op: "mov",
+                sat: false,
+                exec: Exec::simd(size as u32),
+                pred: None,
+                dst,
+                srcs: vec![src],
+            });
+            at += size;
+        }
+    }
+
+    /// The widest legal move of `ty` elements: two GRFs, at most the platform's largest execution size.
+    fn move_width(&self, ty: Type) -> u32 {
+        (2 * self.k.grf_bytes / ty.bytes()).min(self.platform.max_exec_size()).min(32).max(1)
+    }
+
+    /// Copies all of `src` into `dst` (same bytes) with legal moves.
+    fn copy(&mut self, dst: VarId, src: VarId) {
+        let ty = self.k.var(dst).ty().unwrap_or(Type::D);
+        let elems = self.k.var(dst).bytes() / ty.bytes();
+        let src = self.view(src, ty);
+        let limit = self.move_width(ty);
+        let mut at = 0;
+        while at < elems {
+            let mut size = limit;
+            while size > elems - at {
+                size /= 2;
+            }
+            let offset = at * ty.bytes();
+            let region = if size == 1 { Region::SCALAR } else { Region { vstride: 1, width: 1, hstride: 0 } };
+            self.insts.push(Inst::Alu {
+                op: "mov",
+                sat: false,
+                exec: Exec::simd(size),
+                pred: None,
+                dst: Dst { var: dst, offset, hstride: 1 },
+                srcs: vec![Operand::Region(Src { var: src, offset, region, modifier: Modifier::None })],
+            });
+            at += size;
+        }
+    }
+
+    /// Whether `w` may write into `old`'s variable: every value living there has all its uses in `w`'s block,
+    /// at or before `w` (a use inside a bale happens at the bale's head).
+    fn old_dies_at(&self, old: LLVMValueRef, w: LLVMValueRef) -> bool {
+        let Some(&var) = self.vars.get(&old) else { return false };
+        let root = self.k.root_of(var);
+        if !matches!(self.k.var(root).origin, Origin::Declared) {
+            return false;
+        }
+        let block = ir::parent_block(w);
+        let at = self.position_of(w);
+        self.residents.get(&root).into_iter().flatten().all(|&value| {
+            ir::users(value).into_iter().all(|user| {
+                let head = self.bales.head_of(user);
+                ir::opcode(head) != Some(LLVMOpcode::LLVMPHI)
+                    && ir::parent_block(head) == block
+                    && self.position_of(head) <= at
+            })
+        })
+    }
+
+    fn wrregion(&mut self, w: LLVMValueRef) -> R<()> {
+        let Some(write) = WrRegion::read(w) else {
+            return Err(error(w, "a wrregion with non-constant region parameters"));
+        };
+        if write.index != Index::Direct {
+            return Err(error(w, "an indirect region write (runtime index) is not lowered yet"));
+        }
+        // Two-address: the write goes into Old's variable when Old dies here; otherwise Old is copied first.
+        let var = if ir::is_undef(write.old) {
+            self.new_var(w, false)?
+        } else if self.old_dies_at(write.old, w) {
+            self.stats.coalesced += 1;
+            self.vars[&write.old]
+        } else {
+            let var = self.new_var(w, false)?;
+            if let (true, Some(lanes)) = (ir::is_constant(write.old), constant_lanes(write.old)) {
+                let ty = self.k.var(var).ty().unwrap_or(Type::D);
+                self.write_constant(var, &lanes, ty);
+                self.stats.copies_old_shared += 1;
+            } else if ir::is_constant(write.old) {
+                let old = self.materialize(w, write.old)?;
+                self.copy(var, old);
+                self.stats.copies_old_shared += 1;
+            } else {
+                let old = self.var_of(w, write.old)?;
+                self.copy(var, old);
+                if matches!(self.k.var(self.k.root_of(old)).origin, Origin::Declared) {
+                    self.stats.copies_old_live += 1;
+                } else {
+                    self.stats.copies_old_shared += 1;
+                }
+            }
+            var
+        };
+        let new = write.new;
+        let n = region_ir::lanes(ir::type_of(new));
+        let region = &write.region;
+        let rows = n / region.width.max(1);
+        if region.stride < 0 || region.vstride < 0 || region.offset < 0 {
+            return Err(error(w, "a destination region with a negative stride or offset"));
+        }
+        if rows > 1 && region.vstride as u32 != region.width * region.stride as u32 {
+            return Err(error(w, "a 2D destination region (rows apart) is not lowered yet"));
+        }
+        let hstride = if n == 1 { 1 } else { region.stride as u32 };
+        let pred = if region_ir::is_all_ones(write.mask) {
+            None
+        } else {
+            if self.bales.info(w).is_operand_baled(7) {
+                return Err(error(w, "a write mask from a predicate region is not lowered yet"));
+            }
+            let mask = if ir::is_constant(write.mask) {
+                self.constant_predicate(w, write.mask)?
+            } else {
+                self.var_of(w, write.mask)?
+            };
+            match self.k.var(mask).category {
+                Category::Predicate { elems } if elems == n => Some(Pred { var: mask, negate: false }),
+                _ => return Err(error(w, "the write mask is not a predicate of the write's width")),
+            }
+        };
+        let exec = Exec::simd(n);
+        let offset = region.offset as u32;
+        if self.bales.info(w).is_operand_baled(1) && is_instruction(new) {
+            self.compute(new, var, offset, hstride, exec, pred)?;
+        } else {
+            let src = self.plain_source(w, new, n, None)?;
+            let dst = self.dst(new, var, offset, hstride, false)?;
+            self.insts.push(Inst::Alu { op: "mov", sat: false, exec, pred, dst, srcs: vec![src] });
+        }
+        self.define(w, var);
+        Ok(())
+    }
+
+    /// A surface operand: the variable of a surface argument.
+    fn surface(&mut self, inst: LLVMValueRef, value: LLVMValueRef) -> R<VarId> {
+        if ir::is_constant(value) {
+            return Err(error(
+                inst,
+                "a constant binding-table index is not lowered yet (pass the surface as a kernel argument)",
+            ));
+        }
+        let var = self.var_of(inst, value)?;
+        if !matches!(self.k.var(var).category, Category::Surface) {
+            return Err(error(inst, "the surface operand is not a surface argument"));
+        }
+        Ok(var)
+    }
+
+    /// A message payload: `value`'s variable when it starts a GRF of a GRF-aligned variable, else a copy.
+    fn payload(&mut self, inst: LLVMValueRef, value: LLVMValueRef) -> R<Raw> {
+        let var = if ir::is_constant(value) {
+            let var = self.new_var(value, true)?;
+            let lanes = constant_lanes(value).ok_or_else(|| error(inst, "a constant expression payload"))?;
+            let ty = self.k.var(var).ty().unwrap_or(Type::D);
+            self.write_constant(var, &lanes, ty);
+            var
+        } else {
+            let var = self.var_of(inst, value)?;
+            let root = self.k.root_of(var);
+            let aligned = matches!(self.k.var(root).category, Category::General { align: genx_visa::Align::Grf, .. })
+                && self.k.offset_in_root(var) % self.k.grf_bytes == 0;
+            if aligned {
+                var
+            } else {
+                let copy = self.new_var(value, true)?;
+                self.copy(copy, var);
+                self.stats.copies_old_shared += 1;
+                copy
+            }
+        };
+        Ok(Raw { var, offset: 0 })
+    }
+
+    fn scalar(&mut self, inst: LLVMValueRef, n: u32) -> R<Operand> {
+        let src = self.source(inst, n, 1, Some(false))?;
+        Ok(match src {
+            Operand::Imm(imm) => Operand::Imm(Imm { bits: imm.bits, ty: Type::UD }),
+            other => other,
+        })
+    }
+
+    fn oword_ld(&mut self, inst: LLVMValueRef, name: &str) -> R<()> {
+        let bytes = self.value_bytes(inst)?;
+        let modified = ir::const_int(operand(inst, 0)).unwrap_or(0) != 0;
+        let surface = self.surface(inst, operand(inst, 1))?;
+        let offset = self.scalar(inst, 2)?;
+        let var = self.new_var(inst, true)?;
+        self.define(inst, var);
+        self.insts.push(Inst::OwordLd {
+            owords: bytes / 16,
+            unaligned: name.ends_with("unaligned"),
+            modified,
+            surface,
+            offset,
+            dst: Raw { var, offset: 0 },
+        });
+        Ok(())
+    }
+
+    fn oword_st(&mut self, inst: LLVMValueRef) -> R<()> {
+        let data = operand(inst, 2);
+        let bytes = self.value_bytes(data)?;
+        let surface = self.surface(inst, operand(inst, 0))?;
+        let offset = self.scalar(inst, 1)?;
+        let src = self.payload(inst, data)?;
+        self.insts.push(Inst::OwordSt { owords: bytes / 16, surface, offset, src });
+        Ok(())
+    }
+
+    /// `media.ld(modifiers, surface, plane, width, x, y)` / `media.st(..., data)`: the block's height is the
+    /// data's bytes over the row pitch (the width rounded up to a power of two, at least 4).
+    fn media(&mut self, inst: LLVMValueRef, load: bool) -> R<()> {
+        let constant = |n: u32, what: &str| {
+            ir::const_int(operand(inst, n))
+                .map(|c| c as u32)
+                .ok_or_else(|| error(inst, format!("the media block's {what} must be a constant")))
+        };
+        let modifier = constant(0, "modifiers")?;
+        let plane = constant(2, "plane")?;
+        let width = constant(3, "width")?;
+        let surface = self.surface(inst, operand(inst, 1))?;
+        let x = self.scalar(inst, 4)?;
+        let y = self.scalar(inst, 5)?;
+        let data = if load { inst } else { operand(inst, 6) };
+        let bytes = self.value_bytes(data)?;
+        let pitch = width.next_power_of_two().max(4);
+        if width == 0 || bytes % pitch != 0 {
+            return Err(error(inst, format!("{bytes} bytes of data are not whole rows of a {width}-byte-wide block")));
+        }
+        let height = bytes / pitch;
+        if load {
+            let var = self.new_var(inst, true)?;
+            self.define(inst, var);
+            self.insts.push(Inst::MediaLd {
+                modifier,
+                width,
+                height,
+                surface,
+                plane,
+                x,
+                y,
+                dst: Raw { var, offset: 0 },
+            });
+        } else {
+            let src = self.payload(inst, data)?;
+            self.insts.push(Inst::MediaSt { modifier, width, height, surface, plane, x, y, src });
+        }
+        Ok(())
+    }
+
+    /// `svm.block.ld(address)` / `svm.block.st(address, data)`.
+    fn svm_block(&mut self, inst: LLVMValueRef, load: bool) -> R<()> {
+        let address = match self.source(inst, 0, 1, Some(false))? {
+            Operand::Imm(imm) => Operand::Imm(Imm { bits: imm.bits, ty: Type::UQ }),
+            other => other,
+        };
+        let data = if load { inst } else { operand(inst, 1) };
+        let bytes = self.value_bytes(data)?;
+        if load {
+            let var = self.new_var(inst, true)?;
+            self.define(inst, var);
+            self.insts.push(Inst::SvmBlockLd { owords: bytes / 16, address, dst: Raw { var, offset: 0 } });
+        } else {
+            let src = self.payload(inst, data)?;
+            self.insts.push(Inst::SvmBlockSt { owords: bytes / 16, address, src });
+        }
+        Ok(())
+    }
+
+    fn value_bytes(&self, value: LLVMValueRef) -> R<u32> {
+        let ty = ir::type_of(value);
+        let elem = element_type(ty).ok_or_else(|| error(value, "message data without a vISA type"))?;
+        Ok(elem.bytes() * region_ir::lanes(ty))
+    }
+}
+
+/// An ALU form of the intrinsic table, `alu-XY` or `sat-XY`: (saturates, result signed, operands signed).
+fn form_signs(form: &str) -> Option<(bool, bool, bool)> {
+    let (kind, signs) = form.split_once('-')?;
+    let saturates = match kind {
+        "alu" => false,
+        "sat" => true,
+        _ => return None,
+    };
+    let mut letters = signs.chars();
+    let (result, operand) = (letters.next()?, letters.next()?);
+    Some((saturates, result == 's', operand == 's'))
+}
+
+/// The intrinsic's name without `llvm.genx.` (`sat`), when `inst` calls one.
+fn genx_short_name(inst: LLVMValueRef) -> Option<&'static str> {
+    region_ir::genx_desc(inst).map(|desc| desc.short_name())
+}
+
+/// `llvm.genx.absi`, `llvm.genx.absf`, `llvm.fabs`: the abs modifier as a call.
+fn is_modifier_call(inst: LLVMValueRef) -> bool {
+    if !ir::is_call(inst) {
+        return false;
+    }
+    if matches!(genx_short_name(inst), Some("absi" | "absf")) {
+        return true;
+    }
+    ir::called_function(inst).is_some_and(|f| ir::value_name(f).starts_with("llvm.fabs."))
+}
+
+/// Which operand a modifier member modifies, and the modifier.
+fn modifier_operand(inst: LLVMValueRef, role: Role) -> (u32, Modifier) {
+    match role {
+        Role::AbsMod => (0, Modifier::Abs),
+        Role::NotMod => (if ir::is_constant(operand(inst, 0)) { 1 } else { 0 }, Modifier::Not),
+        // fneg x; sub 0, x; fsub -0.0, x.
+        _ => (if ir::opcode(inst) == Some(LLVMOpcode::LLVMFNeg) { 0 } else { 1 }, Modifier::Neg),
+    }
+}
+
+/// `outer` applied on top of a source's modifier.
+fn apply(inst: LLVMValueRef, src: Operand, outer: Modifier) -> R<Operand> {
+    let Operand::Region(mut s) = src else {
+        return Err(error(inst, "a modifier on an immediate (baling folds those)"));
+    };
+    s.modifier = match (outer, s.modifier) {
+        (Modifier::Neg, Modifier::None) => Modifier::Neg,
+        (Modifier::Neg, Modifier::Neg) => Modifier::None,
+        (Modifier::Neg, Modifier::Abs) => Modifier::NegAbs,
+        (Modifier::Neg, Modifier::NegAbs) => Modifier::Abs,
+        (Modifier::Abs, _) => Modifier::Abs,
+        (Modifier::Not, Modifier::None) => Modifier::Not,
+        (Modifier::Not, Modifier::Not) => Modifier::None,
+        _ => return Err(error(inst, "this combination of source modifiers is not lowered")),
+    };
+    Ok(Operand::Region(s))
+}
+
+fn negate(inst: LLVMValueRef, src: Operand) -> R<Operand> {
+    match src {
+        Operand::Imm(imm) => Ok(Operand::Imm(negate_imm(imm))),
+        region => apply(inst, region, Modifier::Neg),
+    }
+}
+
+fn negate_imm(imm: Imm) -> Imm {
+    let bits = match imm.ty {
+        Type::F => (f32::from_bits(imm.bits as u32) * -1.0).to_bits() as u64,
+        Type::DF => (f64::from_bits(imm.bits) * -1.0).to_bits(),
+        Type::HF => imm.bits ^ 0x8000,
+        ty => {
+            let width = ty.bytes() * 8;
+            let mask = if width >= 64 { u64::MAX } else { (1u64 << width) - 1 };
+            imm.bits.wrapping_neg() & mask
+        }
+    };
+    Imm { bits, ty: imm.ty }
+}
+
+/// vISA has no byte immediates: bytes travel as words.
+fn immediate_type(ty: Type) -> Type {
+    match ty {
+        Type::B => Type::W,
+        Type::UB => Type::UW,
+        other => other,
+    }
+}
+
+/// A direct region of `exec` elements as a vISA source region.
+fn vector_region(rd: LLVMValueRef, region: &genx_region::Region, exec: u32) -> R<Region> {
+    let n = region.num_elements;
+    if n == 1 {
+        return Ok(Region::SCALAR);
+    }
+    if n != exec {
+        return Err(error(rd, format!("a {n}-element region read by a {exec}-wide instruction")));
+    }
+    if region.stride < 0 || region.vstride < 0 || region.offset < 0 {
+        return Err(error(rd, "a region with a negative stride or offset"));
+    }
+    let (vstride, width, stride) = (region.vstride as u32, region.width, region.stride as u32);
+    if width >= n || vstride == width * stride {
+        return Ok(if stride == 0 { Region::SCALAR } else { Region { vstride: stride, width: 1, hstride: 0 } });
+    }
+    if width.is_power_of_two() && width <= 16 {
+        return Ok(Region { vstride, width, hstride: stride });
+    }
+    Err(error(rd, format!("the region <{vstride};{width},{stride}> has a row width vISA cannot express")))
+}
+
+/// What an instruction is, for "not lowered" messages: the opcode, or the intrinsic's name.
+fn construct(inst: LLVMValueRef) -> String {
+    if let Some(desc) = region_ir::genx_desc(inst) {
+        return format!("the intrinsic {}", desc.name);
+    }
+    if ir::is_call(inst) {
+        if let Some(callee) = ir::called_function(inst) {
+            return format!("a call of {}", ir::value_name(callee));
+        }
+    }
+    let text = ir::value_to_string(inst);
+    let opcode = text.split('=').nth(1).unwrap_or(&text).split_whitespace().next().unwrap_or("?").to_string();
+    format!("the instruction '{opcode}'")
+}
+
+/// The note on a variable's declaration: the LLVM value it holds.
+fn note(value: LLVMValueRef) -> String {
+    let name = ir::value_name(value);
+    if name.is_empty() {
+        String::new()
+    } else {
+        format!("%{name}")
+    }
+}

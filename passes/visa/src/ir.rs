@@ -1,0 +1,441 @@
+//! The machine-level IR: a vISA kernel as data.
+//!
+//! A [`Kernel`] owns its variables ([`Var`], addressed by [`VarId`]), its inputs (`.input`), and its blocks of
+//! [`Inst`]s, each exactly one vISA instruction. Operands address variables in bytes ([`Src::offset`],
+//! [`Dst::offset`], [`Raw::offset`]); the printer turns a byte offset into vISA's `(row, column)` with the
+//! kernel's GRF size, so nothing above the printer computes rows.
+
+use std::fmt;
+
+/// A vISA element type.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Type {
+    UB,
+    B,
+    UW,
+    W,
+    UD,
+    D,
+    UQ,
+    Q,
+    HF,
+    F,
+    DF,
+}
+
+impl Type {
+    pub fn bytes(self) -> u32 {
+        match self {
+            Type::UB | Type::B => 1,
+            Type::UW | Type::W | Type::HF => 2,
+            Type::UD | Type::D | Type::F => 4,
+            Type::UQ | Type::Q | Type::DF => 8,
+        }
+    }
+
+    /// The type's spelling in `.visaasm` (`type=ud`, `0x1:ud`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Type::UB => "ub",
+            Type::B => "b",
+            Type::UW => "uw",
+            Type::W => "w",
+            Type::UD => "ud",
+            Type::D => "d",
+            Type::UQ => "uq",
+            Type::Q => "q",
+            Type::HF => "hf",
+            Type::F => "f",
+            Type::DF => "df",
+        }
+    }
+
+    pub fn is_float(self) -> bool {
+        matches!(self, Type::HF | Type::F | Type::DF)
+    }
+
+    pub fn is_signed(self) -> bool {
+        matches!(self, Type::B | Type::W | Type::D | Type::Q) || self.is_float()
+    }
+
+    /// The integer type of this width and signedness.
+    pub fn int(bytes: u32, signed: bool) -> Option<Type> {
+        Some(match (bytes, signed) {
+            (1, false) => Type::UB,
+            (1, true) => Type::B,
+            (2, false) => Type::UW,
+            (2, true) => Type::W,
+            (4, false) => Type::UD,
+            (4, true) => Type::D,
+            (8, false) => Type::UQ,
+            (8, true) => Type::Q,
+            _ => return None,
+        })
+    }
+
+    /// The same width with the other signedness (floats unchanged).
+    pub fn with_sign(self, signed: bool) -> Type {
+        if self.is_float() {
+            self
+        } else {
+            Type::int(self.bytes(), signed).unwrap_or(self)
+        }
+    }
+}
+
+/// Index of a variable in [`Kernel::vars`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct VarId(pub u32);
+
+/// Index of a label in [`Kernel::labels`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct LabelId(pub u32);
+
+/// Alignment of a general variable (`align=`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Align {
+    /// The element type's natural alignment (printed as `byte`, `word`, `dword` or `qword`).
+    Natural,
+    /// One GRF: needed by message payloads and results, and chosen for vectors of a GRF or more.
+    Grf,
+}
+
+/// A register category (IGC's `GenXCategory`): what kind of vISA variable a value lives in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Category {
+    /// A general register variable: `elems` elements of `ty`.
+    General { ty: Type, elems: u32, align: Align },
+    /// A predicate (flag) variable of `elems` bits.
+    Predicate { elems: u32 },
+    /// An address register variable of `elems` elements.
+    Address { elems: u32 },
+    /// A surface (binding-table index) variable.
+    Surface,
+    /// A sampler state variable.
+    Sampler,
+}
+
+/// Where a variable comes from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Origin {
+    /// Declared by the kernel (`.decl`).
+    Declared,
+    /// Declared as a view of another general variable at a byte offset (`.decl ... alias=<base, offset>`):
+    /// a bitcast costs no instruction.
+    Alias { base: VarId, offset: u32 },
+    /// One of vISA's predefined variables, spelled as vISA spells it (`%thread_x`, `%group_id_y`, `%slm`):
+    /// never declared.
+    Predefined(&'static str),
+}
+
+/// A variable.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Var {
+    pub category: Category,
+    pub origin: Origin,
+    /// What the variable holds, for the reader (`// %name` after the declaration); not part of the program.
+    pub note: String,
+}
+
+impl Var {
+    /// Bytes of a general variable (0 for other categories).
+    pub fn bytes(&self) -> u32 {
+        match self.category {
+            Category::General { ty, elems, .. } => ty.bytes() * elems,
+            _ => 0,
+        }
+    }
+
+    /// The element type of a general variable.
+    pub fn ty(&self) -> Option<Type> {
+        match self.category {
+            Category::General { ty, .. } => Some(ty),
+            _ => None,
+        }
+    }
+}
+
+/// A source modifier.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Modifier {
+    #[default]
+    None,
+    Neg,
+    Abs,
+    NegAbs,
+    /// Logical not (integer sources of logic instructions).
+    Not,
+}
+
+/// A source region `<vstride;width,hstride>` in elements.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Region {
+    pub vstride: u32,
+    pub width: u32,
+    pub hstride: u32,
+}
+
+impl Region {
+    /// `<0;1,0>`: one element, broadcast.
+    pub const SCALAR: Region = Region { vstride: 0, width: 1, hstride: 0 };
+
+    /// The byte offset (from the region's start) of each of `n` elements of `bytes` each.
+    pub fn element_offsets(&self, n: u32, bytes: u32) -> impl Iterator<Item = u32> + '_ {
+        let width = self.width.max(1);
+        (0..n).map(move |i| ((i / width) * self.vstride + (i % width) * self.hstride) * bytes)
+    }
+}
+
+/// A source operand reading a region of a general variable (through its own type).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Src {
+    pub var: VarId,
+    /// Byte offset of the region's first element in the variable.
+    pub offset: u32,
+    pub region: Region,
+    pub modifier: Modifier,
+}
+
+/// An immediate: the value's bits (zero-extended), and its type.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Imm {
+    pub bits: u64,
+    pub ty: Type,
+}
+
+/// A source: a region or an immediate.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Operand {
+    Region(Src),
+    Imm(Imm),
+}
+
+/// A destination region: elements `hstride` apart from byte `offset` of a general variable.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Dst {
+    pub var: VarId,
+    pub offset: u32,
+    pub hstride: u32,
+}
+
+/// A raw operand (message payloads and results): a general variable from a byte offset (`V12.0`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Raw {
+    pub var: VarId,
+    pub offset: u32,
+}
+
+/// Execution size and mask: `(M1, 16)`, `(M5_NM, 8)`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Exec {
+    pub size: u32,
+    /// First channel of the execution mask the instruction uses (a multiple of 4).
+    pub offset: u32,
+    /// `NoMask`: ignore the execution mask.
+    pub no_mask: bool,
+}
+
+impl Exec {
+    pub fn simd(size: u32) -> Exec {
+        Exec { size, offset: 0, no_mask: false }
+    }
+}
+
+/// A predicate on an instruction: `(P1)` or `(!P1)`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Pred {
+    pub var: VarId,
+    pub negate: bool,
+}
+
+/// A comparison relation (`cmp.lt`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Relation {
+    Eq,
+    Ne,
+    Gt,
+    Ge,
+    Lt,
+    Le,
+}
+
+impl Relation {
+    pub fn name(self) -> &'static str {
+        match self {
+            Relation::Eq => "eq",
+            Relation::Ne => "ne",
+            Relation::Gt => "gt",
+            Relation::Ge => "ge",
+            Relation::Lt => "lt",
+            Relation::Le => "le",
+        }
+    }
+}
+
+/// Where a compare writes: a predicate variable, or a general destination (0 / all ones per lane).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CmpDst {
+    Pred(VarId),
+    General(Dst),
+}
+
+/// One vISA instruction.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Inst {
+    /// An ALU instruction: `[(P)] op[.sat] (M, n) dst src...` (`mov`, `add`, `sel`, `mad`, ...); the opcode's
+    /// operand count is [`crate::opcodes::alu`]'s.
+    Alu { op: &'static str, sat: bool, exec: Exec, pred: Option<Pred>, dst: Dst, srcs: Vec<Operand> },
+    /// `addc (M, n) dst carry src0 src1`: an unsigned add that also writes each lane's carry (0 or 1).
+    AddC { exec: Exec, dst: Dst, carry: Dst, srcs: [Operand; 2] },
+    /// `cmp.rel (M, n) dst src0 src1`.
+    Cmp { rel: Relation, exec: Exec, dst: CmpDst, srcs: [Operand; 2] },
+    /// `setp (M, n) P value`: bit i of `value` (an immediate or a scalar) into lane i of a predicate.
+    Setp { exec: Exec, dst: VarId, value: Operand },
+    /// `[(P)] jmp (M1, 1) label`.
+    Jmp { pred: Option<Pred>, target: LabelId },
+    /// `ret (M1, 1)`: the end of the kernel.
+    Ret,
+    /// `oword_ld[_unaligned] (owords) surface offset dst`: `offset` in owords (aligned) or bytes (unaligned).
+    OwordLd { owords: u32, unaligned: bool, modified: bool, surface: VarId, offset: Operand, dst: Raw },
+    /// `oword_st (owords) surface offset src`, `offset` in owords.
+    OwordSt { owords: u32, surface: VarId, offset: Operand, src: Raw },
+    /// `svm_block_ld (owords) address dst`: a block read from a 64-bit shared-virtual-memory address.
+    SvmBlockLd { owords: u32, address: Operand, dst: Raw },
+    /// `svm_block_st (owords) address src`.
+    SvmBlockSt { owords: u32, address: Operand, src: Raw },
+    /// `media_ld.<modifier> (width, height) surface plane x y dst`.
+    MediaLd { modifier: u32, width: u32, height: u32, surface: VarId, plane: u32, x: Operand, y: Operand, dst: Raw },
+    /// `media_st.<modifier> (width, height) surface plane x y src`.
+    MediaSt { modifier: u32, width: u32, height: u32, surface: VarId, plane: u32, x: Operand, y: Operand, src: Raw },
+}
+
+/// A block: a label and the instructions up to the next one.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Block {
+    pub label: LabelId,
+    pub insts: Vec<Inst>,
+}
+
+/// A kernel argument placed in the thread payload: `.input var offset=N size=M`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Input {
+    pub var: VarId,
+    /// Byte offset in the GRF file (r1 starts at one GRF).
+    pub offset: u32,
+    pub size: u32,
+}
+
+/// One vISA kernel.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Kernel {
+    pub name: String,
+    /// Bytes in one GRF of the target (32 up to Xe-HPG, 64 on Xe-HPC): rows of region operands.
+    pub grf_bytes: u32,
+    pub slm_size: u32,
+    pub vars: Vec<Var>,
+    pub inputs: Vec<Input>,
+    pub labels: Vec<String>,
+    pub blocks: Vec<Block>,
+}
+
+impl Kernel {
+    pub fn new(name: &str, grf_bytes: u32) -> Kernel {
+        Kernel {
+            name: name.to_string(),
+            grf_bytes,
+            slm_size: 0,
+            vars: Vec::new(),
+            inputs: Vec::new(),
+            labels: Vec::new(),
+            blocks: Vec::new(),
+        }
+    }
+
+    pub fn var(&self, id: VarId) -> &Var {
+        &self.vars[id.0 as usize]
+    }
+
+    pub fn add_var(&mut self, category: Category, origin: Origin, note: impl Into<String>) -> VarId {
+        self.vars.push(Var { category, origin, note: note.into() });
+        VarId(self.vars.len() as u32 - 1)
+    }
+
+    /// A general variable of `elems` elements of `ty`, GRF-aligned from one GRF of data up.
+    pub fn add_general(&mut self, ty: Type, elems: u32, note: impl Into<String>) -> VarId {
+        let align = if ty.bytes() * elems >= self.grf_bytes { Align::Grf } else { Align::Natural };
+        self.add_var(Category::General { ty, elems, align }, Origin::Declared, note)
+    }
+
+    /// A view of `base` from byte `offset` as `elems` elements of `ty` (a vISA alias).
+    pub fn add_alias(&mut self, base: VarId, offset: u32, ty: Type, elems: u32, note: impl Into<String>) -> VarId {
+        let root = self.root_of(base);
+        let offset = offset + self.offset_in_root(base);
+        self.add_var(Category::General { ty, elems, align: Align::Natural }, Origin::Alias { base: root, offset }, note)
+    }
+
+    /// The declared (or predefined) variable an alias chain ends at.
+    pub fn root_of(&self, mut id: VarId) -> VarId {
+        for _ in 0..self.vars.len() {
+            match self.var(id).origin {
+                Origin::Alias { base, .. } => id = base,
+                _ => break,
+            }
+        }
+        id
+    }
+
+    /// Byte offset of `id` in its root variable.
+    pub fn offset_in_root(&self, mut id: VarId) -> u32 {
+        let mut total = 0;
+        for _ in 0..self.vars.len() {
+            match self.var(id).origin {
+                Origin::Alias { base, offset } => {
+                    total += offset;
+                    id = base;
+                }
+                _ => break,
+            }
+        }
+        total
+    }
+
+    pub fn add_label(&mut self, name: impl Into<String>) -> LabelId {
+        self.labels.push(name.into());
+        LabelId(self.labels.len() as u32 - 1)
+    }
+
+    /// Every instruction, in block order.
+    pub fn insts(&self) -> impl Iterator<Item = &Inst> {
+        self.blocks.iter().flat_map(|block| block.insts.iter())
+    }
+
+    /// The names the printer gives the variables, by index: `V<32+n>` for general variables, `P<1+n>`,
+    /// `A<n>`, `T<6+n>`, `S<1+n>` by category, counting each category's declared variables in order (vISA
+    /// reserves V0-V31, P0, T0-T5 for its predefined variables), or the predefined variable's own name.
+    pub fn var_names(&self) -> Vec<String> {
+        let mut counts = [0u32; 5];
+        self.vars
+            .iter()
+            .map(|var| {
+                if let Origin::Predefined(name) = var.origin {
+                    return name.to_string();
+                }
+                let (slot, prefix, first) = match var.category {
+                    Category::General { .. } => (0, "V", 32),
+                    Category::Predicate { .. } => (1, "P", 1),
+                    Category::Address { .. } => (2, "A", 0),
+                    Category::Surface => (3, "T", 6),
+                    Category::Sampler => (4, "S", 1),
+                };
+                counts[slot] += 1;
+                format!("{prefix}{}", first + counts[slot] - 1)
+            })
+            .collect()
+    }
+}
+
+impl fmt::Display for Kernel {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&crate::print::render(self))
+    }
+}

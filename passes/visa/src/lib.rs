@@ -1,0 +1,35 @@
+//! `genx-visa`: the back end's machine-level IR, one vISA kernel as data, with its `.visaasm` printer and its
+//! verifier.
+//!
+//! # Why
+//! The back end lifts a kernel's baled, legalized LLVM IR once into this IR (genx-passes' `visa_emit`), and
+//! the back end's decisions (register categories, which values share a variable, where a copy is needed) are
+//! made on it, not in side tables next to LLVM. IGC's vISA finalizer (`GenX_IR`, driven by `vc-bridge`) then
+//! does register allocation, scheduling and encoding from the printed text.
+//!
+//! # Model
+//! * [`Kernel`]: variables, inputs (`.input` at a byte offset of the thread payload), labels and blocks.
+//! * [`Var`]: a register category ([`Category`]: general with element type and count, predicate, address,
+//!   surface, sampler) and an origin: declared, an alias of another general variable at a byte offset
+//!   (bitcasts cost nothing), or one of vISA's predefined variables (`%thread_x`, ...).
+//! * [`Inst`]: exactly one vISA instruction: ALU (opcode, `.sat`, execution size and mask offset / NoMask,
+//!   predicate, destination region, source regions with modifiers or immediates), compare to a predicate or
+//!   to a general destination, jump, return, and the block messages (oword, media).
+//! * Operands address variables in bytes; the printer converts to vISA's `(row, column)`.
+//!
+//! # Invariants
+//! This crate has no dependencies and knows nothing of LLVM: it is the vISA side of the back end. A kernel
+//! handed to the printer has passed [`verify`]; the printer never fails.
+//!
+//! # Not handled yet
+//! Indirect operands (address registers are declared but no instruction reads through them), SIMD control
+//! flow (`goto`/`join`), subroutine calls, scattered/untyped/typed/SVM/atomic messages, sampler messages.
+
+pub mod ir;
+pub mod opcodes;
+pub mod print;
+pub mod verify;
+
+pub use ir::*;
+pub use print::render;
+pub use verify::verify;

@@ -15,7 +15,8 @@
 //!   becomes an indirect region whose offset is `zext/trunc(i) to i16` times `EB` at run time.
 //! * `trunc <N x iS> to <N x iD>` (D ∈ {8,16,32}, S ∈ {16,32,64}) → `bitcast` to `<N*S/D x iD>` and the
 //!   strided read `<0; N, S/D>` from 0: the low part of each element, the little-endian first `iD`. A trunc
-//!   of a plain constant is replaced by the truncated constant.
+//!   of a plain constant is replaced by the truncated constant. A trunc of integer arithmetic (add, shift,
+//!   zext, ...) is left to IGC, whose InstCombine narrows the arithmetic through it (`narrowable_by_igc`).
 //! * `zext`/`sext`/`uitofp` from `i1` (scalar or vector) → `select %c, 1 | -1 | 1.0, 0`.
 //! * `shufflevector` (in `lowering/shuffle.rs`): a mask that reads one operand as a region (1D or 2D with
 //!   constant strides, negative strides included; a splat is `<0;1,0>`) → one `rdregion`; otherwise a
@@ -159,6 +160,8 @@ pub fn run(function: FunctionValue<'_>, cx: &mut PassCx) -> bool {
     let mut emitter = Emitter::new(function);
     let mut totals = Tally::default();
     let mut changed = false;
+    // Inserts left to their splat shuffles (see `splat_seed`), erased at the end once unused.
+    let mut seeds = Vec::new();
     for (inst, opcode) in candidates {
         emitter.start(inst);
         let outcome = match opcode {
@@ -174,12 +177,22 @@ pub fn run(function: FunctionValue<'_>, cx: &mut PassCx) -> bool {
                 totals.add_all(&emitter.pending);
                 changed = true;
             }
-            Ok(None) => emitter.rollback(),
+            Ok(None) => {
+                emitter.rollback();
+                if opcode == LLVMOpcode::LLVMInsertElement && splat_seed(inst).is_some() {
+                    seeds.push(inst);
+                }
+            }
             Err(reason) => {
                 emitter.rollback();
                 totals.add(Stat::NotLowered, 1);
                 cx.remark(RemarkKind::Missed, c"NotLowered", inst, &reason);
             }
+        }
+    }
+    for &inst in &seeds {
+        if region_ir::erase_if_dead(inst) {
+            changed = true;
         }
     }
     for (&(name, desc), n) in STATS.iter().zip(totals.0) {
@@ -498,6 +511,58 @@ fn count_access(e: &mut Emitter, first: Stat, position: &Position) {
     e.count(Stat::VariableIndex, matches!(position, Position::Variable(_)) as u64);
 }
 
+/// The scalar and lane of LLVM's splat idiom `insertelement undef, %s, k` when every user of the insert is a
+/// `shufflevector` whose defined lanes all read lane `k` of it (a splat of `%s`), else `None`.
+///
+/// Such an insert is not lowered on its own: each of its shuffles becomes one stride-0 `rdregion` of `%s` seen
+/// as a `<1 x T>` (`shuffle::lower`), the form IGC's own lowering gives a splat, and the insert is erased when
+/// its last shuffle is gone. Lowered separately, the insert would be a `wrregion` into `undef` read back by a
+/// `<0;1,0>` region, which IGC compiles to a move more than the splat (measured on the corpus' radix sort and
+/// prefix sum).
+pub(crate) fn splat_seed(insert: LLVMValueRef) -> Option<(LLVMValueRef, u32)> {
+    unsafe {
+        if LLVMIsAInsertElementInst(insert).is_null() || !ir::is_undef(LLVMGetOperand(insert, 0)) {
+            return None;
+        }
+        let vector_ty = ir::type_of(insert);
+        let n = lanes(vector_ty);
+        let element = element_type(vector_ty);
+        if is_bool(element) || region_element_bytes(element).is_err() {
+            return None;
+        }
+        let index = LLVMGetOperand(insert, 2);
+        if LLVMIsAConstantInt(index).is_null() || int_bits(ir::type_of(index)).is_none_or(|b| b > 64) {
+            return None;
+        }
+        let lane = LLVMConstIntGetZExtValue(index);
+        if lane >= n as u64 {
+            return None;
+        }
+        let lane = lane as u32;
+        let splats_lane = |user: LLVMValueRef| {
+            if LLVMIsAShuffleVectorInst(user).is_null() {
+                return false;
+            }
+            let operand0 = LLVMGetOperand(user, 0) == insert;
+            let operand1 = LLVMGetOperand(user, 1) == insert;
+            let mut any = false;
+            for i in 0..lanes(ir::type_of(user)) {
+                let m = LLVMGetMaskValue(user, i);
+                if m < 0 {
+                    continue;
+                }
+                let reads_seed = (operand0 && m as u32 == lane) || (operand1 && m as u32 == n + lane);
+                if !reads_seed {
+                    return false;
+                }
+                any = true;
+            }
+            any
+        };
+        ir::users(insert).into_iter().all(splats_lane).then(|| (LLVMGetOperand(insert, 1), lane))
+    }
+}
+
 fn lower_extract(inst: LLVMValueRef, e: &mut Emitter) -> Lowered {
     let (vector, index) = unsafe { (LLVMGetOperand(inst, 0), LLVMGetOperand(inst, 1)) };
     let vector_ty = ir::type_of(vector);
@@ -515,6 +580,10 @@ fn lower_insert(inst: LLVMValueRef, e: &mut Emitter) -> Lowered {
     let (vector, value, index) = unsafe { (LLVMGetOperand(inst, 0), LLVMGetOperand(inst, 1), LLVMGetOperand(inst, 2)) };
     let vector_ty = ir::type_of(inst);
     if !is_fixed_vector(vector_ty) {
+        return Ok(None);
+    }
+    if splat_seed(inst).is_some() {
+        // Its shuffles read the scalar directly; erased by `run` once they have.
         return Ok(None);
     }
     let (eb, position) = element_position(vector_ty, index)?;
@@ -550,6 +619,10 @@ fn lower_trunc(inst: LLVMValueRef, e: &mut Emitter) -> Lowered {
         e.count(Stat::TruncFolded, 1);
         return Ok(Some(unsafe { LLVMConstTrunc(source, result_ty) }));
     }
+    if narrowable_by_igc(source) {
+        return Err("the source is integer arithmetic that IGC narrows through the trunc; a region would hide it"
+            .to_string());
+    }
     let ratio = src_bits / dst_bits;
     let n = lanes(source_ty);
     let wide_n = n as u64 * ratio as u64;
@@ -564,6 +637,24 @@ fn lower_trunc(inst: LLVMValueRef, e: &mut Emitter) -> Lowered {
     let read = e.rdregion(cast, &region, Index::Direct, false, Name::None)?;
     e.count(Stat::Trunc, 1);
     Ok(Some(read))
+}
+
+/// Whether a `trunc` of `source` is left for IGC: `source` is integer arithmetic of the kind LLVM's InstCombine
+/// (which IGC runs before its own lowering) evaluates in the narrow type when its result is truncated, e.g.
+/// `trunc(add(zext a, zext b))` becomes an add of the narrow values. Lowered to a region read, the trunc hides
+/// that from IGC, and the arithmetic stays wide: measured +17 % instructions on a 3x3 Gaussian blur and +30 % on
+/// a Sobel filter of the corpus (`cargo bench -p cmc --bench codegen_report`). IGC's own lowering writes the
+/// same strided read afterwards, so nothing is lost by leaving it.
+fn narrowable_by_igc(source: LLVMValueRef) -> bool {
+    use LLVMOpcode::*;
+    unsafe {
+        !LLVMIsAInstruction(source).is_null()
+            && matches!(
+                LLVMGetInstructionOpcode(source),
+                LLVMAdd | LLVMSub | LLVMMul | LLVMAnd | LLVMOr | LLVMXor | LLVMShl | LLVMLShr | LLVMAShr | LLVMZExt
+                    | LLVMSExt | LLVMTrunc | LLVMSelect
+            )
+    }
 }
 
 // ---- zext / sext / uitofp from i1 ---------------------------------------------------------------------------

@@ -26,6 +26,7 @@ pub mod callee_cache;
 pub mod cm_lower;
 pub mod const_fold;
 pub mod dead_vector;
+pub mod float_narrow;
 pub mod diag;
 pub mod intrinsics;
 pub mod ir;
@@ -42,6 +43,7 @@ pub mod simdcf_lower;
 pub mod target;
 pub mod vector_decompose;
 pub mod verify;
+pub mod window_sum;
 
 /// The LLVM this crate was built against (from `llvm-config` at build time).
 pub const LLVM_VERSION: &str = env!("GENX_LLVM_VERSION");

@@ -81,6 +81,18 @@ pub static PASSES: &[PassInfo] = &[
         body: PassBody::Function(crate::region_collapse::run),
     },
     PassInfo {
+        name: "genx-float-narrow",
+        description: "compute a floating-point sum of converted 8/16-bit integers in integers and convert once, \
+                      when value ranges prove every partial sum exact",
+        body: PassBody::Function(crate::float_narrow::run),
+    },
+    PassInfo {
+        name: "genx-window-sum",
+        description: "share the row sums of an integer sum of a 2D window of shifted regions of one vector \
+                      (box and separable filters)",
+        body: PassBody::Function(crate::window_sum::run),
+    },
+    PassInfo {
         name: "genx-const-fold",
         description: "fold constants and simplify identities through rdregion/wrregion and the GenX intrinsics",
         body: PassBody::Function(crate::const_fold::run),

@@ -29,6 +29,7 @@ pub mod dead_vector;
 pub mod float_narrow;
 pub mod diag;
 pub mod intrinsics;
+pub mod int_narrow;
 pub mod ir;
 pub mod legalize;
 pub mod lowering;

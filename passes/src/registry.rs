@@ -87,6 +87,12 @@ pub static PASSES: &[PassInfo] = &[
         body: PassBody::Function(crate::float_narrow::run),
     },
     PassInfo {
+        name: "genx-int-narrow",
+        description: "compute truncated integer arithmetic (add, sub, mul, logic, shl by a constant) of extended \
+                      narrow values in the narrow type",
+        body: PassBody::Function(crate::int_narrow::run),
+    },
+    PassInfo {
         name: "genx-window-sum",
         description: "share the row sums of an integer sum of a 2D window of shifted regions of one vector \
                       (box and separable filters)",

@@ -63,10 +63,7 @@ struct Range {
 
 /// Whether `inst` is an `fadd` or `fsub` (the nodes of a sum tree).
 fn is_sum_op(inst: LLVMValueRef) -> bool {
-    unsafe {
-        !LLVMIsAInstruction(inst).is_null()
-            && matches!(LLVMGetInstructionOpcode(inst), LLVMOpcode::LLVMFAdd | LLVMOpcode::LLVMFSub)
-    }
+    matches!(ir::opcode(inst), Some(LLVMOpcode::LLVMFAdd | LLVMOpcode::LLVMFSub))
 }
 
 /// The precision in bits of a floating-point element type: every integer of magnitude up to `2^p` is exact.
@@ -80,11 +77,6 @@ fn precision(ty: LLVMTypeRef) -> Option<u32> {
     }
 }
 
-fn int_bits(ty: LLVMTypeRef) -> Option<u32> {
-    let element = region_ir::element_type(ty);
-    unsafe { (LLVMGetTypeKind(element) == LLVMTypeKind::LLVMIntegerTypeKind).then(|| LLVMGetIntTypeWidth(element)) }
-}
-
 /// Reads the sum tree under `root` into `nodes` (post order) or says why it is not one.
 fn read_tree(root: LLVMValueRef, nodes: &mut Vec<Node>) -> Result<usize, String> {
     let operand = |value: LLVMValueRef, nodes: &mut Vec<Node>| -> Result<usize, String> {
@@ -94,14 +86,13 @@ fn read_tree(root: LLVMValueRef, nodes: &mut Vec<Node>) -> Result<usize, String>
             }
             return read_tree(value, nodes);
         }
-        let opcode = unsafe { (!LLVMIsAInstruction(value).is_null()).then(|| LLVMGetInstructionOpcode(value)) };
-        let signed = match opcode {
+        let signed = match ir::opcode(value) {
             Some(LLVMOpcode::LLVMUIToFP) => false,
             Some(LLVMOpcode::LLVMSIToFP) => true,
             _ => return Err("an operand is neither a sum nor a conversion of an integer".to_string()),
         };
         let source = unsafe { LLVMGetOperand(value, 0) };
-        match int_bits(ir::type_of(source)) {
+        match ir::int_element_bits(ir::type_of(source)) {
             Some(bits) if (1..=16).contains(&bits) => {}
             _ => return Err("a converted integer is wider than 16 bits".to_string()),
         }
@@ -123,7 +114,7 @@ fn ranges(nodes: &[Node], p: u32) -> Result<Vec<Range>, String> {
     for node in nodes {
         let range = match *node {
             Node::Leaf { value, signed, .. } => {
-                let bits = int_bits(ir::type_of(value)).unwrap_or(16);
+                let bits = ir::int_element_bits(ir::type_of(value)).unwrap_or(16);
                 if signed {
                     Range { lo: -(1i64 << (bits - 1)), hi: (1i64 << (bits - 1)) - 1 }
                 } else {
@@ -140,7 +131,10 @@ fn ranges(nodes: &[Node], p: u32) -> Result<Vec<Range>, String> {
             }
         };
         if range.lo < -limit || range.hi > limit {
-            return Err(format!("a partial sum may reach [{}, {}], beyond the exact integers of the type", range.lo, range.hi));
+            return Err(format!(
+                "a partial sum may reach [{}, {}], beyond the exact integers of the type",
+                range.lo, range.hi
+            ));
         }
         out.push(range);
     }
@@ -179,7 +173,7 @@ fn emit(builder: LLVMBuilderRef, nodes: &[Node], k: u32, signed: bool) -> LLVMVa
         for node in nodes {
             let v = match *node {
                 Node::Leaf { value, signed, .. } => {
-                    if int_bits(ir::type_of(value)) == Some(k) {
+                    if ir::int_element_bits(ir::type_of(value)) == Some(k) {
                         value
                     } else if signed {
                         LLVMBuildSExt(builder, value, int_ty, c"".as_ptr())

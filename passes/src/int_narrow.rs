@@ -33,27 +33,27 @@ use crate::diag::{PassCx, RemarkKind};
 use crate::ir;
 use crate::llvm_sys::core::*;
 use crate::llvm_sys::prelude::*;
-use crate::llvm_sys::{LLVMOpcode, LLVMTypeKind};
+use crate::llvm_sys::LLVMOpcode;
 use crate::region_ir;
-
-fn opcode(value: LLVMValueRef) -> Option<LLVMOpcode> {
-    unsafe { (!LLVMIsAInstruction(value).is_null()).then(|| LLVMGetInstructionOpcode(value)) }
-}
-
-fn int_bits(ty: LLVMTypeRef) -> Option<u32> {
-    let element = region_ir::element_type(ty);
-    unsafe { (LLVMGetTypeKind(element) == LLVMTypeKind::LLVMIntegerTypeKind).then(|| LLVMGetIntTypeWidth(element)) }
-}
 
 /// A node of the tree, in post order.
 #[derive(Clone, Copy, Debug)]
 enum Node {
     /// A `zext`/`sext` (`inst`) of `source` (`M` bits or fewer): `Some(opcode)` to extend it to `iM`, `None` to
     /// use it as it is.
-    Extension { inst: LLVMValueRef, source: LLVMValueRef, extend: Option<LLVMOpcode> },
+    Extension {
+        inst: LLVMValueRef,
+        source: LLVMValueRef,
+        extend: Option<LLVMOpcode>,
+    },
     Constant(LLVMValueRef),
     /// A binary operation of the nodes at the two indices.
-    Op { inst: LLVMValueRef, opcode: LLVMOpcode, lhs: usize, rhs: usize },
+    Op {
+        inst: LLVMValueRef,
+        opcode: LLVMOpcode,
+        lhs: usize,
+        rhs: usize,
+    },
 }
 
 /// Reads the tree of `value` for a narrow type of `m` bits into `nodes`, or says why it is not one.
@@ -63,10 +63,10 @@ fn read(value: LLVMValueRef, m: u32, nodes: &mut Vec<Node>) -> Result<usize, Str
         nodes.push(Node::Constant(value));
         return Ok(nodes.len() - 1);
     }
-    match opcode(value) {
+    match ir::opcode(value) {
         Some(op @ (LLVMZExt | LLVMSExt)) => {
             let source = unsafe { LLVMGetOperand(value, 0) };
-            let bits = int_bits(ir::type_of(source)).ok_or("an extension of a non-integer")?;
+            let bits = ir::int_element_bits(ir::type_of(source)).ok_or("an extension of a non-integer")?;
             if bits > m {
                 return Err(format!("an extended value has {bits} bits, more than the {m} kept"));
             }
@@ -123,18 +123,29 @@ pub fn run(function: FunctionValue<'_>, cx: &mut PassCx) -> bool {
     let function = function.as_value_ref();
     let truncs: Vec<LLVMValueRef> = ir::blocks(function)
         .flat_map(ir::instructions)
-        .filter(|&inst| opcode(inst) == Some(LLVMOpcode::LLVMTrunc))
+        .filter(|&inst| ir::opcode(inst) == Some(LLVMOpcode::LLVMTrunc))
         .collect();
     let mut changed = false;
     let mut narrowed = 0u64;
     let mut nodes = Vec::new();
     for trunc in truncs {
         let narrow_ty = ir::type_of(trunc);
-        let Some(m) = int_bits(narrow_ty) else { continue };
+        let Some(m) = ir::int_element_bits(narrow_ty) else {
+            continue;
+        };
         let value = unsafe { LLVMGetOperand(trunc, 0) };
-        if !matches!(opcode(value), Some(LLVMOpcode::LLVMAdd | LLVMOpcode::LLVMSub | LLVMOpcode::LLVMMul
-            | LLVMOpcode::LLVMAnd | LLVMOpcode::LLVMOr | LLVMOpcode::LLVMXor | LLVMOpcode::LLVMShl))
-        {
+        if !matches!(
+            ir::opcode(value),
+            Some(
+                LLVMOpcode::LLVMAdd
+                    | LLVMOpcode::LLVMSub
+                    | LLVMOpcode::LLVMMul
+                    | LLVMOpcode::LLVMAnd
+                    | LLVMOpcode::LLVMOr
+                    | LLVMOpcode::LLVMXor
+                    | LLVMOpcode::LLVMShl
+            )
+        ) {
             continue;
         }
         nodes.clear();

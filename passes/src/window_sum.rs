@@ -45,12 +45,8 @@ use crate::llvm_sys::prelude::*;
 use crate::llvm_sys::LLVMOpcode;
 use crate::region_ir::{self, Index, RdRegion};
 
-fn opcode(value: LLVMValueRef) -> Option<LLVMOpcode> {
-    unsafe { (!LLVMIsAInstruction(value).is_null()).then(|| LLVMGetInstructionOpcode(value)) }
-}
-
 fn is_vector_add(value: LLVMValueRef) -> bool {
-    opcode(value) == Some(LLVMOpcode::LLVMAdd)
+    ir::opcode(value) == Some(LLVMOpcode::LLVMAdd)
         && unsafe { LLVMGetTypeKind(ir::type_of(value)) } == crate::llvm_sys::LLVMTypeKind::LLVMVectorTypeKind
 }
 
@@ -63,12 +59,16 @@ struct Leaf {
 }
 
 fn read_leaf(value: LLVMValueRef) -> Option<Leaf> {
-    let (extension, read) = match opcode(value) {
+    let (extension, read) = match ir::opcode(value) {
         Some(op @ (LLVMOpcode::LLVMZExt | LLVMOpcode::LLVMSExt)) => (Some(op), unsafe { LLVMGetOperand(value, 0) }),
         _ => (None, value),
     };
     let read = RdRegion::read(read)?;
-    (read.index == Index::Direct && !read.region.indirect.is_indirect()).then_some(Leaf { term: value, extension, read })
+    (read.index == Index::Direct && !read.region.indirect.is_indirect()).then_some(Leaf {
+        term: value,
+        extension,
+        read,
+    })
 }
 
 /// The leaves of the sum tree under `root`, and its inner `add`s (root last), or why it is not a window sum.

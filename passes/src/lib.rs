@@ -24,6 +24,7 @@ pub use inkwell;
 pub mod baling;
 pub mod callee_cache;
 pub mod cm_lower;
+pub mod column_write;
 pub mod const_fold;
 pub mod dead_vector;
 pub mod float_narrow;

@@ -109,6 +109,12 @@ pub static PASSES: &[PassInfo] = &[
         body: PassBody::Function(crate::dead_vector::run),
     },
     PassInfo {
+        name: "genx-column-write",
+        description: "write a 2D region of short rows (vertical stride up to 4 elements) by columns, one strided \
+                      1D write each, instead of IGC's one move per row",
+        body: PassBody::Function(crate::column_write::run),
+    },
+    PassInfo {
         name: "genx-vector-decompose",
         description: "split vector webs into GRF-sized parts where no region crosses a part",
         body: PassBody::Function(crate::vector_decompose::run),

@@ -14,6 +14,13 @@
 //! `uitofp` (the root's range is non-negative) or `sitofp` of the result to the root's type. `K` is 16 when the
 //! root's range fits 16 bits with that signedness, else 32.
 //!
+//! Then, when the narrowed sum `S` (non-negative) is only scaled and converted back, `fptoui(float(S) * c)` to
+//! an integer of at most 32 bits with `c` a positive constant (the linear filter's `out = sum * 0.1111f`), the
+//! float round trip becomes `(S * M) >> K` in `i32`, when an exhaustive check over the range of `S` (at most
+//! 2^17 values; `scale_in_integers`) finds `M` and `K` that give the same integer for every `S` where the
+//! conversion is defined. IGC computes the scaling in three instructions per GRF (convert, multiply, convert
+//! back in two moves); the integer form in two, and the float registers go.
+//!
 //! # Proof of exactness
 //! Ranges are intervals: a `uitofp` leaf of `iN` is `[0, 2^N - 1]`, a `sitofp` leaf `[-2^(N-1), 2^(N-1) - 1]`;
 //! `a + b` is `[a.lo + b.lo, a.hi + b.hi]`, `a - b` is `[a.lo - b.hi, a.hi - b.lo]`. The tree is accepted when
@@ -25,7 +32,10 @@
 //! conversion's signedness, so the conversion yields `float(V)` exactly. Signed zero: conversions give `+0`,
 //! and sums and differences of `+0` in round-to-nearest give `+0`, so the original never produces `-0`, and
 //! neither does the conversion of integer 0. Fast-math flags change nothing (no NaN, infinity or rounding
-//! arises). The tests check this by translation validation (`%validate`).
+//! arises). The scaling is exact by enumeration: `integer_scale` computes the original's value for every `S`
+//! of the range in IEEE single precision (round to nearest even, as the GPU and the executor) and accepts `M`,
+//! `K` only if `(S * M) >> K` equals it wherever the conversion is defined (elsewhere the original is poison).
+//! The tests check both by translation validation (`%validate`).
 //!
 //! # Invariants
 //! Only whole trees are rewritten; a tree with any other operand (a constant, a product, a wider integer) is
@@ -195,6 +205,128 @@ fn emit(builder: LLVMBuilderRef, nodes: &[Node], k: u32, signed: bool) -> LLVMVa
     }
 }
 
+/// The most values of a sum's range [`scale_in_integers`] enumerates.
+const MAX_SCALE_RANGE: i64 = 1 << 17;
+
+/// The `(M, K)` with `((s * M) >> K) == fptoui(float(s) * c)` for every `s` of `range` whose conversion fits `bits`
+/// bits (elsewhere `fptoui` is poison), `s * M` staying within 32 bits; found by trying, for each `K`, the
+/// multipliers next to `c * 2^K`, and checked on every value of the range.
+fn integer_scale(c: f32, range: Range, bits: u32) -> Option<(u32, u32)> {
+    if !(c.is_finite() && c > 0.0) || range.lo < 0 || range.hi - range.lo >= MAX_SCALE_RANGE {
+        return None;
+    }
+    let reference = |s: i64| -> Option<u64> {
+        // f32 arithmetic is IEEE single precision with round-to-nearest-even, as on the GPU and the executor.
+        let product = (s as f32) * c;
+        let truncated = product.trunc() as u64;
+        (truncated < (1u64 << bits)).then_some(truncated)
+    };
+    for k in 0..32u32 {
+        let ideal = c as f64 * (1u64 << k) as f64;
+        for m in [ideal.floor(), ideal.ceil(), ideal.floor() + 1.0] {
+            if !(1.0..=u32::MAX as f64).contains(&m) || m * range.hi as f64 >= u32::MAX as f64 {
+                continue;
+            }
+            let m = m as u64;
+            let exact = (range.lo..=range.hi).all(|s| reference(s).is_none_or(|r| (s as u64 * m) >> k == r));
+            if exact {
+                return Some((m as u32, k));
+            }
+        }
+    }
+    None
+}
+
+/// After a sum is narrowed to `converted = uitofp iK S`: `fptoui(fmul(converted, c))` to an integer of at most 32
+/// bits, with `c` a positive constant (a splat), becomes `trunc(lshr(mul(zext S to i32, M), K))` when
+/// [`integer_scale`] finds `M` and `K` exact on the whole range of `S` (an exhaustive check: the range is at most
+/// 2^17 values). The linear filter's `out = sum * 0.1111f` is `(sum * 455) >> 12` for its sums of nine bytes.
+/// Returns whether it did.
+fn scale_in_integers(converted: LLVMValueRef, range: Range) -> bool {
+    let Some(scale) = ir::users(converted).into_iter().next().filter(|_| ir::has_one_use(converted)) else {
+        return false;
+    };
+    if ir::opcode(scale) != Some(LLVMOpcode::LLVMFMul) || !ir::has_one_use(scale) {
+        return false;
+    }
+    let Some(to_int) = ir::users(scale).into_iter().next() else { return false };
+    if ir::opcode(to_int) != Some(LLVMOpcode::LLVMFPToUI) {
+        return false;
+    }
+    let ty = ir::type_of(converted);
+    if unsafe { LLVMGetTypeKind(region_ir::element_type(ty)) } != LLVMTypeKind::LLVMFloatTypeKind {
+        return false;
+    }
+    let (a, b) = unsafe { (LLVMGetOperand(scale, 0), LLVMGetOperand(scale, 1)) };
+    let constant = if a == converted { b } else { a };
+    let Some(c) = splat_float(constant) else { return false };
+    let Some(bits) = ir::int_element_bits(ir::type_of(to_int)).filter(|&b| b <= 32) else { return false };
+    let Some((m, k)) = integer_scale(c, range, bits) else { return false };
+    let sum = unsafe { LLVMGetOperand(converted, 0) };
+    let replacement = region_ir::with_builder_before(to_int, |builder| unsafe {
+        let context = LLVMGetTypeContext(ty);
+        let i32_ty = LLVMInt32TypeInContext(context);
+        let vector = LLVMGetTypeKind(ty) == LLVMTypeKind::LLVMVectorTypeKind;
+        let wide_ty = if vector { LLVMVectorType(i32_ty, LLVMGetVectorSize(ty)) } else { i32_ty };
+        let splat = |v: u64| {
+            let scalar = LLVMConstInt(i32_ty, v, 0);
+            if vector {
+                let n = LLVMGetVectorSize(ty);
+                LLVMConstVector(vec![scalar; n as usize].as_mut_ptr(), n)
+            } else {
+                scalar
+            }
+        };
+        let wide = if ir::int_element_bits(ir::type_of(sum)) == Some(32) {
+            sum
+        } else {
+            LLVMBuildZExt(builder, sum, wide_ty, c"".as_ptr())
+        };
+        let product = LLVMBuildMul(builder, wide, splat(m as u64), c"".as_ptr());
+        let shifted = LLVMBuildLShr(builder, product, splat(k as u64), c"".as_ptr());
+        if bits == 32 {
+            shifted
+        } else {
+            LLVMBuildTrunc(builder, shifted, ir::type_of(to_int), c"".as_ptr())
+        }
+    });
+    region_ir::replace_and_erase(to_int, replacement);
+    region_ir::erase_if_dead(scale);
+    region_ir::erase_if_dead(converted);
+    true
+}
+
+/// The value of a float constant, or of every lane of a float splat constant.
+fn splat_float(constant: LLVMValueRef) -> Option<f32> {
+    unsafe {
+        let lane = |v: LLVMValueRef| -> Option<f32> {
+            if LLVMIsAConstantFP(v).is_null() {
+                return None;
+            }
+            let mut loses = 0;
+            Some(LLVMConstRealGetDouble(v, &mut loses) as f32)
+        };
+        if LLVMGetTypeKind(LLVMTypeOf(constant)) != LLVMTypeKind::LLVMVectorTypeKind {
+            return lane(constant);
+        }
+        let n = LLVMGetVectorSize(LLVMTypeOf(constant));
+        let element = |i: u32| {
+            if !LLVMIsAConstantDataVector(constant).is_null() {
+                LLVMGetElementAsConstant(constant, i)
+            } else if !LLVMIsAConstantVector(constant).is_null() {
+                LLVMGetOperand(constant, i)
+            } else {
+                std::ptr::null_mut()
+            }
+        };
+        if n == 0 || element(0).is_null() {
+            return None;
+        }
+        let first = lane(element(0))?;
+        (1..n).all(|i| lane(element(i)) == Some(first)).then_some(first)
+    }
+}
+
 /// Pass body.
 pub fn run(function: FunctionValue<'_>, cx: &mut PassCx) -> bool {
     let function = function.as_value_ref();
@@ -207,15 +339,17 @@ pub fn run(function: FunctionValue<'_>, cx: &mut PassCx) -> bool {
     let mut changed = false;
     let mut nodes = Vec::new();
     let mut narrowed = 0u64;
+    let mut scaled = 0u64;
     // Roots last first; a refused tree offers its operand sums as roots of their own.
     let mut work: Vec<LLVMValueRef> = roots.into_iter().rev().collect();
     while let Some(root) = work.pop() {
         nodes.clear();
         let p = precision(ir::type_of(root)).unwrap_or(0);
-        let plan = read_tree(root, &mut nodes)
-            .and_then(|_| ranges(&nodes, p))
-            .and_then(|r| width_for(r[r.len() - 1]).ok_or_else(|| "the sum does not fit 32 bits".to_string()));
-        let (k, signed) = match plan {
+        let plan = read_tree(root, &mut nodes).and_then(|_| ranges(&nodes, p)).and_then(|r| {
+            let width = width_for(r[r.len() - 1]).ok_or_else(|| "the sum does not fit 32 bits".to_string())?;
+            Ok((width, r))
+        });
+        let ((k, signed), node_ranges) = match plan {
             Ok(plan) => plan,
             Err(reason) => {
                 cx.remark(RemarkKind::Missed, c"NotNarrowed", root, &reason);
@@ -251,8 +385,17 @@ pub fn run(function: FunctionValue<'_>, cx: &mut PassCx) -> bool {
         }
         cx.remark(RemarkKind::Passed, c"Narrowed", converted, &format!("float sum computed in i{k}"));
         narrowed += 1;
+        let root_range = node_ranges[node_ranges.len() - 1];
+        if !signed && scale_in_integers(converted, root_range) {
+            scaled += 1;
+        }
         changed = true;
     }
     cx.count(c"sums-narrowed", c"floating-point sums of small integers computed in integers", narrowed);
+    cx.count(
+        c"scales-in-integers",
+        c"float scalings of a narrowed sum converted back to integers done in integers",
+        scaled,
+    );
     changed
 }

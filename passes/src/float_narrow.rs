@@ -298,32 +298,13 @@ fn scale_in_integers(converted: LLVMValueRef, range: Range) -> bool {
 
 /// The value of a float constant, or of every lane of a float splat constant.
 fn splat_float(constant: LLVMValueRef) -> Option<f32> {
+    let lane = crate::baling::util::splat_value(constant)?;
     unsafe {
-        let lane = |v: LLVMValueRef| -> Option<f32> {
-            if LLVMIsAConstantFP(v).is_null() {
-                return None;
-            }
-            let mut loses = 0;
-            Some(LLVMConstRealGetDouble(v, &mut loses) as f32)
-        };
-        if LLVMGetTypeKind(LLVMTypeOf(constant)) != LLVMTypeKind::LLVMVectorTypeKind {
-            return lane(constant);
-        }
-        let n = LLVMGetVectorSize(LLVMTypeOf(constant));
-        let element = |i: u32| {
-            if !LLVMIsAConstantDataVector(constant).is_null() {
-                LLVMGetElementAsConstant(constant, i)
-            } else if !LLVMIsAConstantVector(constant).is_null() {
-                LLVMGetOperand(constant, i)
-            } else {
-                std::ptr::null_mut()
-            }
-        };
-        if n == 0 || element(0).is_null() {
+        if LLVMIsAConstantFP(lane).is_null() {
             return None;
         }
-        let first = lane(element(0))?;
-        (1..n).all(|i| lane(element(i)) == Some(first)).then_some(first)
+        let mut loses = 0;
+        Some(LLVMConstRealGetDouble(lane, &mut loses) as f32)
     }
 }
 

@@ -29,7 +29,8 @@ use crate::args::Options;
 use crate::output;
 
 /// The middle end between the front end and the bridge at -O1 and above (IGC does the rest).
-pub const MIDDLE_END_PIPELINE: &str = "genx-lowering,genx-region-collapse,genx-const-fold,genx-dead-vector";
+pub const MIDDLE_END_PIPELINE: &str =
+    "genx-int-narrow,genx-float-narrow,genx-lowering,genx-region-collapse,genx-window-sum,genx-const-fold,genx-dead-vector,genx-column-write";
 
 /// What the input file is, by its suffix (as cmc's driver decides).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

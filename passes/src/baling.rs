@@ -114,7 +114,7 @@ mod operands;
 mod print;
 mod regions;
 mod transform;
-mod util;
+pub(crate) mod util;
 
 use std::collections::HashMap;
 

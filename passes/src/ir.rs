@@ -37,6 +37,15 @@ pub fn c_name(name: &str) -> std::ffi::CString {
     std::ffi::CString::new(name.replace('\0', " ")).unwrap_or_default()
 }
 
+/// The width of an integer type, or of the elements of an integer vector type; `None` for anything else.
+pub fn int_element_bits(ty: LLVMTypeRef) -> Option<u32> {
+    unsafe {
+        let vector = LLVMGetTypeKind(ty) == llvm_sys::LLVMTypeKind::LLVMVectorTypeKind;
+        let element = if vector { LLVMGetElementType(ty) } else { ty };
+        (LLVMGetTypeKind(element) == llvm_sys::LLVMTypeKind::LLVMIntegerTypeKind).then(|| LLVMGetIntTypeWidth(element))
+    }
+}
+
 /// The opcode of an instruction; `None` for anything that is not an instruction (or null).
 pub fn opcode(value: LLVMValueRef) -> Option<llvm_sys::LLVMOpcode> {
     unsafe {

@@ -24,10 +24,13 @@ pub use inkwell;
 pub mod baling;
 pub mod callee_cache;
 pub mod cm_lower;
+pub mod column_write;
 pub mod const_fold;
 pub mod dead_vector;
+pub mod float_narrow;
 pub mod diag;
 pub mod intrinsics;
+pub mod int_narrow;
 pub mod ir;
 pub mod legalize;
 pub mod lowering;
@@ -43,6 +46,7 @@ pub mod target;
 pub mod vector_decompose;
 pub mod verify;
 pub mod visa_emit;
+pub mod window_sum;
 
 /// The LLVM this crate was built against (from `llvm-config` at build time).
 pub const LLVM_VERSION: &str = env!("GENX_LLVM_VERSION");

@@ -81,6 +81,24 @@ pub static PASSES: &[PassInfo] = &[
         body: PassBody::Function(crate::region_collapse::run),
     },
     PassInfo {
+        name: "genx-float-narrow",
+        description: "compute a floating-point sum of converted 8/16-bit integers in integers and convert once, \
+                      when value ranges prove every partial sum exact",
+        body: PassBody::Function(crate::float_narrow::run),
+    },
+    PassInfo {
+        name: "genx-int-narrow",
+        description: "compute truncated integer arithmetic (add, sub, mul, logic, shl by a constant) of extended \
+                      narrow values in the narrow type",
+        body: PassBody::Function(crate::int_narrow::run),
+    },
+    PassInfo {
+        name: "genx-window-sum",
+        description: "share the row sums of an integer sum of a 2D window of shifted regions of one vector \
+                      (box and separable filters)",
+        body: PassBody::Function(crate::window_sum::run),
+    },
+    PassInfo {
         name: "genx-const-fold",
         description: "fold constants and simplify identities through rdregion/wrregion and the GenX intrinsics",
         body: PassBody::Function(crate::const_fold::run),
@@ -89,6 +107,12 @@ pub static PASSES: &[PassInfo] = &[
         name: "genx-dead-vector",
         description: "remove vector elements that are never used (per-element liveness)",
         body: PassBody::Function(crate::dead_vector::run),
+    },
+    PassInfo {
+        name: "genx-column-write",
+        description: "write a 2D region of short rows (vertical stride up to 4 elements) by columns, one strided \
+                      1D write each, instead of IGC's one move per row",
+        body: PassBody::Function(crate::column_write::run),
     },
     PassInfo {
         name: "genx-vector-decompose",

@@ -132,7 +132,7 @@ pub(super) fn constant_lanes(value: LLVMValueRef) -> Option<Vec<LLVMValueRef>> {
 
 /// The common value of every lane of a constant (the constant itself for a scalar); `None` when the lanes
 /// differ or any lane is undef.
-pub(super) fn splat_value(value: LLVMValueRef) -> Option<LLVMValueRef> {
+pub(crate) fn splat_value(value: LLVMValueRef) -> Option<LLVMValueRef> {
     let lanes = constant_lanes(value)?;
     let first = *lanes.first()?;
     if ir::is_undef(first) || lanes.iter().any(|&l| l != first) {

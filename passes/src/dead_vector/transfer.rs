@@ -21,6 +21,7 @@
 //! | `extractelement`/`insertelement` with a variable index | all |
 //! | `extractvalue` / `insertvalue` (one index) | the member's field; deeper indices: all |
 //! | `phi` | each incoming value: `L` |
+//! | `media.st` (a root) | data: the first `width` bytes of each `pitch`-byte row (`media_store_demand`) |
 //! | anything else (other calls, loads, GEPs, ...) | every operand fully live when anything of the result is |
 //!
 //! Each demand says whether the operand may be rewritten from it: region parameters, indices, masks and
@@ -210,7 +211,13 @@ pub fn demands(inst: LLVMValueRef, kind: InstKind, live: &LiveElements, root: bo
     use LLVMOpcode::*;
     let any = !live.is_empty();
     if root {
-        return opaque(inst, true);
+        let mut demands = opaque(inst, true);
+        if kind.opcode == LLVMCall {
+            if let Some(stored) = media_store_demand(inst) {
+                put(&mut demands, stored);
+            }
+        }
+        return demands;
     }
     if !any {
         return Vec::new();
@@ -242,6 +249,39 @@ pub fn demands(inst: LLVMValueRef, kind: InstKind, live: &LiveElements, root: bo
             .collect(),
         _ => opaque(inst, true),
     }
+}
+
+/// The data operand of `media.st(modifier, bti, plane, width, x, y, data)` is live only in the bytes the
+/// message writes: each row of the value takes `pitch = max(4, next_pow2(width))` bytes (vISA MEDIA_ST's
+/// "rounded block width") and only its first `width` are stored, so the padding lanes are don't-care (a
+/// zero-initialised matrix padded to the pitch need not be zeroed there). `None` for any other call, or a
+/// width that is not a constant in 1..=64 dividing the value into whole rows.
+fn media_store_demand(call: LLVMValueRef) -> Option<Demand> {
+    const DATA: u32 = 6;
+    if region_ir::genx_desc(call)?.name != "llvm.genx.media.st" || ir::call_arg_count(call) != DATA + 1 {
+        return None;
+    }
+    let width = ir::const_int(operand(call, 3)).filter(|w| (1..=64).contains(w))? as u32;
+    let pitch = width.next_power_of_two().max(4);
+    let ty = ir::type_of(operand(call, DATA));
+    let len = element_count(ty);
+    let element = if unsafe { LLVMGetTypeKind(ty) } == LLVMTypeKind::LLVMVectorTypeKind {
+        unsafe { LLVMGetElementType(ty) }
+    } else {
+        ty
+    };
+    let eb = region_ir::element_bytes(element)?;
+    if eb > pitch || (len * eb) % pitch != 0 {
+        return None;
+    }
+    let mut stored = Bits::empty(len);
+    for e in 0..len {
+        // Element e covers bytes e·eb .. e·eb + eb of its row's pitch; it is stored when one of them is.
+        if (e * eb) % pitch < width {
+            stored.set(e);
+        }
+    }
+    Some(lanes(call, DATA, stored, Rewrite::Lanes))
 }
 
 /// Whether the instruction's result is a scalar or vector (not an aggregate).

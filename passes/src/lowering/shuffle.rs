@@ -4,7 +4,8 @@
 //! Data (non-`i1`) shuffles, in order of preference:
 //! 1. no defined lane → `undef`;
 //! 2. every defined lane reads one operand, and those reads form one region (undefined lanes free, the
-//!    region kept inside the operand) → one `rdregion` (a splat is the canonical `<0;1,0>`);
+//!    region kept inside the operand) → one `rdregion` (a splat is the canonical `<0;1,0>`); a splat of
+//!    LLVM's idiom `insertelement undef, %s, k` reads `%s` itself, bitcast to `<1 x T>` (see `splat_seed`);
 //! 3. otherwise the moves of `mask::split_moves`: each move writes a region of the result (`wrregion`) with a
 //!    region of one operand (`rdregion`, or the operand itself when the move reads all of it in order); a
 //!    one-element move reads and writes a scalar. The chain starts from `undef`, or, when result and operands
@@ -26,7 +27,8 @@ use crate::llvm_sys::prelude::*;
 use crate::region_ir::{element_type, lanes, Index};
 
 use super::mask::{self, Move};
-use super::{emit_nonzero, emit_widen, is_bool, region_element_bytes, Emitter, Lowered, Name, Stat};
+use super::{emit_nonzero, emit_widen, is_bool, region_element_bytes, splat_seed, Emitter, Lowered, Name, Stat};
+use genx_region::Region;
 
 /// Where a result lane comes from: `(operand, element)`, `None` when it may be anything.
 type Lane = Option<(usize, i64)>;
@@ -89,11 +91,37 @@ fn lower_mask(
         return lower_predicate(e, scratch, operands, m, n);
     }
     let eb = region_element_bytes(element)?;
+    if let Some(splat) = emit_scalar_splat(e, &scratch.mask, operands, eb, element)? {
+        e.count(Stat::ShuffleSplat, 1);
+        return Ok(Some(splat));
+    }
     let (value, stats) = emit_data(e, scratch, operands, m, eb, element, Name::None)?;
     for (stat, n) in stats {
         e.count(stat, n);
     }
     Ok(Some(value))
+}
+
+/// A splat of the scalar of a [`splat_seed`] insert, read directly: `bitcast %s to <1 x T>` and a stride-0
+/// `rdregion` of it; `None` when `mask` is not such a splat.
+fn emit_scalar_splat(
+    e: &mut Emitter,
+    mask: &[Lane],
+    operands: [LLVMValueRef; 2],
+    eb: u32,
+    element: LLVMTypeRef,
+) -> Result<Option<LLVMValueRef>, String> {
+    let Some(&(operand, _)) = mask.iter().flatten().next() else { return Ok(None) };
+    let Some((scalar, lane)) = splat_seed(operands[operand]) else { return Ok(None) };
+    if !mask.iter().flatten().all(|&(op, el)| op == operand && el == lane as i64) {
+        return Ok(None);
+    }
+    let one = unsafe {
+        let one_ty = LLVMVectorType(element, 1);
+        LLVMBuildBitCast(e.builder, scalar, one_ty, e.c_name(Name::Suffix("scalar")))
+    };
+    let region = Region::new(eb, mask.len() as u32, 0, 1, 0, 0).canonical();
+    e.rdregion(one, &region, Index::Direct, false, Name::None).map(Some)
 }
 
 /// The statistics of a data shuffle: its kind, and its region moves (`0` for one read).

@@ -1,6 +1,7 @@
 ; Instructions the pass leaves unchanged, each with the reason given as a missed remark: element accesses on
 ; i1 vectors (predicate bits are not data regions), on vectors of pointers, and at a constant index outside
-; the vector or an undef index (the result is poison, there is nothing to compute).
+; the vector or an undef index (the result is poison, there is nothing to compute), and a trunc of integer
+; arithmetic (left for IGC to narrow).
 ; RUN: %opt -passes=genx-lowering,genx-verify -pass-remarks-missed=genx-lowering -S %s -o %t.ll 2>%t.err
 ; RUN: FileCheck %s < %t.ll
 ; RUN: FileCheck %s --check-prefix=REMARK < %t.err
@@ -65,6 +66,18 @@ define <8 x i32> @undef_index(<8 x i32> %v, i32 %x) {
 entry:
   %r = insertelement <8 x i32> %v, i32 %x, i32 undef
   ret <8 x i32> %r
+}
+
+; REMARK: remark: {{.*}}the source is integer arithmetic that IGC narrows through the trunc; a region would hide it
+; CHECK-LABEL: define <8 x i8> @trunc_of_shift(
+; CHECK-NEXT: entry:
+; CHECK-NEXT:   %s = lshr <8 x i16> %v, <i16 4, i16 4, i16 4, i16 4, i16 4, i16 4, i16 4, i16 4>
+; CHECK-NEXT:   %t = trunc <8 x i16> %s to <8 x i8>
+define <8 x i8> @trunc_of_shift(<8 x i16> %v) {
+entry:
+  %s = lshr <8 x i16> %v, <i16 4, i16 4, i16 4, i16 4, i16 4, i16 4, i16 4, i16 4>
+  %t = trunc <8 x i16> %s to <8 x i8>
+  ret <8 x i8> %t
 }
 
 ; REMARK: remark: {{.*}}a trunc to i1 is a comparison of the low bit, not a region

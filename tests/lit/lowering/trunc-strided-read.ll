@@ -114,3 +114,38 @@ entry:
   %t = trunc <4 x i32> %v to <4 x i24>
   ret <4 x i24> %t
 }
+
+; Negative: a trunc of integer arithmetic stays a trunc for IGC, whose InstCombine computes the arithmetic in
+; the narrow type through it (here an i16 add of the bytes); a region read would keep the add in i32.
+; CHECK-LABEL: define <16 x i16> @of_arithmetic(
+; CHECK-NEXT: entry:
+; CHECK-NEXT:   %wa = zext <16 x i8> %a to <16 x i32>
+; CHECK-NEXT:   %wb = zext <16 x i8> %b to <16 x i32>
+; CHECK-NEXT:   %sum = add <16 x i32> %wa, %wb
+; CHECK-NEXT:   %t = trunc <16 x i32> %sum to <16 x i16>
+; CHECK-NEXT:   %half = lshr <16 x i32> %sum, <i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1>
+; CHECK-NEXT:   %h = trunc <16 x i32> %half to <16 x i16>
+define <16 x i16> @of_arithmetic(<16 x i8> %a, <16 x i8> %b) {
+entry:
+  %wa = zext <16 x i8> %a to <16 x i32>
+  %wb = zext <16 x i8> %b to <16 x i32>
+  %sum = add <16 x i32> %wa, %wb
+  %t = trunc <16 x i32> %sum to <16 x i16>
+  %half = lshr <16 x i32> %sum, <i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1>
+  %h = trunc <16 x i32> %half to <16 x i16>
+  %r = xor <16 x i16> %t, %h
+  ret <16 x i16> %r
+}
+
+; A trunc of a value that is not integer arithmetic (a conversion from float) is still a region read.
+; CHECK-LABEL: define <8 x i16> @of_conversion(
+; CHECK-NEXT: entry:
+; CHECK-NEXT:   %i = fptosi <8 x float> %f to <8 x i32>
+; CHECK-NEXT:   %t.parts = bitcast <8 x i32> %i to <16 x i16>
+; CHECK-NEXT:   %t = call <8 x i16> @llvm.genx.rdregioni.v8i16.v16i16.i16(<16 x i16> %t.parts, i32 0, i32 8, i32 2, i16 0, i32 undef)
+define <8 x i16> @of_conversion(<8 x float> %f) {
+entry:
+  %i = fptosi <8 x float> %f to <8 x i32>
+  %t = trunc <8 x i32> %i to <8 x i16>
+  ret <8 x i16> %t
+}

@@ -20,7 +20,7 @@
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
 
-use crate::{embed, pch, Error, Job, MacroArg, DEFAULT_STD};
+use crate::{embed, member_templates, pch, Error, Job, MacroArg, DEFAULT_STD};
 
 /// The macros every CM compilation sees, from the job's platform and options.
 pub fn predefined_macros(job: &Job) -> Vec<String> {
@@ -220,7 +220,31 @@ impl Drop for TempFile {
     }
 }
 
-pub fn compile_to_bitcode(job: &Job) -> Result<Vec<u8>, Error> {
+/// Runs `clang` with `args` and its stderr captured: whether it succeeded, and what it printed.
+fn run_captured(clang: &std::path::Path, args: &[String]) -> Result<(bool, Vec<u8>), Error> {
+    let output = Command::new(clang)
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .output()
+        .map_err(|e| Error::Message(format!("cannot run {}: {e}", clang.display())))?;
+    if output.status.code().is_none() {
+        return Err(Error::Message(format!(
+            "{} was killed ({})",
+            clang.display(),
+            output.status
+        )));
+    }
+    Ok((output.status.success(), output.stderr))
+}
+
+/// clang's bitcode for the job, and the rewrite of `member_templates` when the source needed it (its debug
+/// columns are the rewritten files' until `Rewrite::map_debug_columns`).
+pub fn compile_to_bitcode(
+    job: &Job,
+) -> Result<(Vec<u8>, Option<member_templates::Rewrite>), Error> {
+    use std::io::Write;
     use std::sync::atomic::{AtomicU32, Ordering};
     static COUNTER: AtomicU32 = AtomicU32::new(0);
     check_input(job)?;
@@ -237,17 +261,52 @@ pub fn compile_to_bitcode(job: &Job) -> Result<Vec<u8>, Error> {
         args.push(job.input.display().to_string());
         Ok(args)
     };
+    let read = || {
+        std::fs::read(&temp.0).map_err(|e| {
+            Error::Message(format!(
+                "cannot read clang's output {}: {e}",
+                temp.0.display()
+            ))
+        })
+    };
     // With the PCH first; any failure is compiled again without it, so diagnostics always come from the plain
     // path (see `pch`).
-    let precompiled = match precompiled_header(job, &clang)? {
-        Some(pch) => run_quiet(&clang, &output(Headers::Precompiled(&pch))?, &pch),
-        None => false,
-    };
-    if precompiled {
-        pch::USES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let pch = precompiled_header(job, &clang)?;
+    if let Some(pch) = &pch {
+        if run_quiet(&clang, &output(Headers::Precompiled(pch))?, pch) {
+            pch::USES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            return Ok((read()?, None));
+        }
     }
-    if !precompiled {
+    // CM member templates without `template` (see `member_templates`): only a source that fails is rewritten.
+    let Some(rewrite) = member_templates::plan(job) else {
         run(&clang, &output(Headers::Include)?)?;
+        return Ok((read()?, None));
+    };
+    if pch.is_none() {
+        let (ok, stderr) = run_captured(&clang, &output(Headers::Include)?)?;
+        if ok {
+            let _ = std::io::stderr().write_all(&stderr);
+            return Ok((read()?, None));
+        }
     }
-    std::fs::read(&temp.0).map_err(|e| Error::Message(format!("cannot read clang's output {}: {e}", temp.0.display())))
+    let with_rewrite = |headers: Headers| -> Result<Vec<String>, Error> {
+        let mut args = rewrite.remap_args();
+        args.extend(output(headers)?);
+        Ok(args)
+    };
+    if let Some(pch) = pch.as_deref().filter(|p| p.exists()) {
+        let (ok, stderr) = run_captured(&clang, &with_rewrite(Headers::Precompiled(pch))?)?;
+        if ok {
+            pch::USES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            let _ = std::io::stderr().write_all(&rewrite.map_diagnostics(&stderr));
+            return Ok((read()?, Some(rewrite)));
+        }
+    }
+    let (ok, stderr) = run_captured(&clang, &with_rewrite(Headers::Include)?)?;
+    let _ = std::io::stderr().write_all(&rewrite.map_diagnostics(&stderr));
+    if !ok {
+        return Err(Error::Reported);
+    }
+    Ok((read()?, Some(rewrite)))
 }

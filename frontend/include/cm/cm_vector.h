@@ -136,13 +136,38 @@ __CM_INLINE __cm_ref_state<U, NU> __cm_format(const __cm_ref_state<T, N> &parent
   return {parent.root, parent.base, (dense & keep) | (inside & ~keep), (int)sizeof(U) * contiguous};
 }
 
-// The first N elements of an array as a vector of T: one copy of the bytes (no loop, so a constant array
-// folds to a constant vector), then the per-element conversion.
-template <typename T, int N, typename U> __CM_INLINE __cm_vec<T, N> __cm_from_array(const U *init) {
+// C arrays as initialisers (cmlangspec 3.2.3): any number of dimensions, elements of any arithmetic type;
+// `__cm_array<A>` gives the innermost element type and the total element count of array type A.
+template <typename A> struct __cm_array {
+  static constexpr bool is = false;
+  using elem = A;
+  static constexpr int n = 1;
+};
+template <typename U, int M> struct __cm_array<U[M]> {
+  static constexpr bool is = true;
+  using elem = typename __cm_array<U>::elem;
+  static constexpr int n = M * __cm_array<U>::n;
+};
+template <typename A>
+constexpr bool __cm_is_initializer = __cm_array<A>::is && is_arith<typename remove_cvref<typename __cm_array<A>::elem>::type>;
+
+// The first min(M, N) elements of an array of M elements of U, converted to T; the rest of the N are left
+// undefined (the spec: initialisation goes up to the smaller size). One copy of the bytes (no loop, so a
+// constant array folds to a constant vector), then the per-element conversion.
+template <typename T, int N, typename U, int M> __CM_INLINE __cm_vec<T, N> __cm_from_array(const U *init) {
+  constexpr int K = M < N ? M : N;
   __cm_vec<U, N> raw;
-  __builtin_memcpy(&raw, init, sizeof(U) * N);
+  __builtin_memcpy(&raw, init, sizeof(U) * K);
   return __builtin_convertvector(raw, __cm_vec<T, N>);
 }
+template <typename T, int N, typename A> __CM_INLINE __cm_vec<T, N> __cm_from_initializer(const A &init) {
+  using E = typename remove_cvref<typename __cm_array<A>::elem>::type;
+  return __cm_from_array<T, N, E, __cm_array<A>::n>((const E *)&init);
+}
+
+// Saturating conversion for the constructors with a SAT flag (`vector<uchar, 8> v(w, SAT)`): defined with the
+// other saturating operations in cm_math.h; declared here so that the constructors can name it.
+template <typename X> struct __cm_saturate;
 
 // Reads a region of a value.
 template <typename T, int M, int N>
@@ -249,26 +274,16 @@ public:                                                                         
     static_assert(R2 * C2 * (int)sizeof(U) == N * (int)sizeof(T), "format: the new shape has a different size");   \
     return matrix_ref<U, R2, C2>(details::__cm_format<T, U, N, R2 * C2>(__cm_ref()));                             \
   }                                                                                                                \
-  /* replicate: REP copies of a region of the value (rvalue). */                                                  \
-  template <int REP, int VS, int W, int HS>                                                                       \
-  __CM_INLINE vector<T, REP * W> replicate(int i = 0) const                                                        \
-      __attribute__((diagnose_if(i < 0 || i + (REP - 1) * VS + (W - 1) * HS >= N, "replicate is out of bounds",    \
-                                 "error"))) {                                                                      \
+  /* replicate: REP blocks of W elements, blocks VS apart, elements HS apart, from linear element `start` (row-major \
+     for a matrix), as one rvalue; the public forms are __CM_VECTOR_MEMBERS' (start i) and __CM_MATRIX_MEMBERS'      \
+     (start (i, j)). */                                                                                             \
+  template <int REP, int VS, int W, int HS> __CM_INLINE vector<T, REP * W> __cm_replicate(int start) const {        \
+    static_assert(REP > 0 && W > 0 && VS >= 0 && HS >= 0, "replicate: REP and W are positive, VS and HS not negative"); \
+    static_assert((REP - 1) * VS + (W - 1) * HS < N, "replicate: the region does not fit in the object");           \
     return vector<T, REP * W>::__cm_from(                                                                          \
-        details::__cm_rdregion<T, N, REP * W>(__cm_read(), VS, W, HS, (short)(i * (int)sizeof(T))));               \
+        details::__cm_rdregion<T, N, REP * W>(__cm_read(), VS, W, HS, (short)(start * (int)sizeof(T))));           \
   }                                                                                                                \
-  template <int REP, int VS, int W>                                                                                \
-  __CM_INLINE vector<T, REP * W> replicate(int i = 0) const                                                        \
-      __attribute__((diagnose_if(i < 0 || i + (REP - 1) * VS + (W - 1) >= N, "replicate is out of bounds",         \
-                                 "error"))) {                                                                      \
-    return replicate<REP, VS, W, 1>(i);                                                                            \
-  }                                                                                                                \
-  template <int REP, int W>                                                                                        \
-  __CM_INLINE vector<T, REP * W> replicate(int i = 0) const                                                        \
-      __attribute__((diagnose_if(i < 0 || i + (W - 1) >= N, "replicate is out of bounds", "error"))) {             \
-    return replicate<REP, 0, W, 1>(i);                                                                             \
-  }                                                                                                                \
-  template <int REP> __CM_INLINE vector<T, REP * N> replicate() const { return replicate<REP, 0, N, 1>(0); }       \
+  template <int REP> __CM_INLINE vector<T, REP * N> replicate() const { return __cm_replicate<REP, 0, N, 1>(0); }  \
   /* iselect: elements at run-time indices (rvalue). */                                                           \
   template <typename I, int K> __CM_INLINE vector<T, K> iselect(const vector<I, K> &idx) const {                   \
     auto offsets = __builtin_convertvector(idx.__cm_read(), details::__cm_vec<short, K>) * (short)sizeof(T);       \
@@ -330,6 +345,24 @@ template <int N, typename M> __CM_INLINE __cm_vec<unsigned short, N> __cm_mask(c
   __CM_INLINE T &operator[](int i) const                                                                           \
       __attribute__((diagnose_if(i < 0 || i >= N, "element index is out of bounds", "error"))) {                   \
     return (*this)(i);                                                                                             \
+  }                                                                                                                \
+  __CM_INLINE vector_ref<T, N> select_all() const { return vector_ref<T, N>(__cm_ref()); }                         \
+  template <int REP, int VS, int W, int HS>                                                                       \
+  __CM_INLINE vector<T, REP * W> replicate(int i = 0) const                                                        \
+      __attribute__((diagnose_if(i < 0 || i + (REP - 1) * VS + (W - 1) * HS >= N, "replicate is out of bounds",    \
+                                 "error"))) {                                                                      \
+    return this->template __cm_replicate<REP, VS, W, HS>(i);                                                       \
+  }                                                                                                                \
+  template <int REP, int VS, int W>                                                                                \
+  __CM_INLINE vector<T, REP * W> replicate(int i = 0) const                                                        \
+      __attribute__((diagnose_if(i < 0 || i + (REP - 1) * VS + (W - 1) >= N, "replicate is out of bounds",         \
+                                 "error"))) {                                                                      \
+    return this->template __cm_replicate<REP, VS, W, 1>(i);                                                        \
+  }                                                                                                                \
+  template <int REP, int W>                                                                                        \
+  __CM_INLINE vector<T, REP * W> replicate(int i = 0) const                                                        \
+      __attribute__((diagnose_if(i < 0 || i + (W - 1) >= N, "replicate is out of bounds", "error"))) {             \
+    return this->template __cm_replicate<REP, 0, W, 1>(i);                                                         \
   }
 
 // 2D members (matrix and matrix_ref).
@@ -360,6 +393,26 @@ template <int N, typename M> __CM_INLINE __cm_vec<unsigned short, N> __cm_mask(c
     return details::__cm_element(select<1, 1, 1, 1>(i, j).__cm_ref());                                             \
   }                                                                                                                \
   __CM_INLINE vector_ref<T, C> operator[](int i) const { return row(i); }                                          \
+  __CM_INLINE matrix_ref<T, R, C> select_all() const { return matrix_ref<T, R, C>(__cm_ref()); }                  \
+  /* replicate from element (i, j): the region is linear (row-major), as in the spec. */                          \
+  template <int REP, int VS, int W, int HS>                                                                       \
+  __CM_INLINE vector<T, REP * W> replicate(int i = 0, int j = 0) const                                             \
+      __attribute__((diagnose_if(i < 0 || j < 0 || i * C + j + (REP - 1) * VS + (W - 1) * HS >= R * C,             \
+                                 "replicate is out of bounds", "error"))) {                                        \
+    return this->template __cm_replicate<REP, VS, W, HS>(i * C + j);                                               \
+  }                                                                                                                \
+  template <int REP, int VS, int W>                                                                                \
+  __CM_INLINE vector<T, REP * W> replicate(int i = 0, int j = 0) const                                             \
+      __attribute__((diagnose_if(i < 0 || j < 0 || i * C + j + (REP - 1) * VS + (W - 1) >= R * C,                  \
+                                 "replicate is out of bounds", "error"))) {                                        \
+    return this->template __cm_replicate<REP, VS, W, 1>(i * C + j);                                                \
+  }                                                                                                                \
+  template <int REP, int W>                                                                                        \
+  __CM_INLINE vector<T, REP * W> replicate(int i = 0, int j = 0) const                                             \
+      __attribute__((diagnose_if(i < 0 || j < 0 || i * C + j + (W - 1) >= R * C, "replicate is out of bounds",     \
+                                 "error"))) {                                                                      \
+    return this->template __cm_replicate<REP, 0, W, 1>(i * C + j);                                                 \
+  }                                                                                                                \
   template <typename I, typename J, int K>                                                                         \
   __CM_INLINE vector<T, K> iselect(const vector<I, K> &rows, const vector<J, K> &cols) const {                     \
     auto offsets = (__builtin_convertvector(rows.__cm_read(), details::__cm_vec<short, K>) * (short)C +            \
@@ -390,8 +443,11 @@ public:
   __CM_INLINE vector(const vector &other) = default;
   template <typename X, typename = typename details::enable_if<details::is_cm_object<X> || details::is_arith<X>>::type>
   __CM_INLINE vector(const X &x) : __cm_data(details::__cm_value<T, N>(x)) {}
-  template <typename U, typename = typename details::enable_if<details::is_arith<U>>::type>
-  __CM_INLINE vector(const U (&init)[N]) : __cm_data(details::__cm_from_array<T, N>(init)) {}
+  template <typename X, typename = typename details::enable_if<details::is_cm_object<X> || details::is_arith<X>>::type>
+  __CM_INLINE vector(const X &x, int flag)
+      : __cm_data(details::__cm_saturate<typename details::remove_cvref<X>::type>::template convert<T, N>(x, flag)) {}
+  template <typename A, typename details::enable_if<details::__cm_is_initializer<A>, int>::type = 0>
+  __CM_INLINE vector(const A &init) : __cm_data(details::__cm_from_initializer<T, N>(init)) {}
 
   __CM_COMMON_MEMBERS(vector, T, N)
   __CM_VECTOR_MEMBERS(T, N)
@@ -419,10 +475,11 @@ public:
   __CM_INLINE matrix(const matrix &other) = default;
   template <typename X, typename = typename details::enable_if<details::is_cm_object<X> || details::is_arith<X>>::type>
   __CM_INLINE matrix(const X &x) : __cm_data(details::__cm_value<T, R * C>(x)) {}
-  template <typename U, typename = typename details::enable_if<details::is_arith<U>>::type>
-  __CM_INLINE matrix(const U (&init)[R * C]) : __cm_data(details::__cm_from_array<T, R * C>(init)) {}
-  template <typename U, typename = typename details::enable_if<details::is_arith<U>>::type>
-  __CM_INLINE matrix(const U (&init)[R][C]) : __cm_data(details::__cm_from_array<T, R * C>(init[0])) {}
+  template <typename X, typename = typename details::enable_if<details::is_cm_object<X> || details::is_arith<X>>::type>
+  __CM_INLINE matrix(const X &x, int flag)
+      : __cm_data(details::__cm_saturate<typename details::remove_cvref<X>::type>::template convert<T, R * C>(x, flag)) {}
+  template <typename A, typename details::enable_if<details::__cm_is_initializer<A>, int>::type = 0>
+  __CM_INLINE matrix(const A &init) : __cm_data(details::__cm_from_initializer<T, R * C>(init)) {}
 
   __CM_COMMON_MEMBERS(matrix, T, R * C)
   __CM_MATRIX_MEMBERS(T, R, C)

@@ -20,7 +20,7 @@
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
 
-use crate::{embed, member_templates, pch, Error, Job, MacroArg, DEFAULT_STD};
+use crate::{embed, pch, rewrite, Error, Job, MacroArg, DEFAULT_STD};
 
 /// The macros every CM compilation sees, from the job's platform and options.
 pub fn predefined_macros(job: &Job) -> Vec<String> {
@@ -178,9 +178,9 @@ fn run(clang: &std::path::Path, args: &[String]) -> Result<Vec<u8>, Error> {
     }
 }
 
-/// Runs `clang` with `args` and its stderr captured: on success the captured text goes to our stderr and the
-/// result is true; on failure nothing is printed, and `pch` is removed when clang rejected it.
-fn run_quiet(clang: &std::path::Path, args: &[String], pch: &std::path::Path) -> bool {
+/// Runs `clang` with `args` and its stderr captured: on success the captured text goes to our stderr; on
+/// failure nothing is printed, `pch` is removed when clang rejected it, and otherwise clang's stderr is returned.
+fn run_quiet(clang: &std::path::Path, args: &[String], pch: &std::path::Path) -> Result<(), Option<Vec<u8>>> {
     use std::io::{IsTerminal, Write};
     let mut command = Command::new(clang);
     command.args(args).stdin(Stdio::null()).stdout(Stdio::null()).stderr(Stdio::piped());
@@ -191,15 +191,16 @@ fn run_quiet(clang: &std::path::Path, args: &[String], pch: &std::path::Path) ->
     match command.output() {
         Ok(output) if output.status.success() => {
             let _ = std::io::stderr().write_all(&output.stderr);
-            true
+            Ok(())
         }
         Ok(output) => {
             if pch::rejected(&output.stderr, pch) {
                 let _ = std::fs::remove_file(pch);
+                return Err(None);
             }
-            false
+            Err(output.status.code().is_some().then_some(output.stderr))
         }
-        Err(_) => false,
+        Err(_) => Err(None),
     }
 }
 
@@ -243,7 +244,7 @@ fn run_captured(clang: &std::path::Path, args: &[String]) -> Result<(bool, Vec<u
 /// columns are the rewritten files' until `Rewrite::map_debug_columns`).
 pub fn compile_to_bitcode(
     job: &Job,
-) -> Result<(Vec<u8>, Option<member_templates::Rewrite>), Error> {
+) -> Result<(Vec<u8>, Option<rewrite::Rewrite>), Error> {
     use std::io::Write;
     use std::sync::atomic::{AtomicU32, Ordering};
     static COUNTER: AtomicU32 = AtomicU32::new(0);
@@ -272,41 +273,62 @@ pub fn compile_to_bitcode(
     // With the PCH first; any failure is compiled again without it, so diagnostics always come from the plain
     // path (see `pch`).
     let pch = precompiled_header(job, &clang)?;
+    let mut failure = None;
     if let Some(pch) = &pch {
-        if run_quiet(&clang, &output(Headers::Precompiled(pch))?, pch) {
-            pch::USES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-            return Ok((read()?, None));
+        match run_quiet(&clang, &output(Headers::Precompiled(pch))?, pch) {
+            Ok(()) => {
+                pch::USES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                return Ok((read()?, None));
+            }
+            Err(stderr) => failure = stderr,
         }
     }
-    // CM member templates without `template` (see `member_templates`): only a source that fails is rewritten.
-    let Some(rewrite) = member_templates::plan(job) else {
-        run(&clang, &output(Headers::Include)?)?;
-        return Ok((read()?, None));
+    let failure = match failure {
+        Some(stderr) => stderr,
+        None => {
+            let (ok, stderr) = run_captured(&clang, &output(Headers::Include)?)?;
+            let _ = std::io::stderr().write_all(if ok { &stderr } else { b"" });
+            if ok {
+                return Ok((read()?, None));
+            }
+            stderr
+        }
     };
-    if pch.is_none() {
-        let (ok, stderr) = run_captured(&clang, &output(Headers::Include)?)?;
-        if ok {
-            let _ = std::io::stderr().write_all(&stderr);
+    // What cmc accepts and C++ does not (see `rewrite`): only a source that failed is rewritten.
+    let Some(mut rewrite) = rewrite::plan(job, &failure) else {
+        // The plain path's diagnostics (compiled again if the failure was the PCH's).
+        if pch.is_some() {
+            run(&clang, &output(Headers::Include)?)?;
             return Ok((read()?, None));
         }
-    }
-    let with_rewrite = |headers: Headers| -> Result<Vec<String>, Error> {
-        let mut args = rewrite.remap_args();
-        args.extend(output(headers)?);
-        Ok(args)
+        let _ = std::io::stderr().write_all(&failure);
+        return Err(Error::Reported);
     };
-    if let Some(pch) = pch.as_deref().filter(|p| p.exists()) {
-        let (ok, stderr) = run_captured(&clang, &with_rewrite(Headers::Precompiled(pch))?)?;
+    for round in 0..2 {
+        let with_rewrite = |headers: Headers| -> Result<Vec<String>, Error> {
+            let mut args = rewrite.remap_args();
+            args.extend(output(headers)?);
+            Ok(args)
+        };
+        if let Some(pch) = pch.as_deref().filter(|p| p.exists()) {
+            let (ok, stderr) = run_captured(&clang, &with_rewrite(Headers::Precompiled(pch))?)?;
+            if ok {
+                pch::USES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                let _ = std::io::stderr().write_all(&rewrite.map_diagnostics(&stderr));
+                return Ok((read()?, Some(rewrite)));
+            }
+        }
+        let (ok, stderr) = run_captured(&clang, &with_rewrite(Headers::Include)?)?;
+        let mapped = rewrite.map_diagnostics(&stderr);
         if ok {
-            pch::USES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-            let _ = std::io::stderr().write_all(&rewrite.map_diagnostics(&stderr));
+            let _ = std::io::stderr().write_all(&mapped);
             return Ok((read()?, Some(rewrite)));
         }
+        // Calls that only fail once the first rewrite let clang see them get one more round.
+        if round == 1 || !rewrite.extend(&mapped) {
+            let _ = std::io::stderr().write_all(&mapped);
+            return Err(Error::Reported);
+        }
     }
-    let (ok, stderr) = run_captured(&clang, &with_rewrite(Headers::Include)?)?;
-    let _ = std::io::stderr().write_all(&rewrite.map_diagnostics(&stderr));
-    if !ok {
-        return Err(Error::Reported);
-    }
-    Ok((read()?, Some(rewrite)))
+    Err(Error::Reported)
 }

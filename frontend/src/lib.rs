@@ -21,9 +21,11 @@
 //!   takes the headers' parse (about 25 ms) out of every compilation. A job whose `-D/-U/-I/-Xclang` could
 //!   change the headers' meaning, or a PCH clang rejects, takes the plain `-include` path; the IR is the same.
 //!
-//! - **CM's member templates without `template`** in dependent contexts (`in.select<8, 1>(0)` in a function
-//!   template), which cmc accepts and C++ does not: a source that fails to compile and spells one is compiled
-//!   again with `template` inserted, diagnostics and debug columns mapped back (`member_templates.rs`).
+//! - **What cmc accepts and C++ does not, by rewriting on failure** (`rewrite.rs`): CM's member templates
+//!   without `template` in dependent contexts (`in.select<8, 1>(0)` in a function template), and a vector or
+//!   matrix passed to a function template's `vector_ref<T, N>`/`matrix_ref<T, R, C>` parameter (C++ deduces
+//!   nothing through the conversion). A source that fails to compile is compiled again with `template`
+//!   inserted, or the argument wrapped in a reference; diagnostics and debug columns are mapped back.
 //!
 //! Not supported: non-inlined functions taking references (stack calls), the
 //! `_GENX_FLOAT_CONTROL_`/`_CM_CALLABLE_`-style attributes, `vector<SurfaceIndex, N>`.
@@ -34,7 +36,7 @@
 pub mod clang;
 mod driver;
 mod embed;
-mod member_templates;
+mod rewrite;
 mod pch;
 mod prepare;
 

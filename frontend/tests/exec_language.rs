@@ -1,6 +1,6 @@
 //! The language forms real CM code writes and standard C++ spells differently, executed: function templates
-//! calling select/replicate/format/iselect on dependent objects without `template` (and writing through a
-//! reference parameter into the caller's vector), replicate on a matrix from a run-time (i, j) in every form,
+//! calling select/replicate/format/iselect on dependent objects without `template`, a function template's
+//! vector_ref parameters deduced from vectors and writing into the caller's vector, replicate on a matrix from a run-time (i, j) in every form,
 //! vectors and matrices initialised from C arrays (two dimensions, smaller and bigger arrays, another element
 //! type) and the saturating constructor. Each output element is compared with a plain-Rust model.
 
@@ -32,7 +32,7 @@ extern "C" _GENX_MAIN_ void language(int *in [[type("svmptr_t")]], int *out [[ty
   cm_svm_block_read(in, a);
   matrix<int, 4, 4> m = a;
   vector<int, 8> halves;
-  pairs(vector_ref<int, 16>(a), vector_ref<int, 8>(halves));
+  pairs(a, halves); // deduced through the references, as cmc does; halves is written
   vector<int, 32> r;
   r.select<8, 1>(0) = halves;
   r.select<8, 1>(8) = m.replicate<2, 4>(i, j) + m.replicate<4, 1, 2>(i, 0);

@@ -520,6 +520,26 @@ public:
   __CM_MATRIX_MEMBERS(T, R, C)
 };
 
+// A vector or matrix argument as a reference to it, anything else unchanged: what the front end's rewrite
+// (frontend/src/rewrite.rs) wraps the arguments of a call in when a function template's vector_ref/matrix_ref
+// parameter did not deduce from a vector or matrix, as cmc deduces it. The reference writes through to the
+// caller's object. (A vector<T, N> is not a vector_ref<T, N> in C++: derivation would put a reference's state
+// in every vector, changing sizeof and the layout of globals and structures.)
+namespace details {
+template <typename X> __CM_INLINE X &&__cm_as_ref(X &&x) { return static_cast<X &&>(x); }
+template <typename T, int N> __CM_INLINE vector_ref<T, N> __cm_as_ref(vector<T, N> &v) { return vector_ref<T, N>(v); }
+template <typename T, int R, int C> __CM_INLINE matrix_ref<T, R, C> __cm_as_ref(matrix<T, R, C> &m) {
+  return matrix_ref<T, R, C>(m);
+}
+// A reference argument as the value of its elements, for a function template's vector/matrix parameter.
+template <typename X> __CM_INLINE X &&__cm_as_value(X &&x) { return static_cast<X &&>(x); }
+// (By value: a reference is a small object, and an rvalue select must not prefer the forwarding overload.)
+template <typename T, int N> __CM_INLINE vector<T, N> __cm_as_value(vector_ref<T, N> r) { return vector<T, N>(r); }
+template <typename T, int R, int C> __CM_INLINE matrix<T, R, C> __cm_as_value(matrix_ref<T, R, C> r) {
+  return matrix<T, R, C>(r);
+}
+} // namespace details
+
 // ---- operators --------------------------------------------------------------------------------------------
 
 #define __CM_BINARY(op)                                                                                            \

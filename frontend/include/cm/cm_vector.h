@@ -11,8 +11,9 @@
 // when the offsets fit one, an indirect region otherwise. Values (replicate, iselect, merge's mask write, any,
 // all) use the neutral `__cm_genx_*` region calls directly.
 //
-// Errors found at compile time: a constant select outside its object (diagnose_if, located by clang), a
-// region or assignment whose element counts do not agree (static_assert).
+// Errors found at compile time, at the user's call (diagnose_if, evaluated with the call's template arguments
+// and constant arguments): a constant select or replicate outside its object, a region that cannot fit, an
+// assignment, construction or operator whose element counts do not agree, a format to another size.
 #pragma once
 #ifndef __CM_HEADERS_CM_VECTOR_H
 #define __CM_HEADERS_CM_VECTOR_H
@@ -218,8 +219,8 @@ template <typename X, typename Y> struct __cm_binary {
   using ye = typename cm_object_traits<YT>::elem;
   static constexpr bool x_obj = cm_object_traits<XT>::is_object, y_obj = cm_object_traits<YT>::is_object;
   static constexpr int n = x_obj ? cm_object_traits<XT>::n : cm_object_traits<YT>::n;
-  static_assert(!(x_obj && y_obj) || cm_object_traits<XT>::n == cm_object_traits<YT>::n,
-                "operands have different element counts");
+  // Checked where the operator is called (diagnose_if), so that the error names the user's line.
+  static constexpr bool counts_agree = !(x_obj && y_obj) || cm_object_traits<XT>::n == cm_object_traits<YT>::n;
   using elem = decltype(xe() + ye());
   static constexpr int rows = x_obj && cm_object_traits<XT>::rows ? cm_object_traits<XT>::rows
                             : y_obj && cm_object_traits<YT>::rows ? cm_object_traits<YT>::rows : 0;
@@ -229,6 +230,11 @@ template <typename X, typename Y> struct __cm_binary {
 } // namespace details
 
 namespace details {
+
+// Whether an object or scalar X can stand where N elements are expected (a scalar broadcasts).
+template <typename X, int N>
+constexpr bool __cm_count_ok = !cm_object_traits<typename remove_cvref<X>::type>::is_object ||
+                               cm_object_traits<typename remove_cvref<X>::type>::n == N;
 
 template <typename X, typename Y>
 constexpr bool __cm_binary_ok = (is_cm_object<X> || is_cm_object<Y>) &&
@@ -246,7 +252,8 @@ public:                                                                         
   /* Shape-agnostic assignment: any object of N elements (converted per element) or a scalar (broadcast). */       \
   template <typename X, typename = typename details::enable_if<details::is_cm_object<X> ||                         \
                                                                details::is_arith<X>>::type>                        \
-  __CM_INLINE Self &operator=(const X &x) {                                                                        \
+  __CM_INLINE Self &operator=(const X &x) __attribute__((diagnose_if(!details::__cm_count_ok<X, N>,                \
+      "assignment: the right-hand side has a different number of elements", "error"))) {                           \
     __cm_write(details::__cm_value<T, N>(x));                                                                      \
     return *this;                                                                                                  \
   }                                                                                                                \
@@ -254,32 +261,56 @@ public:                                                                         
     __cm_write(x.__cm_read());                                                                                     \
     return *this;                                                                                                  \
   }                                                                                                                \
-  template <typename X> __CM_INLINE Self &operator+=(const X &x) { return *this = *this + x; }                     \
-  template <typename X> __CM_INLINE Self &operator-=(const X &x) { return *this = *this - x; }                     \
-  template <typename X> __CM_INLINE Self &operator*=(const X &x) { return *this = *this * x; }                     \
-  template <typename X> __CM_INLINE Self &operator/=(const X &x) { return *this = *this / x; }                     \
-  template <typename X> __CM_INLINE Self &operator%=(const X &x) { return *this = *this % x; }                     \
-  template <typename X> __CM_INLINE Self &operator&=(const X &x) { return *this = *this & x; }                     \
-  template <typename X> __CM_INLINE Self &operator|=(const X &x) { return *this = *this | x; }                     \
-  template <typename X> __CM_INLINE Self &operator^=(const X &x) { return *this = *this ^ x; }                     \
-  template <typename X> __CM_INLINE Self &operator<<=(const X &x) { return *this = *this << x; }                   \
-  template <typename X> __CM_INLINE Self &operator>>=(const X &x) { return *this = *this >> x; }                   \
+  template <typename X> __CM_INLINE Self &operator+=(const X &x) __attribute__((diagnose_if(                      \
+      !details::__cm_count_ok<X, N>, "compound assignment '+=': the operands have different numbers of elements",  \
+      "error"))) { return *this = *this + x; } \
+  template <typename X> __CM_INLINE Self &operator-=(const X &x) __attribute__((diagnose_if(                      \
+      !details::__cm_count_ok<X, N>, "compound assignment '-=': the operands have different numbers of elements",  \
+      "error"))) { return *this = *this - x; } \
+  template <typename X> __CM_INLINE Self &operator*=(const X &x) __attribute__((diagnose_if(                      \
+      !details::__cm_count_ok<X, N>, "compound assignment '*=': the operands have different numbers of elements",  \
+      "error"))) { return *this = *this * x; } \
+  template <typename X> __CM_INLINE Self &operator/=(const X &x) __attribute__((diagnose_if(                      \
+      !details::__cm_count_ok<X, N>, "compound assignment '/=': the operands have different numbers of elements",  \
+      "error"))) { return *this = *this / x; } \
+  template <typename X> __CM_INLINE Self &operator%=(const X &x) __attribute__((diagnose_if(                      \
+      !details::__cm_count_ok<X, N>, "compound assignment '%=': the operands have different numbers of elements",  \
+      "error"))) { return *this = *this % x; } \
+  template <typename X> __CM_INLINE Self &operator&=(const X &x) __attribute__((diagnose_if(                      \
+      !details::__cm_count_ok<X, N>, "compound assignment '&=': the operands have different numbers of elements",  \
+      "error"))) { return *this = *this & x; } \
+  template <typename X> __CM_INLINE Self &operator|=(const X &x) __attribute__((diagnose_if(                      \
+      !details::__cm_count_ok<X, N>, "compound assignment '|=': the operands have different numbers of elements",  \
+      "error"))) { return *this = *this | x; } \
+  template <typename X> __CM_INLINE Self &operator^=(const X &x) __attribute__((diagnose_if(                      \
+      !details::__cm_count_ok<X, N>, "compound assignment '^=': the operands have different numbers of elements",  \
+      "error"))) { return *this = *this ^ x; } \
+  template <typename X> __CM_INLINE Self &operator<<=(const X &x) __attribute__((diagnose_if(                      \
+      !details::__cm_count_ok<X, N>, "compound assignment '<<=': the operands have different numbers of elements",  \
+      "error"))) { return *this = *this << x; } \
+  template <typename X> __CM_INLINE Self &operator>>=(const X &x) __attribute__((diagnose_if(                      \
+      !details::__cm_count_ok<X, N>, "compound assignment '>>=': the operands have different numbers of elements",  \
+      "error"))) { return *this = *this >> x; } \
   /* format<U>(): the same bytes as elements of U. */                                                             \
-  template <typename U> __CM_INLINE vector_ref<U, N * (int)sizeof(T) / (int)sizeof(U)> format() const {            \
+  template <typename U>                                                                                            \
+  __CM_INLINE vector_ref<U, N * (int)sizeof(T) / (int)sizeof(U)> format() const                                    \
+      __attribute__((diagnose_if(N * (int)sizeof(T) % (int)sizeof(U) != 0,                                         \
+                                 "format: the object's size is not a multiple of the new element's", "error"))) {  \
     constexpr int NU = N * (int)sizeof(T) / (int)sizeof(U);                                                        \
     static_assert(NU * (int)sizeof(U) == N * (int)sizeof(T), "format: the object's size is not a multiple of the new element size"); \
     return vector_ref<U, NU>(details::__cm_format<T, U, N, NU>(__cm_ref()));                                       \
   }                                                                                                                \
-  template <typename U, int R2, int C2> __CM_INLINE matrix_ref<U, R2, C2> format() const {                         \
+  template <typename U, int R2, int C2>                                                                            \
+  __CM_INLINE matrix_ref<U, R2, C2> format() const                                                                 \
+      __attribute__((diagnose_if(R2 * C2 * (int)sizeof(U) != N * (int)sizeof(T),                                   \
+                                 "format: the new shape has a different size in bytes", "error"))) {               \
     static_assert(R2 * C2 * (int)sizeof(U) == N * (int)sizeof(T), "format: the new shape has a different size");   \
     return matrix_ref<U, R2, C2>(details::__cm_format<T, U, N, R2 * C2>(__cm_ref()));                             \
   }                                                                                                                \
   /* replicate: REP blocks of W elements, blocks VS apart, elements HS apart, from linear element `start` (row-major \
      for a matrix), as one rvalue; the public forms are __CM_VECTOR_MEMBERS' (start i) and __CM_MATRIX_MEMBERS'      \
-     (start (i, j)). */                                                                                             \
+     (start (i, j)), which check the region (__CM_REPLICATE_FITS). */                                               \
   template <int REP, int VS, int W, int HS> __CM_INLINE vector<T, REP * W> __cm_replicate(int start) const {        \
-    static_assert(REP > 0 && W > 0 && VS >= 0 && HS >= 0, "replicate: REP and W are positive, VS and HS not negative"); \
-    static_assert((REP - 1) * VS + (W - 1) * HS < N, "replicate: the region does not fit in the object");           \
     return vector<T, REP * W>::__cm_from(                                                                          \
         details::__cm_rdregion<T, N, REP * W>(__cm_read(), VS, W, HS, (short)(start * (int)sizeof(T))));           \
   }                                                                                                                \
@@ -328,11 +359,20 @@ template <int N, typename M> __CM_INLINE __cm_vec<unsigned short, N> __cm_mask(c
 }
 } // namespace details
 
+// replicate's region check, on every public form (the region must fit whatever the start).
+#define __CM_REPLICATE_FITS(REP, VS, W, HS, N)                                                                     \
+  __attribute__((diagnose_if(!((REP) > 0 && (W) > 0 && (VS) >= 0 && (HS) >= 0 &&                                  \
+                               ((REP) - 1) * (VS) + ((W) - 1) * (HS) < (N)),                                      \
+                             "replicate: the region does not fit in the object", "error")))
+
 // 1D select members (vector and vector_ref): select<S,St>(i), element access.
 #define __CM_VECTOR_MEMBERS(T, N)                                                                                  \
   template <int S, int St>                                                                                         \
   __CM_INLINE vector_ref<T, S> select(int i = 0) const                                                             \
-      __attribute__((diagnose_if(i < 0 || i + (S - 1) * St >= N, "select is out of bounds", "error"))) {           \
+      __attribute__((diagnose_if(i < 0 || i + (S - 1) * St >= N, "select is out of bounds", "error")))              \
+      __attribute__((diagnose_if(!(S > 0 && St >= 0 && (S - 1) * St < N),                                          \
+                                 "select: the region does not fit in the vector", "error")))                       \
+      __attribute__((diagnose_if(S > 1 && St == 0, "select: stride 0 is only allowed for one element", "error"))) { \
     static_assert(S > 0 && St >= 0 && (S - 1) * St < N, "select: the region does not fit in the vector");          \
     static_assert(S == 1 || St > 0, "select: stride 0 is only allowed for one element");                           \
     return vector_ref<T, S>(details::__cm_subregion<T, S, N>(__cm_ref(), details::__cm_region_offsets<S, 0, S, St, 1>(), \
@@ -348,19 +388,19 @@ template <int N, typename M> __CM_INLINE __cm_vec<unsigned short, N> __cm_mask(c
   }                                                                                                                \
   __CM_INLINE vector_ref<T, N> select_all() const { return vector_ref<T, N>(__cm_ref()); }                         \
   template <int REP, int VS, int W, int HS>                                                                       \
-  __CM_INLINE vector<T, REP * W> replicate(int i = 0) const                                                        \
+  __CM_INLINE vector<T, REP * W> replicate(int i = 0) const __CM_REPLICATE_FITS(REP, VS, W, HS, N) \
       __attribute__((diagnose_if(i < 0 || i + (REP - 1) * VS + (W - 1) * HS >= N, "replicate is out of bounds",    \
                                  "error"))) {                                                                      \
     return this->template __cm_replicate<REP, VS, W, HS>(i);                                                       \
   }                                                                                                                \
   template <int REP, int VS, int W>                                                                                \
-  __CM_INLINE vector<T, REP * W> replicate(int i = 0) const                                                        \
+  __CM_INLINE vector<T, REP * W> replicate(int i = 0) const __CM_REPLICATE_FITS(REP, VS, W, 1, N) \
       __attribute__((diagnose_if(i < 0 || i + (REP - 1) * VS + (W - 1) >= N, "replicate is out of bounds",         \
                                  "error"))) {                                                                      \
     return this->template __cm_replicate<REP, VS, W, 1>(i);                                                        \
   }                                                                                                                \
   template <int REP, int W>                                                                                        \
-  __CM_INLINE vector<T, REP * W> replicate(int i = 0) const                                                        \
+  __CM_INLINE vector<T, REP * W> replicate(int i = 0) const __CM_REPLICATE_FITS(REP, 0, W, 1, N) \
       __attribute__((diagnose_if(i < 0 || i + (W - 1) >= N, "replicate is out of bounds", "error"))) {             \
     return this->template __cm_replicate<REP, 0, W, 1>(i);                                                         \
   }
@@ -372,7 +412,9 @@ template <int N, typename M> __CM_INLINE __cm_vec<unsigned short, N> __cm_mask(c
   template <int VS, int VSt, int HS, int HSt>                                                                      \
   __CM_INLINE matrix_ref<T, VS, HS> select(int i = 0, int j = 0) const                                             \
       __attribute__((diagnose_if(i < 0 || j < 0 || i + (VS - 1) * VSt >= R || j + (HS - 1) * HSt >= C,             \
-                                 "select is out of bounds", "error"))) {                                           \
+                                 "select is out of bounds", "error")))                                             \
+      __attribute__((diagnose_if(!(VS > 0 && HS > 0 && (VS - 1) * VSt < R && (HS - 1) * HSt < C),                  \
+                                 "select: the region does not fit in the matrix", "error"))) {                     \
     static_assert(VS > 0 && HS > 0 && (VS - 1) * VSt < R && (HS - 1) * HSt < C,                                    \
                   "select: the region does not fit in the matrix");                                                \
     return matrix_ref<T, VS, HS>(details::__cm_subregion<T, VS * HS, R * C>(                                       \
@@ -396,19 +438,19 @@ template <int N, typename M> __CM_INLINE __cm_vec<unsigned short, N> __cm_mask(c
   __CM_INLINE matrix_ref<T, R, C> select_all() const { return matrix_ref<T, R, C>(__cm_ref()); }                  \
   /* replicate from element (i, j): the region is linear (row-major), as in the spec. */                          \
   template <int REP, int VS, int W, int HS>                                                                       \
-  __CM_INLINE vector<T, REP * W> replicate(int i = 0, int j = 0) const                                             \
+  __CM_INLINE vector<T, REP * W> replicate(int i = 0, int j = 0) const __CM_REPLICATE_FITS(REP, VS, W, HS, R * C) \
       __attribute__((diagnose_if(i < 0 || j < 0 || i * C + j + (REP - 1) * VS + (W - 1) * HS >= R * C,             \
                                  "replicate is out of bounds", "error"))) {                                        \
     return this->template __cm_replicate<REP, VS, W, HS>(i * C + j);                                               \
   }                                                                                                                \
   template <int REP, int VS, int W>                                                                                \
-  __CM_INLINE vector<T, REP * W> replicate(int i = 0, int j = 0) const                                             \
+  __CM_INLINE vector<T, REP * W> replicate(int i = 0, int j = 0) const __CM_REPLICATE_FITS(REP, VS, W, 1, R * C) \
       __attribute__((diagnose_if(i < 0 || j < 0 || i * C + j + (REP - 1) * VS + (W - 1) >= R * C,                  \
                                  "replicate is out of bounds", "error"))) {                                        \
     return this->template __cm_replicate<REP, VS, W, 1>(i * C + j);                                                \
   }                                                                                                                \
   template <int REP, int W>                                                                                        \
-  __CM_INLINE vector<T, REP * W> replicate(int i = 0, int j = 0) const                                             \
+  __CM_INLINE vector<T, REP * W> replicate(int i = 0, int j = 0) const __CM_REPLICATE_FITS(REP, 0, W, 1, R * C) \
       __attribute__((diagnose_if(i < 0 || j < 0 || i * C + j + (W - 1) >= R * C, "replicate is out of bounds",     \
                                  "error"))) {                                                                      \
     return this->template __cm_replicate<REP, 0, W, 1>(i * C + j);                                                 \
@@ -441,7 +483,10 @@ public:
 
   __CM_INLINE vector() = default;
   __CM_INLINE vector(const vector &other) = default;
-  template <typename X, typename = typename details::enable_if<details::is_cm_object<X> || details::is_arith<X>>::type>
+  // (An object of another element count is not a candidate: clang reports "no viable conversion" or "no
+  // matching constructor" at the user's line; diagnose_if is not checked on implicit conversions.)
+  template <typename X, typename = typename details::enable_if<(details::is_cm_object<X> || details::is_arith<X>) &&
+                                                               details::__cm_count_ok<X, N>>::type>
   __CM_INLINE vector(const X &x) : __cm_data(details::__cm_value<T, N>(x)) {}
   template <typename X, typename = typename details::enable_if<details::is_cm_object<X> || details::is_arith<X>>::type>
   __CM_INLINE vector(const X &x, int flag)
@@ -473,7 +518,10 @@ public:
 
   __CM_INLINE matrix() = default;
   __CM_INLINE matrix(const matrix &other) = default;
-  template <typename X, typename = typename details::enable_if<details::is_cm_object<X> || details::is_arith<X>>::type>
+  // (An object of another element count is not a candidate: clang reports "no viable conversion" or "no
+  // matching constructor" at the user's line; diagnose_if is not checked on implicit conversions.)
+  template <typename X, typename = typename details::enable_if<(details::is_cm_object<X> || details::is_arith<X>) &&
+                                                               details::__cm_count_ok<X, R * C>>::type>
   __CM_INLINE matrix(const X &x) : __cm_data(details::__cm_value<T, R * C>(x)) {}
   template <typename X, typename = typename details::enable_if<details::is_cm_object<X> || details::is_arith<X>>::type>
   __CM_INLINE matrix(const X &x, int flag)
@@ -544,11 +592,16 @@ template <typename T, int R, int C> __CM_INLINE matrix<T, R, C> __cm_as_value(ma
 
 #define __CM_BINARY(op)                                                                                            \
   template <typename X, typename Y, typename = typename details::enable_if<details::__cm_binary_ok<X, Y>>::type>   \
-  __CM_INLINE auto operator op(const X &x, const Y &y) {                                                           \
+  __CM_INLINE auto operator op(const X &x, const Y &y) __attribute__((diagnose_if(                                   \
+      !details::__cm_binary<X, Y>::counts_agree, "operator '" #op "': the operands have different numbers of elements", \
+      "error"))) {                                                                                                 \
     using B = details::__cm_binary<X, Y>;                                                                          \
     using E = typename B::elem;                                                                                    \
     using Result = typename B::template result<E>;                                                                 \
-    return Result::__cm_from(details::__cm_value<E, B::n>(x) op details::__cm_value<E, B::n>(y));                  \
+    if constexpr (B::counts_agree) /* else: reported by diagnose_if above */                                      \
+      return Result::__cm_from(details::__cm_value<E, B::n>(x) op details::__cm_value<E, B::n>(y));                \
+    else                                                                                                           \
+      return Result::__cm_from({});                                                                                \
   }
 __CM_BINARY(+) __CM_BINARY(-) __CM_BINARY(*) __CM_BINARY(/) __CM_BINARY(%)
 __CM_BINARY(&) __CM_BINARY(|) __CM_BINARY(^)
@@ -557,11 +610,16 @@ __CM_BINARY(&) __CM_BINARY(|) __CM_BINARY(^)
 // Shifts: the result has the (promoted) type of the left operand, as in C++.
 #define __CM_SHIFT(op)                                                                                             \
   template <typename X, typename Y, typename = typename details::enable_if<details::__cm_binary_ok<X, Y>>::type>   \
-  __CM_INLINE auto operator op(const X &x, const Y &y) {                                                           \
+  __CM_INLINE auto operator op(const X &x, const Y &y) __attribute__((diagnose_if(                                   \
+      !details::__cm_binary<X, Y>::counts_agree, "operator '" #op "': the operands have different numbers of elements", \
+      "error"))) {                                                                                                 \
     using B = details::__cm_binary<X, Y>;                                                                          \
     using E = decltype(typename B::xe() op 1);                                                                     \
     using Result = typename B::template result<E>;                                                                 \
-    return Result::__cm_from(details::__cm_value<E, B::n>(x) op details::__cm_value<E, B::n>(y));                  \
+    if constexpr (B::counts_agree) /* else: reported by diagnose_if above */                                      \
+      return Result::__cm_from(details::__cm_value<E, B::n>(x) op details::__cm_value<E, B::n>(y));                \
+    else                                                                                                           \
+      return Result::__cm_from({});                                                                                \
   }
 __CM_SHIFT(<<) __CM_SHIFT(>>)
 #undef __CM_SHIFT
@@ -569,13 +627,19 @@ __CM_SHIFT(<<) __CM_SHIFT(>>)
 // Comparisons: vector<ushort, N> (or matrix) of 1 and 0.
 #define __CM_COMPARE(op)                                                                                           \
   template <typename X, typename Y, typename = typename details::enable_if<details::__cm_binary_ok<X, Y>>::type>   \
-  __CM_INLINE auto operator op(const X &x, const Y &y) {                                                           \
+  __CM_INLINE auto operator op(const X &x, const Y &y) __attribute__((diagnose_if(                                   \
+      !details::__cm_binary<X, Y>::counts_agree, "operator '" #op "': the operands have different numbers of elements", \
+      "error"))) {                                                                                                 \
     using B = details::__cm_binary<X, Y>;                                                                          \
     using E = typename B::elem;                                                                                    \
     using Result = typename B::template result<unsigned short>;                                                    \
-    auto lanes = details::__cm_value<E, B::n>(x) op details::__cm_value<E, B::n>(y);                               \
-    return Result::__cm_from(__builtin_convertvector(lanes, details::__cm_vec<unsigned short, B::n>) &             \
-                             (unsigned short)1);                                                                   \
+    if constexpr (B::counts_agree) { /* else: reported by diagnose_if above */                                     \
+      auto lanes = details::__cm_value<E, B::n>(x) op details::__cm_value<E, B::n>(y);                             \
+      return Result::__cm_from(__builtin_convertvector(lanes, details::__cm_vec<unsigned short, B::n>) &           \
+                               (unsigned short)1);                                                                 \
+    } else {                                                                                                       \
+      return Result::__cm_from({});                                                                                \
+    }                                                                                                              \
   }
 __CM_COMPARE(<) __CM_COMPARE(<=) __CM_COMPARE(>) __CM_COMPARE(>=) __CM_COMPARE(==) __CM_COMPARE(!=)
 #undef __CM_COMPARE

@@ -47,6 +47,8 @@
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
+use genx_passes::llvm_sys::prelude::LLVMMetadataRef;
+
 use crate::Job;
 
 /// The member templates of the CM classes that real code calls with explicit template arguments.
@@ -484,7 +486,6 @@ impl Rewrite {
     pub fn map_debug_columns(&self, module: &genx_passes::inkwell::module::Module) {
         use genx_passes::llvm_sys::core::*;
         use genx_passes::llvm_sys::debuginfo::{LLVMInstructionGetDebugLoc, LLVMInstructionSetDebugLoc};
-        use genx_passes::llvm_sys::prelude::LLVMMetadataRef;
         let mut paths = HashMap::new();
         let mut mapped: HashMap<LLVMMetadataRef, LLVMMetadataRef> = HashMap::new();
         // SAFETY: the module is valid for the call; every instruction comes from LLVM's own iteration of it.
@@ -516,15 +517,14 @@ impl Rewrite {
     fn map_location(
         &self,
         context: genx_passes::llvm_sys::prelude::LLVMContextRef,
-        loc: genx_passes::llvm_sys::prelude::LLVMMetadataRef,
+        loc: LLVMMetadataRef,
         mapped: &mut HashMap<
-            genx_passes::llvm_sys::prelude::LLVMMetadataRef,
-            genx_passes::llvm_sys::prelude::LLVMMetadataRef,
+            LLVMMetadataRef,
+            LLVMMetadataRef,
         >,
         paths: &mut HashMap<String, Option<usize>>,
-    ) -> genx_passes::llvm_sys::prelude::LLVMMetadataRef {
+    ) -> LLVMMetadataRef {
         use genx_passes::llvm_sys::debuginfo::*;
-        use genx_passes::llvm_sys::prelude::LLVMMetadataRef;
         if let Some(&new) = mapped.get(&loc) {
             return new;
         }
@@ -535,24 +535,11 @@ impl Rewrite {
             let new_inlined =
                 if inlined.is_null() { inlined } else { self.map_location(context, inlined, mapped, paths) };
             let scope = LLVMDILocationGetScope(loc);
-            let file = if scope.is_null() { std::ptr::null_mut() } else { LLVMDIScopeGetFile(scope) };
             let line = LLVMDILocationGetLine(loc);
             let column = LLVMDILocationGetColumn(loc);
+            let path = genx_passes::ir::scope_file_path(scope);
             let mut new_column = column;
-            if !file.is_null() {
-                let text = |get: unsafe extern "C" fn(
-                    LLVMMetadataRef,
-                    *mut std::os::raw::c_uint,
-                ) -> *const std::os::raw::c_char| {
-                    let mut len = 0u32;
-                    let ptr = get(file, &mut len);
-                    if ptr.is_null() {
-                        String::new()
-                    } else {
-                        String::from_utf8_lossy(std::slice::from_raw_parts(ptr as *const u8, len as usize)).into_owned()
-                    }
-                };
-                let path = Path::new(&text(LLVMDIFileGetDirectory)).join(text(LLVMDIFileGetFilename));
+            if !path.as_os_str().is_empty() {
                 if let Some(changed) = self.file(&path.display().to_string(), paths) {
                     new_column = Self::original_column(changed, line, column);
                 }

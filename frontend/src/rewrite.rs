@@ -38,11 +38,17 @@
 //! library; a diagnostic on inserted text is reported where it was inserted; the diagnostics the user sees of a
 //! rewritten source are those of the rewritten compilation (clang's judgement of the cmc form), mapped back.
 //!
+//!    - for a candidate rejected because a deduced size "does not have the same type as the corresponding
+//!      template parameter ('int' vs 'uint')" (`template <typename T, uint R, uint C> f(matrix_ref<T, R, C>)`,
+//!      the spec's own example: C++17 deduces a size only into the class template's own `int`), replaces the
+//!      integer types other than `int` of that template's non-type parameters by `int`, padded with spaces to
+//!      the same length (no column moves). The parameter is then an `int` in the body (sizes are small and
+//!      positive; arithmetic that relied on unsigned wrap-around would differ).
+//!
 //! Not handled: a member name spelled through a macro (`#define SEL select` then `v.SEL<4, 1>(0)`) or a call
 //! whose location is inside a macro expansion, files reached only through computed includes (`#include MACRO`)
-//! or `-iquote`/`-idirafter`; template parameters declared with another integer type (`template <uint R>` for
-//! `matrix_ref<T, R, C>`: C++17 deduction requires the class template's `int`). A user struct member named
-//! `select` etc. compared with `<` (`s.select < 3`) would be rewritten too, but only in a source that failed.
+//! or `-iquote`/`-idirafter`. A user struct member named `select` etc. compared with `<` (`s.select < 3`)
+//! would be rewritten too, but only in a source that failed.
 
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::{Path, PathBuf};
@@ -221,6 +227,10 @@ struct Changed {
     source: String,
     /// Byte offset in `source` → the texts inserted there, in order.
     inserts: BTreeMap<usize, Vec<String>>,
+    /// Byte offset in `source` → a text that replaces as many bytes there (same length: no column moves).
+    replacements: BTreeMap<usize, String>,
+    /// The lines of `source` with the replacements made (what the copy has, but for the insertions).
+    replaced_text: Vec<String>,
     /// 1-based line → (1-based byte column in the original, text) of each insertion on it, in order.
     lines: HashMap<u32, Vec<(u32, String)>>,
     /// The original file's lines (for snippets).
@@ -240,21 +250,28 @@ impl Changed {
 
     /// Writes the copy and the line table from `inserts`.
     fn write(&mut self) -> std::io::Result<()> {
-        let mut rewritten = String::with_capacity(self.source.len() + 64 * self.inserts.len());
+        let line_of = |at: usize| self.source[..at].bytes().filter(|&b| b == b'\n').count() as u32 + 1;
         let mut lines: HashMap<u32, Vec<(u32, String)>> = HashMap::new();
+        let mut base = self.source.clone();
+        for (&at, text) in &self.replacements {
+            base.replace_range(at..at + text.len(), text);
+            lines.entry(line_of(at)).or_default();
+        }
+        let mut rewritten = String::with_capacity(self.source.len() + 64 * self.inserts.len());
         let mut last = 0;
         for (&at, texts) in &self.inserts {
-            rewritten.push_str(&self.source[last..at]);
+            rewritten.push_str(&base[last..at]);
             last = at;
-            let line = self.source[..at].bytes().filter(|&b| b == b'\n').count() as u32 + 1;
+            let line = line_of(at);
             let column = (at - self.source[..at].rfind('\n').map_or(0, |nl| nl + 1)) as u32 + 1;
             for text in texts {
                 rewritten.push_str(text);
                 lines.entry(line).or_default().push((column, text.clone()));
             }
         }
-        rewritten.push_str(&self.source[last..]);
+        rewritten.push_str(&base[last..]);
         self.lines = lines;
+        self.replaced_text = base.lines().map(str::to_string).collect();
         std::fs::write(&self.copy, rewritten)
     }
 
@@ -321,6 +338,8 @@ pub fn plan(job: &Job, failure: &[u8]) -> Option<Rewrite> {
             copy: temp_copy_path(files.len()),
             source,
             inserts: BTreeMap::new(),
+            replacements: BTreeMap::new(),
+            replaced_text: Vec::new(),
             lines: HashMap::new(),
             text,
         };
@@ -365,7 +384,7 @@ impl Rewrite {
     /// The clang arguments that make it read the rewritten copies.
     pub fn remap_args(&self) -> Vec<String> {
         let mut args = Vec::new();
-        for file in self.files.iter().filter(|file| !file.inserts.is_empty()) {
+        for file in self.files.iter().filter(|file| !file.inserts.is_empty() || !file.replacements.is_empty()) {
             args.extend(["-Xclang".to_string(), "-remap-file".to_string(), "-Xclang".to_string()]);
             args.push(format!("{};{}", file.original.display(), file.copy.display()));
         }
@@ -398,7 +417,7 @@ impl Rewrite {
     /// Writes the copies of the files with insertions; whether there is any.
     fn write(&mut self) -> bool {
         let mut any = false;
-        for file in self.files.iter_mut().filter(|file| !file.inserts.is_empty()) {
+        for file in self.files.iter_mut().filter(|file| !file.inserts.is_empty() || !file.replacements.is_empty()) {
             if file.write().is_err() {
                 return false;
             }
@@ -441,7 +460,7 @@ impl Rewrite {
                 // The snippet: the rewritten line as clang shows it.
                 let original = file.text.get(line_no as usize - 1).map(String::as_str).unwrap_or("");
                 let inserts = &file.lines[&line_no];
-                let mut rewritten = original.to_string();
+                let mut rewritten = file.replaced_text.get(line_no as usize - 1).cloned().unwrap_or_default();
                 let mut positions = Vec::new(); // (byte in the rewritten line, width)
                 let mut shift = 0usize;
                 for (at, text) in inserts {
@@ -573,6 +592,7 @@ impl Rewrite {
     /// the user's coordinates. Whether anything was added.
     fn wrap_reference_arguments(&mut self, failure: &str) -> bool {
         let mut cache = HashMap::new();
+        let mut added = false;
         // (file, call offset, callee name) → (parameter position, wrapper) to wrap.
         let mut calls: Vec<(usize, usize, String, Vec<(usize, &str)>)> = Vec::new();
         let mut current: Option<usize> = None;
@@ -587,6 +607,21 @@ impl Rewrite {
                 current = Some(calls.len() - 1);
             } else if rest.starts_with(": error:") {
                 current = None;
+            } else if rest.contains(
+                "does not have the same type as the corresponding template parameter ('int' vs ",
+            ) {
+                // `template <typename T, uint R, uint C> f(matrix_ref<T, R, C>)`: the CM classes' sizes are int.
+                let Some(index) = self.index(path, &mut cache) else { continue };
+                let file = &mut self.files[index];
+                if let Some(at) = file.offset(line_no, column) {
+                    let code = blank_comments(&file.source, true);
+                    for (start, width) in integer_template_parameters(&code, at) {
+                        let text = format!("{}int", " ".repeat(width - 3));
+                        if file.replacements.insert(start, text).is_none() {
+                            added = true;
+                        }
+                    }
+                }
             } else if let Some(&(_, types, wrapper)) = DEDUCTIONS.iter().find(|(note, _, _)| {
                 rest.strip_prefix(": note: candidate template ignored: ").is_some_and(|r| r.starts_with(note))
             }) {
@@ -598,7 +633,6 @@ impl Rewrite {
                 }
             }
         }
-        let mut added = false;
         for (index, at, name, positions) in calls {
             if positions.is_empty() {
                 continue;
@@ -740,6 +774,66 @@ fn parameters_of_type(code: &[u8], at: usize, types: &[&str]) -> Vec<usize> {
         .collect()
 }
 
+/// The integer types other than `int` a template's non-type parameter may be declared with, longest first.
+const INTEGER_TYPES: &[&str] = &[
+    "unsigned long long", "unsigned short int", "unsigned long int", "unsigned short", "unsigned long",
+    "unsigned char", "unsigned int", "signed short", "long long", "unsigned", "uint64_t", "uint32_t", "uint16_t",
+    "int64_t", "int32_t", "int16_t", "uint8_t", "size_t", "ushort", "uchar", "ulong", "short", "uint", "long",
+];
+
+/// The (byte offset, length) of the integer type other than `int` (`INTEGER_TYPES`) of each non-type parameter
+/// of the template header that introduces the declaration whose name starts at `at`.
+fn integer_template_parameters(code: &[u8], at: usize) -> Vec<(usize, usize)> {
+    // The last `template <` before the name whose `>` closes before it.
+    let text = &code[..at];
+    let mut from = None;
+    let mut search = text.len();
+    while let Some(k) = text[..search].windows(8).rposition(|w| w == b"template") {
+        let after = text[k + 8..].iter().position(|b| !b.is_ascii_whitespace()).map(|p| k + 8 + p);
+        if after.is_some_and(|p| text[p] == b'<') {
+            from = after;
+            break;
+        }
+        search = k;
+    }
+    let Some(open) = from else { return Vec::new() };
+    let mut out = Vec::new();
+    let mut depth = 0;
+    let mut start = open + 1;
+    for i in open..text.len() {
+        match text[i] {
+            b'<' | b'(' => depth += 1,
+            b')' => depth -= 1,
+            b'>' => {
+                depth -= 1;
+                if depth == 0 {
+                    out.extend(integer_parameter(code, start, i));
+                    return out;
+                }
+            }
+            b',' if depth == 1 => {
+                out.extend(integer_parameter(code, start, i));
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    Vec::new()
+}
+
+/// The integer type of the template parameter declared in `code[from..to]`, if it is one of `INTEGER_TYPES`
+/// followed by a name.
+fn integer_parameter(code: &[u8], from: usize, to: usize) -> Option<(usize, usize)> {
+    let item = &code[from..to];
+    let lead = item.iter().position(|b| !b.is_ascii_whitespace())?;
+    let rest = &item[lead..];
+    let ty = INTEGER_TYPES.iter().find(|ty| {
+        rest.starts_with(ty.as_bytes()) && rest.get(ty.len()).is_some_and(|b| b.is_ascii_whitespace())
+    })?;
+    let name = rest[ty.len()..].iter().find(|b| !b.is_ascii_whitespace())?;
+    (name.is_ascii_alphabetic() || *name == b'_').then_some((from + lead, ty.len()))
+}
+
 /// The argument ranges of the call whose callee name `name` starts at `at` (with optional explicit template
 /// arguments before the parenthesis), or `None` when the text there is not that call.
 fn call_arguments(code: &[u8], at: usize, name: &str) -> Option<Vec<(usize, usize)>> {
@@ -876,6 +970,8 @@ mod tests {
             copy: std::env::temp_dir().join(format!("cm-rewrite-test-{}-{}.cpp", std::process::id(), columns.len())),
             source: source.clone(),
             inserts: BTreeMap::new(),
+            replacements: BTreeMap::new(),
+            replaced_text: Vec::new(),
             lines: HashMap::new(),
             text: source.lines().map(str::to_string).collect(),
         };
@@ -928,6 +1024,13 @@ mod tests {
         let code = b"scale(vector_ref<T, N> v, const matrix_ref<T, N, N> m, vector<T, N> &w, int k) {}";
         assert_eq!(parameters_of_type(code, 0, &["vector_ref", "matrix_ref"]), [0, 1]);
         assert_eq!(parameters_of_type(code, 0, &["vector"]), [2]);
+    }
+
+    #[test]
+    fn integer_template_parameters_are_found() {
+        let code = b"template <typename T, uint R, unsigned int C, int K, size_t = 4>\nvoid f(matrix_ref<T, R, C> m);";
+        let at = code.windows(2).position(|w| w == b"f(").unwrap();
+        assert_eq!(integer_template_parameters(code, at), [(22, 4), (30, 12)]);
     }
 
     #[test]

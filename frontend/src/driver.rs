@@ -26,7 +26,7 @@ use std::path::PathBuf;
 use std::process::Command;
 
 use crate::embed::{self, Materialised};
-use crate::{limits, pch, relocate, Error, Job, MacroArg, DEFAULT_STD};
+use crate::{limits, pch, relocate, rewrite, Error, Job, MacroArg, DEFAULT_STD};
 
 /// The macros every CM compilation sees, from the job's platform and options.
 pub fn predefined_macros(job: &Job) -> Vec<String> {
@@ -302,7 +302,31 @@ impl Drop for TempFile {
     }
 }
 
-pub fn compile_to_bitcode(job: &Job) -> Result<Vec<u8>, Error> {
+/// Runs `clang` with `args` under the limits, its stderr captured: `Ok(Ok(warnings))` when it succeeded,
+/// `Ok(Err(diagnostics))` when it failed on the source; a limit hit or a crash is an error naming it (compiled
+/// again, the source would hit it too).
+fn run_captured(
+    clang: &std::path::Path,
+    args: &[OsString],
+    job: &Job,
+    spelling: &Cell<bool>,
+) -> Result<Result<Vec<u8>, Vec<u8>>, Error> {
+    use std::io::Write;
+    let (finished, attempt) = run_limited(clang, args, job, spelling)?;
+    if finished.status.success() {
+        return Ok(Ok(finished.stderr));
+    }
+    if let Some(message) = finished.limit_message(clang, &input_name(job), attempt) {
+        let _ = std::io::stderr().write_all(&finished.diagnostics());
+        return Err(Error::Message(message));
+    }
+    Ok(Err(finished.diagnostics()))
+}
+
+/// clang's bitcode for the job, and the rewrite (see `rewrite`) when the source needed one (its debug columns
+/// are the rewritten files' until `Rewrite::map_debug_columns`).
+pub fn compile_to_bitcode(job: &Job) -> Result<(Vec<u8>, Option<rewrite::Rewrite>), Error> {
+    use std::io::Write;
     use std::sync::atomic::{AtomicU32, Ordering};
     static COUNTER: AtomicU32 = AtomicU32::new(0);
     check_input(job)?;
@@ -320,18 +344,59 @@ pub fn compile_to_bitcode(job: &Job) -> Result<Vec<u8>, Error> {
         args.push(input_arg(job));
         args
     };
+    let read =
+        || std::fs::read(&temp.0).map_err(|e| Error::Message(format!("cannot read clang's output {}: {e}", temp.0.display())));
+    // Diagnostics reach the user at their own lines (see `relocate`).
+    let report = |diagnostics: &[u8]| {
+        let _ = std::io::stderr().write_all(&relocate::relocate(diagnostics, &embedded.include_dir));
+    };
     // With the PCH first; any failure is compiled again without it, so diagnostics always come from the plain
     // path (see `pch`).
     let spelling = Cell::new(true);
-    let precompiled = match precompiled_header(job, &embedded, &clang) {
-        Some(pch) => run_quiet(&clang, &output(Headers::Precompiled(&pch)), job, &spelling, &pch)?,
-        None => false,
+    let pch = precompiled_header(job, &embedded, &clang);
+    if let Some(pch) = &pch {
+        if run_quiet(&clang, &output(Headers::Precompiled(pch)), job, &spelling, pch)? {
+            pch::USES.fetch_add(1, Ordering::Relaxed);
+            return Ok((read()?, None));
+        }
+    }
+    let failure = match run_captured(&clang, &output(Headers::Include), job, &spelling)? {
+        Ok(warnings) => {
+            report(&warnings);
+            return Ok((read()?, None));
+        }
+        Err(diagnostics) => diagnostics,
     };
-    if precompiled {
-        pch::USES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    // What cmc accepts and C++ does not (see `rewrite`): only a source that failed is rewritten.
+    let Some(mut rewrite) = rewrite::plan(job, &failure) else {
+        report(&failure);
+        return Err(Error::Reported);
+    };
+    for round in 0..2 {
+        let with_rewrite = |headers: Headers| -> Vec<OsString> {
+            let mut args: Vec<OsString> = rewrite.remap_args().into_iter().map(OsString::from).collect();
+            args.extend(output(headers));
+            args
+        };
+        if let Some(pch) = pch.as_deref().filter(|p| p.exists()) {
+            if let Ok(warnings) = run_captured(&clang, &with_rewrite(Headers::Precompiled(pch)), job, &spelling)? {
+                pch::USES.fetch_add(1, Ordering::Relaxed);
+                report(&rewrite.map_diagnostics(&warnings));
+                return Ok((read()?, Some(rewrite)));
+            }
+        }
+        let mapped = match run_captured(&clang, &with_rewrite(Headers::Include), job, &spelling)? {
+            Ok(warnings) => {
+                report(&rewrite.map_diagnostics(&warnings));
+                return Ok((read()?, Some(rewrite)));
+            }
+            Err(diagnostics) => rewrite.map_diagnostics(&diagnostics),
+        };
+        // Calls that only fail once the first rewrite let clang see them get one more round.
+        if round == 1 || !rewrite.extend(&mapped) {
+            report(&mapped);
+            return Err(Error::Reported);
+        }
     }
-    if !precompiled {
-        run(&clang, &output(Headers::Include), job, &spelling, &embedded)?;
-    }
-    std::fs::read(&temp.0).map_err(|e| Error::Message(format!("cannot read clang's output {}: {e}", temp.0.display())))
+    Err(Error::Reported)
 }

@@ -26,8 +26,13 @@
 //!   takes the headers' parse (about 25 ms) out of every compilation. A job whose `-D/-U/-I/-Xclang` could
 //!   change the headers' meaning, or a PCH clang rejects, takes the plain `-include` path; the IR is the same.
 //!
-//! Not supported: `v.select<...>()` without `template` in dependent contexts (upstream clang rejects it; cmc
-//! treats the select family as built-in members), non-inlined functions taking references (stack calls), the
+//! - **What cmc accepts and C++ does not, by rewriting on failure** (`rewrite.rs`): CM's member templates
+//!   without `template` in dependent contexts (`in.select<8, 1>(0)` in a function template), and a vector or
+//!   matrix passed to a function template's `vector_ref<T, N>`/`matrix_ref<T, R, C>` parameter (C++ deduces
+//!   nothing through the conversion). A source that fails to compile is compiled again with `template`
+//!   inserted, or the argument wrapped in a reference; diagnostics and debug columns are mapped back.
+//!
+//! Not supported: non-inlined functions taking references (stack calls), the
 //! `_GENX_FLOAT_CONTROL_`/`_CM_CALLABLE_`-style attributes, `vector<SurfaceIndex, N>`.
 //!
 //! Architecture invariant: the front end never panics on user input; clang's diagnostics pass through with
@@ -38,6 +43,7 @@ pub mod clang;
 mod driver;
 pub mod embed;
 pub mod limits;
+mod rewrite;
 mod pch;
 mod prepare;
 mod relocate;
@@ -139,11 +145,14 @@ pub fn preprocess(job: &Job) -> Result<Vec<u8>, Error> {
 
 /// Compiles the job's source to GenX IR in `context` (clang, then [`LOWER_PIPELINE`]).
 pub fn compile<'ctx>(job: &Job, context: &'ctx Context) -> Result<Module<'ctx>, Error> {
-    let bitcode = driver::compile_to_bitcode(job)?;
+    let (bitcode, rewrite) = driver::compile_to_bitcode(job)?;
     let buffer = genx_passes::inkwell::memory_buffer::MemoryBuffer::create_from_memory_range_copy(&bitcode, "cm");
     let module = context
         .create_module_from_ir(buffer)
         .map_err(|e| Error::Message(format!("clang's output did not parse as LLVM IR: {}", e.to_string().trim())))?;
+    if let Some(rewrite) = rewrite {
+        rewrite.map_debug_columns(&module);
+    }
     if prepare::check(&module) > 0 {
         return Err(Error::Reported);
     }

@@ -354,19 +354,37 @@ pub fn debug_location(inst: LLVMValueRef) -> Option<String> {
 
 /// The file name of a debug-info scope (a subprogram, a lexical block, ...); empty when it has none.
 pub fn scope_file_name(scope: LLVMMetadataRef) -> String {
+    scope_file_parts(scope).1
+}
+
+/// The path of a debug-info scope's file: its directory joined with its name (a name that is already absolute
+/// stays itself); empty when it has none.
+pub fn scope_file_path(scope: LLVMMetadataRef) -> std::path::PathBuf {
+    let (directory, name) = scope_file_parts(scope);
+    if name.is_empty() {
+        return std::path::PathBuf::new();
+    }
+    std::path::Path::new(&directory).join(name)
+}
+
+/// (directory, file name) of a debug-info scope's file; empty strings when it has none.
+fn scope_file_parts(scope: LLVMMetadataRef) -> (String, String) {
     use llvm_sys::debuginfo::*;
     unsafe {
         let file = if scope.is_null() { std::ptr::null_mut() } else { LLVMDIScopeGetFile(scope) };
         if file.is_null() {
-            return String::new();
+            return (String::new(), String::new());
         }
-        let mut len = 0u32;
-        let name = LLVMDIFileGetFilename(file, &mut len);
-        if name.is_null() {
-            String::new()
-        } else {
-            String::from_utf8_lossy(std::slice::from_raw_parts(name as *const u8, len as usize)).into_owned()
-        }
+        let read = |get: unsafe extern "C" fn(LLVMMetadataRef, *mut std::os::raw::c_uint) -> *const std::os::raw::c_char| {
+            let mut len = 0u32;
+            let text = get(file, &mut len);
+            if text.is_null() {
+                String::new()
+            } else {
+                String::from_utf8_lossy(std::slice::from_raw_parts(text as *const u8, len as usize)).into_owned()
+            }
+        };
+        (read(LLVMDIFileGetDirectory), read(LLVMDIFileGetFilename))
     }
 }
 

@@ -1083,6 +1083,17 @@ template <typename T, int N> __CM_INLINE ::vector<T, N> cm_unpack_mask(unsigned 
   return ::vector<T, N>::__cm_from(__cm_cvt<T, N>((m >> __cm_lane_iota<unsigned, N>()) & 1u));
 }
 
+// The saturating conversion of the vector and matrix constructors with a flag (declared in cm_vector.h):
+// per element to T, saturated when the flag has SAT (the conversions of cm_add and the other builtins).
+namespace details {
+template <typename X> struct __cm_saturate {
+  template <typename T, int N> static __CM_INLINE __cm_vec<T, N> convert(const X &x, int flag) {
+    using E = typename cm_object_traits<X>::elem;
+    return __cm_convert<T, N, E>(__cm_value<E, N>(x), flag);
+  }
+};
+} // namespace details
+
 #undef __CM_BINARY_RET
 #undef __CM_SHIFT_RET
 #undef __CM_FLOAT_UNARY

@@ -11,8 +11,9 @@
 // when the offsets fit one, an indirect region otherwise. Values (replicate, iselect, merge's mask write, any,
 // all) use the neutral `__cm_genx_*` region calls directly.
 //
-// Errors found at compile time: a constant select outside its object (diagnose_if, located by clang), a
-// region or assignment whose element counts do not agree (static_assert).
+// Errors found at compile time, at the user's call (diagnose_if, evaluated with the call's template arguments
+// and constant arguments): a constant select or replicate outside its object, a region that cannot fit, an
+// assignment, construction or operator whose element counts do not agree, a format to another size.
 #pragma once
 #ifndef __CM_HEADERS_CM_VECTOR_H
 #define __CM_HEADERS_CM_VECTOR_H
@@ -137,13 +138,38 @@ __CM_INLINE __cm_ref_state<U, NU> __cm_format(const __cm_ref_state<T, N> &parent
   return {parent.root, parent.base, (dense & keep) | (inside & ~keep), (int)sizeof(U) * contiguous};
 }
 
-// The first N elements of an array as a vector of T: one copy of the bytes (no loop, so a constant array
-// folds to a constant vector), then the per-element conversion.
-template <typename T, int N, typename U> __CM_INLINE __cm_vec<T, N> __cm_from_array(const U *init) {
+// C arrays as initialisers (cmlangspec 3.2.3): any number of dimensions, elements of any arithmetic type;
+// `__cm_array<A>` gives the innermost element type and the total element count of array type A.
+template <typename A> struct __cm_array {
+  static constexpr bool is = false;
+  using elem = A;
+  static constexpr int n = 1;
+};
+template <typename U, int M> struct __cm_array<U[M]> {
+  static constexpr bool is = true;
+  using elem = typename __cm_array<U>::elem;
+  static constexpr int n = M * __cm_array<U>::n;
+};
+template <typename A>
+constexpr bool __cm_is_initializer = __cm_array<A>::is && is_arith<typename remove_cvref<typename __cm_array<A>::elem>::type>;
+
+// The first min(M, N) elements of an array of M elements of U, converted to T; the rest of the N are left
+// undefined (the spec: initialisation goes up to the smaller size). One copy of the bytes (no loop, so a
+// constant array folds to a constant vector), then the per-element conversion.
+template <typename T, int N, typename U, int M> __CM_INLINE __cm_vec<T, N> __cm_from_array(const U *init) {
+  constexpr int K = M < N ? M : N;
   __cm_vec<U, N> raw;
-  __builtin_memcpy(&raw, init, sizeof(U) * N);
+  __builtin_memcpy(&raw, init, sizeof(U) * K);
   return __builtin_convertvector(raw, __cm_vec<T, N>);
 }
+template <typename T, int N, typename A> __CM_INLINE __cm_vec<T, N> __cm_from_initializer(const A &init) {
+  using E = typename remove_cvref<typename __cm_array<A>::elem>::type;
+  return __cm_from_array<T, N, E, __cm_array<A>::n>((const E *)&init);
+}
+
+// Saturating conversion for the constructors with a SAT flag (`vector<uchar, 8> v(w, SAT)`): defined with the
+// other saturating operations in cm_math.h; declared here so that the constructors can name it.
+template <typename X> struct __cm_saturate;
 
 // Reads a region of a value.
 template <typename T, int M, int N>
@@ -194,8 +220,8 @@ template <typename X, typename Y> struct __cm_binary {
   using ye = typename cm_object_traits<YT>::elem;
   static constexpr bool x_obj = cm_object_traits<XT>::is_object, y_obj = cm_object_traits<YT>::is_object;
   static constexpr int n = x_obj ? cm_object_traits<XT>::n : cm_object_traits<YT>::n;
-  static_assert(!(x_obj && y_obj) || cm_object_traits<XT>::n == cm_object_traits<YT>::n,
-                "operands have different element counts");
+  // Checked where the operator is called (diagnose_if), so that the error names the user's line.
+  static constexpr bool counts_agree = !(x_obj && y_obj) || cm_object_traits<XT>::n == cm_object_traits<YT>::n;
   using elem = decltype(xe() + ye());
   static constexpr int rows = x_obj && cm_object_traits<XT>::rows ? cm_object_traits<XT>::rows
                             : y_obj && cm_object_traits<YT>::rows ? cm_object_traits<YT>::rows : 0;
@@ -205,6 +231,11 @@ template <typename X, typename Y> struct __cm_binary {
 } // namespace details
 
 namespace details {
+
+// Whether an object or scalar X can stand where N elements are expected (a scalar broadcasts).
+template <typename X, int N>
+constexpr bool __cm_count_ok = !cm_object_traits<typename remove_cvref<X>::type>::is_object ||
+                               cm_object_traits<typename remove_cvref<X>::type>::n == N;
 
 template <typename X, typename Y>
 constexpr bool __cm_binary_ok = (is_cm_object<X> || is_cm_object<Y>) &&
@@ -222,7 +253,8 @@ public:                                                                         
   /* Shape-agnostic assignment: any object of N elements (converted per element) or a scalar (broadcast). */       \
   template <typename X, typename = typename details::enable_if<details::is_cm_object<X> ||                         \
                                                                details::is_arith<X>>::type>                        \
-  __CM_INLINE Self &operator=(const X &x) {                                                                        \
+  __CM_INLINE Self &operator=(const X &x) __attribute__((diagnose_if(!details::__cm_count_ok<X, N>,                \
+      "assignment: the right-hand side has a different number of elements", "error"))) {                           \
     __cm_write(details::__cm_value<T, N>(x));                                                                      \
     return *this;                                                                                                  \
   }                                                                                                                \
@@ -230,46 +262,60 @@ public:                                                                         
     __cm_write(x.__cm_read());                                                                                     \
     return *this;                                                                                                  \
   }                                                                                                                \
-  template <typename X> __CM_INLINE Self &operator+=(const X &x) { return *this = *this + x; }                     \
-  template <typename X> __CM_INLINE Self &operator-=(const X &x) { return *this = *this - x; }                     \
-  template <typename X> __CM_INLINE Self &operator*=(const X &x) { return *this = *this * x; }                     \
-  template <typename X> __CM_INLINE Self &operator/=(const X &x) { return *this = *this / x; }                     \
-  template <typename X> __CM_INLINE Self &operator%=(const X &x) { return *this = *this % x; }                     \
-  template <typename X> __CM_INLINE Self &operator&=(const X &x) { return *this = *this & x; }                     \
-  template <typename X> __CM_INLINE Self &operator|=(const X &x) { return *this = *this | x; }                     \
-  template <typename X> __CM_INLINE Self &operator^=(const X &x) { return *this = *this ^ x; }                     \
-  template <typename X> __CM_INLINE Self &operator<<=(const X &x) { return *this = *this << x; }                   \
-  template <typename X> __CM_INLINE Self &operator>>=(const X &x) { return *this = *this >> x; }                   \
+  template <typename X> __CM_INLINE Self &operator+=(const X &x) __attribute__((diagnose_if(                      \
+      !details::__cm_count_ok<X, N>, "compound assignment '+=': the operands have different numbers of elements",  \
+      "error"))) { return *this = *this + x; } \
+  template <typename X> __CM_INLINE Self &operator-=(const X &x) __attribute__((diagnose_if(                      \
+      !details::__cm_count_ok<X, N>, "compound assignment '-=': the operands have different numbers of elements",  \
+      "error"))) { return *this = *this - x; } \
+  template <typename X> __CM_INLINE Self &operator*=(const X &x) __attribute__((diagnose_if(                      \
+      !details::__cm_count_ok<X, N>, "compound assignment '*=': the operands have different numbers of elements",  \
+      "error"))) { return *this = *this * x; } \
+  template <typename X> __CM_INLINE Self &operator/=(const X &x) __attribute__((diagnose_if(                      \
+      !details::__cm_count_ok<X, N>, "compound assignment '/=': the operands have different numbers of elements",  \
+      "error"))) { return *this = *this / x; } \
+  template <typename X> __CM_INLINE Self &operator%=(const X &x) __attribute__((diagnose_if(                      \
+      !details::__cm_count_ok<X, N>, "compound assignment '%=': the operands have different numbers of elements",  \
+      "error"))) { return *this = *this % x; } \
+  template <typename X> __CM_INLINE Self &operator&=(const X &x) __attribute__((diagnose_if(                      \
+      !details::__cm_count_ok<X, N>, "compound assignment '&=': the operands have different numbers of elements",  \
+      "error"))) { return *this = *this & x; } \
+  template <typename X> __CM_INLINE Self &operator|=(const X &x) __attribute__((diagnose_if(                      \
+      !details::__cm_count_ok<X, N>, "compound assignment '|=': the operands have different numbers of elements",  \
+      "error"))) { return *this = *this | x; } \
+  template <typename X> __CM_INLINE Self &operator^=(const X &x) __attribute__((diagnose_if(                      \
+      !details::__cm_count_ok<X, N>, "compound assignment '^=': the operands have different numbers of elements",  \
+      "error"))) { return *this = *this ^ x; } \
+  template <typename X> __CM_INLINE Self &operator<<=(const X &x) __attribute__((diagnose_if(                      \
+      !details::__cm_count_ok<X, N>, "compound assignment '<<=': the operands have different numbers of elements",  \
+      "error"))) { return *this = *this << x; } \
+  template <typename X> __CM_INLINE Self &operator>>=(const X &x) __attribute__((diagnose_if(                      \
+      !details::__cm_count_ok<X, N>, "compound assignment '>>=': the operands have different numbers of elements",  \
+      "error"))) { return *this = *this >> x; } \
   /* format<U>(): the same bytes as elements of U. */                                                             \
-  template <typename U> __CM_INLINE vector_ref<U, N * (int)sizeof(T) / (int)sizeof(U)> format() const {            \
+  template <typename U>                                                                                            \
+  __CM_INLINE vector_ref<U, N * (int)sizeof(T) / (int)sizeof(U)> format() const                                    \
+      __attribute__((diagnose_if(N * (int)sizeof(T) % (int)sizeof(U) != 0,                                         \
+                                 "format: the object's size is not a multiple of the new element's", "error"))) {  \
     constexpr int NU = N * (int)sizeof(T) / (int)sizeof(U);                                                        \
     static_assert(NU * (int)sizeof(U) == N * (int)sizeof(T), "format: the object's size is not a multiple of the new element size"); \
     return vector_ref<U, NU>(details::__cm_format<T, U, N, NU>(__cm_ref()));                                       \
   }                                                                                                                \
-  template <typename U, int R2, int C2> __CM_INLINE matrix_ref<U, R2, C2> format() const {                         \
+  template <typename U, int R2, int C2>                                                                            \
+  __CM_INLINE matrix_ref<U, R2, C2> format() const                                                                 \
+      __attribute__((diagnose_if(R2 * C2 * (int)sizeof(U) != N * (int)sizeof(T),                                   \
+                                 "format: the new shape has a different size in bytes", "error"))) {               \
     static_assert(R2 * C2 * (int)sizeof(U) == N * (int)sizeof(T), "format: the new shape has a different size");   \
     return matrix_ref<U, R2, C2>(details::__cm_format<T, U, N, R2 * C2>(__cm_ref()));                             \
   }                                                                                                                \
-  /* replicate: REP copies of a region of the value (rvalue). */                                                  \
-  template <int REP, int VS, int W, int HS>                                                                       \
-  __CM_INLINE vector<T, REP * W> replicate(int i = 0) const                                                        \
-      __attribute__((diagnose_if(i < 0 || i + (REP - 1) * VS + (W - 1) * HS >= N, "replicate is out of bounds",    \
-                                 "error"))) {                                                                      \
+  /* replicate: REP blocks of W elements, blocks VS apart, elements HS apart, from linear element `start` (row-major \
+     for a matrix), as one rvalue; the public forms are __CM_VECTOR_MEMBERS' (start i) and __CM_MATRIX_MEMBERS'      \
+     (start (i, j)), which check the region (__CM_REPLICATE_FITS). */                                               \
+  template <int REP, int VS, int W, int HS> __CM_INLINE vector<T, REP * W> __cm_replicate(int start) const {        \
     return vector<T, REP * W>::__cm_from(                                                                          \
-        details::__cm_rdregion<T, N, REP * W>(__cm_read(), VS, W, HS, (short)(i * (int)sizeof(T))));               \
+        details::__cm_rdregion<T, N, REP * W>(__cm_read(), VS, W, HS, (short)(start * (int)sizeof(T))));           \
   }                                                                                                                \
-  template <int REP, int VS, int W>                                                                                \
-  __CM_INLINE vector<T, REP * W> replicate(int i = 0) const                                                        \
-      __attribute__((diagnose_if(i < 0 || i + (REP - 1) * VS + (W - 1) >= N, "replicate is out of bounds",         \
-                                 "error"))) {                                                                      \
-    return replicate<REP, VS, W, 1>(i);                                                                            \
-  }                                                                                                                \
-  template <int REP, int W>                                                                                        \
-  __CM_INLINE vector<T, REP * W> replicate(int i = 0) const                                                        \
-      __attribute__((diagnose_if(i < 0 || i + (W - 1) >= N, "replicate is out of bounds", "error"))) {             \
-    return replicate<REP, 0, W, 1>(i);                                                                             \
-  }                                                                                                                \
-  template <int REP> __CM_INLINE vector<T, REP * N> replicate() const { return replicate<REP, 0, N, 1>(0); }       \
+  template <int REP> __CM_INLINE vector<T, REP * N> replicate() const { return __cm_replicate<REP, 0, N, 1>(0); }  \
   /* iselect: elements at run-time indices (rvalue). */                                                           \
   template <typename I, int K> __CM_INLINE vector<T, K> iselect(const vector<I, K> &idx) const {                   \
     auto offsets = __builtin_convertvector(idx.__cm_read(), details::__cm_vec<short, K>) * (short)sizeof(T);       \
@@ -314,11 +360,20 @@ template <int N, typename M> __CM_INLINE __cm_vec<unsigned short, N> __cm_mask(c
 }
 } // namespace details
 
+// replicate's region check, on every public form (the region must fit whatever the start).
+#define __CM_REPLICATE_FITS(REP, VS, W, HS, N)                                                                     \
+  __attribute__((diagnose_if(!((REP) > 0 && (W) > 0 && (VS) >= 0 && (HS) >= 0 &&                                  \
+                               ((REP) - 1) * (VS) + ((W) - 1) * (HS) < (N)),                                      \
+                             "replicate: the region does not fit in the object", "error")))
+
 // 1D select members (vector and vector_ref): select<S,St>(i), element access.
 #define __CM_VECTOR_MEMBERS(T, N)                                                                                  \
   template <int S, int St>                                                                                         \
   __CM_INLINE vector_ref<T, S> select(int i = 0) const                                                             \
-      __attribute__((diagnose_if(i < 0 || i + (S - 1) * St >= N, "select is out of bounds", "error"))) {           \
+      __attribute__((diagnose_if(i < 0 || i + (S - 1) * St >= N, "select is out of bounds", "error")))              \
+      __attribute__((diagnose_if(!(S > 0 && St >= 0 && (S - 1) * St < N),                                          \
+                                 "select: the region does not fit in the vector", "error")))                       \
+      __attribute__((diagnose_if(S > 1 && St == 0, "select: stride 0 is only allowed for one element", "error"))) { \
     static_assert(S > 0 && St >= 0 && (S - 1) * St < N, "select: the region does not fit in the vector");          \
     static_assert(S == 1 || St > 0, "select: stride 0 is only allowed for one element");                           \
     return vector_ref<T, S>(details::__cm_subregion<T, S, N>(__cm_ref(), details::__cm_region_offsets<S, 0, S, St, 1>(), \
@@ -331,6 +386,24 @@ template <int N, typename M> __CM_INLINE __cm_vec<unsigned short, N> __cm_mask(c
   __CM_INLINE T &operator[](int i) const                                                                           \
       __attribute__((diagnose_if(i < 0 || i >= N, "element index is out of bounds", "error"))) {                   \
     return (*this)(i);                                                                                             \
+  }                                                                                                                \
+  __CM_INLINE vector_ref<T, N> select_all() const { return vector_ref<T, N>(__cm_ref()); }                         \
+  template <int REP, int VS, int W, int HS>                                                                       \
+  __CM_INLINE vector<T, REP * W> replicate(int i = 0) const __CM_REPLICATE_FITS(REP, VS, W, HS, N) \
+      __attribute__((diagnose_if(i < 0 || i + (REP - 1) * VS + (W - 1) * HS >= N, "replicate is out of bounds",    \
+                                 "error"))) {                                                                      \
+    return this->template __cm_replicate<REP, VS, W, HS>(i);                                                       \
+  }                                                                                                                \
+  template <int REP, int VS, int W>                                                                                \
+  __CM_INLINE vector<T, REP * W> replicate(int i = 0) const __CM_REPLICATE_FITS(REP, VS, W, 1, N) \
+      __attribute__((diagnose_if(i < 0 || i + (REP - 1) * VS + (W - 1) >= N, "replicate is out of bounds",         \
+                                 "error"))) {                                                                      \
+    return this->template __cm_replicate<REP, VS, W, 1>(i);                                                        \
+  }                                                                                                                \
+  template <int REP, int W>                                                                                        \
+  __CM_INLINE vector<T, REP * W> replicate(int i = 0) const __CM_REPLICATE_FITS(REP, 0, W, 1, N) \
+      __attribute__((diagnose_if(i < 0 || i + (W - 1) >= N, "replicate is out of bounds", "error"))) {             \
+    return this->template __cm_replicate<REP, 0, W, 1>(i);                                                         \
   }
 
 // 2D members (matrix and matrix_ref).
@@ -340,7 +413,9 @@ template <int N, typename M> __CM_INLINE __cm_vec<unsigned short, N> __cm_mask(c
   template <int VS, int VSt, int HS, int HSt>                                                                      \
   __CM_INLINE matrix_ref<T, VS, HS> select(int i = 0, int j = 0) const                                             \
       __attribute__((diagnose_if(i < 0 || j < 0 || i + (VS - 1) * VSt >= R || j + (HS - 1) * HSt >= C,             \
-                                 "select is out of bounds", "error"))) {                                           \
+                                 "select is out of bounds", "error")))                                             \
+      __attribute__((diagnose_if(!(VS > 0 && HS > 0 && (VS - 1) * VSt < R && (HS - 1) * HSt < C),                  \
+                                 "select: the region does not fit in the matrix", "error"))) {                     \
     static_assert(VS > 0 && HS > 0 && (VS - 1) * VSt < R && (HS - 1) * HSt < C,                                    \
                   "select: the region does not fit in the matrix");                                                \
     return matrix_ref<T, VS, HS>(details::__cm_subregion<T, VS * HS, R * C>(                                       \
@@ -361,6 +436,26 @@ template <int N, typename M> __CM_INLINE __cm_vec<unsigned short, N> __cm_mask(c
     return details::__cm_element(select<1, 1, 1, 1>(i, j).__cm_ref());                                             \
   }                                                                                                                \
   __CM_INLINE vector_ref<T, C> operator[](int i) const { return row(i); }                                          \
+  __CM_INLINE matrix_ref<T, R, C> select_all() const { return matrix_ref<T, R, C>(__cm_ref()); }                  \
+  /* replicate from element (i, j): the region is linear (row-major), as in the spec. */                          \
+  template <int REP, int VS, int W, int HS>                                                                       \
+  __CM_INLINE vector<T, REP * W> replicate(int i = 0, int j = 0) const __CM_REPLICATE_FITS(REP, VS, W, HS, R * C) \
+      __attribute__((diagnose_if(i < 0 || j < 0 || i * C + j + (REP - 1) * VS + (W - 1) * HS >= R * C,             \
+                                 "replicate is out of bounds", "error"))) {                                        \
+    return this->template __cm_replicate<REP, VS, W, HS>(i * C + j);                                               \
+  }                                                                                                                \
+  template <int REP, int VS, int W>                                                                                \
+  __CM_INLINE vector<T, REP * W> replicate(int i = 0, int j = 0) const __CM_REPLICATE_FITS(REP, VS, W, 1, R * C) \
+      __attribute__((diagnose_if(i < 0 || j < 0 || i * C + j + (REP - 1) * VS + (W - 1) >= R * C,                  \
+                                 "replicate is out of bounds", "error"))) {                                        \
+    return this->template __cm_replicate<REP, VS, W, 1>(i * C + j);                                                \
+  }                                                                                                                \
+  template <int REP, int W>                                                                                        \
+  __CM_INLINE vector<T, REP * W> replicate(int i = 0, int j = 0) const __CM_REPLICATE_FITS(REP, 0, W, 1, R * C) \
+      __attribute__((diagnose_if(i < 0 || j < 0 || i * C + j + (W - 1) >= R * C, "replicate is out of bounds",     \
+                                 "error"))) {                                                                      \
+    return this->template __cm_replicate<REP, 0, W, 1>(i * C + j);                                                 \
+  }                                                                                                                \
   template <typename I, typename J, int K>                                                                         \
   __CM_INLINE vector<T, K> iselect(const vector<I, K> &rows, const vector<J, K> &cols) const {                     \
     auto offsets = (__builtin_convertvector(rows.__cm_read(), details::__cm_vec<short, K>) * (short)C +            \
@@ -390,10 +485,16 @@ public:
 
   __CM_INLINE vector() = default;
   __CM_INLINE vector(const vector &other) = default;
-  template <typename X, typename = typename details::enable_if<details::is_cm_object<X> || details::is_arith<X>>::type>
+  // (An object of another element count is not a candidate: clang reports "no viable conversion" or "no
+  // matching constructor" at the user's line; diagnose_if is not checked on implicit conversions.)
+  template <typename X, typename = typename details::enable_if<(details::is_cm_object<X> || details::is_arith<X>) &&
+                                                               details::__cm_count_ok<X, N>>::type>
   __CM_INLINE vector(const X &x) : __cm_data(details::__cm_value<T, N>(x)) {}
-  template <typename U, typename = typename details::enable_if<details::is_arith<U>>::type>
-  __CM_INLINE vector(const U (&init)[N]) : __cm_data(details::__cm_from_array<T, N>(init)) {}
+  template <typename X, typename = typename details::enable_if<details::is_cm_object<X> || details::is_arith<X>>::type>
+  __CM_INLINE vector(const X &x, int flag)
+      : __cm_data(details::__cm_saturate<typename details::remove_cvref<X>::type>::template convert<T, N>(x, flag)) {}
+  template <typename A, typename details::enable_if<details::__cm_is_initializer<A>, int>::type = 0>
+  __CM_INLINE vector(const A &init) : __cm_data(details::__cm_from_initializer<T, N>(init)) {}
 
   __CM_COMMON_MEMBERS(vector, T, N)
   __CM_VECTOR_MEMBERS(T, N)
@@ -420,12 +521,16 @@ public:
 
   __CM_INLINE matrix() = default;
   __CM_INLINE matrix(const matrix &other) = default;
-  template <typename X, typename = typename details::enable_if<details::is_cm_object<X> || details::is_arith<X>>::type>
+  // (An object of another element count is not a candidate: clang reports "no viable conversion" or "no
+  // matching constructor" at the user's line; diagnose_if is not checked on implicit conversions.)
+  template <typename X, typename = typename details::enable_if<(details::is_cm_object<X> || details::is_arith<X>) &&
+                                                               details::__cm_count_ok<X, R * C>>::type>
   __CM_INLINE matrix(const X &x) : __cm_data(details::__cm_value<T, R * C>(x)) {}
-  template <typename U, typename = typename details::enable_if<details::is_arith<U>>::type>
-  __CM_INLINE matrix(const U (&init)[R * C]) : __cm_data(details::__cm_from_array<T, R * C>(init)) {}
-  template <typename U, typename = typename details::enable_if<details::is_arith<U>>::type>
-  __CM_INLINE matrix(const U (&init)[R][C]) : __cm_data(details::__cm_from_array<T, R * C>(init[0])) {}
+  template <typename X, typename = typename details::enable_if<details::is_cm_object<X> || details::is_arith<X>>::type>
+  __CM_INLINE matrix(const X &x, int flag)
+      : __cm_data(details::__cm_saturate<typename details::remove_cvref<X>::type>::template convert<T, R * C>(x, flag)) {}
+  template <typename A, typename details::enable_if<details::__cm_is_initializer<A>, int>::type = 0>
+  __CM_INLINE matrix(const A &init) : __cm_data(details::__cm_from_initializer<T, R * C>(init)) {}
 
   __CM_COMMON_MEMBERS(matrix, T, R * C)
   __CM_MATRIX_MEMBERS(T, R, C)
@@ -470,15 +575,40 @@ public:
   __CM_MATRIX_MEMBERS(T, R, C)
 };
 
+// A vector or matrix argument as a reference to it, anything else unchanged: what the front end's rewrite
+// (frontend/src/rewrite.rs) wraps the arguments of a call in when a function template's vector_ref/matrix_ref
+// parameter did not deduce from a vector or matrix, as cmc deduces it. The reference writes through to the
+// caller's object. (A vector<T, N> is not a vector_ref<T, N> in C++: derivation would put a reference's state
+// in every vector, changing sizeof and the layout of globals and structures.)
+namespace details {
+template <typename X> __CM_INLINE X &&__cm_as_ref(X &&x) { return static_cast<X &&>(x); }
+template <typename T, int N> __CM_INLINE vector_ref<T, N> __cm_as_ref(vector<T, N> &v) { return vector_ref<T, N>(v); }
+template <typename T, int R, int C> __CM_INLINE matrix_ref<T, R, C> __cm_as_ref(matrix<T, R, C> &m) {
+  return matrix_ref<T, R, C>(m);
+}
+// A reference argument as the value of its elements, for a function template's vector/matrix parameter.
+template <typename X> __CM_INLINE X &&__cm_as_value(X &&x) { return static_cast<X &&>(x); }
+// (By value: a reference is a small object, and an rvalue select must not prefer the forwarding overload.)
+template <typename T, int N> __CM_INLINE vector<T, N> __cm_as_value(vector_ref<T, N> r) { return vector<T, N>(r); }
+template <typename T, int R, int C> __CM_INLINE matrix<T, R, C> __cm_as_value(matrix_ref<T, R, C> r) {
+  return matrix<T, R, C>(r);
+}
+} // namespace details
+
 // ---- operators --------------------------------------------------------------------------------------------
 
 #define __CM_BINARY(op)                                                                                            \
   template <typename X, typename Y, typename = typename details::enable_if<details::__cm_binary_ok<X, Y>>::type>   \
-  __CM_INLINE auto operator op(const X &x, const Y &y) {                                                           \
+  __CM_INLINE auto operator op(const X &x, const Y &y) __attribute__((diagnose_if(                                   \
+      !details::__cm_binary<X, Y>::counts_agree, "operator '" #op "': the operands have different numbers of elements", \
+      "error"))) {                                                                                                 \
     using B = details::__cm_binary<X, Y>;                                                                          \
     using E = typename B::elem;                                                                                    \
     using Result = typename B::template result<E>;                                                                 \
-    return Result::__cm_from(details::__cm_value<E, B::n>(x) op details::__cm_value<E, B::n>(y));                  \
+    if constexpr (B::counts_agree) /* else: reported by diagnose_if above */                                      \
+      return Result::__cm_from(details::__cm_value<E, B::n>(x) op details::__cm_value<E, B::n>(y));                \
+    else                                                                                                           \
+      return Result::__cm_from({});                                                                                \
   }
 __CM_BINARY(+) __CM_BINARY(-) __CM_BINARY(*) __CM_BINARY(/) __CM_BINARY(%)
 __CM_BINARY(&) __CM_BINARY(|) __CM_BINARY(^)
@@ -487,11 +617,16 @@ __CM_BINARY(&) __CM_BINARY(|) __CM_BINARY(^)
 // Shifts: the result has the (promoted) type of the left operand, as in C++.
 #define __CM_SHIFT(op)                                                                                             \
   template <typename X, typename Y, typename = typename details::enable_if<details::__cm_binary_ok<X, Y>>::type>   \
-  __CM_INLINE auto operator op(const X &x, const Y &y) {                                                           \
+  __CM_INLINE auto operator op(const X &x, const Y &y) __attribute__((diagnose_if(                                   \
+      !details::__cm_binary<X, Y>::counts_agree, "operator '" #op "': the operands have different numbers of elements", \
+      "error"))) {                                                                                                 \
     using B = details::__cm_binary<X, Y>;                                                                          \
     using E = decltype(typename B::xe() op 1);                                                                     \
     using Result = typename B::template result<E>;                                                                 \
-    return Result::__cm_from(details::__cm_value<E, B::n>(x) op details::__cm_value<E, B::n>(y));                  \
+    if constexpr (B::counts_agree) /* else: reported by diagnose_if above */                                      \
+      return Result::__cm_from(details::__cm_value<E, B::n>(x) op details::__cm_value<E, B::n>(y));                \
+    else                                                                                                           \
+      return Result::__cm_from({});                                                                                \
   }
 __CM_SHIFT(<<) __CM_SHIFT(>>)
 #undef __CM_SHIFT
@@ -499,13 +634,19 @@ __CM_SHIFT(<<) __CM_SHIFT(>>)
 // Comparisons: vector<ushort, N> (or matrix) of 1 and 0.
 #define __CM_COMPARE(op)                                                                                           \
   template <typename X, typename Y, typename = typename details::enable_if<details::__cm_binary_ok<X, Y>>::type>   \
-  __CM_INLINE auto operator op(const X &x, const Y &y) {                                                           \
+  __CM_INLINE auto operator op(const X &x, const Y &y) __attribute__((diagnose_if(                                   \
+      !details::__cm_binary<X, Y>::counts_agree, "operator '" #op "': the operands have different numbers of elements", \
+      "error"))) {                                                                                                 \
     using B = details::__cm_binary<X, Y>;                                                                          \
     using E = typename B::elem;                                                                                    \
     using Result = typename B::template result<unsigned short>;                                                    \
-    auto lanes = details::__cm_value<E, B::n>(x) op details::__cm_value<E, B::n>(y);                               \
-    return Result::__cm_from(__builtin_convertvector(lanes, details::__cm_vec<unsigned short, B::n>) &             \
-                             (unsigned short)1);                                                                   \
+    if constexpr (B::counts_agree) { /* else: reported by diagnose_if above */                                     \
+      auto lanes = details::__cm_value<E, B::n>(x) op details::__cm_value<E, B::n>(y);                             \
+      return Result::__cm_from(__builtin_convertvector(lanes, details::__cm_vec<unsigned short, B::n>) &           \
+                               (unsigned short)1);                                                                 \
+    } else {                                                                                                       \
+      return Result::__cm_from({});                                                                                \
+    }                                                                                                              \
   }
 __CM_COMPARE(<) __CM_COMPARE(<=) __CM_COMPARE(>) __CM_COMPARE(>=) __CM_COMPARE(==) __CM_COMPARE(!=)
 #undef __CM_COMPARE

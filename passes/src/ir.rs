@@ -172,7 +172,7 @@ pub fn const_int(value: LLVMValueRef) -> Option<i64> {
 }
 
 /// The elements of a constant integer vector (`ConstantDataVector`, `ConstantVector` or a zero vector);
-/// `None` when any element is not a constant integer.
+/// `None` when any element is not a constant integer, or the vector is over `limits::MAX_VECTOR_ELEMENTS`.
 pub fn const_int_vector(value: LLVMValueRef) -> Option<Vec<i64>> {
     unsafe {
         let ty = LLVMTypeOf(value);
@@ -181,6 +181,10 @@ pub fn const_int_vector(value: LLVMValueRef) -> Option<Vec<i64>> {
             return None;
         }
         let len = LLVMGetVectorSize(ty);
+        // Never materialise more lanes than any accepted input has (`<4294967295 x i32> zeroinitializer`).
+        if u64::from(len) > crate::limits::MAX_VECTOR_ELEMENTS {
+            return None;
+        }
         if !LLVMIsAConstantAggregateZero(value).is_null() {
             return Some(vec![0; len as usize]);
         }

@@ -122,12 +122,33 @@ fn platform_of(function: LLVMValueRef, cx: &mut PassCx) -> Option<&'static Platf
     }
 }
 
-/// Step 1: the located errors for types the platform lacks. Returns whether there were any.
+/// The element count of `inst`'s result or operand vector type that is over `limits::MAX_VECTOR_ELEMENTS`.
+fn oversized_vector(inst: LLVMValueRef) -> Option<u64> {
+    let count = unsafe { LLVMGetNumOperands(inst).max(0) as u32 };
+    std::iter::once(ir::type_of(inst))
+        .chain((0..count).map(|n| ir::type_of(unsafe { LLVMGetOperand(inst, n) })))
+        .filter(|&ty| unsafe { LLVMGetTypeKind(ty) } == crate::llvm_sys::LLVMTypeKind::LLVMVectorTypeKind)
+        .map(|ty| u64::from(unsafe { LLVMGetVectorSize(ty) }))
+        .find(|&lanes| lanes > crate::limits::MAX_VECTOR_ELEMENTS)
+}
+
+/// Step 1: the located errors for types the platform lacks, and vectors over the element limit. Returns whether there were any.
 fn check_types(function: LLVMValueRef, platform: &Platform, cx: &mut PassCx) -> bool {
     let mut errors = false;
     for inst in ir::blocks(function).flat_map(ir::instructions) {
         let is_terminator = unsafe { !LLVMIsATerminatorInst(inst).is_null() };
         if is_terminator || process::intrinsic_base(inst).is_some_and(|b| b.contains("predef.reg")) {
+            continue;
+        }
+        if let Some(lanes) = oversized_vector(inst) {
+            cx.error_at(
+                inst,
+                format!(
+                    "a vector of {lanes} elements is over the limit of {} elements (splitting it would not end)",
+                    crate::limits::MAX_VECTOR_ELEMENTS
+                ),
+            );
+            errors = true;
             continue;
         }
         if !platform.features.fp64 && unsafe { LLVMGetInstructionOpcode(inst) } != LLVMOpcode::LLVMPHI {

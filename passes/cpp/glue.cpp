@@ -44,6 +44,8 @@
 #include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/Instruction.h"
 #include "llvm/IR/Module.h"
+#include "llvm/IR/AssemblyAnnotationWriter.h"
+#include "llvm/Support/FormattedStream.h"
 #include "llvm/IR/PassManager.h"
 #include "llvm/Pass.h"
 #include "llvm/Passes/PassBuilder.h"
@@ -67,6 +69,7 @@
 #include <cstring>
 #include <string>
 #include <utility>
+#include <vector>
 
 using namespace llvm;
 
@@ -603,5 +606,37 @@ void genx_install_fatal_error_handlers(void) {
 
 // Clears the current pass (a phase outside any pipeline begins).
 void genx_clear_current_pass(void) { CurrentPass = StringRef(); }
+
+// ---- Printing many instructions (passes/src/ir.rs, InstructionPrinter) -------------------------------------
+
+// LLVMPrintValueToString costs a walk over the whole module per value (numbering, and the writer's scan of every
+// global object), so printing each instruction of a module is quadratic in its size (200,000 empty functions:
+// minutes). The module is printed once instead, and an annotation writer records where each instruction's text
+// starts and ends; the text is exactly what printing the instruction alone gives.
+class InstructionSpans : public AssemblyAnnotationWriter {
+public:
+  std::vector<std::pair<const Instruction *, std::pair<uint64_t, uint64_t>>> Spans;
+  uint64_t Start = 0;
+  void emitInstructionAnnot(const Instruction *, formatted_raw_ostream &OS) override { Start = OS.tell(); }
+  void printInfoComment(const Value &V, formatted_raw_ostream &OS) override {
+    if (auto *I = dyn_cast<Instruction>(&V))
+      Spans.push_back({I, {Start, OS.tell()}});
+  }
+};
+
+// Calls Emit(Ctx, I, Text, Len) for every instruction of M, with its text (valid during the call only).
+void genx_module_instruction_texts(LLVMModuleRef M, void *Ctx,
+                                   void (*Emit)(void *Ctx, LLVMValueRef I, const char *Text, size_t Len)) {
+  std::string Text;
+  raw_string_ostream OS(Text);
+  InstructionSpans Recorder;
+  unwrap(M)->print(OS, &Recorder);
+  OS.flush();
+  for (auto &Span : Recorder.Spans) {
+    uint64_t Begin = std::min<uint64_t>(Span.second.first, Text.size());
+    uint64_t End = std::min<uint64_t>(std::max(Span.second.second, Begin), Text.size());
+    Emit(Ctx, wrap(Span.first), Text.data() + Begin, End - Begin);
+  }
+}
 
 } // extern "C"

@@ -176,9 +176,10 @@ fn locate(function: LLVMValueRef, report: &str, name: &str) -> String {
     let message = lines.next().unwrap_or("invalid function").trim().to_string();
     let rest: Vec<&str> = lines.collect();
     let printed: Vec<&str> = rest.iter().map(|line| line.trim()).filter(|line| !line.is_empty()).collect();
+    let printer = ir::InstructionPrinter::new(unsafe { llvm_sys::core::LLVMGetGlobalParent(function) });
     let found = ir::blocks(function)
         .flat_map(ir::instructions)
-        .find(|&inst| printed.first().is_some_and(|first| ir::value_to_string(inst) == *first));
+        .find(|&inst| printed.first().is_some_and(|first| printer.print(inst) == *first));
     let mut diagnostic = match found {
         Some(inst) => Diagnostic::at_instruction(Severity::Error, "invalid input IR", inst, message),
         None => Diagnostic::at_function(Severity::Error, "invalid input IR", function, message),

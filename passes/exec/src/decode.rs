@@ -33,6 +33,7 @@ pub fn decode(module: LLVMModuleRef) -> Program {
         global_ids: HashMap::new(),
         constant_ids: HashMap::new(),
         oversized_global: None,
+        printer: ir::InstructionPrinter::new(module),
     };
     let functions: Vec<LLVMValueRef> = ir::functions(module).collect();
     for (index, &function) in functions.iter().enumerate() {
@@ -65,6 +66,8 @@ struct Decoder {
     /// Why no function can run: a global larger than one allocation may be (the program's memory is made whole
     /// before any function runs).
     oversized_global: Option<String>,
+    /// Prints the instructions' texts (for faults) numbering each function once.
+    printer: ir::InstructionPrinter,
 }
 
 /// Per-function decoding state.
@@ -241,7 +244,7 @@ impl Decoder {
                 continue;
             }
             let text = state.texts.len() as u32;
-            state.texts.push(ir::value_to_string(inst));
+            state.texts.push(self.printer.print(inst));
             let with_context =
                 |reason: String, state: &FunctionState| format!("{reason}, in `{}`", state.texts[text as usize]);
             let opcode = unsafe { LLVMGetInstructionOpcode(inst) };

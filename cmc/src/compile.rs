@@ -31,6 +31,10 @@ use crate::output::Outputs;
 /// The middle end between the front end and the bridge at -O1 and above (IGC does the rest).
 pub const MIDDLE_END_PIPELINE: &str = "genx-lowering,genx-region-collapse,genx-const-fold,genx-dead-vector";
 
+/// The checks every module passes before IGC sees it, at every optimisation level: IGC aborts without a reason
+/// on IR these refuse with a located error (GenX intrinsic calls; what the platform lacks).
+pub const CHECKS_BEFORE_IGC: &str = "genx-verify,genx-verify-target";
+
 /// What the input file is, by its suffix (as cmc's driver decides).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum InputKind {
@@ -310,7 +314,7 @@ fn plan(request: &CompileRequest) -> String {
     }
     if matches!(output_kind, OutputKind::SpirV | OutputKind::Binary) && kind != InputKind::SpirV {
         let pipeline = if options.opt_level.as_deref() == Some("0") { "none (-O0)" } else { MIDDLE_END_PIPELINE };
-        text.push_str(&format!("middle end: {pipeline}\n"));
+        text.push_str(&format!("middle end: {pipeline}, then {CHECKS_BEFORE_IGC}\n"));
     }
     let commands = vc_bridge::planned_commands(&request.bridge_options(), output_kind == OutputKind::Binary);
     match (output_kind, kind) {
@@ -368,7 +372,10 @@ fn compile(request: &CompileRequest, times: &mut PhaseTimes) -> Result<(), Strin
     }
     genx_passes::target::set_platform(&module, platform.name);
     let start = Clock::start();
-    let result = middle_end(options, &module);
+    let result = middle_end(options, &module).and_then(|()| {
+        let _phase = Phase::enter("checking the module for the platform");
+        run_pipeline(options, &module, CHECKS_BEFORE_IGC, false)
+    });
     times.middle_end = start.elapsed();
     result?;
     let _phase = Phase::enter("handing the module to IGC (vc-bridge)");

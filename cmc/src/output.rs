@@ -63,7 +63,11 @@ impl Outputs {
     /// Stages `bytes` for `path` (`-` is stdout).
     pub fn stage(&mut self, path: &Path, bytes: &[u8]) -> Result<(), String> {
         self.check(path)?;
-        let direct = path == Path::new("-") || std::fs::metadata(path).is_ok_and(|m| !m.is_file());
+        let metadata = std::fs::metadata(path).ok();
+        if metadata.as_ref().is_some_and(|m| m.is_dir()) {
+            return Err(format!("cannot write '{}': it is a directory", path.display()));
+        }
+        let direct = path == Path::new("-") || metadata.is_some_and(|m| !m.is_file());
         if direct {
             self.staged.push(Target::Direct { path: path.to_path_buf(), bytes: bytes.to_vec() });
             return Ok(());
@@ -86,17 +90,20 @@ impl Outputs {
         Ok(())
     }
 
-    /// Moves every staged output into place.
+    /// Moves every staged output into place: the direct writes first (they can fail; the temporaries are then
+    /// removed on drop), then the renames.
     pub fn commit(mut self) -> Result<(), String> {
+        for target in &self.staged {
+            if let Target::Direct { path, bytes } = target {
+                write_direct(path, bytes)?;
+            }
+        }
         for target in std::mem::take(&mut self.staged) {
-            match target {
-                Target::Rename { temp, path, _guard } => {
-                    if let Err(err) = std::fs::rename(&temp, &path) {
-                        let _ = std::fs::remove_file(&temp);
-                        return Err(format!("cannot write '{}': {err}", path.display()));
-                    }
+            if let Target::Rename { temp, path, _guard } = target {
+                if let Err(err) = std::fs::rename(&temp, &path) {
+                    let _ = std::fs::remove_file(&temp);
+                    return Err(format!("cannot write '{}': {err}", path.display()));
                 }
-                Target::Direct { path, bytes } => write_direct(&path, &bytes)?,
             }
         }
         Ok(())

@@ -119,6 +119,12 @@ pub static PASSES: &[PassInfo] = &[
                       predicate limits) after genx-legalize",
         body: PassBody::Function(crate::legalize::verify_run),
     },
+    PassInfo {
+        name: "genx-verify-target",
+        description: "check what the platform cannot do however it is compiled (double and IEEE div/sqrt without \
+                      fp64, vectors over the element limit) before IGC sees the kernel",
+        body: PassBody::Function(crate::legalize::verify_target_run),
+    },
 ];
 
 /// Looks a pass up by its pipeline name.

@@ -25,7 +25,7 @@
 //! Not handled: vector widths and nesting inside bitcode are not pre-scanned (the bitcode reader builds types
 //! from a table, without recursion; its allocations are caught by the bad-alloc handler).
 
-use std::ffi::{c_char, CStr, CString};
+use std::ffi::{c_char, CString};
 use std::io::Read;
 use std::path::Path;
 
@@ -36,6 +36,7 @@ use llvm_sys::prelude::{LLVMContextRef, LLVMModuleRef, LLVMValueRef};
 use crate::diag::{Diagnostic, Severity};
 use crate::ir;
 use crate::limits::{MAX_INPUT_BYTES, MAX_NESTING_DEPTH, MAX_VECTOR_ELEMENTS};
+use crate::pipeline::take_message;
 
 extern "C" {
     fn genx_parse_ir(
@@ -48,7 +49,6 @@ extern "C" {
     ) -> i32;
     fn genx_verify_function(function: LLVMValueRef, report: *mut *mut c_char) -> i32;
     fn genx_verify_module(module: LLVMModuleRef, report: *mut *mut c_char) -> i32;
-    fn genx_free_message(message: *mut c_char);
 }
 
 /// The name diagnostics give an input: its path, or `<stdin>` for `-`.
@@ -272,16 +272,6 @@ fn vector_lanes(text: &[u8]) -> Option<u64> {
     }
     let count = std::str::from_utf8(&rest[..digits]).ok()?;
     Some(count.parse().unwrap_or(u64::MAX))
-}
-
-fn take_message(message: *mut c_char) -> String {
-    if message.is_null() {
-        return "unknown error".to_string();
-    }
-    // SAFETY: a NUL-terminated string the glue allocated; freed once, here.
-    let text = unsafe { CStr::from_ptr(message) }.to_string_lossy().trim_end().to_string();
-    unsafe { genx_free_message(message) };
-    text
 }
 
 #[cfg(test)]

@@ -44,8 +44,8 @@ fn check_regex_option(option: &str) -> Result<(), String> {
     }
 }
 
-/// Takes an LLVM-owned message from the glue.
-fn take_message(message: *mut c_char) -> String {
+/// Takes a message the glue allocated (freed here); "unknown error" for none.
+pub(crate) fn take_message(message: *mut c_char) -> String {
     if message.is_null() {
         return "unknown error".to_string();
     }

@@ -5,6 +5,9 @@
 //! normalised: an argument that names a known long option with one dash or a slash is rewritten to `--name`, with
 //! `:` turned into `=`. Everything else reaches clap untouched, so clap's errors stay accurate.
 
+use std::ffi::OsString;
+use std::path::PathBuf;
+
 use clap::Parser;
 
 #[derive(Parser, Debug, Default)]
@@ -32,7 +35,7 @@ pub struct Options {
 
     /// Output file (`-` for stdout, the default in -passes mode).
     #[arg(short = 'o', value_name = "FILE")]
-    pub output: Option<String>,
+    pub output: Option<PathBuf>,
 
     /// Verify the module after each pass (opt's -verify-each).
     #[arg(long = "verify-each")]
@@ -152,7 +155,7 @@ pub struct Options {
     pub language: Option<String>,
 
     /// Input file: CM source (`.cpp`, `.cc`, `.cm`), LLVM IR (`.ll` or `.bc`), `-` for stdin.
-    pub input: Option<String>,
+    pub input: Option<PathBuf>,
 
     /// -D and -U in command-line order (filled from clap's indices after parsing).
     #[arg(skip)]
@@ -313,10 +316,50 @@ impl From<clap::Error> for ParseError {
     }
 }
 
-pub fn parse(argv: &[String]) -> Result<Options, ParseError> {
+/// Marks an argument that is not UTF-8 while the cmc flags are taken out and argv is normalised (both work on
+/// text); it starts with a NUL, which no real argument holds, and is replaced by the original before clap.
+const NOT_UTF8: &str = "\0cmc-argument-not-utf8-";
+
+/// argv as text, with each argument that is not UTF-8 replaced by a [`NOT_UTF8`] marker, and the originals.
+/// Such bytes are allowed only where a path is expected and clap reads a path (the input file, `-o`); clap refuses
+/// them anywhere else with its "invalid UTF-8" error, and a cmc flag's value with one is refused here.
+fn text_argv(argv: &[OsString]) -> Result<(Vec<String>, Vec<OsString>), ParseError> {
+    use std::os::unix::ffi::OsStrExt;
+    let mut originals = Vec::new();
+    let mut text = Vec::with_capacity(argv.len());
+    for arg in argv {
+        match arg.to_str() {
+            Some(arg) => text.push(arg.to_string()),
+            None => {
+                let bytes = arg.as_bytes();
+                if bytes.starts_with(b"-") && !bytes.starts_with(b"-o") {
+                    return Err(ParseError::Message(format!(
+                        "argument '{}' is not valid UTF-8; only the input file and the -o path may hold such bytes",
+                        arg.to_string_lossy()
+                    )));
+                }
+                originals.push(arg.clone());
+                text.push(format!("{NOT_UTF8}{}", originals.len() - 1));
+            }
+        }
+    }
+    Ok((text, originals))
+}
+
+pub fn parse(argv: &[OsString]) -> Result<Options, ParseError> {
     use clap::{CommandFactory, FromArgMatches};
-    let (rest, compat) = crate::compat::extract(argv).map_err(ParseError::Message)?;
-    let matches = Options::command().after_help(CMC_FLAGS_HELP).try_get_matches_from(normalise(&rest))?;
+    let (text, originals) = text_argv(argv)?;
+    let (rest, compat) = crate::compat::extract(&text).map_err(ParseError::Message)?;
+    // A marker inside a cmc flag's value (its Debug form, as the Compat record prints it).
+    let marker = format!("{NOT_UTF8:?}");
+    if format!("{compat:?}").contains(marker.trim_matches('"')) {
+        return Err(ParseError::Message("the value of a cmc flag is not valid UTF-8".to_string()));
+    }
+    let restored = normalise(&rest).into_iter().map(|arg| match arg.strip_prefix(NOT_UTF8) {
+        Some(index) => index.parse::<usize>().ok().and_then(|i| originals.get(i).cloned()).unwrap_or_else(|| arg.into()),
+        None => OsString::from(arg),
+    });
+    let matches = Options::command().after_help(CMC_FLAGS_HELP).try_get_matches_from(restored)?;
     let mut options = Options::from_arg_matches(&matches)?;
     // clap keeps -D and -U apart; the command line's order between them matters (clang applies them in order).
     let mut ordered: Vec<(usize, cm_frontend::MacroArg)> = Vec::new();
@@ -333,7 +376,7 @@ pub fn parse(argv: &[String]) -> Result<Options, ParseError> {
 
 /// A subcommand's arguments (`cmc run`, `cmc validate`), parsed by clap from `argv` (the subcommand's name first).
 /// `Err` is the exit status once clap has printed its rendering: 0 after `--help`, 2 for a usage error.
-pub fn parse_subcommand<A: Parser>(argv: &[String]) -> Result<A, std::process::ExitCode> {
+pub fn parse_subcommand<A: Parser>(argv: &[OsString]) -> Result<A, std::process::ExitCode> {
     A::try_parse_from(argv).map_err(|err| {
         let _ = err.print();
         std::process::ExitCode::from(if err.use_stderr() { 2 } else { 0 })
@@ -344,15 +387,19 @@ pub fn parse_subcommand<A: Parser>(argv: &[String]) -> Result<A, std::process::E
 mod tests {
     use super::*;
 
-    fn argv(args: &[&str]) -> Vec<String> {
+    fn argv(args: &[&str]) -> Vec<OsString> {
+        std::iter::once("cmc").chain(args.iter().copied()).map(OsString::from).collect()
+    }
+
+    fn text(args: &[&str]) -> Vec<String> {
         std::iter::once("cmc").chain(args.iter().copied()).map(String::from).collect()
     }
 
     #[test]
     fn single_dash_slash_and_colon_spellings() {
         assert_eq!(
-            normalise(&argv(&["-passes=genx-verify", "/print-passes", "/passes:a,b", "-S", "/tmp/in.ll"])),
-            argv(&["--passes=genx-verify", "--print-passes", "--passes=a,b", "-S", "/tmp/in.ll"])
+            normalise(&text(&["-passes=genx-verify", "/print-passes", "/passes:a,b", "-S", "/tmp/in.ll"])),
+            text(&["--passes=genx-verify", "--print-passes", "--passes=a,b", "-S", "/tmp/in.ll"])
         );
     }
 
@@ -360,7 +407,7 @@ mod tests {
     fn values_keep_their_colons_and_inputs_after_double_dash_are_untouched() {
         let options = parse(&argv(&["-passes=function(genx-verify)", "-o", "out.ll", "--", "-passes=x"])).unwrap();
         assert_eq!(options.passes.as_deref(), Some("function(genx-verify)"));
-        assert_eq!(options.input.as_deref(), Some("-passes=x"));
+        assert_eq!(options.input, Some(PathBuf::from("-passes=x")));
     }
 
     #[test]
@@ -404,6 +451,25 @@ mod tests {
         assert_eq!(options.compat.finalizer_options, vec!["-noschedule".to_string()]);
         assert_eq!(options.debug_level, Some(0));
         assert_eq!(options.platform(), Some("DG2"));
+    }
+
+    #[test]
+    fn paths_may_hold_any_bytes_and_other_values_may_not() {
+        use std::os::unix::ffi::OsStringExt;
+        let bytes = |b: &[u8]| OsString::from_vec(b.to_vec());
+        let mut args = argv(&["-emit-llvm", "-o"]);
+        args.extend([bytes(b"out\xff.bc"), bytes(b"in\xfe.cpp")]);
+        let options = parse(&args).unwrap();
+        assert_eq!(options.output.unwrap().into_os_string(), bytes(b"out\xff.bc"));
+        assert_eq!(options.input.unwrap().into_os_string(), bytes(b"in\xfe.cpp"));
+        let mut args = argv(&[]);
+        args.extend([bytes(b"-o\xff"), bytes(b"k.cpp")]);
+        assert_eq!(parse(&args).unwrap().output.unwrap().into_os_string(), bytes(b"\xff"));
+        for bad in [&b"-march=\xff"[..], b"-Qxcm_asm_output=\xff", b"-DX=\xff"] {
+            let mut args = argv(&["k.cpp"]);
+            args.push(bytes(bad));
+            assert!(parse(&args).is_err(), "{bad:?}");
+        }
     }
 
     #[test]

@@ -13,24 +13,28 @@
 //! -O1 and above, nothing at -O0; -O2 when no level is given) → vc-bridge (SPIR-V-ready IR, llvm-spirv-14) → IGC
 //! (ocloc), with the binary's kernels checked against the module's. `-ftime-report` prints the time of each.
 //!
-//! Every output is written whole or not at all (`output::write`); a failed compile leaves no file, dumps included.
+//! Every output is staged and committed together when the whole compile succeeded (`output::Outputs`): a failed
+//! compile leaves no file, dumps included, and an output that is one of the inputs is refused.
 
-use std::io::Read;
 use std::path::{Path, PathBuf};
 use vc_bridge::clock::{Clock, Span};
 
+use genx_passes::fatal::Phase;
 use genx_passes::inkwell::context::Context;
-use genx_passes::inkwell::memory_buffer::MemoryBuffer;
 use genx_passes::inkwell::module::Module;
 use genx_passes::pipeline::{self, PipelineError, PipelineOptions};
 use genx_passes::platform::{self, Family, Platform};
 
 use crate::args::Options;
-use crate::output;
+use crate::output::Outputs;
 
 /// The middle end between the front end and the bridge at -O1 and above (IGC does the rest).
 pub const MIDDLE_END_PIPELINE: &str =
     "genx-int-narrow,genx-float-narrow,genx-lowering,genx-region-collapse,genx-window-sum,genx-const-fold,genx-dead-vector,genx-column-write";
+
+/// The checks every module passes before IGC sees it, at every optimisation level: IGC aborts without a reason
+/// on IR these refuse with a located error (GenX intrinsic calls; what the platform lacks).
+pub const CHECKS_BEFORE_IGC: &str = "genx-verify,genx-verify-target";
 
 /// What the input file is, by its suffix (as cmc's driver decides).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -41,8 +45,8 @@ pub enum InputKind {
 }
 
 impl InputKind {
-    pub fn of(path: &str) -> Option<InputKind> {
-        let extension = Path::new(path).extension()?.to_str()?.to_ascii_lowercase();
+    pub fn of(path: &Path) -> Option<InputKind> {
+        let extension = path.extension()?.to_str()?.to_ascii_lowercase();
         Some(match extension.as_str() {
             "cpp" | "cc" | "cm" | "c" | "cxx" | "c++" => InputKind::CmSource,
             "ll" | "bc" => InputKind::LlvmIr,
@@ -78,7 +82,7 @@ struct PhaseTimes {
 }
 
 impl PhaseTimes {
-    fn report(&self, input: &str) -> String {
+    fn report(&self, input: &Path) -> String {
         let visa = self.visa.as_ref();
         let total = self.front_end
             + self.middle_end
@@ -88,7 +92,7 @@ impl PhaseTimes {
             + visa.map_or(Span::default(), |v| v.back_end + v.finalizer);
         let ms = |d: std::time::Duration| d.as_secs_f64() * 1e3;
         let ours = self.front_end + self.middle_end;
-        let mut text = format!("===-- cmc phase times: {input} --===\n");
+        let mut text = format!("===-- cmc phase times: {} --===\n", input.display());
         text.push_str(&format!("  {:<30} {:>9} {:>9}\n", "phase", "wall ms", "cpu ms"));
         let front_end = if self.ir_input { "front end (IR parse)" } else { "front end (clang + lowering)" };
         let mut phases = vec![(front_end, self.front_end), ("middle end (GenX passes)", self.middle_end)];
@@ -151,14 +155,14 @@ pub fn run(options: &Options) -> Result<(), String> {
 struct CompileRequest<'a> {
     options: &'a Options,
     /// The input file, `-` for stdin.
-    input: &'a str,
+    input: &'a Path,
     kind: InputKind,
     output_kind: OutputKind,
     /// The binary's container (`-binary-format`, OpenCL patch tokens by default).
     format: vc_bridge::BinaryFormat,
     platform: &'static Platform,
     /// The output file (`-o`, else cmc's default name for `output_kind`), `-` for stdout.
-    destination: String,
+    destination: PathBuf,
     /// `-backend=visa`: our vISA, finalized by GenX_IR, instead of SPIR-V to IGC.
     visa: bool,
 }
@@ -174,11 +178,11 @@ impl<'a> CompileRequest<'a> {
                 "spirv" | "spv" => InputKind::SpirV,
                 _ => InputKind::LlvmIr,
             }
-        } else if input == "-" {
+        } else if input == Path::new("-") {
             InputKind::LlvmIr
         } else {
             InputKind::of(input).ok_or_else(|| {
-                format!("cannot tell what '{input}' is from its name; expected .cpp/.cc/.cm (CM source), .ll/.bc (LLVM IR) or .spv (SPIR-V)")
+                format!("cannot tell what '{}' is from its name; expected .cpp/.cc/.cm (CM source), .ll/.bc (LLVM IR) or .spv (SPIR-V)", input.display())
             })?
         };
         let output_kind = if options.preprocess {
@@ -209,8 +213,8 @@ impl<'a> CompileRequest<'a> {
                 }
             ));
         }
-        if input != "-" && !Path::new(input).is_file() {
-            return Err(format!("no such file: '{input}'"));
+        if input != Path::new("-") {
+            genx_passes::input::check_regular_file(input)?;
         }
         let visa = options.backend.as_deref() == Some("visa");
         if visa && output_kind == OutputKind::SpirV {
@@ -247,16 +251,26 @@ impl<'a> CompileRequest<'a> {
             (None, _) => platform::find(platform::DEFAULT).map_err(|unknown| unknown.to_string())?,
         };
         let destination = options.output.clone().unwrap_or_else(|| {
-            match output_kind {
+            PathBuf::from(match output_kind {
                 OutputKind::Preprocessed => "-",
                 OutputKind::Llvm { text: true } => "a.ll",
                 OutputKind::Llvm { text: false } => "a.bc",
                 OutputKind::SpirV => "a.spv",
                 OutputKind::Binary => "a.bin",
-            }
-            .to_string()
+            })
         });
         Ok(CompileRequest { options, input, kind, output_kind, format, platform, destination, visa })
+    }
+
+    /// The outputs of this compile: none may be one of its inputs (the source, `-include` files).
+    fn outputs(&self) -> Result<Outputs, String> {
+        let pre_includes = self.options.pre_includes.iter().map(Path::new);
+        let outputs = Outputs::new(std::iter::once(self.input).chain(pre_includes));
+        outputs.check(&self.destination)?;
+        if let Some(asm_file) = &self.options.compat.asm_output {
+            outputs.check(Path::new(asm_file))?;
+        }
+        Ok(outputs)
     }
 
     /// The front end's job for this input and platform.
@@ -311,8 +325,9 @@ fn plan(request: &CompileRequest) -> String {
     if kind == InputKind::CmSource {
         let job = request.front_end_job();
         text.push_str(&format!(
-            "front end: clang-14 {input} platform={} macros={:?} include={:?} isystem={:?} pre-include={:?} std={} \
+            "front end: clang-14 {} platform={} macros={:?} include={:?} isystem={:?} pre-include={:?} std={} \
              debug={} pointer-size={} revision={:?} clang-args={:?} then {}\n",
+            input.display(),
             platform.name,
             job.macros,
             job.include_dirs,
@@ -326,15 +341,15 @@ fn plan(request: &CompileRequest) -> String {
             cm_frontend::LOWER_PIPELINE
         ));
     } else {
-        text.push_str(&format!("input: {input}\n"));
+        text.push_str(&format!("input: {}\n", input.display()));
     }
     if matches!(output_kind, OutputKind::SpirV | OutputKind::Binary) && kind != InputKind::SpirV {
         let pipeline = if options.opt_level.as_deref() == Some("0") { "none (-O0)" } else { MIDDLE_END_PIPELINE };
-        text.push_str(&format!("middle end: {pipeline}\n"));
+        text.push_str(&format!("middle end: {pipeline}, then {CHECKS_BEFORE_IGC}\n"));
     }
     if request.visa && output_kind == OutputKind::Binary {
         text.push_str(&crate::visa_route::plan(platform, &request.bridge_options().finalizer_options));
-        text.push_str(&format!("output: {}\n", request.destination));
+        text.push_str(&format!("output: {}\n", request.destination.display()));
         return text;
     }
     let commands = vc_bridge::planned_commands(&request.bridge_options(), output_kind == OutputKind::Binary);
@@ -347,38 +362,44 @@ fn plan(request: &CompileRequest) -> String {
         }
         _ => {}
     }
-    text.push_str(&format!("output: {}\n", request.destination));
+    text.push_str(&format!("output: {}\n", request.destination.display()));
     text
 }
 
-/// Carries the request out, phase by phase, recording the phases' times in `times` for `-ftime-report`.
+/// Carries the request out, phase by phase, recording the phases' times in `times` for `-ftime-report`. Every
+/// output is staged in `outputs` and committed only when the whole compile succeeded.
 fn compile(request: &CompileRequest, times: &mut PhaseTimes) -> Result<(), String> {
     let CompileRequest { options, input, kind, output_kind, platform, .. } = *request;
-    let destination = request.destination.as_str();
+    let destination = request.destination.as_path();
+    let mut outputs = request.outputs()?;
     let bridge_options = request.bridge_options();
     if kind == InputKind::SpirV {
-        let bytes = std::fs::read(input).map_err(|err| format!("cannot read '{input}': {err}"))?;
+        let bytes = genx_passes::input::read(input)?;
         let compiled = vc_bridge::compile_spirv(&bytes, &bridge_options)?;
         times.igc = compiled.timing.ocloc;
-        return finish_binary(request, compiled);
+        return finish_binary(request, compiled, outputs);
     }
     let mut job = request.front_end_job();
     if input == "-" && kind == InputKind::CmSource {
         let mut bytes = Vec::new();
-        std::io::stdin().read_to_end(&mut bytes).map_err(|err| format!("cannot read stdin: {err}"))?;
+        std::io::Read::read_to_end(&mut std::io::stdin(), &mut bytes).map_err(|err| format!("cannot read stdin: {err}"))?;
         job.source = Some(bytes);
     }
     if output_kind == OutputKind::Preprocessed {
         let start = Clock::start();
         let text = cm_frontend::preprocess(&job).map_err(front_end_error)?;
         times.front_end = start.elapsed();
-        return output::write(destination, &text);
+        outputs.stage(destination, &text)?;
+        return outputs.commit();
     }
     let context = Context::create();
     let start = Clock::start();
     let uses = cm_frontend::precompiled_header_uses();
     let module = match kind {
-        InputKind::CmSource => cm_frontend::compile(&job, &context).map_err(front_end_error),
+        InputKind::CmSource => {
+            let _phase = Phase::enter(&format!("compiling '{}' (front end)", input.display()));
+            cm_frontend::compile(&job, &context).map_err(front_end_error)
+        }
         _ => load(&context, input),
     };
     times.front_end = start.elapsed();
@@ -387,11 +408,15 @@ fn compile(request: &CompileRequest, times: &mut PhaseTimes) -> Result<(), Strin
     }
     let module = module?;
     if let OutputKind::Llvm { text } = output_kind {
-        return write_module(&module, destination, text);
+        stage_module(&mut outputs, &module, destination, text)?;
+        return outputs.commit();
     }
     genx_passes::target::set_platform(&module, platform.name);
     let start = Clock::start();
-    let result = middle_end(options, &module);
+    let result = middle_end(options, &module).and_then(|()| {
+        let _phase = Phase::enter("checking the module for the platform");
+        run_pipeline(options, &module, CHECKS_BEFORE_IGC, false)
+    });
     times.middle_end = start.elapsed();
     result?;
     if request.visa {
@@ -402,17 +427,20 @@ fn compile(request: &CompileRequest, times: &mut PhaseTimes) -> Result<(), Strin
             &bridge_options.finalizer_options,
             &module,
             destination,
+            outputs,
             &mut visa_times,
         );
         times.visa = Some(visa_times);
         return result;
     }
+    let _phase = Phase::enter("handing the module to IGC (vc-bridge)");
     if output_kind == OutputKind::SpirV {
         let spirv = vc_bridge::emit_spirv(&module, options.compat.verbose)?;
         times.bridge = spirv.timing.adapt;
         times.llvm_spirv = spirv.timing.llvm_spirv;
         check_slm(options, &spirv.kernels)?;
-        return output::write(destination, &spirv.bytes);
+        outputs.stage(destination, &spirv.bytes)?;
+        return outputs.commit();
     }
     let start = Clock::start();
     let compiled = vc_bridge::compile_module(&module, &bridge_options);
@@ -423,7 +451,7 @@ fn compile(request: &CompileRequest, times: &mut PhaseTimes) -> Result<(), Strin
     times.bridge = compiled.timing.adapt;
     times.llvm_spirv = compiled.timing.llvm_spirv;
     times.igc = compiled.timing.ocloc;
-    finish_binary(request, compiled)
+    finish_binary(request, compiled, outputs)
 }
 
 /// Runs [`MIDDLE_END_PIPELINE`] unless -O0, with the LLVM options of the command line (`-print-after`, ...).
@@ -437,6 +465,7 @@ fn middle_end(options: &Options, module: &Module<'_>) -> Result<(), String> {
     if options.opt_level.as_deref() == Some("0") {
         return Ok(());
     }
+    let _phase = Phase::enter("running the middle end");
     // -ftime-report prints the phase times here, not the pass manager's.
     run_pipeline(options, module, MIDDLE_END_PIPELINE, false)
 }
@@ -481,23 +510,22 @@ fn check_slm(options: &Options, kernels: &[vc_bridge::Kernel]) -> Result<(), Str
     Ok(())
 }
 
-/// Writes the binary, then the dumps asked for; prints the finalizer's reports on stderr.
-fn finish_binary(request: &CompileRequest, compiled: vc_bridge::Compiled) -> Result<(), String> {
+/// Stages the dumps asked for and the binary, then commits them together; prints the finalizer's reports on
+/// stderr.
+fn finish_binary(request: &CompileRequest, compiled: vc_bridge::Compiled, mut outputs: Outputs) -> Result<(), String> {
     let CompileRequest { options, input, .. } = *request;
-    let destination = request.destination.as_str();
+    let destination = request.destination.as_path();
     if !compiled.log.is_empty() {
         eprintln!("{}", compiled.log);
     }
-    if destination == "-" && std::io::IsTerminal::is_terminal(&std::io::stdout()) {
+    if destination == Path::new("-") && std::io::IsTerminal::is_terminal(&std::io::stdout()) {
         return Err("refusing to write a binary to a terminal; use -o <file>".to_string());
     }
-    // Dumps first: a failure to write them must not leave a binary behind that looks like success.
-    let dir = match Path::new(destination).parent() {
-        Some(parent) if destination != "-" && !parent.as_os_str().is_empty() => parent.to_path_buf(),
+    let dir = match destination.parent() {
+        Some(parent) if destination != Path::new("-") && !parent.as_os_str().is_empty() => parent.to_path_buf(),
         _ => PathBuf::from("."),
     };
-    let stem =
-        Path::new(input).file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_else(|| "a".to_string());
+    let stem = input.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_else(|| "a".to_string());
     if options.compat.dump_asm {
         for (index, dump) in compiled.dumps.iter().enumerate() {
             let base = if options.compat.old_asm_name { format!("{stem}_{index}") } else { dump.kernel.clone() };
@@ -512,7 +540,7 @@ fn finish_binary(request: &CompileRequest, compiled: vc_bridge::Compiled) -> Res
                     }
                     continue;
                 };
-                output::write(&dir.join(format!("{base}.{extension}")).to_string_lossy(), text.as_bytes())?;
+                outputs.stage(&dir.join(format!("{base}.{extension}")), text.as_bytes())?;
             }
         }
     }
@@ -524,44 +552,34 @@ fn finish_binary(request: &CompileRequest, compiled: vc_bridge::Compiled) -> Res
                 None => eprintln!("cmc: warning: IGC wrote no Gen asm for kernel '{}'", dump.kernel),
             }
         }
-        output::write(asm_file, text.as_bytes())?;
+        outputs.stage(Path::new(asm_file), text.as_bytes())?;
     }
-    output::write(destination, &compiled.binary)
+    outputs.stage(destination, &compiled.binary)?;
+    outputs.commit()
 }
 
-pub fn write_module(module: &Module<'_>, destination: &str, text: bool) -> Result<(), String> {
+/// Stages `module` for `destination`: text, or bitcode (never to a terminal).
+pub fn stage_module(outputs: &mut Outputs, module: &Module<'_>, destination: &Path, text: bool) -> Result<(), String> {
     if text {
-        output::write(destination, module.print_to_string().to_bytes())
+        outputs.stage(destination, module.print_to_string().to_bytes())
     } else {
-        if destination == "-" && std::io::IsTerminal::is_terminal(&std::io::stdout()) {
+        if destination == Path::new("-") && std::io::IsTerminal::is_terminal(&std::io::stdout()) {
             return Err("refusing to write bitcode to a terminal; use -S for text or -o <file>".to_string());
         }
-        output::write(destination, module.write_bitcode_to_memory().as_slice())
+        outputs.stage(destination, module.write_bitcode_to_memory().as_slice())
     }
 }
 
-/// Reads `.ll` text or `.bc` bitcode from a file or stdin (`-`).
-pub fn load<'ctx>(context: &'ctx Context, input: &str) -> Result<Module<'ctx>, String> {
-    let buffer = if input == "-" {
-        let mut bytes = Vec::new();
-        std::io::stdin().read_to_end(&mut bytes).map_err(|err| format!("cannot read stdin: {err}"))?;
-        MemoryBuffer::create_from_memory_range_copy(&bytes, "<stdin>")
-    } else {
-        if !Path::new(input).is_file() {
-            return Err(format!("no such file: '{input}'"));
-        }
-        MemoryBuffer::create_from_file(Path::new(input))
-            .map_err(|message| format!("cannot read '{input}': {}", message.to_string().trim_end()))?
-    };
-    // LLVM's parser message is already located (`file:line:col: error: ...`).
-    context.create_module_from_ir(buffer).map_err(|message| message.to_string().trim_end().to_string())
+/// Reads `.ll` text or `.bc` bitcode from a file or stdin (`-`), verified (`genx_passes::input`).
+pub fn load<'ctx>(context: &'ctx Context, input: &Path) -> Result<Module<'ctx>, String> {
+    genx_passes::input::load(context, input)
 }
 
 /// The front end's job from the command line.
-pub fn front_end_job(options: &Options, input: &str, platform: &'static Platform) -> cm_frontend::Job {
+pub fn front_end_job(options: &Options, input: &Path, platform: &'static Platform) -> cm_frontend::Job {
     let paths = |list: &[String]| list.iter().map(PathBuf::from).collect::<Vec<_>>();
     cm_frontend::Job {
-        input: PathBuf::from(input),
+        input: input.to_path_buf(),
         source: None,
         macros: options.macros.clone(),
         include_dirs: paths(&options.include_dirs),

@@ -6,7 +6,7 @@
 
 use std::process::ExitCode;
 
-pub fn main(argv: &[String]) -> ExitCode {
+pub fn main(argv: &[std::ffi::OsString]) -> ExitCode {
     let files = &argv[1..];
     if files.is_empty() || files.iter().any(|f| f == "-h" || f == "--help") {
         eprintln!("usage: cmc inspect <binary>...  (ocloc/cmc output: OpenCL patch tokens, zebin, CMRT vISA)");
@@ -14,13 +14,14 @@ pub fn main(argv: &[String]) -> ExitCode {
     }
     let mut status = ExitCode::SUCCESS;
     for file in files {
-        let result = std::fs::read(file).map_err(|err| format!("cannot read '{file}': {err}")).and_then(|bytes| {
+        let file = std::path::Path::new(file);
+        let result = genx_passes::input::read(file).and_then(|bytes| {
             vc_bridge::binary::read(&bytes)
-                .map_err(|why| format!("'{file}' is not a device binary this reader knows: {why}"))
+                .map_err(|why| format!("'{}' is not a device binary this reader knows: {why}", file.display()))
         });
         match result {
             Ok(contents) => {
-                println!("{file}: {}, {} kernel(s)", contents.container, contents.kernels.len());
+                println!("{}: {}, {} kernel(s)", file.display(), contents.container, contents.kernels.len());
                 for kernel in &contents.kernels {
                     println!("  kernel {} ({} bytes of Gen ISA)", kernel.name, kernel.isa_size);
                 }

@@ -36,9 +36,12 @@ use std::process::ExitCode;
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 fn main() -> ExitCode {
-    let argv: Vec<String> = std::env::args().collect();
+    // LLVM's fatal errors end cmc with a `cmc: error:` line naming the phase, never an abort.
+    genx_passes::fatal::install("cmc");
+    // Arguments are not necessarily UTF-8 (paths are bytes): each mode decides what may hold other bytes.
+    let argv: Vec<std::ffi::OsString> = std::env::args_os().collect();
     // Subcommands come first; anything else is the compiler's command line.
-    match argv.get(1).map(String::as_str) {
+    match argv.get(1).and_then(|arg| arg.to_str()) {
         Some("validate") => return validate_cmd::main(&argv[1..]),
         Some("run") => return run_cmd::main(&argv[1..]),
         Some("inspect") => return inspect_cmd::main(&argv[1..]),

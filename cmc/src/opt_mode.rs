@@ -2,16 +2,18 @@
 //! goes through the front end first, so a pipeline can be tried on what the front end makes of a source file.
 //!
 //! Same pipeline syntax and pass names as `opt-14 -load-pass-plugin=libgenx_passes.so`, because both register
-//! the passes through the same C++ function. Like opt, the module is verified after the pipeline unless
-//! `-disable-verify` is given.
+//! the passes through the same C++ function. The input is verified before the pipeline (`genx_passes::input`)
+//! and, like opt, after it unless `-disable-verify` is given. An output naming the input is refused.
 
 use std::path::Path;
 
 use inkwell::context::Context;
 
+use genx_passes::fatal::Phase;
 use genx_passes::pipeline;
 
 use crate::args::Options;
+use crate::output::Outputs;
 
 pub fn run(options: &Options, pipeline_text: &str) -> Result<(), String> {
     let llvm_options = options.llvm_options();
@@ -21,13 +23,14 @@ pub fn run(options: &Options, pipeline_text: &str) -> Result<(), String> {
         }
         pipeline::set_llvm_options(&llvm_options).map_err(|message| format!("bad LLVM option: {message}"))?;
     }
-    let input = options.input.as_deref().unwrap_or("-");
+    let input = options.input.as_deref().unwrap_or(Path::new("-"));
+    let destination = options.output.as_deref().unwrap_or(Path::new("-"));
+    let mut outputs = Outputs::new([input]);
+    outputs.check(destination)?;
     let context = Context::create();
     let module = if crate::compile::InputKind::of(input) == Some(crate::compile::InputKind::CmSource) {
         // CM source: the front end first, then the pipeline on its GenX IR.
-        if !Path::new(input).is_file() {
-            return Err(format!("no such file: '{input}'"));
-        }
+        genx_passes::input::check_regular_file(input)?;
         let name = options.platform().unwrap_or(genx_passes::platform::DEFAULT);
         let platform = genx_passes::platform::find(name).map_err(|unknown| unknown.to_string())?;
         let job = crate::compile::front_end_job(options, input, platform);
@@ -39,12 +42,15 @@ pub fn run(options: &Options, pipeline_text: &str) -> Result<(), String> {
         let platform = genx_passes::platform::find(name).map_err(|unknown| unknown.to_string())?;
         genx_passes::target::set_platform(&module, platform.name);
     }
-    crate::compile::run_pipeline(options, &module, pipeline_text, options.time_report)?;
+    {
+        let _phase = Phase::enter(&format!("running the pipeline '{pipeline_text}'"));
+        crate::compile::run_pipeline(options, &module, pipeline_text, options.time_report)?;
+    }
     if !options.disable_verify {
         module
             .verify()
             .map_err(|message| format!("the module is invalid after the pipeline:\n{}", message.to_string().trim_end()))?;
     }
-    let destination = options.output.as_deref().unwrap_or("-");
-    crate::compile::write_module(&module, destination, options.emit_text)
+    crate::compile::stage_module(&mut outputs, &module, destination, options.emit_text)?;
+    outputs.commit()
 }

@@ -22,6 +22,7 @@ use genx_exec::interp::Machine;
 use genx_exec::machine::{BoundsPolicy, Surface, SurfaceKind, ThreadIds};
 use genx_exec::memory::AllocKind;
 use genx_exec::value::{Elem, Lanes, Ty, Value};
+use genx_passes::limits::{checked_size, parse_size, MAX_BUFFER_BYTES};
 
 use crate::output;
 
@@ -57,7 +58,7 @@ pub struct Output {
     pub base: u64,
 }
 
-pub fn main(argv: &[String]) -> ExitCode {
+pub fn main(argv: &[std::ffi::OsString]) -> ExitCode {
     let args: Args = match crate::args::parse_subcommand(argv) {
         Ok(args) => args,
         Err(status) => return status,
@@ -131,7 +132,7 @@ fn run(args: &Args) -> Result<String, String> {
         .map_err(|trap| format!("kernel '{name}': {trap}"))?;
     for out in &outputs {
         let allocation = machine.memory.allocation(out.base).expect("output allocations live until the end");
-        output::write(&out.path, &allocation.bytes)?;
+        output::write(std::path::Path::new(&out.path), &allocation.bytes)?;
     }
     Ok(format!(
         "cmc run: kernel '{name}' ran {} thread(s) in {} group(s); wrote {} file(s)",
@@ -159,13 +160,15 @@ fn dims(text: &str, flag: &str) -> Result<[u32; 3], String> {
     Ok(out)
 }
 
-/// Reads an input file, or makes `BYTES` zero bytes for `zeros:BYTES`.
+/// Reads an input file, or makes `BYTES` zero bytes for `zeros:BYTES` (at most one allocation's limit).
 fn contents(kind: &str, source: &str) -> Result<Vec<u8>, String> {
     if kind == "zeros" {
-        let bytes: usize = source.parse().map_err(|_| format!("zeros:{source}: not a byte count"))?;
+        let bytes = parse_size(source, MAX_BUFFER_BYTES, &format!("zeros:{source}: bytes"))?;
         return Ok(vec![0; bytes]);
     }
-    std::fs::read(source).map_err(|err| format!("cannot read '{source}': {err}"))
+    let bytes = genx_passes::input::read(std::path::Path::new(source))?;
+    checked_size(bytes.len() as u64, MAX_BUFFER_BYTES, &format!("'{source}': bytes"))?;
+    Ok(bytes)
 }
 
 pub(crate) fn bind_surface(machine: &mut Machine<'_>, spec: &str, outputs: &mut Vec<Output>) -> Result<(), String> {

@@ -83,7 +83,7 @@ pub fn run(request: &Request<'_>) -> Result<String, String> {
         .map_err(|trap| format!("kernel '{}': {trap}", kernel.name))?;
     for out in &outputs {
         let allocation = machine.memory.allocation(out.base).expect("output allocations live until the end");
-        crate::output::write(&out.path, &allocation.bytes)?;
+        crate::output::write(std::path::Path::new(&out.path), &allocation.bytes)?;
     }
     Ok(format!(
         "cmc run: kernel '{}' ran {} thread(s) in {} group(s); wrote {} file(s)",

@@ -27,8 +27,8 @@ struct Args {
     /// Seed of the input generator (the same seed reproduces the same inputs).
     #[arg(long, default_value_t = Options::default().seed)]
     seed: u64,
-    /// Bytes of each buffer passed for a pointer argument.
-    #[arg(long, default_value_t = Options::default().buffer_bytes)]
+    /// Bytes of each buffer passed for a pointer argument (at most 1 GiB, the executor's allocation limit).
+    #[arg(long, default_value_t = Options::default().buffer_bytes, value_parser = buffer_bytes)]
     buffer_bytes: u64,
     /// Steps (executed instructions) a trial of the `before` module may take; `after` may take 16 times as many.
     #[arg(long, default_value_t = Options::default().step_limit)]
@@ -38,7 +38,12 @@ struct Args {
     verbose: bool,
 }
 
-pub fn main(argv: &[String]) -> ExitCode {
+/// `--buffer-bytes`: a size within the executor's allocation limit.
+fn buffer_bytes(text: &str) -> Result<u64, String> {
+    genx_passes::limits::parse_size(text, genx_passes::limits::MAX_BUFFER_BYTES, "bytes").map(|n| n as u64)
+}
+
+pub fn main(argv: &[std::ffi::OsString]) -> ExitCode {
     let args: Args = match crate::args::parse_subcommand(argv) {
         Ok(args) => args,
         Err(status) => return status,
@@ -110,7 +115,7 @@ pub fn cross_level(ir: &Path, visa: &Path, options: Options) -> Result<Verdict, 
 /// indices as IGC assigns them).
 fn igc_bindings(ir: &Path, name: &str) -> Result<(String, Vec<ArgBinding>), String> {
     let context = Context::create();
-    let module = crate::compile::load(&context, &ir.to_string_lossy())?;
+    let module = crate::compile::load(&context, ir)?;
     // `!genx.kernels` names a kernel apart from its function (C++ names are mangled); a SPIR-V-ready kernel
     // is its function.
     let mut function = name.to_string();

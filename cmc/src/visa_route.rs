@@ -16,7 +16,7 @@ use genx_passes::visa_emit;
 use vc_bridge::clock::{Clock, Span};
 
 use crate::args::Options;
-use crate::output;
+use crate::output::Outputs;
 
 /// The passes the route runs after the middle end, before emission.
 pub const BACK_END_PIPELINE: &str = "genx-legalize";
@@ -44,7 +44,8 @@ pub fn compile(
     platform: &Platform,
     finalizer_options: &[String],
     module: &Module<'_>,
-    destination: &str,
+    destination: &Path,
+    mut outputs: Outputs,
     times: &mut Times,
 ) -> Result<(), String> {
     let start = Clock::start();
@@ -91,15 +92,16 @@ pub fn compile(
             eprintln!("{}: {} Gen instructions, {} bytes of spill", done.kernel, done.instructions, done.spill_bytes);
         }
     }
-    let dir = match Path::new(destination).parent() {
-        Some(parent) if destination != "-" && !parent.as_os_str().is_empty() => parent.to_path_buf(),
+    let dir = match destination.parent() {
+        Some(parent) if destination != Path::new("-") && !parent.as_os_str().is_empty() => parent.to_path_buf(),
         _ => PathBuf::from("."),
     };
     if options.compat.dump_asm {
         for (kernel, done) in &finalized {
-            output::write(&dir.join(format!("{}.visaasm", done.kernel)).to_string_lossy(), kernel.text().as_bytes())?;
-            output::write(&dir.join(format!("{}.asm", done.kernel)).to_string_lossy(), done.asm.as_bytes())?;
+            outputs.stage(&dir.join(format!("{}.visaasm", done.kernel)), kernel.text().as_bytes())?;
+            outputs.stage(&dir.join(format!("{}.asm", done.kernel)), done.asm.as_bytes())?;
         }
     }
-    output::write(destination, &finalized[0].1.isa)
+    outputs.stage(destination, &finalized[0].1.isa)?;
+    outputs.commit()
 }

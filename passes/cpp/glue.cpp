@@ -8,7 +8,12 @@
 //   2. registers those classes with a PassBuilder (the same function serves
 //      the opt-14 plugin entry point and the in-process cmc driver);
 //   3. runs a textual pipeline on a module in-process (genx_run_pipeline),
-//      which is how `cmc -passes=...` gets opt's exact pipeline syntax.
+//      which is how `cmc -passes=...` gets opt's exact pipeline syntax;
+//   4. the parts of reading untrusted IR that the C API lacks: parsing text
+//      without LLVM's aborting debug-info upgrade, verifying one function
+//      with the report captured, and LLVM's fatal-error and bad-alloc
+//      handlers, which end the process with an `error:` naming the phase
+//      instead of an abort (passes/src/input.rs and fatal.rs drive them).
 //
 // The registry itself lives in Rust: C++ asks for its length, names and kinds.
 // The class for slot N is RustPass<N>; kMaxSlots bounds the registry size and
@@ -17,6 +22,18 @@
 //===----------------------------------------------------------------------===//
 
 #include "llvm-c/Core.h"
+// LLParser.h pulls in ModuleSummaryIndex.h, whose constructor GCC warns about (an LLVM 14 header issue).
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wuninitialized"
+#include "llvm/AsmParser/LLParser.h"
+#pragma GCC diagnostic pop
+#include "llvm/Bitcode/BitcodeReader.h"
+#include "llvm/IR/AutoUpgrade.h"
+#include "llvm/IR/DebugInfo.h"
+#include "llvm/IR/Verifier.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Regex.h"
+#include "llvm/Support/SourceMgr.h"
 #include "llvm/ADT/Any.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Analysis/LazyCallGraph.h"
@@ -27,6 +44,8 @@
 #include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/Instruction.h"
 #include "llvm/IR/Module.h"
+#include "llvm/IR/AssemblyAnnotationWriter.h"
+#include "llvm/Support/FormattedStream.h"
 #include "llvm/IR/PassManager.h"
 #include "llvm/Pass.h"
 #include "llvm/Passes/PassBuilder.h"
@@ -50,6 +69,7 @@
 #include <cstring>
 #include <string>
 #include <utility>
+#include <vector>
 
 using namespace llvm;
 
@@ -91,6 +111,10 @@ constexpr unsigned kMaxSlots = 64;
 bool ExitOnPassError = true;
 unsigned PassErrorCount = 0;
 
+// The pass running on this thread (a GenX pass or, through the instrumentation callbacks, any pass), for the
+// fatal-error handler's message. Pass names are static strings (the registry's, or LLVM's class names).
+thread_local StringRef CurrentPass;
+
 // Ends opt after GenX pass errors: a plain message and exit status 1, after
 // removing output files registered for removal on failure, like a failing
 // -verify (not report_fatal_error, which prints a crash backtrace).
@@ -125,6 +149,7 @@ template <unsigned Slot> struct RustModulePass : PassInfoMixin<RustModulePass<Sl
   static StringRef name() { return genx_registry_name(Slot); }
   static bool isRequired() { return true; }
   PreservedAnalyses run(Module &M, ModuleAnalysisManager &) {
+    CurrentPass = name();
     return finish(genx_run_module_pass(Slot, wrap(&M), Params.c_str()), name());
   }
 };
@@ -148,6 +173,7 @@ template <unsigned Slot> struct RustFunctionPass : PassInfoMixin<RustFunctionPas
     if (F.isDeclaration())
       return PreservedAnalyses::all();
     RunGeneration = Tracked ? Generation.load(std::memory_order_relaxed) : 0;
+    CurrentPass = name();
     int Status = genx_run_function_pass(Slot, wrap(&F), Params.c_str());
     RunGeneration = 0;
     return finish(Status, name());
@@ -209,7 +235,8 @@ void registerGenXPasses(PassBuilder &PB) {
   bool Tracked = false;
   if (PassInstrumentationCallbacks *PIC = PB.getPassInstrumentationCallbacks()) {
     Tracked = true;
-    PIC->registerBeforeNonSkippedPassCallback([](StringRef, Any IR) {
+    PIC->registerBeforeNonSkippedPassCallback([](StringRef Pass, Any IR) {
+      CurrentPass = Pass;
       if (!any_isa<const Function *>(IR))
         Generation.fetch_add(1, std::memory_order_relaxed);
     });
@@ -443,6 +470,173 @@ int genx_parse_llvm_options(int Argc, const char *const *Argv, char **ErrorMessa
   Stream.flush();
   *ErrorMessage = duplicate(Errors);
   return 1;
+}
+
+// ---- Reading untrusted IR (passes/src/input.rs) ------------------------------------------------------------
+
+// Parses Len bytes at Data (textual IR or bitcode) into a new module of Ctx. Text is parsed without the
+// debug-info upgrade: that step runs LLVM's verifier and ends the process ("Broken module found") on any invalid
+// module that carries "Debug Info Version"; genx_verify_function and genx_verify_module_rest take its place.
+// Bitcode is read with LLVM's reader, which still upgrades (the fatal-error handler reports what it aborts on).
+// Returns 0 and the module in *Out, or 1 with LLVM's located message in *ErrorMessage.
+int genx_parse_ir(LLVMContextRef Ctx, const char *Data, size_t Len, const char *Name, LLVMModuleRef *Out,
+                  char **ErrorMessage) {
+  *Out = nullptr;
+  *ErrorMessage = nullptr;
+  StringRef Bytes(Data, Len);
+  LLVMContext &Context = *unwrap(Ctx);
+  if (isBitcode(reinterpret_cast<const unsigned char *>(Data), reinterpret_cast<const unsigned char *>(Data) + Len)) {
+    Expected<std::unique_ptr<Module>> M = parseBitcodeFile(MemoryBufferRef(Bytes, Name), Context);
+    if (!M) {
+      *ErrorMessage = duplicate(std::string(Name) + ": error: " + toString(M.takeError()));
+      return 1;
+    }
+    *Out = wrap(M->release());
+    return 0;
+  }
+  // The lexer reads up to a NUL terminator: a copy has one.
+  std::unique_ptr<MemoryBuffer> Text = MemoryBuffer::getMemBufferCopy(Bytes, Name);
+  StringRef TextRef = Text->getBuffer();
+  SourceMgr Sources;
+  Sources.AddNewSourceBuffer(std::move(Text), SMLoc());
+  SMDiagnostic Diagnostic;
+  auto M = std::make_unique<Module>(Name, Context);
+  if (LLParser(TextRef, Sources, Diagnostic, M.get(), nullptr, Context).Run(/*UpgradeDebugInfo=*/false)) {
+    std::string Text;
+    raw_string_ostream OS(Text);
+    Diagnostic.print(nullptr, OS, /*ShowColors=*/false);
+    OS.flush();
+    *ErrorMessage = duplicate(Text);
+    return 1;
+  }
+  *Out = wrap(M.release());
+  return 0;
+}
+
+// LLVM's verifier on one function, which reports instead of aborting: returns 1 and the report in *Report (free
+// with genx_free_message) when F is invalid, 0 when it is valid.
+int genx_verify_function(LLVMValueRef F, char **Report) {
+  *Report = nullptr;
+  std::string Text;
+  raw_string_ostream OS(Text);
+  if (!verifyFunction(*cast<Function>(unwrap(F)), &OS))
+    return 0;
+  OS.flush();
+  *Report = duplicate(Text);
+  return 1;
+}
+
+// LLVM's verifier on the whole module, reporting instead of aborting: returns 1 with the report in *Report when
+// the module is invalid apart from its debug info. Otherwise does what the text parser's upgrade would have
+// done (LLVM's UpgradeDebugInfo: drop invalid or outdated debug info, with a warning) and returns 0.
+int genx_verify_module(LLVMModuleRef M, char **Report) {
+  *Report = nullptr;
+  std::string Text;
+  raw_string_ostream OS(Text);
+  bool BrokenDebugInfo = false;
+  Module &Mod = *unwrap(M);
+  if (verifyModule(Mod, &OS, &BrokenDebugInfo)) {
+    OS.flush();
+    *Report = duplicate(Text);
+    return 1;
+  }
+  // UpgradeDebugInfo verifies again; only ask it when it has something to do (the module is valid now, so it
+  // cannot fail).
+  if (BrokenDebugInfo || getDebugMetadataVersionFromModule(Mod) != DEBUG_METADATA_VERSION)
+    UpgradeDebugInfo(Mod);
+  return 0;
+}
+
+// Whether Pattern is a regular expression LLVM accepts (-pass-remarks=<regex> ends the process otherwise);
+// 1 when it is, else 0 with the reason in *ErrorMessage.
+int genx_regex_is_valid(const char *Pattern, char **ErrorMessage) {
+  *ErrorMessage = nullptr;
+  std::string Error;
+  if (Regex(Pattern).isValid(Error))
+    return 1;
+  *ErrorMessage = duplicate(Error);
+  return 0;
+}
+
+// ---- Fatal errors (passes/src/fatal.rs) --------------------------------------------------------------------
+
+// Implemented in passes/src/fatal.rs: the tool's name and current phase ("cmc", "reading input IR 'k.ll'"), and
+// the removal of the temporary files registered there.
+const char *genx_fatal_tool(void);
+const char *genx_fatal_phase(void);
+void genx_fatal_cleanup(void);
+
+static void reportFatal(const char *What, const char *Reason) {
+  // Not errs(): the error may have come from inside a stream, or during static destruction.
+  raw_fd_ostream OS(2, /*shouldClose=*/false, /*unbuffered=*/true);
+  OS << genx_fatal_tool() << ": error: " << What;
+  const char *Phase = genx_fatal_phase();
+  if (Phase && *Phase)
+    OS << " while " << Phase;
+  if (!CurrentPass.empty())
+    OS << " (in pass '" << CurrentPass << "')";
+  OS << ": " << (Reason ? Reason : "no reason given") << "\n";
+}
+
+// LLVM calls this instead of printing "LLVM ERROR:" and aborting. It must not return (report_fatal_error
+// aborts when a handler returns): it reports, removes our temporary files and the files LLVM registered for
+// removal (opt's output), and exits with status 1.
+[[noreturn]] static void onFatalError(void *, const char *Reason, bool) {
+  reportFatal("LLVM fatal error", Reason);
+  genx_fatal_cleanup();
+  sys::RunInterruptHandlers();
+  std::_Exit(1);
+}
+
+[[noreturn]] static void onBadAlloc(void *, const char *Reason, bool) {
+  reportFatal("out of memory", Reason);
+  genx_fatal_cleanup();
+  sys::RunInterruptHandlers();
+  std::_Exit(1);
+}
+
+// Installs both handlers (idempotent: a second call replaces nothing).
+void genx_install_fatal_error_handlers(void) {
+  static std::once_flag Once;
+  std::call_once(Once, [] {
+    install_fatal_error_handler(onFatalError, nullptr);
+    install_bad_alloc_error_handler(onBadAlloc, nullptr);
+  });
+}
+
+// Clears the current pass (a phase outside any pipeline begins).
+void genx_clear_current_pass(void) { CurrentPass = StringRef(); }
+
+// ---- Printing many instructions (passes/src/ir.rs, InstructionPrinter) -------------------------------------
+
+// LLVMPrintValueToString costs a walk over the whole module per value (numbering, and the writer's scan of every
+// global object), so printing each instruction of a module is quadratic in its size (200,000 empty functions:
+// minutes). The module is printed once instead, and an annotation writer records where each instruction's text
+// starts and ends; the text is exactly what printing the instruction alone gives.
+class InstructionSpans : public AssemblyAnnotationWriter {
+public:
+  std::vector<std::pair<const Instruction *, std::pair<uint64_t, uint64_t>>> Spans;
+  uint64_t Start = 0;
+  void emitInstructionAnnot(const Instruction *, formatted_raw_ostream &OS) override { Start = OS.tell(); }
+  void printInfoComment(const Value &V, formatted_raw_ostream &OS) override {
+    if (auto *I = dyn_cast<Instruction>(&V))
+      Spans.push_back({I, {Start, OS.tell()}});
+  }
+};
+
+// Calls Emit(Ctx, I, Text, Len) for every instruction of M, with its text (valid during the call only).
+void genx_module_instruction_texts(LLVMModuleRef M, void *Ctx,
+                                   void (*Emit)(void *Ctx, LLVMValueRef I, const char *Text, size_t Len)) {
+  std::string Text;
+  raw_string_ostream OS(Text);
+  InstructionSpans Recorder;
+  unwrap(M)->print(OS, &Recorder);
+  OS.flush();
+  for (auto &Span : Recorder.Spans) {
+    uint64_t Begin = std::min<uint64_t>(Span.second.first, Text.size());
+    uint64_t End = std::min<uint64_t>(std::max(Span.second.second, Begin), Text.size());
+    Emit(Ctx, wrap(Span.first), Text.data() + Begin, End - Begin);
+  }
 }
 
 } // extern "C"

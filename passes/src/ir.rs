@@ -92,6 +92,45 @@ pub fn value_to_string(value: LLVMValueRef) -> String {
     unsafe { take_message(LLVMPrintValueToString(value)).trim().to_string() }
 }
 
+extern "C" {
+    fn genx_module_instruction_texts(
+        module: LLVMModuleRef,
+        ctx: *mut std::ffi::c_void,
+        emit: extern "C" fn(*mut std::ffi::c_void, LLVMValueRef, *const c_char, usize),
+    );
+}
+
+/// The texts of many instructions of one module, each as [`value_to_string`] gives it. [`value_to_string`]
+/// walks the whole module per call, so printing every instruction with it is quadratic; this prints the module
+/// once (the glue records each instruction's span of the text).
+pub struct InstructionPrinter {
+    texts: std::collections::HashMap<LLVMValueRef, String>,
+}
+
+extern "C" fn record_instruction_text(ctx: *mut std::ffi::c_void, inst: LLVMValueRef, text: *const c_char, len: usize) {
+    // SAFETY: `ctx` is the map `InstructionPrinter::new` passed; `text` holds `len` bytes during this call.
+    let texts = unsafe { &mut *(ctx as *mut std::collections::HashMap<LLVMValueRef, String>) };
+    let bytes = unsafe { std::slice::from_raw_parts(text as *const u8, len) };
+    texts.insert(inst, String::from_utf8_lossy(bytes).trim().to_string());
+}
+
+impl InstructionPrinter {
+    /// The texts of every instruction of `module`, as it is now.
+    pub fn new(module: LLVMModuleRef) -> Self {
+        let mut texts = std::collections::HashMap::new();
+        // SAFETY: the module is live; the callback only writes into `texts`, which outlives the call.
+        unsafe {
+            genx_module_instruction_texts(module, &mut texts as *mut _ as *mut std::ffi::c_void, record_instruction_text)
+        };
+        InstructionPrinter { texts }
+    }
+
+    /// The text of `inst` (an instruction of the module, unchanged since [`InstructionPrinter::new`]).
+    pub fn print(&self, inst: LLVMValueRef) -> String {
+        self.texts.get(&inst).cloned().unwrap_or_else(|| value_to_string(inst))
+    }
+}
+
 /// The textual IR of a type.
 pub fn type_to_string(ty: LLVMTypeRef) -> String {
     unsafe { take_message(LLVMPrintTypeToString(ty)) }
@@ -194,7 +233,7 @@ pub fn const_int(value: LLVMValueRef) -> Option<i64> {
 }
 
 /// The elements of a constant integer vector (`ConstantDataVector`, `ConstantVector` or a zero vector);
-/// `None` when any element is not a constant integer.
+/// `None` when any element is not a constant integer, or the vector is over `limits::MAX_VECTOR_ELEMENTS`.
 pub fn const_int_vector(value: LLVMValueRef) -> Option<Vec<i64>> {
     unsafe {
         let ty = LLVMTypeOf(value);
@@ -203,6 +242,10 @@ pub fn const_int_vector(value: LLVMValueRef) -> Option<Vec<i64>> {
             return None;
         }
         let len = LLVMGetVectorSize(ty);
+        // Never materialise more lanes than any accepted input has (`<4294967295 x i32> zeroinitializer`).
+        if u64::from(len) > crate::limits::MAX_VECTOR_ELEMENTS {
+            return None;
+        }
         if !LLVMIsAConstantAggregateZero(value).is_null() {
             return Some(vec![0; len as usize]);
         }

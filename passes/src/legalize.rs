@@ -122,25 +122,65 @@ fn platform_of(function: LLVMValueRef, cx: &mut PassCx) -> Option<&'static Platf
     }
 }
 
-/// Step 1: the located errors for types the platform lacks. Returns whether there were any.
+/// The element count of `inst`'s result or operand vector type that is over `limits::MAX_VECTOR_ELEMENTS`.
+fn oversized_vector(inst: LLVMValueRef) -> Option<u64> {
+    let count = unsafe { LLVMGetNumOperands(inst).max(0) as u32 };
+    std::iter::once(ir::type_of(inst))
+        .chain((0..count).map(|n| ir::type_of(unsafe { LLVMGetOperand(inst, n) })))
+        .filter(|&ty| unsafe { LLVMGetTypeKind(ty) } == crate::llvm_sys::LLVMTypeKind::LLVMVectorTypeKind)
+        .map(|ty| u64::from(unsafe { LLVMGetVectorSize(ty) }))
+        .find(|&lanes| lanes > crate::limits::MAX_VECTOR_ELEMENTS)
+}
+
+/// What `inst` needs that the platform lacks however it is compiled: a vector over the element limit, an
+/// IEEE-exact division or square root without fp64, or `double` without fp64 (IGC emulates the `i64` operations genx-legalize cannot, so those are not here).
+fn missing_on_platform(inst: LLVMValueRef, platform: &Platform) -> Option<String> {
+    if let Some(lanes) = oversized_vector(inst) {
+        return Some(format!(
+            "a vector of {lanes} elements is over the limit of {} elements (splitting it would not end)",
+            crate::limits::MAX_VECTOR_ELEMENTS
+        ));
+    }
+    if let Some(name) = crate::region_ir::genx_base_name(inst) {
+        if matches!(name, "llvm.genx.ieee.div" | "llvm.genx.ieee.sqrt") && !platform.has_ieee_div_sqrt() {
+            return Some(format!(
+                "IEEE-exact '{name}' is not supported on {}: its vISA expansion (madm) needs fp64 hardware",
+                platform.name
+            ));
+        }
+    }
+    if !platform.features.fp64 && unsafe { LLVMGetInstructionOpcode(inst) } != LLVMOpcode::LLVMPHI {
+        let count = unsafe { LLVMGetNumOperands(inst).max(0) as u32 };
+        let uses_double = is_double(ir::type_of(inst))
+            || (0..count).any(|n| is_double(ir::type_of(unsafe { LLVMGetOperand(inst, n) })));
+        if uses_double {
+            return Some(format!(
+                "double-precision (fp64) '{}' is not supported on {}: the platform has no fp64",
+                op_name(inst),
+                platform.name
+            ));
+        }
+    }
+    None
+}
+
+/// Instructions the type checks skip: terminators and reads of predefined registers.
+fn skipped_by_type_checks(inst: LLVMValueRef) -> bool {
+    let is_terminator = unsafe { !LLVMIsATerminatorInst(inst).is_null() };
+    is_terminator || process::intrinsic_base(inst).is_some_and(|b| b.contains("predef.reg"))
+}
+
+/// Step 1: the located errors for types the platform lacks, and vectors over the element limit. Returns whether there were any.
 fn check_types(function: LLVMValueRef, platform: &Platform, cx: &mut PassCx) -> bool {
     let mut errors = false;
     for inst in ir::blocks(function).flat_map(ir::instructions) {
-        let is_terminator = unsafe { !LLVMIsATerminatorInst(inst).is_null() };
-        if is_terminator || process::intrinsic_base(inst).is_some_and(|b| b.contains("predef.reg")) {
+        if skipped_by_type_checks(inst) {
             continue;
         }
-        if !platform.features.fp64 && unsafe { LLVMGetInstructionOpcode(inst) } != LLVMOpcode::LLVMPHI {
-            let count = unsafe { LLVMGetNumOperands(inst).max(0) as u32 };
-            let uses_double = is_double(ir::type_of(inst)) || (0..count).any(|n| is_double(ir::type_of(unsafe { LLVMGetOperand(inst, n) })));
-            if uses_double {
-                cx.error_at(
-                    inst,
-                    format!("double-precision (fp64) '{}' is not supported on {}: the platform has no fp64", op_name(inst), platform.name),
-                );
-                errors = true;
-                continue;
-            }
+        if let Some(message) = missing_on_platform(inst, platform) {
+            cx.error_at(inst, message);
+            errors = true;
+            continue;
         }
         if !platform.features.native_i64 {
             let verdict = classify(inst);
@@ -202,6 +242,20 @@ pub fn run(function: FunctionValue<'_>, cx: &mut PassCx) -> bool {
     cx.count(c"predicates", c"illegal predicates cut into vISA predicates", stats.predicates);
     cx.count(c"multi-indirect", c"indirect reads converted to multi-indirect", stats.multi_indirect);
     changed
+}
+
+/// Pass body of `genx-verify-target`: what the platform cannot do at all, checked before IGC sees the kernel
+/// (the compile path runs it at every optimisation level): `double` and IEEE-exact div/sqrt without fp64, and
+/// vectors over the element limit (step 1's checks, less the `i64` ones, which IGC emulates), as located errors.
+pub fn verify_target_run(function: FunctionValue<'_>, cx: &mut PassCx) -> bool {
+    let function = function.as_value_ref();
+    let Some(platform) = platform_of(function, cx) else { return false };
+    for inst in ir::blocks(function).flat_map(ir::instructions).filter(|&inst| !skipped_by_type_checks(inst)) {
+        if let Some(message) = missing_on_platform(inst, platform) {
+            cx.error_at(inst, message);
+        }
+    }
+    false
 }
 
 /// Pass body of `genx-verify-legal`: reports every illegal bale (see [`check_legal`]) as a located error.

@@ -13,6 +13,9 @@
 //!   `vector_decompose`, `baling`, `legalize`.
 //! - [`diag`], [`ir`]: located diagnostics and read-only IR helpers; [`callee_cache`]: what a pass concluded
 //!   about a called function, kept across its runs over a module's functions.
+//! - [`input`]: reading IR from a user (file checks, size and shape limits, parse, located verification);
+//!   [`limits`]: the input limits and the checked conversion of user numbers to sizes; [`fatal`]: LLVM's fatal
+//!   errors as `error:` lines naming the phase, with temporary files removed.
 //! - `plugin` (private): the `extern "C"` edge to cpp/glue.cpp and `llvmGetPassPluginInfo`.
 //!
 //! Invariants: passes do no I/O besides diagnostics on stderr; nothing panics across the FFI edge.
@@ -29,10 +32,13 @@ pub mod const_fold;
 pub mod dead_vector;
 pub mod float_narrow;
 pub mod diag;
+pub mod fatal;
+pub mod input;
 pub mod intrinsics;
 pub mod int_narrow;
 pub mod ir;
 pub mod legalize;
+pub mod limits;
 pub mod lowering;
 pub mod pipeline;
 pub mod platform;

@@ -21,10 +21,31 @@ extern "C" {
     fn genx_print_statistics();
     fn genx_free_message(message: *mut c_char);
     fn genx_parse_llvm_options(argc: i32, argv: *const *const c_char, error_message: *mut *mut c_char) -> i32;
+    fn genx_regex_is_valid(pattern: *const c_char, error_message: *mut *mut c_char) -> i32;
 }
 
-/// Takes an LLVM-owned message from the glue.
-fn take_message(message: *mut c_char) -> String {
+/// LLVM's options whose value is a regular expression LLVM compiles when it first uses it, ending the process
+/// when it does not compile; they are checked before they reach LLVM.
+const REGEX_OPTIONS: &[&str] = &["-pass-remarks", "-pass-remarks-missed", "-pass-remarks-analysis"];
+
+/// Refuses a regex-valued option whose value LLVM's regex engine would reject.
+fn check_regex_option(option: &str) -> Result<(), String> {
+    let Some((name, pattern)) = option.split_once('=') else { return Ok(()) };
+    let name = name.strip_prefix('-').filter(|n| n.starts_with('-')).unwrap_or(name);
+    if !REGEX_OPTIONS.contains(&name) {
+        return Ok(());
+    }
+    let text = CString::new(pattern).map_err(|_| format!("{name}: the regular expression contains a NUL byte"))?;
+    let mut message: *mut c_char = std::ptr::null_mut();
+    // SAFETY: a NUL-terminated pattern; the glue allocates the message.
+    match unsafe { genx_regex_is_valid(text.as_ptr(), &mut message) } {
+        1 => Ok(()),
+        _ => Err(format!("invalid regular expression '{pattern}' in {name}: {}", take_message(message))),
+    }
+}
+
+/// Takes a message the glue allocated (freed here); "unknown error" for none.
+pub(crate) fn take_message(message: *mut c_char) -> String {
     if message.is_null() {
         return "unknown error".to_string();
     }
@@ -36,6 +57,9 @@ fn take_message(message: *mut c_char) -> String {
 /// Passes options to LLVM's command-line parser, as clang's `-mllvm` does (e.g. `-print-after=genx-verify`).
 /// LLVM's options are process-wide: call this once, before running pipelines.
 pub fn set_llvm_options(options: &[String]) -> Result<(), String> {
+    for option in options {
+        check_regex_option(option)?;
+    }
     let owned: Vec<CString> = std::iter::once("cmc")
         .chain(options.iter().map(String::as_str))
         .map(|s| CString::new(s).map_err(|_| format!("LLVM option '{s}' contains a NUL byte")))

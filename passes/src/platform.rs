@@ -97,6 +97,24 @@ impl Platform {
         width.is_power_of_two() && self.exec_size_mask & width != 0
     }
 
+    /// The most shared local memory (SLM) one thread group may use, in bytes: 128 KiB on Xe-HPC, 64 KiB before
+    /// (the `CM_MAX_SLM_SIZE` of the CM headers, in KiB).
+    pub fn max_slm_bytes(&self) -> u32 {
+        if self.family >= Family::XeHPC {
+            128 * 1024
+        } else {
+            64 * 1024
+        }
+    }
+
+    /// Whether the IEEE-exact division and square root (`llvm.genx.ieee.div`, `llvm.genx.ieee.sqrt`, CM's
+    /// `cm_div_ieee`/`cm_sqrt_ieee`) can be compiled: vISA expands them into `madm` sequences, which exist only
+    /// with fp64 hardware (IGC 1.0.12504 aborts on them on icllp, tgllp, dg1, adl-p and acm-g10; skl and pvc
+    /// compile them).
+    pub fn has_ieee_div_sqrt(&self) -> bool {
+        self.features.fp64
+    }
+
     /// The largest allowed execution size.
     pub fn max_exec_size(&self) -> u32 {
         1 << (31 - self.exec_size_mask.leading_zeros())

@@ -148,6 +148,9 @@ static PLUGIN_VERSION: &CStr = match CStr::from_bytes_with_nul(concat!(env!("CAR
 /// The entry point opt looks up after `dlopen` of `-load-pass-plugin=libgenx_passes.so`.
 #[no_mangle]
 pub extern "C" fn llvmGetPassPluginInfo() -> PassPluginLibraryInfo {
+    // opt loads plugins before it reads its input: from here on LLVM's fatal errors (a broken module, an invalid
+    // -pass-remarks regex, running out of memory) end opt with an `opt: error:` line instead of an abort.
+    crate::fatal::install("opt");
     PassPluginLibraryInfo {
         api_version: LLVM_PLUGIN_API_VERSION,
         plugin_name: PLUGIN_NAME.as_ptr(),

@@ -144,6 +144,12 @@ pub static PASSES: &[PassInfo] = &[
         body: PassBody::Function(crate::legalize::verify_run),
     },
     PassInfo {
+        name: "genx-verify-target",
+        description: "check what the platform cannot do however it is compiled (double and IEEE div/sqrt without \
+                      fp64, vectors over the element limit) before IGC sees the kernel",
+        body: PassBody::Function(crate::legalize::verify_target_run),
+    },
+    PassInfo {
         name: "print<genx-visa-emit>",
         description: "lower each kernel (after genx-legalize) to vISA, one instruction per bale, and print its \
                       .visaasm; a construct not lowered yet is a located error",

@@ -155,6 +155,8 @@ pub struct SpirV {
 /// A private directory, removed when dropped.
 pub struct WorkDir {
     path: PathBuf,
+    /// Removes the directory if LLVM ends the process while it exists (`genx_passes::fatal`).
+    _on_fatal_error: genx_passes::fatal::TempGuard,
 }
 
 impl WorkDir {
@@ -170,7 +172,8 @@ impl WorkDir {
         ));
         std::fs::create_dir(&path)
             .map_err(|err| format!("cannot create a work directory {}: {err}", path.display()))?;
-        Ok(WorkDir { path })
+        let _on_fatal_error = genx_passes::fatal::remove_on_fatal_error(&path);
+        Ok(WorkDir { path, _on_fatal_error })
     }
 
     pub fn path(&self) -> &Path {
@@ -318,6 +321,16 @@ fn invocation(options: &Options) -> ocloc::Invocation<'static> {
 }
 
 fn compile_in(dir: &WorkDir, spirv: &[u8], kernels: &[Kernel], options: &Options) -> Result<Compiled, String> {
+    // IGC aborts on an SLM size over the platform's limit; say so before it runs.
+    let limit = options.platform.max_slm_bytes();
+    if let Some(kernel) = kernels.iter().find(|k| k.slm_size > limit) {
+        return Err(format!(
+            "{} uses {} bytes of SLM; {} allows at most {limit} bytes per thread group",
+            describe_kernels(std::slice::from_ref(kernel)),
+            kernel.slm_size,
+            options.platform.name
+        ));
+    }
     std::fs::write(dir.path().join("module.spv"), spirv).map_err(|err| format!("cannot write SPIR-V: {err}"))?;
     let invocation = invocation(options);
     let start = Clock::start();

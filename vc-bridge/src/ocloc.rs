@@ -87,12 +87,37 @@ impl Invocation<'_> {
                 ),
                 Some(code) if !result.status.success() => format!("ocloc exited with status {code}"),
                 Some(_) => "ocloc wrote no binary".to_string(),
-                None => "ocloc was killed by a signal (IGC aborted)".to_string(),
+                None => format!("ocloc was killed by {} (IGC crashed)", signal_name(&result.status)),
             };
-            return Err(if messages.is_empty() { why } else { format!("{messages} ({why})") });
+            return Err(if messages.is_empty() {
+                format!("{why}; IGC printed no message")
+            } else {
+                format!("{messages} ({why})")
+            });
         }
         let binary = std::fs::read(&binary).map_err(|err| format!("cannot read ocloc's output: {err}"))?;
         Ok(Output { binary, log })
+    }
+}
+
+/// The signal that ended a process, by number and name (`signal 6 (SIGABRT)`).
+fn signal_name(status: &std::process::ExitStatus) -> String {
+    use std::os::unix::process::ExitStatusExt;
+    let Some(signal) = status.signal() else { return "a signal".to_string() };
+    let name = match signal {
+        4 => "SIGILL",
+        6 => "SIGABRT",
+        7 => "SIGBUS",
+        8 => "SIGFPE",
+        9 => "SIGKILL (out of memory, or killed)",
+        11 => "SIGSEGV",
+        15 => "SIGTERM",
+        _ => "",
+    };
+    if name.is_empty() {
+        format!("signal {signal}")
+    } else {
+        format!("signal {signal} ({name})")
     }
 }
 

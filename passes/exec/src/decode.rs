@@ -18,6 +18,8 @@ use genx_passes::llvm_sys::prelude::*;
 use genx_passes::llvm_sys::target::*;
 use genx_passes::llvm_sys::{LLVMIntPredicate, LLVMOpcode, LLVMRealPredicate, LLVMTypeKind};
 
+use genx_passes::limits::{MAX_BUFFER_BYTES, MAX_VECTOR_ELEMENTS};
+
 use crate::intrinsics;
 use crate::program::*;
 use crate::value::{Elem, Lanes, Ty, Value};
@@ -30,6 +32,8 @@ pub fn decode(module: LLVMModuleRef) -> Program {
         function_ids: HashMap::new(),
         global_ids: HashMap::new(),
         constant_ids: HashMap::new(),
+        oversized_global: None,
+        printer: ir::InstructionPrinter::new(module),
     };
     let functions: Vec<LLVMValueRef> = ir::functions(module).collect();
     for (index, &function) in functions.iter().enumerate() {
@@ -59,6 +63,11 @@ struct Decoder {
     function_ids: HashMap<LLVMValueRef, FuncId>,
     global_ids: HashMap<LLVMValueRef, GlobalId>,
     constant_ids: HashMap<LLVMValueRef, u32>,
+    /// Why no function can run: a global larger than one allocation may be (the program's memory is made whole
+    /// before any function runs).
+    oversized_global: Option<String>,
+    /// Prints the instructions' texts (for faults) numbering each function once.
+    printer: ir::InstructionPrinter,
 }
 
 /// Per-function decoding state.
@@ -79,7 +88,9 @@ pub fn ty(llvm: LLVMTypeRef) -> Decoded<Ty> {
                 let Ty::Scalar(elem) = ty(LLVMGetElementType(llvm))? else {
                     return Err(format!("vector type {} is not supported", ir::type_to_string(llvm)));
                 };
-                Ty::Vector(elem, LLVMGetVectorSize(llvm))
+                let lanes = LLVMGetVectorSize(llvm);
+                genx_passes::limits::checked_size(lanes as u64, MAX_VECTOR_ELEMENTS, "vector elements")?;
+                Ty::Vector(elem, lanes)
             }
             LLVMTypeKind::LLVMStructTypeKind => {
                 let count = LLVMCountStructElementTypes(llvm);
@@ -123,6 +134,10 @@ impl Decoder {
         let name = ir::value_name(global);
         let value_ty = unsafe { LLVMGlobalGetValueType(global) };
         let bytes = self.alloc_size(value_ty);
+        if let Err(reason) = genx_passes::limits::checked_size(bytes, MAX_BUFFER_BYTES, "bytes") {
+            self.oversized_global.get_or_insert(format!("global '{name}' is too large to run: {reason}"));
+            return Global { name, ty: Ty::Void, bytes: 0, align: 1, init: None };
+        }
         let align = unsafe { LLVMGetAlignment(global) }.max(1) as u64;
         let decoded_ty = ty(value_ty).unwrap_or(Ty::Void);
         let init = unsafe {
@@ -145,7 +160,7 @@ impl Decoder {
         let param_count = unsafe { LLVMCountParams(function) };
         let mut params = Vec::new();
         let mut param_names = Vec::new();
-        let mut unsupported = None;
+        let mut unsupported = self.oversized_global.clone();
         let mut state = FunctionState { slots: HashMap::new(), blocks: HashMap::new(), texts: Vec::new() };
         for index in 0..param_count {
             let param = unsafe { LLVMGetParam(function, index) };
@@ -229,7 +244,7 @@ impl Decoder {
                 continue;
             }
             let text = state.texts.len() as u32;
-            state.texts.push(ir::value_to_string(inst));
+            state.texts.push(self.printer.print(inst));
             let with_context =
                 |reason: String, state: &FunctionState| format!("{reason}, in `{}`", state.texts[text as usize]);
             let opcode = unsafe { LLVMGetInstructionOpcode(inst) };
@@ -818,9 +833,10 @@ fn opcode_name(opcode: LLVMOpcode) -> String {
 
 /// Reads a module from a `.ll` or `.bc` file and decodes it.
 pub fn decode_file(path: &std::path::Path) -> Result<Program, String> {
-    let buffer = genx_passes::inkwell::memory_buffer::MemoryBuffer::create_from_file(path)
-        .map_err(|message| format!("cannot read '{}': {}", path.display(), message.to_string().trim_end()))?;
-    decode_buffer(buffer)
+    // The user's file: read, parsed and verified as every tool reads IR (size and shape limits, located errors).
+    let context = genx_passes::inkwell::context::Context::create();
+    let module = genx_passes::input::load(&context, path)?;
+    Ok(decode(module.as_mut_ptr()))
 }
 
 /// Parses textual IR and decodes it (tests and generated programs).

@@ -372,9 +372,8 @@ impl<'p> Machine<'p> {
                     return Err(Fault::Undefined("alloca of an undef element count".to_string()));
                 }
                 let bytes = elem_bytes.saturating_mul(count.bits[0]);
-                if bytes > 1 << 30 {
-                    return Err(Fault::Other(format!("alloca of {bytes} bytes is too large")));
-                }
+                genx_passes::limits::checked_size(bytes, genx_passes::limits::MAX_BUFFER_BYTES, "alloca bytes")
+                    .map_err(Fault::Other)?;
                 let name = format!("alloca in '{}'", self.program.functions[thread.frames[depth].func as usize].name);
                 let base = self.memory.allocate(name, AllocKind::Private, bytes);
                 thread.frames[depth].allocas.push(base);

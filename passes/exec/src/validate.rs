@@ -93,12 +93,15 @@ pub fn validate(before: &Program, after: &Program, options: Options) -> Verdict 
     let mut trials = 0u64;
     let mut discarded = 0u64;
     let mut functions = 0usize;
+    // By name, once: looking each function up by a scan is quadratic in the number of functions.
+    let after_functions: HashMap<&str, (FuncId, &Function)> =
+        after.functions.iter().enumerate().rev().map(|(i, f)| (f.name.as_str(), (i as FuncId, f))).collect();
     for (id, function) in before.defined_functions() {
         let cannot = |reason: String| Verdict::CannotValidate { function: function.name.clone(), reason };
         if let Some(reason) = &function.unsupported {
             return cannot(reason.clone());
         }
-        let Some((after_id, after_function)) = after.function(&function.name) else {
+        let Some(&(after_id, after_function)) = after_functions.get(function.name.as_str()) else {
             return cannot("the function does not exist after the pipeline".to_string());
         };
         if after_function.params != function.params || after_function.ret != function.ret {

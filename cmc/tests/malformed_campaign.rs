@@ -16,13 +16,8 @@ const CASES: u64 = 500;
 /// One case in this many may reach IGC (those that pick a binary output); the rest stop before it.
 const IGC_EVERY: u64 = 50;
 
-/// The classes that must not occur in any case.
-const ENFORCED: &[Class] = &[Class::Timeout, Class::Silent];
-/// The classes that must not occur in cases of mutated CM source (the front end's). Elsewhere, Panic, Abort and
-/// Leftover are not enforced yet on this branch: their remaining cases are the driver's (non-UTF-8 arguments,
-/// input IR that fails LLVM's verifier aborting, `-o` naming the input), fixed on the hostile-driver branch; the
-/// lead moves them to ENFORCED after merging it.
-const ENFORCED_FOR_CM: &[Class] = &[Class::Panic, Class::Abort, Class::Leftover];
+/// The classes that must not occur in any case: every case ends in a clean located error or a success.
+const ENFORCED: &[Class] = &[Class::Timeout, Class::Silent, Class::Panic, Class::Abort, Class::Leftover];
 
 #[test]
 fn malformed_inputs_end_cleanly() {
@@ -39,7 +34,7 @@ fn malformed_inputs_end_cleanly() {
     let counts = malformed::run_all(&tools, &cases, &work, threads, &|case, outcome| {
         if !outcome.class.is_clean() {
             let line = format!("case {} [{:?}] {} -- {}", case.index, outcome.class, case.what, outcome.detail);
-            if ENFORCED.contains(&outcome.class) || case.family == "cm" && ENFORCED_FOR_CM.contains(&outcome.class) {
+            if ENFORCED.contains(&outcome.class) {
                 enforced.lock().unwrap().push(line.clone());
             }
             failures.lock().unwrap().push(line);

@@ -14,6 +14,7 @@
 use std::path::PathBuf;
 
 use cm_frontend::{Job, MacroArg};
+use genx_exec::format::SurfaceFormat;
 use genx_exec::grid::{self, DispatchReport, Grid};
 use genx_exec::interp::Machine;
 use genx_exec::machine::{Surface, SurfaceKind, ThreadIds};
@@ -123,7 +124,7 @@ impl<'p> Run<'p> {
     /// Binds a 2D surface of `height` rows of `width` bytes at `bti` (pitch = width).
     pub fn image(&mut self, bti: u32, width: u32, height: u32, bytes: Vec<u8>) {
         assert_eq!(bytes.len(), (width * height) as usize, "image bytes");
-        self.bind(bti, bytes, SurfaceKind::Image2D { width, height, pitch: width });
+        self.bind(bti, bytes, SurfaceKind::Image2D { width, height, pitch: width, format: SurfaceFormat::DEFAULT });
     }
 
     fn bind(&mut self, bti: u32, bytes: Vec<u8>, kind: SurfaceKind) {

@@ -11,6 +11,10 @@
 //! *round* runs thread 0 until it finishes or reaches a barrier, then thread 1, and so on; when every thread waits
 //! at the barrier, the next round resumes them all. The group is done when every thread has finished.
 //!
+//! `printf` output: each thread prints into its own buffer; when its group ends (finished or stopped by a
+//! fault), the group's buffers are appended to [`Machine::printed`] in thread order (x fastest), groups in group
+//! order, as a CM runtime shows the printf buffer after the kernel: one thread's lines together, never interleaved.
+//!
 //! Invariants: a thread sees [`ThreadIds`] with its group id, local id, the group's local size and the grid's group
 //! count; `thread.x/y` derive global ids from them. A round where some threads finish while others wait at a barrier
 //! is a fault naming the kernel and the group ("barrier not reached by every thread of group (x,y,z)"): on hardware
@@ -135,18 +139,40 @@ fn run_group(
         }
     }
 
+    // Each thread's printf output, kept until the group ends and then appended in thread order.
+    let mut printed: Vec<Vec<u8>> = vec![Vec::new(); threads.len()];
+    let result = run_rounds(machine, &mut threads, &mut printed, group, slm, report);
+    for (thread, mut text) in threads.into_iter().zip(printed) {
+        if let Some(state) = thread {
+            text.extend_from_slice(&state.printf);
+        }
+        machine.printed.extend_from_slice(&text);
+    }
+    result
+}
+
+/// The rounds of one group (see [`run_group`]); a finished thread's printf output moves to `printed`.
+fn run_rounds(
+    machine: &mut Machine,
+    threads: &mut [Option<ThreadState>],
+    printed: &mut [Vec<u8>],
+    group: [u32; 3],
+    slm: Option<u64>,
+    report: &mut DispatchReport,
+) -> Result<Result<(), String>, Trap> {
     let mut round = 0u64;
     loop {
         round += 1;
         // One round: every live thread runs to its next barrier or to its end.
         let (mut waiting, mut finished) = (Vec::new(), Vec::new());
-        for thread in threads.iter_mut() {
+        for (thread, text) in threads.iter_mut().zip(printed.iter_mut()) {
             let Some(state) = thread else { continue };
             report.slices += 1;
             match machine.resume(state, slm)? {
                 Yield::Barrier => waiting.push(state.ids.local_id),
                 Yield::Finished(_) => {
                     finished.push(state.ids.local_id);
+                    *text = std::mem::take(&mut state.printf);
                     *thread = None;
                     report.threads += 1;
                 }

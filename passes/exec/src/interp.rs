@@ -43,6 +43,8 @@ pub struct Machine<'p> {
     global_bases: Vec<u64>,
     pub step_limit: u64,
     pub bounds: BoundsPolicy,
+    /// `printf` output of the threads run so far by [`crate::grid::dispatch`], in thread order.
+    pub printed: Vec<u8>,
 }
 
 struct Frame {
@@ -60,6 +62,8 @@ pub struct ThreadState {
     frames: Vec<Frame>,
     pub ids: ThreadIds,
     steps: u64,
+    /// What the thread printed with `printf`, in order.
+    pub printf: Vec<u8>,
 }
 
 /// Why [`Machine::resume`] returned.
@@ -91,6 +95,7 @@ impl<'p> Machine<'p> {
             global_bases,
             step_limit: DEFAULT_STEP_LIMIT,
             bounds: BoundsPolicy::default(),
+            printed: Vec::new(),
         }
     }
 
@@ -117,7 +122,7 @@ impl<'p> Machine<'p> {
                 args.len()
             ))));
         }
-        let mut thread = ThreadState { frames: Vec::new(), ids, steps: 0 };
+        let mut thread = ThreadState { frames: Vec::new(), ids, steps: 0, printf: Vec::new() };
         thread.frames.push(new_frame(function, func, args, None));
         Ok(thread)
     }
@@ -415,6 +420,7 @@ impl<'p> Machine<'p> {
                             slm,
                             barrier: false,
                             bounds: self.bounds,
+                            printf: &mut thread.printf,
                         };
                         let value = sem(&mut ctx, &call)?;
                         if ctx.barrier {

@@ -2,6 +2,7 @@
 //! each result checked against a value worked out by hand in the comment above it.
 
 use genx_exec::decode::decode_str;
+use genx_exec::format::SurfaceFormat;
 use genx_exec::interp::{Machine, Trap};
 use genx_exec::machine::{BoundsPolicy, Surface, SurfaceKind, ThreadIds};
 use genx_exec::memory::{AllocKind, Fault};
@@ -45,7 +46,7 @@ fn image(machine: &mut Machine<'_>, bti: u32, width: u32, height: u32, pitch: u3
     let base = machine.memory.allocate_with("img", AllocKind::Buffer, bytes);
     machine
         .surfaces
-        .insert(bti, Surface { name: "img".into(), base, kind: SurfaceKind::Image2D { width, height, pitch } });
+        .insert(bti, Surface { name: "img".into(), base, kind: SurfaceKind::Image2D { width, height, pitch, format: SurfaceFormat::DEFAULT } });
     base
 }
 

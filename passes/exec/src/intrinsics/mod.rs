@@ -21,6 +21,7 @@ mod llvm;
 mod math;
 mod mem;
 mod region;
+mod printf;
 mod simdcf;
 
 /// The semantics of one intrinsic.
@@ -28,7 +29,7 @@ pub type SemFn = fn(&mut Ctx<'_>, &Call<'_>) -> Result<Value, Fault>;
 
 /// Every family's table.
 const FAMILIES: &[&[(&str, SemFn)]] =
-    &[region::TABLE, env::TABLE, llvm::TABLE, alu::TABLE, math::TABLE, mem::TABLE, simdcf::TABLE];
+    &[region::TABLE, env::TABLE, llvm::TABLE, alu::TABLE, math::TABLE, mem::TABLE, simdcf::TABLE, printf::TABLE];
 
 /// The semantics of the intrinsic called `name` (full mangled name), if implemented.
 pub fn resolve(name: &str) -> Option<SemFn> {

@@ -243,6 +243,7 @@ mod tests {
             slm: None,
             barrier: false,
             bounds: Default::default(),
+            printf: &mut Vec::new(),
         };
         sem(&mut ctx, &Call { name, ret: &ret, arg_tys: &arg_tys, args: &args })
     }

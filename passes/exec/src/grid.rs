@@ -72,6 +72,17 @@ pub fn dispatch(
     args: &dyn Fn(&ThreadIds) -> Vec<Value>,
     grid: Grid,
 ) -> Result<DispatchReport, Trap> {
+    dispatch_observed(machine, kernel, args, grid, &mut |_, _| {})
+}
+
+/// [`dispatch`], calling `after_group(groups done, groups in all)` after each group (for a progress line).
+pub fn dispatch_observed(
+    machine: &mut Machine,
+    kernel: FuncId,
+    args: &dyn Fn(&ThreadIds) -> Vec<Value>,
+    grid: Grid,
+    after_group: &mut dyn FnMut(u64, u64),
+) -> Result<DispatchReport, Trap> {
     let Some(function) = machine.program.functions.get(kernel as usize) else {
         return Err(Trap {
             function: format!("#{kernel}"),
@@ -106,6 +117,7 @@ pub fn dispatch(
                 }
                 result?.map_err(|message| fault(Fault::Other(message)))?;
                 report.groups += 1;
+                after_group(report.groups, gx as u64 * gy as u64 * gz as u64);
             }
         }
     }

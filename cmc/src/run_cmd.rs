@@ -222,6 +222,7 @@ fn run(job: &Job) -> Result<Outcome, String> {
 
     let mut machine = Machine::new(&program);
     machine.bounds = if job.hardware_bounds { BoundsPolicy::Hardware } else { BoundsPolicy::Report };
+    machine.parallel = true;
     let mut outputs = Vec::new();
     for spec in &job.surfaces {
         bind_surface(&mut machine, spec, &mut outputs)?;

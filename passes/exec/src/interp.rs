@@ -45,6 +45,34 @@ pub struct Machine<'p> {
     pub bounds: BoundsPolicy,
     /// `printf` output of the threads run so far by [`crate::grid::dispatch`], in thread order.
     pub printed: Vec<u8>,
+    /// Whether [`crate::grid::dispatch`] may run thread groups in parallel (same results; see there).
+    pub parallel: bool,
+}
+
+/// What a worker of a parallel dispatch needs to make its own [`Machine`] over a view of the memory.
+pub struct Template<'p> {
+    program: &'p Program,
+    surfaces: Surfaces,
+    global_bases: Vec<u64>,
+    step_limit: u64,
+    bounds: BoundsPolicy,
+    next_base: u64,
+}
+
+impl<'p> Template<'p> {
+    /// A machine over a view of `shared` (see [`Memory::view`]).
+    pub fn machine(&self, shared: crate::memory::Shared) -> Machine<'p> {
+        Machine {
+            program: self.program,
+            memory: Memory::view(self.next_base, shared),
+            surfaces: self.surfaces.clone(),
+            global_bases: self.global_bases.clone(),
+            step_limit: self.step_limit,
+            bounds: self.bounds,
+            printed: Vec::new(),
+            parallel: false,
+        }
+    }
 }
 
 struct Frame {
@@ -96,6 +124,19 @@ impl<'p> Machine<'p> {
             step_limit: DEFAULT_STEP_LIMIT,
             bounds: BoundsPolicy::default(),
             printed: Vec::new(),
+            parallel: false,
+        }
+    }
+
+    /// What a worker needs to make a machine like this one over a view of its memory.
+    pub fn template(&self) -> Template<'p> {
+        Template {
+            program: self.program,
+            surfaces: self.surfaces.clone(),
+            global_bases: self.global_bases.clone(),
+            step_limit: self.step_limit,
+            bounds: self.bounds,
+            next_base: self.memory.next_base(),
         }
     }
 

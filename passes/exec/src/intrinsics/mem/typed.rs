@@ -110,7 +110,7 @@ fn gather4_typed(ctx: &mut Ctx<'_>, call: &Call<'_>) -> Result<Value, Fault> {
             None => ([0u32; 4], true),
             Some(address) => {
                 let (bytes, defined) = ctx.memory.read(address, size).map_err(|f| f.at_lane(i))?;
-                (surface.format.decode(bytes), defined.iter().all(|&d| d))
+                (surface.format.decode(&bytes), defined.iter().all(|&d| d))
             }
         };
         for (k, &c) in channels.iter().enumerate() {

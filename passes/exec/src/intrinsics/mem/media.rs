@@ -188,12 +188,16 @@ fn media_ld(ctx: &mut Ctx<'_>, call: &Call<'_>) -> Result<Value, Fault> {
     }
     let mut bytes = vec![0u8; size];
     let mut defined = vec![false; size];
+    // The bytes of a row the block reads: from the first clamped element to the end of the last one.
+    let element = b.image.format.bytes() as usize;
+    let first = b.image.clamped_column(b.x) / element * element;
+    let end = (b.image.clamped_column(b.x + b.width as i64 - 1) / element + 1) * element;
     for i in 0..b.height {
         let row = (b.y + i as i64).clamp(0, rows - 1);
-        let address = b.row_address(b.rows.surface_row(row));
-        let (src, src_defined) = ctx.memory.read(address, b.image.width as u64)?;
+        let address = b.row_address(b.rows.surface_row(row)) + first as u64;
+        let (src, src_defined) = ctx.memory.read(address, (end - first) as u64)?;
         for j in 0..b.width {
-            let column = b.image.clamped_column(b.x + j as i64);
+            let column = b.image.clamped_column(b.x + j as i64) - first;
             bytes[i * b.pitch + j] = src[column];
             defined[i * b.pitch + j] = src_defined[column];
         }

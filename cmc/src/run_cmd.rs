@@ -115,7 +115,10 @@ pub fn main(argv: &[String]) -> ExitCode {
             ExitCode::from(1)
         }
         Err(message) => {
-            eprintln!("cmc run: error: {message}");
+            // Empty: the front end's diagnostics are on stderr already.
+            if !message.is_empty() {
+                eprintln!("cmc run: error: {message}");
+            }
             ExitCode::from(2)
         }
     }

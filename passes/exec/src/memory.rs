@@ -426,7 +426,7 @@ mod tests {
     fn out_of_bounds_names_the_nearest_allocation() {
         let mut memory = Memory::new();
         let base = memory.allocate_with("buf", AllocKind::Buffer, vec![1, 2, 3, 4]);
-        assert_eq!(memory.read(base + 2, 2).unwrap().0, &[3, 4]);
+        assert_eq!(memory.read(base + 2, 2).unwrap().0[..], [3, 4]);
         let err = memory.read(base + 2, 4).unwrap_err();
         assert!(err.to_string().contains("'buf'"), "{err}");
         assert!(matches!(memory.read(base - 1, 1), Err(Fault::OutOfBounds { .. })));
@@ -450,7 +450,37 @@ mod tests {
         let base = memory.allocate("p", AllocKind::Private, 2);
         let lanes = Lanes::new(Elem::Int(1), vec![1, 0, 1, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0]);
         memory.store(base, &Value::Lanes(lanes.clone()), &Ty::Vector(Elem::Int(1), 16)).unwrap();
-        assert_eq!(memory.read(base, 2).unwrap().0, &[0b1101, 0b1]);
+        assert_eq!(memory.read(base, 2).unwrap().0[..], [0b1101, 0b1]);
         assert_eq!(memory.load(base, &Ty::Vector(Elem::Int(1), 16)).unwrap(), Value::Lanes(lanes));
+    }
+
+    #[test]
+    fn views_overlay_their_writes_and_commit_only_the_bytes_written() {
+        let mut memory = Memory::new();
+        let base = memory.allocate_with("buf", AllocKind::Buffer, (0..200).collect());
+        let shared = memory.share();
+        let mut a = Memory::view(memory.next_base(), shared.clone());
+        let mut b = Memory::view(memory.next_base(), shared.clone());
+        a.write(base + 10, &[99, 98], &[true, true]).unwrap();
+        // A view reads its own writes over the snapshot, across granules; the other view does not see them.
+        assert_eq!(a.read(base + 9, 4).unwrap().0[..], [9, 99, 98, 12]);
+        assert_eq!(b.read(base + 9, 4).unwrap().0[..], [9, 10, 11, 12]);
+        b.write(base + 130, &[7], &[true]).unwrap();
+        // Private allocations of a view live past the shared ones.
+        let private = a.allocate("slm", AllocKind::Slm, 8);
+        assert!(private > base && a.read(private, 8).is_ok());
+        let (a, b) = (a.into_overlay(), b.into_overlay());
+        memory.restore(shared);
+        let written_by_a: HashSet<u64> = a.written().collect();
+        assert!(b.reads_any(&written_by_a), "b read the granule a wrote");
+        assert!(!a.reads_any(&b.written().collect()), "a never read byte 130's granule");
+        memory.commit(&a);
+        memory.commit(&b);
+        let (bytes, _) = memory.read(base, 200).unwrap();
+        let mut want: Vec<u8> = (0..200).collect();
+        want[10] = 99;
+        want[11] = 98;
+        want[130] = 7;
+        assert_eq!(bytes[..], want[..]);
     }
 }

@@ -65,7 +65,9 @@ fn main() {
             (state >> 32) as u8
         })
         .collect();
-    println!("cmc run: linear filter, {WIDTH}x{HEIGHT} RGB, {threads} threads, {ops_per_thread} element ops per thread");
+    println!(
+        "cmc run: linear filter, {WIDTH}x{HEIGHT} RGB, {threads} threads, {ops_per_thread} element ops per thread"
+    );
     let mut outputs = Vec::new();
     for (label, parallel) in [("single-core", false), ("all-core", true)] {
         let (seconds, out) = run(&program, &input, parallel);

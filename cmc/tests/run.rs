@@ -56,7 +56,9 @@ fn examples() -> PathBuf {
 /// times 0.1111f, truncated; a byte surface clamps each byte column and row.
 fn box_filter(image: &[u8], w: usize, h: usize) -> Vec<u8> {
     let row = 3 * w;
-    let at = |y: isize, x: isize| image[y.clamp(0, h as isize - 1) as usize * row + x.clamp(0, row as isize - 1) as usize] as f32;
+    let at = |y: isize, x: isize| {
+        image[y.clamp(0, h as isize - 1) as usize * row + x.clamp(0, row as isize - 1) as usize] as f32
+    };
     let mut out = vec![0u8; row * h];
     for y in 0..h as isize {
         for x in 0..row as isize {
@@ -81,12 +83,17 @@ fn linear_filter_from_source_on_a_picture_matches_a_rust_reference() {
         &dir,
         &[
             source.to_str().unwrap(),
-            "--groups", "6,4",
+            "--groups",
+            "6,4",
             // The output surface is made from the input picture, so it is written back as an RGB picture.
-            "--surface", "0=image2d:in.png",
-            "--surface", "1=image2d:in.png:out.png",
-            "--arg", "surface:0",
-            "--arg", "surface:1",
+            "--surface",
+            "0=image2d:in.png",
+            "--surface",
+            "1=image2d:in.png:out.png",
+            "--arg",
+            "surface:0",
+            "--arg",
+            "surface:1",
         ],
         2,
     );
@@ -228,7 +235,11 @@ extern "C" _GENX_MAIN_ void hello() {
     let mut want = String::new();
     for g in 0..3 {
         for l in 0..2 {
-            want += &format!("group {g} thread {l}: first\ngroup {g} thread {l}: {:x} {:5.2} end\n", 255 + g, 0.5 * l as f32);
+            want += &format!(
+                "group {g} thread {l}: first\ngroup {g} thread {l}: {:x} {:5.2} end\n",
+                255 + g,
+                0.5 * l as f32
+            );
         }
     }
     want += "cmc run: kernel 'hello' ran 6 thread(s) in 3 group(s); wrote 0 file(s)\n";
@@ -243,16 +254,29 @@ fn bad_input_is_named_and_nothing_is_written() {
     let source = examples().join("linear_filter.cpp");
     let source = source.to_str().unwrap();
     let cases: [(&[&str], &str); 7] = [
-        (&["--surface", "0=image2d:8x6:rgb9_uint:in.png"], "--surface '0=image2d:8x6:rgb9_uint:in.png': unknown format 'rgb9_uint'"),
-        (&["--surface", "0=image2d:10x6:in.png"], "--surface '0=image2d:10x6:in.png': 'in.png' is 8x6 pixels, a surface of 24x6 r8_uint elements, not 10x6"),
-        (&["--surface", "0=image2d:24x6:missing.png"], "--surface '0=image2d:24x6:missing.png': cannot read 'missing.png'"),
-        (&["--surface", "0=image2d:24x6:missing.bin"], "--surface '0=image2d:24x6:missing.bin': cannot read 'missing.bin'"),
+        (
+            &["--surface", "0=image2d:8x6:rgb9_uint:in.png"],
+            "--surface '0=image2d:8x6:rgb9_uint:in.png': unknown format 'rgb9_uint'",
+        ),
+        (
+            &["--surface", "0=image2d:10x6:in.png"],
+            "--surface '0=image2d:10x6:in.png': 'in.png' is 8x6 pixels, a surface of 24x6 r8_uint elements, not 10x6",
+        ),
+        (
+            &["--surface", "0=image2d:24x6:missing.png"],
+            "--surface '0=image2d:24x6:missing.png': cannot read 'missing.png'",
+        ),
+        (
+            &["--surface", "0=image2d:24x6:missing.bin"],
+            "--surface '0=image2d:24x6:missing.bin': cannot read 'missing.bin'",
+        ),
         (&["--surface", "0=image2d:24x6:r16_uint:in.png"], "format r16_uint cannot hold it"),
         (&["--surface", "0=image2d:in.png", "--expect", "3=in.png"], "--expect 3=in.png: surface 3 is not bound"),
         (&["--surface", "0=image2d:in.png:in.png"], "output 'in.png' is also an input"),
     ];
     for (extra, message) in cases {
-        let mut args = vec![source, "--surface", "1=image2d:24x6:zeros:out.png", "--arg", "surface:0", "--arg", "surface:1"];
+        let mut args =
+            vec![source, "--surface", "1=image2d:24x6:zeros:out.png", "--arg", "surface:0", "--arg", "surface:1"];
         args.extend_from_slice(extra);
         let ran = cmc_run(&dir, &args, 1);
         assert_eq!(ran.code, 2, "{extra:?}: {}", ran.stderr);
@@ -260,7 +284,11 @@ fn bad_input_is_named_and_nothing_is_written() {
         assert!(!dir.join("out.png").exists(), "{extra:?}: an output was written");
     }
     // One argument too few: the kernel's parameters are named.
-    let ran = cmc_run(&dir, &[source, "--surface", "0=image2d:in.png", "--surface", "1=image2d:in.png:out.png", "--arg", "surface:0"], 1);
+    let ran = cmc_run(
+        &dir,
+        &[source, "--surface", "0=image2d:in.png", "--surface", "1=image2d:in.png:out.png", "--arg", "surface:0"],
+        1,
+    );
     assert_eq!(ran.code, 2);
     assert!(ran.stderr.contains("kernel 'linear_filter' takes 2 arguments"), "{}", ran.stderr);
     assert!(ran.stderr.contains("but 1 --arg given"), "{}", ran.stderr);

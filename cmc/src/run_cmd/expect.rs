@@ -39,7 +39,9 @@ pub fn compare(bti: u32, kind: &SurfaceKind, actual: &[u8], file: &Path) -> Resu
         return Err(format!("{what}: '{name}' has {} bytes, surface {bti} has {}", expected.len(), actual.len()));
     }
     let (row_bytes, pitch, rows, element) = match *kind {
-        SurfaceKind::Image2D { width, height, pitch, format } => (width as usize, pitch as usize, height as usize, format.bytes() as usize),
+        SurfaceKind::Image2D { width, height, pitch, format } => {
+            (width as usize, pitch as usize, height as usize, format.bytes() as usize)
+        }
         SurfaceKind::Buffer { size } => (size as usize, size as usize, 1, 1),
     };
     let mut count = 0u64;

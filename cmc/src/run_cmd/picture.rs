@@ -43,7 +43,8 @@ pub fn load(path: &Path) -> Result<Picture, String> {
     let name = path.display();
     let bytes = std::fs::read(path).map_err(|err| format!("cannot read '{name}': {err}"))?;
     let format = picture_format(path).ok_or_else(|| format!("'{name}' is not a .png or .bmp file"))?;
-    let decoded = image::load_from_memory_with_format(&bytes, format).map_err(|err| format!("cannot decode '{name}': {err}"))?;
+    let decoded =
+        image::load_from_memory_with_format(&bytes, format).map_err(|err| format!("cannot decode '{name}': {err}"))?;
     let (width, height) = (decoded.width(), decoded.height());
     let (channels, pixels) = match decoded {
         DynamicImage::ImageLuma8(p) => (1, p.into_raw()),
@@ -79,7 +80,10 @@ pub fn holds_pictures(format: SurfaceFormat) -> bool {
 fn is_rgba8(format: SurfaceFormat) -> bool {
     matches!(
         format,
-        SurfaceFormat::R8G8B8A8Uint | SurfaceFormat::R8G8B8A8Unorm | SurfaceFormat::B8G8R8A8Uint | SurfaceFormat::B8G8R8A8Unorm
+        SurfaceFormat::R8G8B8A8Uint
+            | SurfaceFormat::R8G8B8A8Unorm
+            | SurfaceFormat::B8G8R8A8Uint
+            | SurfaceFormat::B8G8R8A8Unorm
     )
 }
 

@@ -134,7 +134,9 @@ pub fn parse_surface(text: &str) -> Result<SurfaceSpec, String> {
             let mut shape = ImageShape::default();
             let mut rest = fields;
             if let Some((first, tail)) = rest.split_first() {
-                if first.split('x').count() >= 2 && first.split('x').all(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit())) {
+                if first.split('x').count() >= 2
+                    && first.split('x').all(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+                {
                     let (w, h, p) = parse_shape(first, &origin)?;
                     (shape.width, shape.height, shape.pitch) = (Some(w), Some(h), p);
                     rest = tail;
@@ -231,8 +233,10 @@ struct ExpectTable {
 
 /// Reads a run file into a [`Job`].
 pub fn read_run_file(path: &Path) -> Result<Job, String> {
-    let text = std::fs::read_to_string(path).map_err(|err| format!("cannot read run file '{}': {err}", path.display()))?;
-    let file: RunFile = toml::from_str(&text).map_err(|err| format!("run file '{}': {}", path.display(), err.to_string().trim_end()))?;
+    let text =
+        std::fs::read_to_string(path).map_err(|err| format!("cannot read run file '{}': {err}", path.display()))?;
+    let file: RunFile = toml::from_str(&text)
+        .map_err(|err| format!("run file '{}': {}", path.display(), err.to_string().trim_end()))?;
     let base = path.parent().unwrap_or(Path::new(""));
     let resolve = |p: &str| if p == "zeros" { PathBuf::from(p) } else { base.join(p) };
     let name = path.display();
@@ -304,7 +308,13 @@ pub fn read_run_file(path: &Path) -> Result<Job, String> {
             }),
             other => return Err(format!("{origin}: kind '{other}' is not buffer or image2d")),
         };
-        job.surfaces.push(SurfaceSpec { bti: table.bti, image, input, output: table.output.as_deref().map(resolve), origin });
+        job.surfaces.push(SurfaceSpec {
+            bti: table.bti,
+            image,
+            input,
+            output: table.output.as_deref().map(resolve),
+            origin,
+        });
     }
     Ok(job)
 }

@@ -38,7 +38,12 @@ declare void @llvm.genx.scatter4.typed.v2i1.v2i32.v4f32(i32, <2 x i1>, i32, <2 x
 "#;
 
 /// A machine with surface 1: `width` elements of `format` by `height` rows, byte i of the storage = i + 1.
-fn with_surface(program: &genx_exec::program::Program, format: SurfaceFormat, width: u32, height: u32) -> (Machine<'_>, u64) {
+fn with_surface(
+    program: &genx_exec::program::Program,
+    format: SurfaceFormat,
+    width: u32,
+    height: u32,
+) -> (Machine<'_>, u64) {
     let mut machine = Machine::new(program);
     let pitch = width * format.bytes();
     let bytes: Vec<u8> = (0..pitch * height).map(|i| (i + 1) as u8).collect();

@@ -218,19 +218,8 @@ fn convert(ctx: &Ctx<'_>, spec: &Spec, value: &Lanes, lane: usize, out: &mut Vec
         }
     };
     let signed = sign_extend(unsigned, spec.int_bits);
-    let (sign, body): (&str, String) = match spec.conversion {
-        b'd' | b'i' => {
-            let sign = if signed < 0 {
-                "-"
-            } else if spec.plus {
-                "+"
-            } else if spec.space {
-                " "
-            } else {
-                ""
-            };
-            ("", format!("{sign}{}", digits(signed.unsigned_abs().to_string(), spec.precision)))
-        }
+    let (prefix, body): (&str, String) = match spec.conversion {
+        b'd' | b'i' => (sign(spec, signed < 0), digits(signed.unsigned_abs().to_string(), spec.precision)),
         b'u' => ("", digits(unsigned.to_string(), spec.precision)),
         b'x' => ("", prefixed(spec, format!("{unsigned:x}"), "0x", unsigned)),
         b'X' => ("", prefixed(spec, format!("{unsigned:X}"), "0X", unsigned)),
@@ -258,20 +247,11 @@ fn convert(ctx: &Ctx<'_>, spec: &Spec, value: &Lanes, lane: usize, out: &mut Vec
                 Elem::Half => half::f16::from_bits(bits as u16).to_f64(),
                 _ => return Err(Bad),
             };
-            let sign = if x.is_sign_negative() && !x.is_nan() {
-                "-"
-            } else if spec.plus {
-                "+"
-            } else if spec.space {
-                " "
-            } else {
-                ""
-            };
-            (sign, float(spec, x.abs()))
+            (sign(spec, x.is_sign_negative() && !x.is_nan()), float(spec, x.abs()))
         }
         _ => return Err(Bad),
     };
-    let mut text = sign.as_bytes().to_vec();
+    let mut text = prefix.as_bytes().to_vec();
     text.extend_from_slice(body.as_bytes());
     // The 0 flag pads numbers after their sign (ignored with a precision for integers, and for inf/nan).
     let numeric_zero = spec.zero
@@ -281,6 +261,19 @@ fn convert(ctx: &Ctx<'_>, spec: &Spec, value: &Lanes, lane: usize, out: &mut Vec
         && !body.eq_ignore_ascii_case("nan");
     pad(spec, &text, numeric_zero, out);
     Ok(())
+}
+
+/// The sign a signed conversion prints: `-`, or the `+` / space flag's, or nothing.
+fn sign(spec: &Spec, negative: bool) -> &'static str {
+    if negative {
+        "-"
+    } else if spec.plus {
+        "+"
+    } else if spec.space {
+        " "
+    } else {
+        ""
+    }
 }
 
 /// Integer digits with a minimum count (C: precision 0 with the value 0 prints nothing).
@@ -360,7 +353,10 @@ fn strip_zeros(text: &str) -> String {
 /// C's `%a` for a finite non-negative value.
 fn hex_float(x: f64, precision: Option<usize>) -> String {
     if x == 0.0 {
-        return format!("0x0{}p+0", precision.filter(|&p| p > 0).map_or(String::new(), |p| format!(".{}", "0".repeat(p))));
+        return format!(
+            "0x0{}p+0",
+            precision.filter(|&p| p > 0).map_or(String::new(), |p| format!(".{}", "0".repeat(p)))
+        );
     }
     let bits = x.to_bits();
     let (mut exp, mut mantissa) = (((bits >> 52) & 0x7ff) as i64, bits & ((1 << 52) - 1));
@@ -377,7 +373,8 @@ fn hex_float(x: f64, precision: Option<usize>) -> String {
         let shift = 4 * (13 - p) as u32;
         let rounded = (mantissa + (1 << (shift - 1))) >> shift;
         mantissa = rounded;
-        digits = if p == 0 { String::new() } else { format!("{:0width$x}", mantissa & ((1 << (4 * p)) - 1), width = p) };
+        digits =
+            if p == 0 { String::new() } else { format!("{:0width$x}", mantissa & ((1 << (4 * p)) - 1), width = p) };
         let lead = lead + (mantissa >> (4 * p)) as i64;
         let point = if digits.is_empty() { "" } else { "." };
         return format!("0x{lead}{point}{digits}p{}{}", if exp < 0 { '-' } else { '+' }, exp.abs());
@@ -416,7 +413,6 @@ fn pad(spec: &Spec, text: &[u8], zero: bool, out: &mut Vec<u8>) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::machine::{Surfaces, ThreadIds};
     use crate::memory::{AllocKind, Memory};
     use crate::value::Ty;
 
@@ -433,22 +429,9 @@ mod tests {
                 other => other,
             }))
             .collect();
-        let tys: Vec<Ty> = Vec::new();
-        let surfaces = Surfaces::new();
-        let ids = ThreadIds::single();
-        let mut printed = Vec::new();
-        let mut ctx = Ctx {
-            memory: &mut memory,
-            surfaces: &surfaces,
-            ids: &ids,
-            slm: None,
-            barrier: false,
-            bounds: Default::default(),
-            printf: &mut printed,
-        };
-        let ret = Ty::Scalar(Elem::Int(32));
-        let call = Call { name: "printf", ret: &ret, arg_tys: &tys, args: &args };
-        let status = printf(&mut ctx, &call).unwrap().lanes().unwrap().bits[0];
+        let (status, printed) =
+            crate::intrinsics::call_on(printf, "printf", Ty::Scalar(Elem::Int(32)), args, &mut memory);
+        let status = status.unwrap().lanes().unwrap().bits[0];
         (status, String::from_utf8(printed).unwrap())
     }
 
@@ -459,8 +442,21 @@ mod tests {
     #[test]
     fn integers_strings_and_characters() {
         let s = Value::scalar(Elem::Ptr(2), 0);
-        let (status, text) =
-            run("%d|%5u|%-4x|%08X|%c|%s|%.3s|%+d|%%|%#x|%ld", vec![i32v(-7), i32v(42), i32v(255), i32v(0xbeef), i32v(65), s.clone(), s, i32v(3), i32v(16), Value::scalar(Elem::Int(64), 1 << 40)]);
+        let (status, text) = run(
+            "%d|%5u|%-4x|%08X|%c|%s|%.3s|%+d|%%|%#x|%ld",
+            vec![
+                i32v(-7),
+                i32v(42),
+                i32v(255),
+                i32v(0xbeef),
+                i32v(65),
+                s.clone(),
+                s,
+                i32v(3),
+                i32v(16),
+                Value::scalar(Elem::Int(64), 1 << 40),
+            ],
+        );
         assert_eq!(status, 0);
         assert_eq!(text, "-7|   42|ff  |0000BEEF|A|hello|hel|+3|%|0x10|1099511627776");
         assert_eq!(run("%u %hhd %hd", vec![i32v(-1), i32v(0x1ff), i32v(0x18000)]).1, "4294967295 -1 -32768");
@@ -470,7 +466,20 @@ mod tests {
     #[test]
     fn floats_follow_c() {
         let d = |x: f64| Value::scalar(Elem::Double, x.to_bits());
-        let (_, text) = run("%f %.2f %e %g %g %g %G %8.3f %a", vec![d(1.5), d(-2.345), d(12345.678), d(0.0001), d(1e-5), d(123456789.0), d(f64::INFINITY), d(3.14159), d(1.0)]);
+        let (_, text) = run(
+            "%f %.2f %e %g %g %g %G %8.3f %a",
+            vec![
+                d(1.5),
+                d(-2.345),
+                d(12345.678),
+                d(0.0001),
+                d(1e-5),
+                d(123456789.0),
+                d(f64::INFINITY),
+                d(3.14159),
+                d(1.0),
+            ],
+        );
         assert_eq!(text, "1.500000 -2.35 1.234568e+04 0.0001 1e-05 1.23457e+08 INF    3.142 0x1p+0");
         let f = Value::scalar(Elem::Float, 0.25f32.to_bits() as u64);
         assert_eq!(run("%f|%05.1f", vec![f, d(-1.25)]).1, "0.250000|-01.2");

@@ -34,7 +34,8 @@ use crate::machine::{BoundsPolicy, Call, Ctx, SurfaceKind};
 use crate::memory::Fault;
 use crate::value::{Lanes, Value};
 
-pub const TABLE: &[(&str, SemFn)] = &[("llvm.genx.gather4.typed", gather4_typed), ("llvm.genx.scatter4.typed", scatter4_typed)];
+pub const TABLE: &[(&str, SemFn)] =
+    &[("llvm.genx.gather4.typed", gather4_typed), ("llvm.genx.scatter4.typed", scatter4_typed)];
 
 /// The typed surface at the BTI operand `i`.
 struct Typed {
@@ -56,7 +57,14 @@ impl Typed {
                 call.name, surface.name
             )));
         };
-        Ok(Typed { base: surface.base, width: width / format.bytes(), height, pitch, format, name: surface.name.clone() })
+        Ok(Typed {
+            base: surface.base,
+            width: width / format.bytes(),
+            height,
+            pitch,
+            format,
+            name: surface.name.clone(),
+        })
     }
 
     /// The address of element (u, v), or what an out-of-bounds access does.
@@ -81,36 +89,54 @@ impl Typed {
     }
 }
 
-/// Lane `i` of the `u` and `v` operands (3 and 4) as unsigned 32-bit coordinates.
-fn coordinates(call: &Call<'_>, i: usize) -> Result<(u64, u64), Fault> {
-    let (u, v) = (lanes(call, 3)?, lanes(call, 4)?);
-    let u = lane_value(call, u, i, "u coordinate")? as u32 as u64;
-    let v = lane_value(call, v, i.min(lanes(call, 4)?.len() - 1), "v coordinate")? as u32 as u64;
-    Ok((u, v))
+/// The operands both messages share: lanes, enabled channels, predicate, surface.
+struct Message {
+    n: usize,
+    channels: Vec<u64>,
+    enabled: Vec<bool>,
+    surface: Typed,
+}
+
+impl Message {
+    fn of(ctx: &Ctx<'_>, call: &Call<'_>) -> Result<Message, Fault> {
+        let n = lanes(call, 3)?.len();
+        Ok(Message {
+            n,
+            channels: channels(call, 0)?,
+            enabled: predicate(call, 1, n)?,
+            surface: Typed::of(ctx, call, 2)?,
+        })
+    }
+
+    /// The address of the element enabled lane `i` addresses (`None`: outside, and the policy says to skip it).
+    fn element(&self, ctx: &Ctx<'_>, call: &Call<'_>, i: usize, write: bool) -> Result<Option<u64>, Fault> {
+        let (u, v) = (lanes(call, 3)?, lanes(call, 4)?);
+        let u = lane_value(call, u, i, "u coordinate")? as u32 as u64;
+        let v = lane_value(call, v, i.min(v.len() - 1), "v coordinate")? as u32 as u64;
+        self.surface.element(ctx, u, v, write, i)
+    }
 }
 
 fn gather4_typed(ctx: &mut Ctx<'_>, call: &Call<'_>) -> Result<Value, Fault> {
     let (elem, len) = result_shape(call)?;
     dword_lanes(call, elem)?;
-    let n = lanes(call, 3)?.len();
-    let channels = channels(call, 0)?;
+    let m = Message::of(ctx, call)?;
+    let (n, channels) = (m.n, &m.channels);
     if len < n * channels.len() {
-        return Err(Fault::Undefined(format!("{}: {len} result lanes for {n} lanes x {} channels", call.name, channels.len())));
+        return Err(Fault::Undefined(format!(
+            "{}: {len} result lanes for {n} lanes x {} channels",
+            call.name,
+            channels.len()
+        )));
     }
-    let enabled = predicate(call, 1, n)?;
     let mut out: Lanes = old(call, 6, len)?.clone();
-    let surface = Typed::of(ctx, call, 2)?;
-    let size = surface.format.bytes() as u64;
-    for (i, &on) in enabled.iter().enumerate() {
-        if !on {
-            continue;
-        }
-        let (u, v) = coordinates(call, i)?;
-        let (values, defined) = match surface.element(ctx, u, v, false, i)? {
+    let size = m.surface.format.bytes() as u64;
+    for i in (0..n).filter(|&i| m.enabled[i]) {
+        let (values, defined) = match m.element(ctx, call, i, false)? {
             None => ([0u32; 4], true),
             Some(address) => {
                 let (bytes, defined) = ctx.memory.read(address, size).map_err(|f| f.at_lane(i))?;
-                (surface.format.decode(&bytes), defined.iter().all(|&d| d))
+                (m.surface.format.decode(&bytes), defined.iter().all(|&d| d))
             }
         };
         for (k, &c) in channels.iter().enumerate() {
@@ -127,19 +153,13 @@ fn gather4_typed(ctx: &mut Ctx<'_>, call: &Call<'_>) -> Result<Value, Fault> {
 }
 
 fn scatter4_typed(ctx: &mut Ctx<'_>, call: &Call<'_>) -> Result<Value, Fault> {
-    let n = lanes(call, 3)?.len();
-    let channels = channels(call, 0)?;
+    let m = Message::of(ctx, call)?;
+    let (n, channels) = (m.n, &m.channels);
     let values = data(call, 6, n * channels.len())?;
     dword_lanes(call, values.elem)?;
-    let enabled = predicate(call, 1, n)?;
-    let surface = Typed::of(ctx, call, 2)?;
-    let size = surface.format.bytes() as u64;
-    for (i, &on) in enabled.iter().enumerate() {
-        if !on {
-            continue;
-        }
-        let (u, v) = coordinates(call, i)?;
-        let Some(address) = surface.element(ctx, u, v, true, i)? else { continue };
+    let size = m.surface.format.bytes() as u64;
+    for i in (0..n).filter(|&i| m.enabled[i]) {
+        let Some(address) = m.element(ctx, call, i, true)? else { continue };
         let (bytes, defined) = ctx.memory.read(address, size).map_err(|f| f.at_lane(i))?;
         let (mut bytes, mut defined) = (bytes.to_vec(), defined.to_vec());
         let mut channel_values = [None; 4];
@@ -148,8 +168,8 @@ fn scatter4_typed(ctx: &mut Ctx<'_>, call: &Call<'_>) -> Result<Value, Fault> {
             undef |= values.undef[k * n + i];
             channel_values[c as usize] = Some(values.bits[k * n + i] as u32);
         }
-        surface.format.encode(channel_values, &mut bytes);
-        for (byte, d) in written_bytes(surface.format, &channel_values).into_iter().zip(defined.iter_mut()) {
+        m.surface.format.encode(channel_values, &mut bytes);
+        for (byte, d) in written_bytes(m.surface.format, &channel_values).into_iter().zip(defined.iter_mut()) {
             if byte {
                 // An undef channel makes its bytes undefined.
                 *d = !undef;

@@ -445,12 +445,12 @@ fn read(path: &Path, origin: &str) -> Result<Vec<u8>, String> {
 
 fn argument(machine: &mut Machine<'_>, spec: &str, ty: &Ty, what: &str, outputs: &mut Vec<Output>) -> Result<Value, String> {
     if let Some(bti) = spec.strip_prefix("surface:") {
-        let bti: u64 = parse_int(bti).ok_or_else(|| format!("{what}: '{bti}' is not a surface index"))?;
-        if !machine.surfaces.contains_key(&(bti as u32)) {
+        let bti = spec::size(bti, 0, &format!("{what}: surface index"))?;
+        if !machine.surfaces.contains_key(&bti) {
             return Err(format!("{what}: surface {bti} is not bound; add --surface {bti}=..."));
         }
         return match ty.lanes() {
-            Some((elem, 1)) => Ok(Value::Lanes(Lanes::new(elem, vec![bti]))),
+            Some((elem, 1)) => Ok(Value::Lanes(Lanes::new(elem, vec![bti as u64]))),
             _ => Err(format!("{what}: a surface index needs a scalar parameter, not {ty}")),
         };
     }

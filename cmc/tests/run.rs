@@ -274,7 +274,12 @@ fn bad_input_is_named_and_nothing_is_written() {
         (&["--surface", "0=image2d:in.png", "--expect", "3=in.png"], "--expect 3=in.png: surface 3 is not bound"),
         (&["--surface", "0=image2d:in.png:in.png"], "output 'in.png' is also an input"),
     ];
-    for (extra, message) in cases {
+    std::fs::write(dir.join("raw.bin"), vec![0u8; 24 * 6]).unwrap();
+    let raw_cases: [(&[&str], &str); 1] = [(
+        &["--surface", "0=image2d:24x5:raw.bin"],
+        "--surface '0=image2d:24x5:raw.bin': 'raw.bin' has 144 bytes, a 24x5 r8_uint image with pitch 24 has 120",
+    )];
+    for (extra, message) in cases.into_iter().chain(raw_cases) {
         let mut args =
             vec![source, "--surface", "1=image2d:24x6:zeros:out.png", "--arg", "surface:0", "--arg", "surface:1"];
         args.extend_from_slice(extra);
@@ -293,5 +298,60 @@ fn bad_input_is_named_and_nothing_is_written() {
     assert!(ran.stderr.contains("kernel 'linear_filter' takes 2 arguments"), "{}", ran.stderr);
     assert!(ran.stderr.contains("but 1 --arg given"), "{}", ran.stderr);
     assert!(!dir.join("out.png").exists());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+const COPY: &str = r#"
+#include <cm/cm.h>
+extern "C" _GENX_MAIN_ void copy(SurfaceIndex in, SurfaceIndex out) {
+  matrix<uchar, 4, 64> m;
+  read(in, 0, 0, m);
+  write(out, 0, 0, m);
+}
+"#;
+
+#[test]
+fn pictures_map_onto_formats_and_back() {
+    let dir = scratch("pictures");
+    std::fs::write(dir.join("copy.cpp"), COPY).unwrap();
+    // RGBA on b8g8r8a8: each pixel is one element with blue first in memory; written back as RGBA.
+    let rgba = noise(11, 16 * 4 * 4);
+    image::RgbaImage::from_raw(16, 4, rgba.clone()).unwrap().save(dir.join("in.png")).unwrap();
+    let ran = cmc_run(
+        &dir,
+        &[
+            "copy.cpp",
+            "--surface", "0=image2d:b8g8r8a8_unorm:in.png:raw.bin",
+            "--surface", "1=image2d:16x4:b8g8r8a8_unorm:zeros:out.bmp",
+            "--arg", "surface:0",
+            "--arg", "surface:1",
+            "--expect", "1=in.png",
+        ],
+        1,
+    );
+    assert_eq!(ran.code, 0, "{}", ran.stderr);
+    let bgra: Vec<u8> = rgba.chunks(4).flat_map(|p| [p[2], p[1], p[0], p[3]]).collect();
+    assert_eq!(std::fs::read(dir.join("raw.bin")).unwrap(), bgra);
+    let back = image::open(dir.join("out.bmp")).unwrap();
+    assert_eq!(back.to_rgba8().into_raw(), rgba);
+
+    // Gray BMP on the default r8_uint: one byte per pixel; written back as gray.
+    let gray = noise(12, 64 * 4);
+    image::GrayImage::from_raw(64, 4, gray.clone()).unwrap().save(dir.join("gray.bmp")).unwrap();
+    let ran = cmc_run(
+        &dir,
+        &[
+            "copy.cpp",
+            "--surface", "0=image2d:64x4:gray.bmp",
+            "--surface", "1=image2d:64x4:zeros:gray-out.png",
+            "--arg", "surface:0",
+            "--arg", "surface:1",
+            "--expect", "1=gray.bmp",
+        ],
+        1,
+    );
+    assert_eq!(ran.code, 0, "{}", ran.stderr);
+    let back = image::open(dir.join("gray-out.png")).unwrap();
+    assert_eq!(back.as_luma8().expect("a gray picture").as_raw(), &gray);
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -9,7 +9,8 @@
 //!   surface made from a picture is written back with the same channels; one made otherwise is written as gray;
 //! - 16- and 32-bit formats hold no 8-bit picture: an error.
 //!
-//! Only 8-bit gray, gray+alpha (read as RGBA), RGB and RGBA pictures are accepted; 16-bit or palette-less
+//! Only 8-bit gray, gray+alpha (read as RGBA), RGB and RGBA pictures are accepted (a BMP is gray when it has 8
+//! bits per pixel and an all-gray palette, which is how gray BMPs are written); 16-bit or palette-less
 //! exotic layouts are refused with the file's name. The picture's rows are the surface's rows, top first.
 
 use std::path::Path;
@@ -48,6 +49,10 @@ pub fn load(path: &Path) -> Result<Picture, String> {
     let (width, height) = (decoded.width(), decoded.height());
     let (channels, pixels) = match decoded {
         DynamicImage::ImageLuma8(p) => (1, p.into_raw()),
+        // BMP has no gray mode: an 8-bit gray picture is a paletted one whose palette is all gray.
+        DynamicImage::ImageRgb8(p) if format == ImageFormat::Bmp && bmp_gray_palette(&bytes) => {
+            (1, p.into_raw().chunks(3).map(|rgb| rgb[0]).collect())
+        }
         DynamicImage::ImageRgb8(p) => (3, p.into_raw()),
         DynamicImage::ImageRgba8(p) => (4, p.into_raw()),
         DynamicImage::ImageLumaA8(p) => (4, DynamicImage::ImageLumaA8(p).to_rgba8().into_raw()),
@@ -59,6 +64,23 @@ pub fn load(path: &Path) -> Result<Picture, String> {
         }
     };
     Ok(Picture { width, height, channels, bytes: pixels })
+}
+
+/// Whether a BMP file is 8 bits per pixel with a palette whose every entry is gray (B = G = R).
+fn bmp_gray_palette(bytes: &[u8]) -> bool {
+    let u16_at = |at: usize| bytes.get(at..at + 2).map(|b| u16::from_le_bytes([b[0], b[1]]) as usize);
+    let u32_at = |at: usize| bytes.get(at..at + 4).map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]) as usize);
+    let (Some(header), Some(bits), Some(data)) = (u32_at(14), u16_at(28), u32_at(10)) else { return false };
+    if bits != 8 {
+        return false;
+    }
+    let colors = match u32_at(46) {
+        Some(0) | None => 256,
+        Some(n) => n.min(256),
+    };
+    let palette = 14 + header;
+    let end = (palette + 4 * colors).min(data);
+    palette < end && bytes.get(palette..end).is_some_and(|p| p.chunks(4).all(|c| c.len() == 4 && c[0] == c[1] && c[1] == c[2]))
 }
 
 /// The surface's width in elements of `format` for a picture of `picture_width` pixels with `channels`.

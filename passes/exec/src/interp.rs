@@ -168,15 +168,19 @@ impl<'p> Machine<'p> {
         Ok(thread)
     }
 
-    /// Runs `func` to completion as one thread (a barrier is a no-op for a lone thread).
+    /// Runs `func` to completion as one thread (a barrier is a no-op for a lone thread); its printf output is
+    /// appended to [`Machine::printed`].
     pub fn run(&mut self, func: FuncId, args: Vec<Value>, ids: ThreadIds, slm: Option<u64>) -> Result<Value, Trap> {
         let mut thread = self.start(func, args, ids)?;
-        loop {
-            match self.resume(&mut thread, slm)? {
-                Yield::Finished(value) => return Ok(value),
-                Yield::Barrier => continue,
+        let result = loop {
+            match self.resume(&mut thread, slm) {
+                Ok(Yield::Barrier) => continue,
+                Ok(Yield::Finished(value)) => break Ok(value),
+                Err(trap) => break Err(trap),
             }
-        }
+        };
+        self.printed.append(&mut thread.printf);
+        result
     }
 
     fn operand<'a>(&'a self, slots: &'a [Value], operand: &Operand) -> Cow<'a, Value> {

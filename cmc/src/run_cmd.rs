@@ -97,7 +97,7 @@ enum Outcome {
 }
 
 pub fn main(argv: &[String]) -> ExitCode {
-    let args: Args = match crate::args::parse_subcommand(argv) {
+    let args: Args = match crate::args::parse_subcommand(&cmc_spellings(argv)) {
         Ok(args) => args,
         Err(status) => return status,
     };
@@ -122,6 +122,18 @@ pub fn main(argv: &[String]) -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+/// cmc spells the platform flags with one dash (`-march=tgllp`, `-mcpu tgllp`): they become clap's `--march`.
+fn cmc_spellings(argv: &[String]) -> Vec<String> {
+    argv.iter()
+        .map(|arg| match arg.strip_prefix('-') {
+            Some(rest) if ["march", "mcpu"].iter().any(|f| rest == *f || rest.starts_with(&format!("{f}="))) => {
+                format!("-{arg}")
+            }
+            _ => arg.clone(),
+        })
+        .collect()
 }
 
 /// The run the command line asks for (with its run file, if the input is one).
@@ -513,6 +525,8 @@ mod tests {
 
     #[test]
     fn literals() {
+        let argv: Vec<String> = ["run", "-march=tgllp", "-mcpu", "x", "--march=y", "-m"].map(String::from).to_vec();
+        assert_eq!(cmc_spellings(&argv), ["run", "--march=tgllp", "--mcpu", "x", "--march=y", "-m"]);
         assert_eq!(parse_lane("-1", Elem::Int(8)), Some(0xff));
         assert_eq!(parse_lane("0x10", Elem::Int(32)), Some(16));
         assert_eq!(parse_lane("1.5", Elem::Float), Some(1.5f32.to_bits() as u64));

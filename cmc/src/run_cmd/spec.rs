@@ -282,11 +282,11 @@ pub fn read_run_file(path: &Path) -> Result<Job, String> {
     for table in &file.surface {
         let origin = format!("surface {} in run file '{name}'", table.bti);
         let input = match (&table.input, table.bytes) {
-            (Some(input), None) if input == "zeros" => Source::Zeros(None),
-            (Some(input), None) => Source::File(resolve(input)),
+            (Some(input), None) if input == "zeros" && table.kind == "image2d" => Source::Zeros(None),
+            (Some(input), None) if input != "zeros" => Source::File(resolve(input)),
             (None, Some(bytes)) if table.kind == "buffer" => Source::Zeros(Some(bytes)),
             (None, None) if table.kind == "image2d" => Source::Zeros(None),
-            _ => return Err(format!("{origin}: give `input` (a file or \"zeros\"), or `bytes` for a zero buffer")),
+            _ => return Err(format!("{origin}: give `input` (a file, or \"zeros\" for an image), or `bytes` for a zero buffer")),
         };
         let image = match table.kind.as_str() {
             "buffer" => {
@@ -352,5 +352,35 @@ mod tests {
         assert!(size("99999999999", 0, "w").is_err());
         assert!(byte_count("0x80000000", "n").is_err());
         assert_eq!(parse_expect("2=a.png").unwrap(), Expect { bti: 2, file: "a.png".into() });
+    }
+
+    #[test]
+    fn run_files() {
+        let dir = std::env::temp_dir().join(format!("cmc-run-spec-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let file = dir.join("job.toml");
+        let read = |text: &str| {
+            std::fs::write(&file, text).unwrap();
+            read_run_file(&file)
+        };
+        let job = read(
+            "input = \"k.cpp\"\ngroups = [4, 2]\nargs = [\"surface:1\", 7, 1.5, [1, 2]]\n\
+             [[surface]]\nbti = 1\nkind = \"image2d\"\nformat = \"r16_uint\"\nwidth = 8\nheight = 2\ninput = \"zeros\"\n\
+             [[surface]]\nbti = 2\nkind = \"buffer\"\nbytes = 64\noutput = \"o.bin\"\n",
+        )
+        .unwrap();
+        assert_eq!(job.input, dir.join("k.cpp"));
+        assert_eq!((job.groups, job.local), ([4, 2, 1], [1, 1, 1]));
+        assert_eq!(job.args, ["surface:1", "7", "1.5", "1,2"]);
+        assert_eq!(job.surfaces[0].image.as_ref().unwrap().format, Some(SurfaceFormat::R16Uint));
+        assert_eq!(job.surfaces[1].input, Source::Zeros(Some(64)));
+        assert_eq!(job.surfaces[1].output, Some(dir.join("o.bin")));
+        let err = read("input = \"k.cpp\"\ngroup = [1]\n").unwrap_err();
+        assert!(err.contains("group"), "{err}");
+        let err = read("input = \"k.cpp\"\n[[surface]]\nbti = 2\nkind = \"buffer\"\ninput = \"zeros\"\n").unwrap_err();
+        assert!(err.contains("surface 2 in run file") && err.contains("`bytes`"), "{err}");
+        let err = read("input = \"k.cpp\"\n[[surface]]\nbti = 1\nkind = \"image2d\"\nformat = \"rgb8\"\n").unwrap_err();
+        assert!(err.contains("unknown format 'rgb8'"), "{err}");
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }

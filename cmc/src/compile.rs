@@ -447,9 +447,17 @@ fn finish_binary(request: &CompileRequest, compiled: vc_bridge::Compiled) -> Res
     if options.compat.dump_asm {
         for (index, dump) in compiled.dumps.iter().enumerate() {
             let base = if options.compat.old_asm_name { format!("{stem}_{index}") } else { dump.kernel.clone() };
+            // A kernel whose asm IGC could not write still gets its binary: warn, naming the kernel.
+            if let Some(problem) = dump.asm_problem() {
+                eprintln!("cmc: warning: {problem}");
+            }
             for (extension, text) in [("visaasm", &dump.visa), ("asm", &dump.asm)] {
-                let text =
-                    text.as_ref().ok_or_else(|| format!("IGC wrote no .{extension} for kernel '{}'", dump.kernel))?;
+                let Some(text) = text else {
+                    if extension == "visaasm" {
+                        eprintln!("cmc: warning: IGC wrote no .visaasm for kernel '{}'", dump.kernel);
+                    }
+                    continue;
+                };
                 output::write(&dir.join(format!("{base}.{extension}")).to_string_lossy(), text.as_bytes())?;
             }
         }
@@ -457,9 +465,10 @@ fn finish_binary(request: &CompileRequest, compiled: vc_bridge::Compiled) -> Res
     if let Some(asm_file) = &options.compat.asm_output {
         let mut text = String::new();
         for dump in &compiled.dumps {
-            text.push_str(
-                dump.asm.as_deref().ok_or_else(|| format!("IGC wrote no Gen asm for kernel '{}'", dump.kernel))?,
-            );
+            match dump.asm.as_deref() {
+                Some(asm) => text.push_str(asm),
+                None => eprintln!("cmc: warning: IGC wrote no Gen asm for kernel '{}'", dump.kernel),
+            }
         }
         output::write(asm_file, text.as_bytes())?;
     }

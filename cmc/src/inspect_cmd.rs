@@ -1,7 +1,7 @@
 //! `cmc inspect <binary>...`: what a device binary holds, read by the same reader that checks every compile.
 //!
 //! Prints the container (OpenCL patch-token binary, zebin, or CMRT vISA object) and one line per kernel with its
-//! Gen ISA size. Exit status: 0 when every file was read, 1 when one is not a binary this reader knows (the
+//! Gen ISA size, then the printf strings it carries (`printf string "..."`). Exit status: 0 when every file was read, 1 when one is not a binary this reader knows (the
 //! reason is printed), 2 for bad usage.
 
 use std::process::ExitCode;
@@ -23,6 +23,9 @@ pub fn main(argv: &[String]) -> ExitCode {
                 println!("{file}: {}, {} kernel(s)", contents.container, contents.kernels.len());
                 for kernel in &contents.kernels {
                     println!("  kernel {} ({} bytes of Gen ISA)", kernel.name, kernel.isa_size);
+                }
+                for string in &contents.printf_strings {
+                    println!("  printf string {string:?}");
                 }
             }
             Err(message) => {

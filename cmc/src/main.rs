@@ -20,6 +20,7 @@ mod inspect_cmd;
 mod opt_mode;
 mod output;
 mod run_cmd;
+mod run_visa;
 mod validate_cmd;
 mod version;
 

@@ -83,7 +83,7 @@ struct Args {
 }
 
 /// A buffer or surface to save after the run.
-struct Output {
+pub(crate) struct Output {
     path: PathBuf,
     base: u64,
     /// For a picture: the surface's shape and how many channels its pixels had.
@@ -91,7 +91,7 @@ struct Output {
 }
 
 /// What a run ended with.
-enum Outcome {
+pub(crate) enum Outcome {
     Done(String),
     Differs(String, Vec<String>),
 }
@@ -199,6 +199,9 @@ fn program_of(job: &Job) -> Result<Program, String> {
 }
 
 fn run(job: &Job) -> Result<Outcome, String> {
+    if job.input.extension().is_some_and(|e| e == "visaasm") {
+        return crate::run_visa::run(job);
+    }
     let program = program_of(job)?;
     let input = job.input.display();
     let kernels: Vec<_> = program
@@ -247,15 +250,7 @@ fn run(job: &Job) -> Result<Outcome, String> {
         let what = format!("argument {index} (%{})", function.param_names[index]);
         values.push(argument(&mut machine, spec, ty, &what, &mut outputs)?);
     }
-    for expect in &job.expects {
-        if !machine.surfaces.contains_key(&expect.bti) {
-            return Err(format!("--expect {}={}: surface {} is not bound", expect.bti, expect.file.display(), expect.bti));
-        }
-        if !expect.file.is_file() {
-            return Err(format!("--expect {}={}: no such file", expect.bti, expect.file.display()));
-        }
-    }
-    refuse_overwriting_inputs(job, &outputs)?;
+    check_before_running(job, &machine, &outputs)?;
 
     let mut progress = Progress::new();
     let result = grid::dispatch_observed(&mut machine, kernel, &|_: &ThreadIds| values.clone(), grid, &mut |done, total| {
@@ -264,7 +259,32 @@ fn run(job: &Job) -> Result<Outcome, String> {
     progress.finish();
     print_printf(&machine.printed)?;
     let report = result.map_err(|trap| format!("kernel '{name}': {trap}"))?;
-    for out in &outputs {
+    let summary = format!(
+        "cmc run: kernel '{name}' ran {} thread(s) in {} group(s); wrote {} file(s)",
+        report.threads,
+        report.groups,
+        outputs.len()
+    );
+    finish(job, &machine, &outputs, summary)
+}
+
+/// What is checked once everything is bound and before the kernel runs: expectations name bound surfaces and
+/// existing files, and no output overwrites an input.
+pub(crate) fn check_before_running(job: &Job, machine: &Machine<'_>, outputs: &[Output]) -> Result<(), String> {
+    for expect in &job.expects {
+        if !machine.surfaces.contains_key(&expect.bti) {
+            return Err(format!("--expect {}={}: surface {} is not bound", expect.bti, expect.file.display(), expect.bti));
+        }
+        if !expect.file.is_file() {
+            return Err(format!("--expect {}={}: no such file", expect.bti, expect.file.display()));
+        }
+    }
+    refuse_overwriting_inputs(job, outputs)
+}
+
+/// After a successful run: writes the outputs (pictures encoded) and compares the expectations.
+pub(crate) fn finish(job: &Job, machine: &Machine<'_>, outputs: &[Output], summary: String) -> Result<Outcome, String> {
+    for out in outputs {
         let allocation = machine.memory.allocation(out.base).expect("output allocations live until the end");
         let bytes = match &out.picture {
             Some((SurfaceKind::Image2D { width, height, pitch, format }, channels)) => {
@@ -274,12 +294,6 @@ fn run(job: &Job) -> Result<Outcome, String> {
         };
         output::write(&out.path.to_string_lossy(), &bytes)?;
     }
-    let summary = format!(
-        "cmc run: kernel '{name}' ran {} thread(s) in {} group(s); wrote {} file(s)",
-        report.threads,
-        report.groups,
-        outputs.len()
-    );
     let mut differences = Vec::new();
     for expect in &job.expects {
         let surface = &machine.surfaces[&expect.bti];
@@ -353,7 +367,7 @@ impl Progress {
 }
 
 /// The surface's contents and kind from its spec.
-fn bind_surface(machine: &mut Machine<'_>, spec: &SurfaceSpec, outputs: &mut Vec<Output>) -> Result<(), String> {
+pub(crate) fn bind_surface(machine: &mut Machine<'_>, spec: &SurfaceSpec, outputs: &mut Vec<Output>) -> Result<(), String> {
     let origin = &spec.origin;
     let mut channels = 0;
     let (kind, bytes, what) = match &spec.image {
@@ -455,7 +469,13 @@ fn read(path: &Path, origin: &str) -> Result<Vec<u8>, String> {
     std::fs::read(path).map_err(|err| format!("{origin}: cannot read '{}': {err}", path.display()))
 }
 
-fn argument(machine: &mut Machine<'_>, spec: &str, ty: &Ty, what: &str, outputs: &mut Vec<Output>) -> Result<Value, String> {
+pub(crate) fn argument(
+    machine: &mut Machine<'_>,
+    spec: &str,
+    ty: &Ty,
+    what: &str,
+    outputs: &mut Vec<Output>,
+) -> Result<Value, String> {
     if let Some(bti) = spec.strip_prefix("surface:") {
         let bti = spec::size(bti, 0, &format!("{what}: surface index"))?;
         if !machine.surfaces.contains_key(&bti) {

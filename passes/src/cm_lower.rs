@@ -29,7 +29,9 @@
 //!      offsets of a reference of a reference are constant by the time the reference is read.
 //!    - `__cm_builtin_slm_init(bytes)` (constant) sets the function's SLM size; `__cm_builtin_slm_alloc(bytes)`
 //!      becomes the running total of the function's allocations (a per-kernel bump allocator).
-//! 2. **Kernels** (`kernels.rs`): every function annotated `genx_main` gets `"CMGenxMain"` and an entry of
+//! 2. **printf** (`printf.rs`): calls of the C `printf` (the header's `printf` and `cm_printf`) get their format
+//!    and `%s` strings as constant strings in address space 2, the form IGC's printf support reads.
+//! 3. **Kernels** (`kernels.rs`): every function annotated `genx_main` gets `"CMGenxMain"` and an entry of
 //!    `!genx.kernels` (operand order of GenXMetadata.h's `KernelMDOp`): its source name (C++ names demangled),
 //!    argument kinds (`SurfaceIndex` 2, `SamplerIndex` 1, else 0; those two are rewritten to an `i32` index),
 //!    SLM size, zero offsets, input kinds (0), descriptors from `[[type]]`, named barriers 0, barrier count.
@@ -48,8 +50,10 @@
 //! platform maximum. Named barriers (`NBarrierCnt`) are always 0.
 
 mod kernels;
+mod printf;
 
 pub use kernels::{kernels, source_name};
+pub use printf::{CONSTANT_ADDRESS_SPACE, PRINTF};
 
 use std::collections::HashMap;
 
@@ -85,6 +89,7 @@ pub fn run(module: &Module<'_>, cx: &mut PassCx) -> bool {
         fact.slm_size = fact.slm_size.max(slm_allocated);
         facts.insert(function, fact);
     }
+    changed |= printf::lower(module_ref, cx);
     changed |= kernels::describe(module_ref, &facts, cx);
     // Declarations of the neutral functions are now unused.
     for function in ir::functions(module_ref).collect::<Vec<_>>() {

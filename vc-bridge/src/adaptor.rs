@@ -35,6 +35,9 @@
 //! of global variables, so this step works on the module's text (each global's attribute group is rewritten) and
 //! the caller parses it back.
 //!
+//! printf: genx-cm-lower's `i32 @printf(i8 addrspace(2)*, ...)` is renamed to the SPIR-V builtin
+//! `__spirv_ocl_printf` (mangled), which llvm-spirv turns into `OpExtInst printf` ([`rename_printf`]).
+//!
 //! Not handled (errors): VME arguments (kind 3) and implicit-argument kinds; kernels that are called. Not done:
 //! `VCNamedBarrierCount` (llvm-spirv-14 drops it anyway).
 
@@ -94,6 +97,7 @@ pub fn adapt(module: LLVMModuleRef) -> Result<Vec<Kernel>, String> {
         for entry in entries {
             kernels.push(adapt_kernel(module, entry)?);
         }
+        rename_printf(module);
         // Kernels already in the SPIR-V-ready form (spir_kernel) and every other defined function.
         let functions: Vec<LLVMValueRef> = ir::functions(module).collect();
         for function in functions {
@@ -123,6 +127,25 @@ pub fn adapt(module: LLVMModuleRef) -> Result<Vec<Kernel>, String> {
         }
         take_message(message);
         Ok(kernels)
+    }
+}
+
+/// The SPIR-V-friendly name of OpenCL's printf for a format in the constant address space: llvm-spirv translates
+/// its calls to `OpExtInst printf`, which IGC's reader gives back as a call of `printf` for GenXPrintfResolution.
+const SPIRV_PRINTF: &str = "_Z18__spirv_ocl_printfPU3AS2cz";
+
+/// Renames genx-cm-lower's `i32 @printf(i8 addrspace(2)*, ...)` declaration (cm_lower::printf) to [`SPIRV_PRINTF`];
+/// a `printf` of another shape is left alone (llvm-spirv then reports it).
+unsafe fn rename_printf(module: LLVMModuleRef) {
+    let Some(printf) = named_function(module, genx_passes::cm_lower::PRINTF) else { return };
+    if !ir::is_declaration(printf) || LLVMCountParams(printf) != 1 || LLVMIsFunctionVarArg(LLVMGlobalGetValueType(printf)) == 0 {
+        return;
+    }
+    let format = LLVMTypeOf(LLVMGetParam(printf, 0));
+    if LLVMGetTypeKind(format) == genx_passes::llvm_sys::LLVMTypeKind::LLVMPointerTypeKind
+        && LLVMGetPointerAddressSpace(format) == genx_passes::cm_lower::CONSTANT_ADDRESS_SPACE
+    {
+        LLVMSetValueName2(printf, SPIRV_PRINTF.as_ptr().cast(), SPIRV_PRINTF.len());
     }
 }
 

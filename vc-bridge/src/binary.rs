@@ -55,6 +55,10 @@ pub struct Kernel {
 pub struct Contents {
     pub container: Container,
     pub kernels: Vec<Kernel>,
+    /// The printf format and %s strings the binary carries for the runtime, in the binary's order: the
+    /// `PATCH_TOKEN_STRING` items of the kernels' patch lists (patch tokens), the NUL-separated strings of the
+    /// `.data.const.string` section (zebin); none for a CMRT object.
+    pub printf_strings: Vec<String>,
 }
 
 impl Contents {
@@ -213,7 +217,7 @@ pub fn read_cisa(object: &[u8]) -> Result<Contents, String> {
         let _ = size;
         kernels.push(Kernel { name, isa_size });
     }
-    Ok(Contents { container: Container::Cisa, kernels })
+    Ok(Contents { container: Container::Cisa, kernels, printf_strings: Vec::new() })
 }
 
 fn read_patch_tokens(program: &[u8]) -> Result<Contents, String> {
@@ -225,6 +229,7 @@ fn read_patch_tokens(program: &[u8]) -> Result<Contents, String> {
     let patch_list = u32_at(program, 24).ok_or_else(|| bad("short header".to_string()))? as usize;
     let mut at = 28usize.checked_add(patch_list).ok_or_else(|| bad("patch list size".to_string()))?;
     let mut kernels = Vec::new();
+    let mut printf_strings = Vec::new();
     for index in 0..count {
         let field = |k: usize| {
             u32_at(program, at + k).map(|v| v as usize).ok_or_else(|| bad(format!("kernel {index}: short header")))
@@ -247,10 +252,34 @@ fn read_patch_tokens(program: &[u8]) -> Result<Contents, String> {
         if name.is_empty() {
             return Err(bad(format!("kernel {index} has no name")));
         }
+        let patch_list = end - patch_size;
+        printf_strings.extend(patch_strings(&program[patch_list..end]));
         kernels.push(Kernel { name, isa_size: unpadded.min(heaps[0]) });
         at = end;
     }
-    Ok(Contents { container: Container::PatchTokens, kernels })
+    Ok(Contents { container: Container::PatchTokens, kernels, printf_strings })
+}
+
+/// IGC's patch token of a printf string (`PATCH_TOKEN_STRING`, patch_list.h: `SPatchString` = token, size,
+/// index, string size, then the bytes).
+const PATCH_TOKEN_STRING: u32 = 28;
+/// The zebin section of the printf strings.
+const ZE_STRING_SECTION: &str = ".data.const.string";
+
+/// The strings of a kernel's patch list (items: token u32, size u32 including the 8-byte header, then the item).
+/// The strings are information only: a list this reader cannot walk ends the walk instead of failing the read.
+fn patch_strings(list: &[u8]) -> Vec<String> {
+    let mut strings = Vec::new();
+    let mut at = 0usize;
+    while let (Some(token), Some(size)) = (u32_at(list, at), u32_at(list, at + 4)) {
+        let Some(item) = list.get(at..at.saturating_add(size as usize)).filter(|_| size >= 8) else { break };
+        if token == PATCH_TOKEN_STRING {
+            let Some(bytes) = u32_at(item, 12).and_then(|length| item.get(16..16 + length as usize)) else { break };
+            strings.push(String::from_utf8_lossy(bytes.split(|&b| b == 0).next().unwrap_or_default()).into_owned());
+        }
+        at += size as usize;
+    }
+    strings
 }
 
 fn read_zebin(sections: &[Section<'_>]) -> Result<Contents, String> {
@@ -261,7 +290,7 @@ fn read_zebin(sections: &[Section<'_>]) -> Result<Contents, String> {
         if let Some((kernel, _)) = text.first() {
             return Err(format!("zebin with a .text.{kernel} section but no .ze_info section"));
         }
-        return Ok(Contents { container: Container::Zebin, kernels: Vec::new() });
+        return Ok(Contents { container: Container::Zebin, kernels: Vec::new(), printf_strings: Vec::new() });
     };
     let info = std::str::from_utf8(info.data).map_err(|_| "zebin .ze_info is not UTF-8")?;
     let listed = ze_info_kernels(info);
@@ -277,7 +306,12 @@ fn read_zebin(sections: &[Section<'_>]) -> Result<Contents, String> {
     if let Some((orphan, _)) = text.iter().find(|(kernel, _)| !listed.iter().any(|name| name == kernel)) {
         return Err(format!("zebin: section .text.{orphan} is not a kernel of .ze_info"));
     }
-    Ok(Contents { container: Container::Zebin, kernels })
+    let printf_strings = sections
+        .iter()
+        .filter(|s| s.name == ZE_STRING_SECTION)
+        .flat_map(|s| s.data.split(|&b| b == 0).filter(|t| !t.is_empty()).map(|t| String::from_utf8_lossy(t).into_owned()))
+        .collect();
+    Ok(Contents { container: Container::Zebin, kernels, printf_strings })
 }
 
 /// The `name:` entries of the top-level `kernels:` list of a `.ze_info` document.
@@ -349,15 +383,23 @@ mod tests {
             program.extend(v.to_le_bytes());
         }
         let name = b"k\0\0\0";
-        let fields: [u32; 10] = [0, 0, 0, name.len() as u32, 4, 16, 0, 8, 0, 12];
+        // The patch list: one PATCH_TOKEN_STRING item (token, size, index, string size, the string).
+        let mut patch = Vec::new();
+        for v in [PATCH_TOKEN_STRING, 24, 0, 4] {
+            patch.extend(v.to_le_bytes());
+        }
+        patch.extend(b"%d\n\0\0\0\0\0");
+        let fields: [u32; 10] = [0, 0, 0, name.len() as u32, patch.len() as u32, 16, 0, 8, 0, 12];
         // checksum (u32), hash (u64 as two u32), name size, patch size, heaps x4, unpadded
         for v in fields {
             program.extend(v.to_le_bytes());
         }
         program.extend(name);
-        program.extend([0u8; 16 + 8 + 4]);
+        program.extend([0u8; 16 + 8]);
+        program.extend(&patch);
         let contents = read_patch_tokens(&program).unwrap();
         assert_eq!(contents.kernels, vec![Kernel { name: "k".into(), isa_size: 12 }]);
+        assert_eq!(contents.printf_strings, vec!["%d\n".to_string()]);
         program.truncate(program.len() - 1);
         assert!(read_patch_tokens(&program).unwrap_err().contains("past the end"));
     }

@@ -14,6 +14,7 @@
 
 pub mod adaptor;
 pub mod binary;
+pub mod bti;
 pub mod clock;
 pub mod ocloc;
 pub mod spirv;
@@ -108,7 +109,29 @@ impl Dump {
             .lines()
             .find_map(|line| line.trim().strip_prefix("//.instCount ")?.split_whitespace().next()?.parse().ok())
     }
+
+    /// Why the kernel's Gen asm is missing or incomplete, if it is: IGC 1.0.12504 writes the asm by decoding the
+    /// binary it just encoded, and fails on some Gen11 instructions (its asm then holds `vISA asm emission: failed
+    /// to re-decode binary for asm output` and marks the undecodable instructions `illegal`). The binary itself is
+    /// unaffected, so this is a warning, never an error.
+    pub fn asm_problem(&self) -> Option<String> {
+        let Some(asm) = self.asm.as_deref() else {
+            return Some(format!("IGC wrote no Gen asm for kernel '{}'", self.kernel));
+        };
+        let failure = asm.lines().find(|line| line.contains(ASM_DECODE_FAILURE))?;
+        let detail = asm.lines().find(|line| line.trim_start().starts_with("ERROR:")).map(str::trim);
+        Some(format!(
+            "IGC could not decode the Gen binary of kernel '{}' back to asm ({}{}); the binary is complete, the asm \
+             marks the undecodable instructions `illegal`",
+            self.kernel,
+            failure.trim(),
+            detail.map(|d| format!("; {d}")).unwrap_or_default()
+        ))
+    }
 }
+
+/// IGC's message when its asm output cannot be produced from the encoded binary (`vISA asm emission: ...`).
+const ASM_DECODE_FAILURE: &str = "failed to re-decode binary for asm output";
 
 /// A compiled program.
 #[derive(Clone, Debug)]
@@ -379,4 +402,27 @@ fn check_kernels(expected: &[Kernel], contents: &binary::Contents, platform: &Pl
         ));
     }
     Err(message)
+}
+
+#[cfg(test)]
+mod dump_tests {
+    use super::Dump;
+
+    fn dump(asm: Option<&str>) -> Dump {
+        Dump { kernel: "k".into(), visa: Some(String::new()), asm: asm.map(str::to_string) }
+    }
+
+    #[test]
+    fn a_complete_asm_has_no_problem() {
+        assert_eq!(dump(Some("//.kernel k\n//.instCount 12\nk_BB_0:\n  mov (8|M0) r2.0<1>:ud r0.0<1;1,0>:ud\n")).asm_problem(), None);
+    }
+
+    #[test]
+    fn an_undecodable_binary_and_a_missing_asm_name_the_kernel() {
+        let partial = "//.kernel k\nvISA asm emission: failed to re-decode binary for asm output\nERROR: PC[0x68] error \
+                       decoding instruction\n        illegal // GED error decoding instruction\n";
+        let problem = dump(Some(partial)).asm_problem().expect("a decode failure is reported");
+        assert!(problem.contains("kernel 'k'") && problem.contains("PC[0x68]"), "{problem}");
+        assert!(dump(None).asm_problem().expect("a missing asm is reported").contains("kernel 'k'"));
+    }
 }

@@ -53,7 +53,9 @@
 
 // Kernel, function and global attributes (see 5.).
 #define _GENX_MAIN_ __attribute__((annotate("genx_main"), noinline))
-#define _GENX_ inline
+// _GENX_ marks a device function; it adds nothing (every non-kernel function is inlined), so the common
+// `_GENX_ inline` / `inline _GENX_` spellings do not repeat `inline`.
+#define _GENX_
 #define _GENX_VOLATILE_ __attribute__((annotate("genx_volatile")))
 #define _GENX_VOLATILE_BINDING_(offset) __attribute__((annotate("genx_volatile"), annotate("genx_byte_offset=" #offset)))
 

@@ -20,7 +20,7 @@
 // is an ordinary `int` argument (user code passes the SAT macro); the saturating and plain forms are chosen by an
 // element-wise select on it, which folds away when the flag is a constant (as it is after inlining).
 //
-// Not here: cm_pln/lrp/sad2/sada2, cm_dp4a/bfn/dpas and the other Xe-only builtins, cmtl.
+// Not here: cm_dp4a/bfn/dpas and the other Xe-only builtins; the template library is cmtl.h.
 #pragma once
 #ifndef __CM_HEADERS_CM_MATH_H
 #define __CM_HEADERS_CM_MATH_H
@@ -111,6 +111,18 @@ __CM_GENX_DECL(addc)
 __CM_GENX_DECL(subb)
 __CM_GENX_DECL(simad)
 __CM_GENX_DECL(uimad)
+__CM_GENX_DECL(ssad2)
+__CM_GENX_DECL(usad2)
+__CM_GENX_DECL(sssad2add)
+__CM_GENX_DECL(susad2add)
+__CM_GENX_DECL(ussad2add)
+__CM_GENX_DECL(uusad2add)
+__CM_GENX_DECL(sssad2add_sat)
+__CM_GENX_DECL(susad2add_sat)
+__CM_GENX_DECL(ussad2add_sat)
+__CM_GENX_DECL(uusad2add_sat)
+__CM_GENX_DECL(lrp)
+__CM_GENX_DECL(pln)
 __CM_GENX_DECL(rdregioni)
 __CM_GENX_DECL(rdregionf)
 __CM_GENX_DECL(wrregioni)
@@ -137,6 +149,16 @@ template <typename T> using __cm_plain = typename __cm_plain_t<T>::type;
 
 template <typename A, typename B> constexpr bool __cm_same = __is_same(A, B);
 template <typename T> constexpr bool __cm_arithmetic = __is_arithmetic(T);
+
+// Whether the target generation (the CM_GENX macro: 900 for Gen9, 1100 for Gen11, 1200 for Xe-LP, ...) is
+// before `gen`: the one test of which instructions a platform has. Without CM_GENX, a current platform.
+constexpr bool __cm_genx_before(int gen) {
+#if defined(CM_GENX)
+  return CM_GENX < gen;
+#else
+  return false;
+#endif
+}
 
 // `R`, or `D` when R is void (the default of a builtin's optional result type).
 template <typename R, typename D> using __cm_or = __cm_cond<__cm_same<R, void>, D, R>;
@@ -260,6 +282,8 @@ __CM_XY_DISPATCH(__cm_xy_avg, avg)
 __CM_XY_DISPATCH(__cm_xy_avg_sat, avg_sat)
 __CM_XY_DISPATCH(__cm_xy_shl, shl)
 __CM_XY_DISPATCH(__cm_xy_shl_sat, shl_sat)
+__CM_XY_DISPATCH(__cm_xy_sad2add, sad2add)
+__CM_XY_DISPATCH(__cm_xy_sad2add_sat, sad2add_sat)
 #undef __CM_XY_DISPATCH
 
 // Converts N elements of C to R, saturating when `sat` (cmlangspec §2.1.2).
@@ -435,16 +459,36 @@ cm_abs(const X &x, int flag = _GENX_NOSAT) {
 
 // ---- transcendental and rounding (float computation) -------------------------------------------------------
 
+// Intel's headers declare these as `template <int SZ> vector<float, SZ> cm_sin(vector<float, SZ>, int flag)`
+// (`template <int N1, int N2>` for a matrix, `template <typename RT, int SZ>` for the rounding functions), so real
+// code spells the size (`cm_sin<96>(theta)`, `cm_rndd<int, 16>(x)`): each builtin also takes an explicit element
+// count N (or rows and columns), with or without the result type first; the operand must have N elements or be
+// a scalar (broadcast), and the result is a vector of N.
+#define __CM_FLOAT_UNARY_BODY(intrinsic, R, N)                                                                      \
+  using namespace details;                                                                                       \
+  using C = __cm_float_of<__cm_elem_of<X>>;                                                                         \
+  using RT = __cm_or<R, C>;                                                                                      \
+  return __cm_make<RT, N>(__cm_convert<RT, N, C>(__cm_genx_##intrinsic<__cm_val<C, N>>(__cm_operand<C, N>(x)), flag));
+#define __CM_SIZED_OK(X, N) details::__cm_if<details::__cm_ok<X> && (details::__cm_count<X> == (N) || details::__cm_count<X> == 0)>
 #define __CM_FLOAT_UNARY(name, intrinsic)                                                                          \
   template <typename R = void, typename X, typename = details::__cm_if<details::__cm_ok<X>>>                        \
   __CM_INLINE details::__cm_ret<details::__cm_or<R, details::__cm_float_of<details::__cm_elem_of<X>>>,                \
                                 details::__cm_count<X>>                                                                \
   name(const X &x, int flag = _GENX_NOSAT) {                                                                       \
-    using namespace details;                                                                                       \
-    using C = __cm_float_of<__cm_elem_of<X>>;                                                                         \
-    using RT = __cm_or<R, C>;                                                                                      \
-    constexpr int N = __cm_count<X>;                                                                                   \
-    return __cm_make<RT, N>(__cm_convert<RT, N, C>(__cm_genx_##intrinsic<__cm_val<C, N>>(__cm_operand<C, N>(x)), flag)); \
+    __CM_FLOAT_UNARY_BODY(intrinsic, R, __cm_count<X>)                                                             \
+  }                                                                                                                \
+  template <int N, typename X, typename = __CM_SIZED_OK(X, N)>                                                     \
+  __CM_INLINE ::vector<details::__cm_float_of<details::__cm_elem_of<X>>, N> name(const X &x, int flag = _GENX_NOSAT) { \
+    __CM_FLOAT_UNARY_BODY(intrinsic, void, N)                                                                      \
+  }                                                                                                                \
+  template <int Rows, int Cols, typename X, typename = __CM_SIZED_OK(X, Rows * Cols)>                              \
+  __CM_INLINE ::vector<details::__cm_float_of<details::__cm_elem_of<X>>, Rows * Cols> name(const X &x,              \
+                                                                                     int flag = _GENX_NOSAT) {     \
+    __CM_FLOAT_UNARY_BODY(intrinsic, void, Rows * Cols)                                                            \
+  }                                                                                                                \
+  template <typename R, int N, typename X, typename = __CM_SIZED_OK(X, N)>                                         \
+  __CM_INLINE ::vector<R, N> name(const X &x, int flag = _GENX_NOSAT) {                                            \
+    __CM_FLOAT_UNARY_BODY(intrinsic, R, N)                                                                         \
   }
 __CM_FLOAT_UNARY(cm_inv, inv)
 __CM_FLOAT_UNARY(cm_sqrt, sqrt)
@@ -471,8 +515,43 @@ cm_pow(const A &a, const B &b, int flag = _GENX_NOSAT) {
       __cm_convert<RT, N, C>(__cm_genx_pow<__cm_val<C, N>>(__cm_operand<C, N>(a), __cm_operand<C, N>(b)), flag));
 }
 
+// cm_pow<N>(a, b) and cm_div_ieee<N>(a, b): Intel's `template <int SZ, typename U>` forms.
+#define __CM_FLOAT_BINARY_SIZED(name, intrinsic)                                                                   \
+  template <int N, typename A, typename B,                                                                         \
+            typename = details::__cm_if<details::__cm_all_ok<A, B> &&                                               \
+                                        (details::__cm_width<A, B> == N || details::__cm_width<A, B> == 0)>>        \
+  __CM_INLINE ::vector<details::__cm_float_of<details::__cm_elem_of<A>>, N> name(const A &a, const B &b,             \
+                                                                            int flag = _GENX_NOSAT) {              \
+    using namespace details;                                                                                       \
+    using C = __cm_float_of<__cm_elem_of<A>>;                                                                         \
+    return __cm_make<C, N>(                                                                                        \
+        __cm_convert<C, N, C>(__cm_genx_##intrinsic<__cm_val<C, N>>(__cm_operand<C, N>(a), __cm_operand<C, N>(b)), flag)); \
+  }
+__CM_FLOAT_BINARY_SIZED(cm_pow, pow)
+__CM_FLOAT_BINARY_SIZED(cm_div_ieee, ieee_div)
+
+namespace details {
+// DP2/DP3/DP4/DPH, LINE and LRP exist up to Gen11; IGC 1.0.12504 reports "INVALID opcode" for them on Xe (Gen12
+// and later), as the instructions are gone there, so from Gen12 on these builtins are computed with ordinary
+// multiplies and adds (one rounding per operation, where the instruction rounds once).
+constexpr bool __cm_native_dot = __cm_genx_before(1200);
+// Per group of four lanes: sum of a[j] * b[j] for j < K (plus b[3] when H), replicated in the group's lanes.
+template <int K, bool H, int N> __CM_INLINE __cm_vec<float, N> __cm_dot_arith(__cm_vec<float, N> a, __cm_vec<float, N> b) {
+  __cm_vec<float, N / 4> sum = __cm_region_read<float, N / 4>(a, 0, N / 4, 4, 0) * __cm_region_read<float, N / 4>(b, 0, N / 4, 4, 0);
+  if constexpr (K > 1)
+    sum += __cm_region_read<float, N / 4>(a, 0, N / 4, 4, 1) * __cm_region_read<float, N / 4>(b, 0, N / 4, 4, 1);
+  if constexpr (K > 2)
+    sum += __cm_region_read<float, N / 4>(a, 0, N / 4, 4, 2) * __cm_region_read<float, N / 4>(b, 0, N / 4, 4, 2);
+  if constexpr (K > 3)
+    sum += __cm_region_read<float, N / 4>(a, 0, N / 4, 4, 3) * __cm_region_read<float, N / 4>(b, 0, N / 4, 4, 3);
+  if constexpr (H)
+    sum += __cm_region_read<float, N / 4>(b, 0, N / 4, 4, 3);
+  return __cm_region_read<float, N>(sum, 1, 4, 0, 0);
+}
+} // namespace details
+
 // cm_dp2/dp3/dp4: per group of four elements, the 2-, 3- or 4-wide dot product, replicated in the group.
-#define __CM_DOT(name, intrinsic)                                                                                  \
+#define __CM_DOT(name, intrinsic, K, H)                                                                            \
   template <typename R = void, typename A, typename B,                                                              \
             typename = details::__cm_if<details::__cm_all_ok<A, B> && details::__cm_obj<A>>>                        \
   __CM_INLINE details::__cm_ret<details::__cm_or<R, float>, details::__cm_count<A>> name(const A &a, const B &b,       \
@@ -481,13 +560,17 @@ cm_pow(const A &a, const B &b, int flag = _GENX_NOSAT) {
     constexpr int N = __cm_count<A>;                                                                                   \
     static_assert(N % 4 == 0, #name ": the element count must be a multiple of 4");                                \
     using RT = __cm_or<R, float>;                                                                                  \
-    return __cm_make<RT, N>(__cm_convert<RT, N, float>(                                                            \
-        __cm_genx_##intrinsic<__cm_vec<float, N>>(__cm_operand<float, N>(a), __cm_operand<float, N>(b)), flag));           \
+    __cm_vec<float, N> x = __cm_operand<float, N>(a), y = __cm_operand<float, N>(b), r;                            \
+    if constexpr (__cm_native_dot)                                                                                 \
+      r = __cm_genx_##intrinsic<__cm_vec<float, N>>(x, y);                                                         \
+    else                                                                                                           \
+      r = __cm_dot_arith<K, H, N>(x, y);                                                                           \
+    return __cm_make<RT, N>(__cm_convert<RT, N, float>(r, flag));                                                  \
   }
-__CM_DOT(cm_dp2, dp2)
-__CM_DOT(cm_dp3, dp3)
-__CM_DOT(cm_dp4, dp4)
-__CM_DOT(cm_dph, dph) // a0*b0 + a1*b1 + a2*b2 + b3 per group of four
+__CM_DOT(cm_dp2, dp2, 2, false)
+__CM_DOT(cm_dp3, dp3, 3, false)
+__CM_DOT(cm_dp4, dp4, 4, false)
+__CM_DOT(cm_dph, dph, 3, true) // a0*b0 + a1*b1 + a2*b2 + b3 per group of four
 #undef __CM_DOT
 
 // cm_line(p, x): p[0] * x + p[3] for every element of x (genx.line; p is a 4-element vector).
@@ -500,8 +583,13 @@ __CM_INLINE details::__cm_ret<details::__cm_or<R, float>, details::__cm_count<X>
   static_assert(__cm_count<P> == 4, "cm_line: the coefficients are a vector of 4");
   static_assert(N % 8 == 0, "cm_line: the element count must be a multiple of 8");
   using RT = __cm_or<R, float>;
-  return __cm_make<RT, N>(__cm_convert<RT, N, float>(
-      __cm_genx_line<__cm_vec<float, N>>(__cm_operand<float, 4>(p), __cm_operand<float, N>(x)), flag));
+  __cm_vec<float, 4> c = __cm_operand<float, 4>(p);
+  __cm_vec<float, N> v = __cm_operand<float, N>(x), r;
+  if constexpr (__cm_native_dot)
+    r = __cm_genx_line<__cm_vec<float, N>>(c, v);
+  else
+    r = c[0] * v + c[3];
+  return __cm_make<RT, N>(__cm_convert<RT, N, float>(r, flag));
 }
 
 // IEEE-exact square root and division (float or double; other operands compute in float).
@@ -785,6 +873,185 @@ cm_imul(L &&lo, const A &a, const B &b) {
   __cm_put<N>(lo, r.second);
   return __cm_make<C, N>(r.first);
 }
+
+// ---- legacy vector operations: sad2, sada2, lrp, pln -------------------------------------------------------
+
+namespace details {
+// The byte type of sad2's operands (signed when the first operand's element type is) and the word type of its
+// result and accumulator (signed when the result type is).
+template <typename T> using __cm_sad_byte = __cm_cond<__cm_is_signed<T>, signed char, unsigned char>;
+template <typename T> using __cm_sad_word = __cm_cond<__cm_is_signed<T>, short, unsigned short>;
+} // namespace details
+
+namespace details {
+// SAD2 exists on Gen9 only (IGC 1.0.12504's GenXSubtarget::hasSad2Support: not on Gen11, Xe-LP, Xe-HPG, Xe-HPC),
+// so elsewhere the pair sums are computed with ordinary arithmetic: |a - b| in int, the odd lane of each pair added
+// to the even one through two stride-2 regions, written back to the even lanes (the odd lanes become 0 where the
+// instruction leaves them undefined).
+constexpr bool __cm_native_sad2 = __cm_genx_before(1100);
+template <typename E, int N> __CM_INLINE __cm_vec<int, N / 2> __cm_pair_sad(__cm_vec<E, N> x, __cm_vec<E, N> y) {
+  __cm_vec<int, N> d = __cm_cvt<int, N>(x) - __cm_cvt<int, N>(y);
+  d = __cm_genx_absi<__cm_vec<int, N>>(d);
+  return __cm_region_read<int, N / 2>(d, 0, N / 2, 2, 0) + __cm_region_read<int, N / 2>(d, 0, N / 2, 2, 1);
+}
+template <typename W, int N> __CM_INLINE __cm_vec<W, N> __cm_even_lanes(__cm_vec<W, N / 2> v) {
+  __cm_vec<W, N> out = (W)0;
+  return __cm_region_write<W, N, N / 2>(out, v, 0, N / 2, 2, 0);
+}
+} // namespace details
+
+// cm_sad2<R>(a, b): per pair of byte lanes (2i, 2i+1), |a - b| summed into lane 2i (genx.ssad2 / usad2 on Gen9,
+// the arithmetic above elsewhere); the odd lanes of the result are undefined (vISA SAD2). The operands are
+// converted to bytes (signed when a's element type is), R (default: the word type) receives the sums.
+template <typename R = void, typename A, typename B,
+          typename = details::__cm_if<details::__cm_all_ok<A, B> && details::__cm_obj<A>>>
+__CM_INLINE ::vector<details::__cm_or<R, details::__cm_sad_word<details::__cm_elem_of<A>>>, details::__cm_count<A>>
+cm_sad2(const A &a, const B &b, int flag = _GENX_NOSAT) {
+  using namespace details;
+  constexpr int N = __cm_count<A>;
+  static_assert(N % 2 == 0, "cm_sad2: the element count must be even");
+  using E = __cm_sad_byte<__cm_elem_of<A>>;
+  using W = __cm_sad_word<__cm_elem_of<A>>;
+  using RT = __cm_or<R, W>;
+  __cm_vec<E, N> x = __cm_operand<E, N>(a), y = __cm_operand<E, N>(b);
+  __cm_vec<W, N> sums;
+  if constexpr (!__cm_native_sad2)
+    sums = __cm_even_lanes<W, N>(__cm_cvt<W, N / 2>(__cm_pair_sad<E, N>(x, y)));
+  else if constexpr (__cm_is_signed<E>)
+    sums = __cm_genx_ssad2<__cm_vec<W, N>>(x, y);
+  else
+    sums = __cm_genx_usad2<__cm_vec<W, N>>(x, y);
+  return __cm_make<RT, N>(__cm_convert<RT, N, W>(sums, flag));
+}
+
+// cm_sada2<R>(a, b, acc): cm_sad2's sums plus acc (words, signed when R is) in the even lanes (genx.xysad2add on
+// Gen9, x = R's signedness, y = the bytes'); with SAT the addition saturates to the word type.
+template <typename R = void, typename A, typename B, typename K,
+          typename = details::__cm_if<details::__cm_all_ok<A, B, K> && details::__cm_obj<A>>>
+__CM_INLINE ::vector<details::__cm_or<R, details::__cm_sad_word<details::__cm_elem_of<A>>>, details::__cm_count<A>>
+cm_sada2(const A &a, const B &b, const K &acc, int flag = _GENX_NOSAT) {
+  using namespace details;
+  constexpr int N = __cm_count<A>;
+  static_assert(N % 2 == 0, "cm_sada2: the element count must be even");
+  using E = __cm_sad_byte<__cm_elem_of<A>>;
+  using RT = __cm_or<R, __cm_sad_word<__cm_elem_of<A>>>;
+  using W = __cm_sad_word<RT>;
+  using V = __cm_vec<W, N>;
+  __cm_vec<E, N> x = __cm_operand<E, N>(a), y = __cm_operand<E, N>(b);
+  V c = __cm_operand<W, N>(acc);
+  V sums;
+  if constexpr (!__cm_native_sad2) {
+    __cm_vec<int, N / 2> total = __cm_pair_sad<E, N>(x, y) + __cm_cvt<int, N / 2>(__cm_region_read<W, N / 2>(c, 0, N / 2, 2, 0));
+    sums = __cm_even_lanes<W, N>(__cm_convert<W, N / 2, int>(total, flag));
+  } else {
+    V plain = __cm_xy_sad2add<V, __cm_is_signed<W>, __cm_is_signed<E>>(x, y, c);
+    V sat = __cm_xy_sad2add_sat<V, __cm_is_signed<W>, __cm_is_signed<E>>(x, y, c);
+    sums = __cm_pick<W, N>(flag, sat, plain);
+  }
+  return __cm_make<RT, N>(__cm_cvt<RT, N>(sums));
+}
+
+// cm_lrp(u, v, w) = v * u + w * (1 - u) in float, lane by lane (genx.lrp up to Gen11, multiplies and adds from
+// Gen12 on; a multiple of 4 elements), then R
+// (default float) with SAT as usual.
+template <typename R = void, typename U, typename V, typename W,
+          typename = details::__cm_if<details::__cm_all_ok<U, V, W> && details::__cm_obj<U>>>
+__CM_INLINE ::vector<details::__cm_or<R, float>, details::__cm_count<U>> cm_lrp(const U &u, const V &v, const W &w,
+                                                                             int flag = _GENX_NOSAT) {
+  using namespace details;
+  constexpr int N = __cm_count<U>;
+  static_assert(N % 4 == 0, "cm_lrp: the element count must be a multiple of 4");
+  using RT = __cm_or<R, float>;
+  using F = __cm_vec<float, N>;
+  F x = __cm_operand<float, N>(u), y = __cm_operand<float, N>(v), z = __cm_operand<float, N>(w), r;
+  if constexpr (__cm_native_dot)
+    r = __cm_genx_lrp<F>(x, y, z);
+  else
+    r = y * x + z * (1.0f - x);
+  return __cm_make<RT, N>(__cm_convert<RT, N, float>(r, flag));
+}
+template <int N, typename U, typename V, typename W,
+          typename = details::__cm_if<details::__cm_all_ok<U, V, W> && details::__cm_width<U, V, W> == N>>
+__CM_INLINE ::vector<float, N> cm_lrp(const U &u, const V &v, const W &w, int flag = _GENX_NOSAT) {
+  return cm_lrp<float>(details::__cm_make<float, N>(details::__cm_operand<float, N>(u)), v, w, flag);
+}
+
+// cm_pln(p, u, v) = p[0] * u + p[1] * v + p[3] in float, lane by lane (genx.pln, whose second operand holds u
+// and v interleaved in blocks of 8: a multiple of 8 elements).
+template <typename R = void, typename P, typename U, typename V,
+          typename = details::__cm_if<details::__cm_obj<P> && details::__cm_all_ok<U, V> && details::__cm_obj<U>>>
+__CM_INLINE ::vector<details::__cm_or<R, float>, details::__cm_count<U>> cm_pln(const P &p, const U &u, const V &v,
+                                                                             int flag = _GENX_NOSAT) {
+  using namespace details;
+  constexpr int N = __cm_count<U>;
+  static_assert(__cm_count<P> == 4, "cm_pln: the coefficients are a vector of 4");
+  static_assert(N % 8 == 0, "cm_pln: the element count must be a multiple of 8");
+  using RT = __cm_or<R, float>;
+  __cm_vec<float, 2 * N> uv = 0.0f;
+  uv = __cm_region_write<float, 2 * N, N>(uv, __cm_operand<float, N>(u), 16, 8, 1, 0);
+  uv = __cm_region_write<float, 2 * N, N>(uv, __cm_operand<float, N>(v), 16, 8, 1, 8);
+  return __cm_make<RT, N>(
+      __cm_convert<RT, N, float>(__cm_genx_pln<__cm_vec<float, N>>(__cm_operand<float, 4>(p), uv), flag));
+}
+template <int N, typename P, typename U, typename V,
+          typename = details::__cm_if<details::__cm_obj<P> && details::__cm_all_ok<U, V> && details::__cm_width<U, V> == N>>
+__CM_INLINE ::vector<float, N> cm_pln(const P &p, const U &u, const V &v, int flag = _GENX_NOSAT) {
+  return cm_pln<float>(p, details::__cm_make<float, N>(details::__cm_operand<float, N>(u)), v, flag);
+}
+
+namespace details {
+// The angle of (x, y) in (-pi, pi] in float: a degree-11 odd polynomial for atan on [0, 1] (minimax
+// coefficients, error under 1e-5 rad) of min(|x|, |y|) / max(|x|, |y|), then the octant corrections;
+// atan2(0, 0) = 0. Shared by cm_atan/cm_asin/cm_acos and cmtl::cm_atan2.
+template <int N> __CM_INLINE __cm_val<float, N> __cm_atan2(__cm_val<float, N> y, __cm_val<float, N> x) {
+  using V = __cm_val<float, N>;
+  V ax = __cm_genx_absf<V>(x), ay = __cm_genx_absf<V>(y);
+  V hi = __cm_genx_fmax<V>(ax, ay), lo = __cm_genx_fmin<V>(ax, ay);
+  V zero = 0.0f;
+  // t in [0, 1]; hi == 0 only when x == y == 0, where the angle is 0.
+  V t = lo / (hi + (V)(hi == zero ? 1.0f : 0.0f));
+  V s = t * t;
+  // atan(t) = t * P(t^2) on [0, 1], minimax coefficients (max error about 1e-5 rad).
+  V p = -0.0117212f;
+  p = p * s + 0.05265332f;
+  p = p * s - 0.11643287f;
+  p = p * s + 0.19354346f;
+  p = p * s - 0.33262347f;
+  p = p * s + 0.99997726f;
+  V a = p * t;
+  const float half_pi = 1.57079637f, pi = 3.14159274f;
+  if constexpr (N == 0) {
+    if (ay > ax) a = half_pi - a;
+    if (x < 0.0f) a = pi - a;
+    if (y < 0.0f) a = -a;
+    return a;
+  } else {
+    a = ay > ax ? half_pi - a : a;
+    a = x < zero ? pi - a : a;
+    return y < zero ? -a : a;
+  }
+}
+} // namespace details
+
+// cm_atan(x), cm_asin(x), cm_acos(x) in float (cmlangspec §4.3: header functions in Intel's cmc too): through
+// __cm_atan2 as atan2(x, 1), atan2(x, sqrt(1 - x^2)) and atan2(sqrt(1 - x^2), x) (NaN outside [-1, 1]).
+#define __CM_INVERSE_TRIG(name, Y, X)                                                                              \
+  template <typename R = void, typename A, typename = details::__cm_if<details::__cm_ok<A>>>                        \
+  __CM_INLINE details::__cm_ret<details::__cm_or<R, float>, details::__cm_count<A>> name(const A &a,                  \
+                                                                                   int flag = _GENX_NOSAT) {       \
+    using namespace details;                                                                                       \
+    constexpr int N = __cm_count<A>;                                                                               \
+    using V = __cm_val<float, N>;                                                                                  \
+    V x = __cm_operand<float, N>(a);                                                                               \
+    V one = 1.0f;                                                                                                  \
+    V c = __cm_genx_sqrt<V>(one - x * x);                                                                          \
+    (void)c;                                                                                                       \
+    return __cm_make<__cm_or<R, float>, N>(__cm_convert<__cm_or<R, float>, N, float>(__cm_atan2<N>(Y, X), flag));  \
+  }
+__CM_INVERSE_TRIG(cm_atan, x, one)
+__CM_INVERSE_TRIG(cm_asin, x, c)
+__CM_INVERSE_TRIG(cm_acos, c, x)
+#undef __CM_INVERSE_TRIG
 
 // ---- masks -------------------------------------------------------------------------------------------------
 

@@ -31,8 +31,15 @@
 // gather4/scatter4 intrinsics take them; SLM_ChannelMaskType keeps cmc's inverted values (SLM_R_ENABLE = 14:
 // the channels not accessed) and is converted.
 //
-// Not here: typed surfaces (read_typed/write_typed/write_typed_atomic), read_plane/write_plane, read_transpose,
-// the LSC family (cm_load/cm_store/...), sampler, VME and raw sends, cm_ptr_read4/write4, cm_sbarrier, named
+//   write(idx, ATOMIC_<op>, g, eoff, src.., ret)  the legacy form of write_atomic (offsets in dwords, ret may be NULL)
+//   read_typed/write_typed                         genx.gather4.typed / scatter4.typed (channel mask, u, v, r)
+//   write_typed_atomic<OP>                         genx.typed.atomic.<op>(pred, bti, src..., u, v, r, lod)
+//   read_plane/write_plane                         media block with the plane operand
+//   MODIFIED/TOP_FIELD/BOTTOM_FIELD/MODIFIED_*(idx) media-block modifiers (vISA MEDIA_LD values 1-5)
+//   cm_wait / cm_signal                            genx.wait / nothing up to Gen10; refused from Gen11 (software
+//                                                  scoreboard)
+// Not here: read_transpose (refused in cm_sampler.h),
+// the LSC family (cm_load/cm_store/...), sampler (cm_sampler.h), VME and raw sends, cm_ptr_read4/write4, cm_sbarrier, named
 // barriers.
 #pragma once
 #ifndef __CM_HEADERS_CM_MEMORY_H
@@ -92,9 +99,35 @@ __CM_GENX_DECL(svm_atomic_fmin)
 __CM_GENX_DECL(svm_atomic_fcmpwr)
 __CM_GENX_DECL(barrier)
 __CM_GENX_DECL(fence)
+__CM_GENX_DECL(wait)
+__CM_GENX_DECL(gather4_typed)
+__CM_GENX_DECL(scatter4_typed)
+__CM_GENX_DECL(typed_atomic_add)
+__CM_GENX_DECL(typed_atomic_sub)
+__CM_GENX_DECL(typed_atomic_inc)
+__CM_GENX_DECL(typed_atomic_dec)
+__CM_GENX_DECL(typed_atomic_min)
+__CM_GENX_DECL(typed_atomic_max)
+__CM_GENX_DECL(typed_atomic_xchg)
+__CM_GENX_DECL(typed_atomic_cmpxchg)
+__CM_GENX_DECL(typed_atomic_and)
+__CM_GENX_DECL(typed_atomic_or)
+__CM_GENX_DECL(typed_atomic_xor)
+__CM_GENX_DECL(typed_atomic_imin)
+__CM_GENX_DECL(typed_atomic_imax)
+__CM_GENX_DECL(typed_atomic_fmax)
+__CM_GENX_DECL(typed_atomic_fmin)
+__CM_GENX_DECL(typed_atomic_fcmpwr)
+__CM_GENX_DECL(typed_atomic_fadd)
+__CM_GENX_DECL(typed_atomic_fsub)
 
 // ---- enumerations ------------------------------------------------------------------------------------------
 
+// The atomic operations. ATOMIC_<op> is a constant of its own type (details::__cm_atomic_op<code>) that converts
+// to CmAtomicOpType in constant expressions, so it serves both as a template argument (write_atomic<ATOMIC_INC>)
+// and as the operation argument of the legacy write(idx, ATOMIC_INC, ...) form, which selects the operation at
+// compile time from the argument's type (Intel's headers define ATOMIC_<op> as macros as well). Each macro names
+// the enumerator of its own name (a macro is not expanded inside its own expansion).
 enum CmAtomicOpType {
   ATOMIC_ADD = 0x0,
   ATOMIC_SUB = 0x1,
@@ -114,8 +147,32 @@ enum CmAtomicOpType {
   ATOMIC_FCMPWR = 0x12,
   ATOMIC_FADD = 0x13,
   ATOMIC_FSUB = 0x14,
-  ATOMIC_PREDEC = 0xff
+  ATOMIC_PREDEC = 0xff,
 };
+namespace details {
+template <int Code> struct __cm_atomic_op {
+  constexpr operator CmAtomicOpType() const { return (CmAtomicOpType)Code; }
+};
+} // namespace details
+#define ATOMIC_ADD (::details::__cm_atomic_op<ATOMIC_ADD>{})
+#define ATOMIC_SUB (::details::__cm_atomic_op<ATOMIC_SUB>{})
+#define ATOMIC_INC (::details::__cm_atomic_op<ATOMIC_INC>{})
+#define ATOMIC_DEC (::details::__cm_atomic_op<ATOMIC_DEC>{})
+#define ATOMIC_MIN (::details::__cm_atomic_op<ATOMIC_MIN>{})
+#define ATOMIC_MAX (::details::__cm_atomic_op<ATOMIC_MAX>{})
+#define ATOMIC_XCHG (::details::__cm_atomic_op<ATOMIC_XCHG>{})
+#define ATOMIC_CMPXCHG (::details::__cm_atomic_op<ATOMIC_CMPXCHG>{})
+#define ATOMIC_AND (::details::__cm_atomic_op<ATOMIC_AND>{})
+#define ATOMIC_OR (::details::__cm_atomic_op<ATOMIC_OR>{})
+#define ATOMIC_XOR (::details::__cm_atomic_op<ATOMIC_XOR>{})
+#define ATOMIC_MINSINT (::details::__cm_atomic_op<ATOMIC_MINSINT>{})
+#define ATOMIC_MAXSINT (::details::__cm_atomic_op<ATOMIC_MAXSINT>{})
+#define ATOMIC_FMAX (::details::__cm_atomic_op<ATOMIC_FMAX>{})
+#define ATOMIC_FMIN (::details::__cm_atomic_op<ATOMIC_FMIN>{})
+#define ATOMIC_FCMPWR (::details::__cm_atomic_op<ATOMIC_FCMPWR>{})
+#define ATOMIC_FADD (::details::__cm_atomic_op<ATOMIC_FADD>{})
+#define ATOMIC_FSUB (::details::__cm_atomic_op<ATOMIC_FSUB>{})
+#define ATOMIC_PREDEC (::details::__cm_atomic_op<ATOMIC_PREDEC>{})
 
 enum ChannelMaskType {
   CM_R_ENABLE = 1,
@@ -170,8 +227,21 @@ namespace details {
 
 __CM_INLINE unsigned __cm_bti(SurfaceIndex idx) { return idx.get_index(); }
 
-// A surface (or SLM buffer) with a qualifier: DWALIGNED, TOP_FIELD, BOTTOM_FIELD.
-enum { __CM_Q_DWALIGNED = 1, __CM_Q_TOP = 2, __CM_Q_BOTTOM = 3 };
+// A surface (or SLM buffer) with a qualifier. The media-block qualifiers carry vISA MEDIA_LD's modifier values
+// (visa_igc_common_header.h: modified 1, top field 2, bottom field 3, modified top 4, modified bottom 5); MEDIA_ST
+// takes top and bottom field only. DWALIGNED and CONSTANT_DWALIGNED select the unaligned OWord read; MODIFIED
+// and CONSTANT on an OWord read are the plain read (the dataport's caching hints have no vISA operand).
+enum {
+  __CM_Q_MODIFIED = 1,
+  __CM_Q_TOP = 2,
+  __CM_Q_BOTTOM = 3,
+  __CM_Q_MODIFIED_TOP = 4,
+  __CM_Q_MODIFIED_BOTTOM = 5,
+  __CM_Q_DWALIGNED = 16,
+  __CM_Q_CONSTANT = 17
+};
+constexpr bool __cm_media_read_q(int q) { return q >= __CM_Q_MODIFIED && q <= __CM_Q_MODIFIED_BOTTOM; }
+constexpr bool __cm_media_write_q(int q) { return q == __CM_Q_TOP || q == __CM_Q_BOTTOM; }
 template <int Q, typename S> struct __cm_qualified {
   S target;
 };
@@ -214,28 +284,28 @@ template <typename X> __CM_INLINE void __cm_oword_write(unsigned bti, unsigned o
 // Bytes a row of `width` bytes occupies in the message: the next power of two, at least 4.
 constexpr int __cm_media_pitch(int width) { return width <= 4 ? 4 : 2 * __cm_media_pitch((width + 1) / 2); }
 
-template <int Mod, typename X> __CM_INLINE void __cm_media_read(unsigned bti, int x, int y, X &&m) {
+template <int Mod, typename X> __CM_INLINE void __cm_media_read(unsigned bti, int x, int y, X &&m, int plane = 0) {
   using D = __cm_plain<X>;
   using T = __cm_elem_of<D>;
   constexpr int R = __cm_rows_cols<D>::rows, C = __cm_rows_cols<D>::cols, W = C * (int)sizeof(T);
   static_assert(W <= 64, "a media block row is at most 64 bytes");
   constexpr int P = __cm_media_pitch(W) / (int)sizeof(T);
   if constexpr (P == C)
-    m.__cm_write(__cm_genx_media_ld<__cm_vec<T, R * C>>(Mod, bti, 0, W, x, y));
+    m.__cm_write(__cm_genx_media_ld<__cm_vec<T, R * C>>(Mod, bti, plane, W, x, y));
   else
-    m.__cm_write(__cm_region_read<T, R * C>(__cm_genx_media_ld<__cm_vec<T, R * P>>(Mod, bti, 0, W, x, y), P, C, 1, 0));
+    m.__cm_write(__cm_region_read<T, R * C>(__cm_genx_media_ld<__cm_vec<T, R * P>>(Mod, bti, plane, W, x, y), P, C, 1, 0));
 }
 
-template <int Mod, typename X> __CM_INLINE void __cm_media_write(unsigned bti, int x, int y, const X &m) {
+template <int Mod, typename X> __CM_INLINE void __cm_media_write(unsigned bti, int x, int y, const X &m, int plane = 0) {
   using T = __cm_elem_of<X>;
   constexpr int R = __cm_rows_cols<X>::rows, C = __cm_rows_cols<X>::cols, W = C * (int)sizeof(T);
   static_assert(W <= 64, "a media block row is at most 64 bytes");
   constexpr int P = __cm_media_pitch(W) / (int)sizeof(T);
   if constexpr (P == C)
-    __cm_genx_media_st<void>(Mod, bti, 0, W, x, y, m.__cm_read());
+    __cm_genx_media_st<void>(Mod, bti, plane, W, x, y, m.__cm_read());
   else {
     __cm_vec<T, R * P> padded = (T)0;
-    __cm_genx_media_st<void>(Mod, bti, 0, W, x, y, __cm_region_write<T, R * P>(padded, m.__cm_read(), P, C, 1, 0));
+    __cm_genx_media_st<void>(Mod, bti, plane, W, x, y, __cm_region_write<T, R * P>(padded, m.__cm_read(), P, C, 1, 0));
   }
 }
 
@@ -411,8 +481,13 @@ __CM_INLINE void __cm_write_atomic(P pred, unsigned bti, __cm_vec<unsigned, N> o
 
 #define DWALIGNED(x) (details::__cm_qualify<details::__CM_Q_DWALIGNED>(x))
 #define MODIFIED_DWALIGNED(x) (details::__cm_qualify<details::__CM_Q_DWALIGNED>(x))
+#define CONSTANT_DWALIGNED(x) (details::__cm_qualify<details::__CM_Q_DWALIGNED>(x))
+#define CONSTANT(x) (details::__cm_qualify<details::__CM_Q_CONSTANT>(x))
+#define MODIFIED(x) (details::__cm_qualify<details::__CM_Q_MODIFIED>(x))
 #define TOP_FIELD(x) (details::__cm_qualify<details::__CM_Q_TOP>(x))
 #define BOTTOM_FIELD(x) (details::__cm_qualify<details::__CM_Q_BOTTOM>(x))
+#define MODIFIED_TOP_FIELD(x) (details::__cm_qualify<details::__CM_Q_MODIFIED_TOP>(x))
+#define MODIFIED_BOTTOM_FIELD(x) (details::__cm_qualify<details::__CM_Q_MODIFIED_BOTTOM>(x))
 
 // ---- OWord block read/write --------------------------------------------------------------------------------
 
@@ -423,6 +498,11 @@ __CM_INLINE void read(SurfaceIndex idx, int offset, X &&v) {
 template <typename X, typename = details::__cm_if<details::__cm_obj<X>>>
 __CM_INLINE void read(details::__cm_qualified<details::__CM_Q_DWALIGNED, SurfaceIndex> idx, int offset, X &&v) {
   details::__cm_oword_read<true>(details::__cm_bti(idx.target), offset, static_cast<X &&>(v));
+}
+template <int Q, typename X,
+          typename = details::__cm_if<details::__cm_obj<X> && (Q == details::__CM_Q_MODIFIED || Q == details::__CM_Q_CONSTANT)>>
+__CM_INLINE void read(details::__cm_qualified<Q, SurfaceIndex> idx, int offset, X &&v) {
+  details::__cm_oword_read<false>(details::__cm_bti(idx.target), offset, static_cast<X &&>(v));
 }
 template <typename X, typename = details::__cm_if<details::__cm_obj<X>>>
 __CM_INLINE void write(SurfaceIndex idx, int offset, const X &v) {
@@ -435,8 +515,7 @@ template <typename X, typename = details::__cm_if<details::__cm_obj<X>>>
 __CM_INLINE void read(SurfaceIndex idx, int x, int y, X &&m) {
   details::__cm_media_read<0>(details::__cm_bti(idx), x, y, static_cast<X &&>(m));
 }
-template <int Q, typename X, typename = details::__cm_if<details::__cm_obj<X> && (Q == details::__CM_Q_TOP ||
-                                                                                  Q == details::__CM_Q_BOTTOM)>>
+template <int Q, typename X, typename = details::__cm_if<details::__cm_obj<X> && details::__cm_media_read_q(Q)>>
 __CM_INLINE void read(details::__cm_qualified<Q, SurfaceIndex> idx, int x, int y, X &&m) {
   details::__cm_media_read<Q>(details::__cm_bti(idx.target), x, y, static_cast<X &&>(m));
 }
@@ -444,8 +523,7 @@ template <typename X, typename = details::__cm_if<details::__cm_obj<X>>>
 __CM_INLINE void write(SurfaceIndex idx, int x, int y, const X &m) {
   details::__cm_media_write<0>(details::__cm_bti(idx), x, y, m);
 }
-template <int Q, typename X, typename = details::__cm_if<details::__cm_obj<X> && (Q == details::__CM_Q_TOP ||
-                                                                                  Q == details::__CM_Q_BOTTOM)>>
+template <int Q, typename X, typename = details::__cm_if<details::__cm_obj<X> && details::__cm_media_write_q(Q)>>
 __CM_INLINE void write(details::__cm_qualified<Q, SurfaceIndex> idx, int x, int y, const X &m) {
   details::__cm_media_write<Q>(details::__cm_bti(idx.target), x, y, m);
 }
@@ -510,6 +588,177 @@ __CM_INLINE void write_atomic(const M &mask, SurfaceIndex idx, const E &element_
   __cm_write_atomic<Op, N>(__cm_operand<unsigned short, N>(mask) & (unsigned short)1, __cm_bti(idx),
                            __cm_operand<unsigned, N>(element_offset) * 4u, static_cast<S &&>(rest)...);
 }
+
+// Legacy DWORD atomics (before write_atomic): write(idx, ATOMIC_<op>, global_offset, element_offset
+// [, src0 [, src1]], ret), offsets in dwords; `ret` receives the old values, or is NULL (0) when not wanted.
+template <int Op, typename E, typename... S, typename = details::__cm_if<details::__cm_obj<E>>>
+__CM_INLINE void write(SurfaceIndex idx, details::__cm_atomic_op<Op>, unsigned global_offset, const E &element_offset,
+                       S &&...rest) {
+  using namespace details;
+  constexpr int N = __cm_count<E>, K = __cm_atomic_sources(Op);
+  static_assert(sizeof...(S) == K + 1, "write(idx, ATOMIC_op, ...): the operation's sources, then the result or NULL");
+  __cm_vec<unsigned, N> off = (__cm_operand<unsigned, N>(element_offset) + global_offset) * 4u;
+  auto pred = __cm_all_lanes<unsigned, N>();
+  constexpr bool keep = __cm_obj<decltype(__cm_nth<K>(static_cast<S &&>(rest)...))>;
+  if constexpr (keep)
+    __cm_write_atomic<Op, N>(pred, __cm_bti(idx), off, static_cast<S &&>(rest)...);
+  else if constexpr (K == 0)
+    __cm_write_atomic<Op, N>(pred, __cm_bti(idx), off);
+  else if constexpr (K == 1)
+    __cm_write_atomic<Op, N>(pred, __cm_bti(idx), off, __cm_nth<0>(static_cast<S &&>(rest)...));
+  else
+    __cm_write_atomic<Op, N>(pred, __cm_bti(idx), off, __cm_nth<0>(static_cast<S &&>(rest)...),
+                             __cm_nth<1>(static_cast<S &&>(rest)...));
+}
+
+// ---- typed surfaces ----------------------------------------------------------------------------------------
+
+namespace details {
+// Argument I of a typed message's trailing arguments as an N-lane uint vector, or 0 when there are fewer
+// (the absent coordinates v, r, lod).
+template <int I, int N, typename... C> __CM_INLINE __cm_vec<unsigned, N> __cm_coord(const C &...c) {
+  if constexpr (I < (int)sizeof...(C))
+    return __cm_operand<unsigned, N>(__cm_nth<I>(c...));
+  else
+    return 0u;
+}
+} // namespace details
+
+// read_typed(idx, channels, m, u [, v [, r]]): for each of the N lanes of u, the enabled RGBA channels of the
+// texel at (u, v, r), channel-major into m (one row of N per enabled channel); genx.gather4.typed.
+template <typename X, typename U, typename... C,
+          typename = details::__cm_if<details::__cm_obj<X> && details::__cm_obj<U> && (sizeof...(C) <= 2)>>
+__CM_INLINE void read_typed(SurfaceIndex idx, ChannelMaskType mask, X &&m, const U &u, const C &...vr) {
+  using namespace details;
+  using D = __cm_plain<X>;
+  using T = __cm_elem_of<D>;
+  constexpr int N = __cm_count<U>;
+  static_assert(sizeof(T) == 4, "read_typed moves dwords");
+  static_assert(__cm_count<D> % N == 0, "read_typed: the matrix holds a row of N per enabled channel");
+  __cm_vec<T, __cm_count<D>> old = (T)0;
+  m.__cm_write(__cm_genx_gather4_typed<__cm_vec<T, __cm_count<D>>>(
+      (int)mask, __cm_all_lanes<T, N>(), __cm_bti(idx), __cm_operand<unsigned, N>(u), __cm_coord<0, N>(vr...),
+      __cm_coord<1, N>(vr...), old));
+}
+// write_typed(idx, channels, m, u [, v [, r]]): the inverse (genx.scatter4.typed).
+template <typename X, typename U, typename... C,
+          typename = details::__cm_if<details::__cm_obj<X> && details::__cm_obj<U> && (sizeof...(C) <= 2)>>
+__CM_INLINE void write_typed(SurfaceIndex idx, ChannelMaskType mask, const X &m, const U &u, const C &...vr) {
+  using namespace details;
+  using T = __cm_elem_of<X>;
+  constexpr int N = __cm_count<U>;
+  static_assert(sizeof(T) == 4, "write_typed moves dwords");
+  static_assert(__cm_count<X> % N == 0, "write_typed: the matrix holds a row of N per enabled channel");
+  __cm_genx_scatter4_typed<void>((int)mask, __cm_all_lanes<T, N>(), __cm_bti(idx), __cm_operand<unsigned, N>(u),
+                                 __cm_coord<0, N>(vr...), __cm_coord<1, N>(vr...), m.__cm_read());
+}
+
+namespace details {
+#define __CM_TYPED_CASE(op, name, ...)                                                                              \
+  if constexpr (Op == op)                                                                                          \
+    return __cm_genx_##name<V>(pred, bti, __VA_ARGS__);                                                            \
+  else
+// genx.typed.atomic.<op>(pred, bti, src..., u, v, r, lod).
+template <int Op, typename T, int N, typename P>
+__CM_INLINE __cm_vec<T, N> __cm_typed_atomic(P pred, unsigned bti, __cm_vec<T, N> s0, __cm_vec<T, N> s1,
+                                             __cm_vec<unsigned, N> u, __cm_vec<unsigned, N> v, __cm_vec<unsigned, N> r,
+                                             __cm_vec<unsigned, N> lod) {
+  using V = __cm_vec<T, N>;
+  __CM_TYPED_CASE(ATOMIC_ADD, typed_atomic_add, s0, u, v, r, lod)
+  __CM_TYPED_CASE(ATOMIC_SUB, typed_atomic_sub, s0, u, v, r, lod)
+  __CM_TYPED_CASE(ATOMIC_INC, typed_atomic_inc, u, v, r, lod)
+  __CM_TYPED_CASE(ATOMIC_DEC, typed_atomic_dec, u, v, r, lod)
+  __CM_TYPED_CASE(ATOMIC_MIN, typed_atomic_min, s0, u, v, r, lod)
+  __CM_TYPED_CASE(ATOMIC_MAX, typed_atomic_max, s0, u, v, r, lod)
+  __CM_TYPED_CASE(ATOMIC_XCHG, typed_atomic_xchg, s0, u, v, r, lod)
+  __CM_TYPED_CASE(ATOMIC_CMPXCHG, typed_atomic_cmpxchg, s0, s1, u, v, r, lod)
+  __CM_TYPED_CASE(ATOMIC_AND, typed_atomic_and, s0, u, v, r, lod)
+  __CM_TYPED_CASE(ATOMIC_OR, typed_atomic_or, s0, u, v, r, lod)
+  __CM_TYPED_CASE(ATOMIC_XOR, typed_atomic_xor, s0, u, v, r, lod)
+  __CM_TYPED_CASE(ATOMIC_MINSINT, typed_atomic_imin, s0, u, v, r, lod)
+  __CM_TYPED_CASE(ATOMIC_MAXSINT, typed_atomic_imax, s0, u, v, r, lod)
+  __CM_TYPED_CASE(ATOMIC_FMAX, typed_atomic_fmax, s0, u, v, r, lod)
+  __CM_TYPED_CASE(ATOMIC_FMIN, typed_atomic_fmin, s0, u, v, r, lod)
+  __CM_TYPED_CASE(ATOMIC_FADD, typed_atomic_fadd, s0, u, v, r, lod)
+  __CM_TYPED_CASE(ATOMIC_FSUB, typed_atomic_fsub, s0, u, v, r, lod) {
+    static_assert(Op != Op, "this atomic operation has no typed atomic message");
+    return s0;
+  }
+}
+#undef __CM_TYPED_CASE
+
+template <int Op, int N, typename P, typename D, typename... A>
+__CM_INLINE void __cm_write_typed_atomic(P pred, unsigned bti, D &&ret, const A &...a) {
+  constexpr int K = __cm_atomic_sources(Op), L = sizeof...(A);
+  static_assert(L >= K + 1 && L <= K + 4,
+                "write_typed_atomic: the result, the operation's sources, then u [, v [, r [, lod]]]");
+  using T = __cm_elem_of<D>;
+  static_assert(sizeof(T) == 4, "typed atomics take 32-bit elements");
+  __cm_vec<T, N> s0 = (T)0, s1 = (T)0;
+  if constexpr (K >= 1)
+    s0 = __cm_operand<T, N>(__cm_nth<0>(a...));
+  if constexpr (K >= 2)
+    s1 = __cm_operand<T, N>(__cm_nth<1>(a...));
+  __cm_put<N>(static_cast<D &&>(ret),
+              __cm_typed_atomic<Op, T, N>(pred, bti, s0, s1, __cm_coord<K, N>(a...),
+                                          __cm_coord<K + 1, N>(a...), __cm_coord<K + 2, N>(a...),
+                                          __cm_coord<K + 3, N>(a...)));
+}
+} // namespace details
+
+// write_typed_atomic<OP>([mask,] idx, ret, [src0, [src1,]] u [, v [, r [, lod]]]): per lane (of those whose
+// mask element has its LSB set), the operation on the texel at (u, v, r, lod) of a typed surface; `ret` receives
+// the old values.
+template <CmAtomicOpType Op, typename D, typename... A, typename = details::__cm_if<details::__cm_obj<D>>>
+__CM_INLINE void write_typed_atomic(SurfaceIndex idx, D &&ret, const A &...a) {
+  using namespace details;
+  constexpr int N = __cm_count<D>;
+  details::__cm_write_typed_atomic<Op, N>(__cm_all_lanes<unsigned, N>(), __cm_bti(idx), static_cast<D &&>(ret), a...);
+}
+template <CmAtomicOpType Op, typename M, typename D, typename... A,
+          typename = details::__cm_if<details::__cm_obj<M> && details::__cm_obj<D>>>
+__CM_INLINE void write_typed_atomic(const M &mask, SurfaceIndex idx, D &&ret, const A &...a) {
+  using namespace details;
+  constexpr int N = __cm_count<D>;
+  details::__cm_write_typed_atomic<Op, N>(__cm_operand<unsigned short, N>(mask) & (unsigned short)1, __cm_bti(idx),
+                                          static_cast<D &&>(ret), a...);
+}
+
+// ---- planar surfaces ---------------------------------------------------------------------------------------
+
+enum CmSurfacePlaneIndex { GENX_SURFACE_Y_PLANE = 0, GENX_SURFACE_U_PLANE = 1, GENX_SURFACE_UV_PLANE = 1, GENX_SURFACE_V_PLANE = 2 };
+
+// read_plane / write_plane(idx, plane, x, y, m): a media block of one plane of a planar (NV12, ...) surface; the
+// plane (a CmSurfacePlaneIndex, or an int as the spec's write_plane takes) must be a constant (genx.media.ld/st's
+// plane operand).
+template <typename X, typename = details::__cm_if<details::__cm_obj<X>>>
+__CM_INLINE void read_plane(SurfaceIndex idx, int plane, int x, int y, X &&m) {
+  details::__cm_media_read<0>(details::__cm_bti(idx), x, y, static_cast<X &&>(m), plane);
+}
+template <typename X, typename = details::__cm_if<details::__cm_obj<X>>>
+__CM_INLINE void write_plane(SurfaceIndex idx, int plane, int x, int y, const X &m) {
+  details::__cm_media_write<0>(details::__cm_bti(idx), x, y, m, plane);
+}
+
+// ---- thread dependencies -----------------------------------------------------------------------------------
+
+// cm_wait(mask) / cm_signal(): the media walker's thread dependencies. Up to Gen10 the hardware scoreboard does
+// the work (vISA WAIT; signalling is implicit at thread end, so cm_signal does nothing). From Gen11 on, Intel's
+// cmc implements them in software through a scoreboard surface the runtime binds, which this compiler does not
+// implement: there the calls are refused at the user's line.
+#if defined(CM_GENX) && CM_GENX < 1100
+__CM_INLINE void cm_wait(unsigned char mask = 0) { details::__cm_genx_wait<void>(mask); }
+__CM_INLINE void cm_signal() {}
+#else
+void cm_wait(unsigned char mask = 0xff)
+    __attribute__((diagnose_if(true, "cm_wait is not supported on this platform: Gen11 and later implement thread "
+                                     "dependencies with a software scoreboard, which this compiler does not",
+                               "error")));
+void cm_signal()
+    __attribute__((diagnose_if(true, "cm_signal is not supported on this platform: Gen11 and later implement thread "
+                                     "dependencies with a software scoreboard, which this compiler does not",
+                               "error")));
+#endif
 
 // ---- shared local memory -----------------------------------------------------------------------------------
 

@@ -23,3 +23,4 @@ pub mod ops;
 pub mod program;
 pub mod validate;
 pub mod value;
+pub mod visa;

@@ -196,24 +196,24 @@ pub fn validate(before: &Program, after: &Program, options: Options) -> Verdict 
 
 /// One argument of a trial.
 #[derive(Clone, Debug)]
-enum Input {
+pub(crate) enum Input {
     Value(Value),
     /// A buffer of these bytes, passed by its address.
     Buffer(Vec<u8>),
 }
 
 /// What a run leaves behind for comparison.
-struct Outcome {
-    ret: Value,
+pub(crate) struct Outcome {
+    pub(crate) ret: Value,
     /// Contents of each pointer argument's buffer (in argument order) and of each global (by name).
-    memory: Vec<(String, Vec<u8>, Vec<bool>)>,
+    pub(crate) memory: Vec<(String, Vec<u8>, Vec<bool>)>,
 }
 
 /// At most this many surfaces are bound for one trial.
-const MAX_SURFACES: usize = 16;
+pub(crate) const MAX_SURFACES: usize = 16;
 
 /// Shape of the 2D surface bound for a media block message.
-const IMAGE: SurfaceKind =
+pub(crate) const IMAGE: SurfaceKind =
     SurfaceKind::Image2D { width: 256, height: 64, pitch: 256, format: crate::format::SurfaceFormat::DEFAULT };
 
 /// The surfaces of one trial: binding-table index and whether it is a 2D surface; contents drawn from `seed`.
@@ -287,7 +287,7 @@ fn global_bytes(machine: &Machine<'_>, program: &Program, name: &str) -> Option<
 }
 
 /// The first difference, as (place, before, after).
-fn compare(before: &Outcome, after: &Outcome) -> Option<(String, String, String)> {
+pub(crate) fn compare(before: &Outcome, after: &Outcome) -> Option<(String, String, String)> {
     if let Some((path, b, a)) = compare_values(&before.ret, &after.ret) {
         return Some((format!("return value{path}"), b, a));
     }
@@ -356,7 +356,7 @@ fn same_bits(elem: Elem, a: u64, b: u64) -> bool {
 
 /// How to draw one integer argument (or each lane of a vector argument).
 #[derive(Clone, Debug, PartialEq)]
-enum Hint {
+pub(crate) enum Hint {
     Any,
     /// `(k*scale + addend) / divisor` for `k` in `lo..=hi` (a region offset in bytes, or an in-range index, reached
     /// through `argument * divisor - addend`), preferring `k` that make the division exact and keep every row of
@@ -366,7 +366,7 @@ enum Hint {
 
 /// A region row that must not cross a multiple of `parent_width`: elements `k + first ..= k + last`.
 #[derive(Clone, Debug, PartialEq)]
-struct RowPromise {
+pub(crate) struct RowPromise {
     parent_width: i64,
     first: i64,
     last: i64,
@@ -379,7 +379,7 @@ impl RowPromise {
 }
 
 /// Finds, for each parameter, the constraints its uses put on its values.
-fn argument_hints(program: &Program, function: &Function) -> Vec<Hint> {
+pub(crate) fn argument_hints(program: &Program, function: &Function) -> Vec<Hint> {
     let mut hints = vec![Hint::Any; function.params.len()];
     // Defining instruction of each slot, for tracing an operand back to a parameter.
     let mut defs: HashMap<Slot, &Op> = HashMap::new();
@@ -554,7 +554,7 @@ fn generate_inputs(function: &Function, hints: &[Hint], buffer_bytes: u64, rng: 
 }
 
 /// One lane's bits.
-fn draw(elem: Elem, hint: &Hint, rng: &mut Rng) -> u64 {
+pub(crate) fn draw(elem: Elem, hint: &Hint, rng: &mut Rng) -> u64 {
     if let (Hint::Range { lo, hi, scale, addend, divisor, rows }, Elem::Int(_)) = (hint, elem) {
         let fits = |k: i64| (k * scale + addend) % divisor == 0 && rows.iter().all(|row| row.holds(k));
         let mut k = lo + rng.below((hi - lo + 1) as u64) as i64;
@@ -594,7 +594,7 @@ fn draw(elem: Elem, hint: &Hint, rng: &mut Rng) -> u64 {
     }
 }
 
-fn describe_inputs(function: &Function, inputs: &[Input]) -> Vec<String> {
+pub(crate) fn describe_inputs(function: &Function, inputs: &[Input]) -> Vec<String> {
     inputs
         .iter()
         .enumerate()
@@ -618,19 +618,19 @@ fn describe_inputs(function: &Function, inputs: &[Input]) -> Vec<String> {
 }
 
 /// xorshift64*: small, fast, reproducible from the seed.
-struct Rng(u64);
+pub(crate) struct Rng(u64);
 
 impl Rng {
-    fn new(seed: u64) -> Self {
+    pub(crate) fn new(seed: u64) -> Self {
         Rng(seed.max(1))
     }
-    fn next(&mut self) -> u64 {
+    pub(crate) fn next(&mut self) -> u64 {
         self.0 ^= self.0 >> 12;
         self.0 ^= self.0 << 25;
         self.0 ^= self.0 >> 27;
         self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
     }
-    fn below(&mut self, n: u64) -> u64 {
+    pub(crate) fn below(&mut self, n: u64) -> u64 {
         if n == 0 {
             0
         } else {
@@ -639,6 +639,6 @@ impl Rng {
     }
 }
 
-fn hash(text: &str) -> u64 {
+pub(crate) fn hash(text: &str) -> u64 {
     text.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| (h ^ b as u64).wrapping_mul(0x100_0000_01b3))
 }

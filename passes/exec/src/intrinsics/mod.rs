@@ -19,7 +19,7 @@ mod alu;
 mod env;
 mod llvm;
 mod math;
-mod mem;
+pub(crate) mod mem;
 mod region;
 mod printf;
 mod simdcf;

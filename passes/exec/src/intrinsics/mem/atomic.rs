@@ -165,7 +165,7 @@ fn atomic(ctx: &mut Ctx<'_>, call: &Call<'_>, op: u8, svm: bool, has_old: bool) 
 }
 
 /// `op(old, src0, src1)` on `elem`-sized bits.
-fn apply(op: u8, elem: Elem, old: u64, s0: u64, s1: u64) -> u64 {
+pub(crate) fn apply(op: u8, elem: Elem, old: u64, s0: u64, s1: u64) -> u64 {
     let bits = (elem.store_bytes() * 8) as u32;
     let mask = if bits >= 64 { u64::MAX } else { (1u64 << bits) - 1 };
     let signed = |v: u64| sign_extend(v, bits);

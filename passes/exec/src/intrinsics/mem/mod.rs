@@ -62,7 +62,7 @@ use crate::machine::{BoundsPolicy, Call, Ctx, SurfaceKind, SLM_BTI, STATELESS_BT
 use crate::memory::Fault;
 use crate::value::{Elem, Lanes, Value};
 
-mod atomic;
+pub(crate) mod atomic;
 mod llvm_mem;
 mod media;
 mod surface;
@@ -108,7 +108,7 @@ fn placeholder(_: &mut Ctx<'_>, call: &Call<'_>) -> Result<Value, Fault> {
 // ---- where a message goes --------------------------------------------------------------------------------
 
 /// The address space of a BTI-addressed linear message.
-pub(super) enum Target {
+pub(crate) enum Target {
     /// A bounded region: a `Buffer` surface or the group's SLM. `what` names it in faults.
     Linear { base: u64, size: u64, what: String },
     /// Stateless: offsets are flat addresses.
@@ -116,7 +116,7 @@ pub(super) enum Target {
 }
 
 /// The target of BTI `bti` for a linear (non-media) message.
-pub(super) fn target(ctx: &Ctx<'_>, call: &Call<'_>, bti: u32) -> Result<Target, Fault> {
+pub(crate) fn target(ctx: &Ctx<'_>, call: &Call<'_>, bti: u32) -> Result<Target, Fault> {
     match bti {
         SLM_BTI => {
             let Some(base) = ctx.slm else {
@@ -172,10 +172,10 @@ pub(super) fn bti(ctx: &Ctx<'_>, call: &Call<'_>, i: usize) -> Result<u32, Fault
 }
 
 /// Bytes with their definedness.
-pub(super) type Bytes = (Vec<u8>, Vec<bool>);
+pub(crate) type Bytes = (Vec<u8>, Vec<bool>);
 
 /// Reads `len` bytes at `offset` of `target` under the bounds policy; `lane` names the SIMD lane in faults.
-pub(super) fn read(
+pub(crate) fn read(
     ctx: &Ctx<'_>,
     target: &Target,
     offset: u64,
@@ -221,7 +221,7 @@ pub(super) fn read(
 }
 
 /// Writes bytes at `offset` of `target` under the bounds policy.
-pub(super) fn write(
+pub(crate) fn write(
     ctx: &mut Ctx<'_>,
     target: &Target,
     offset: u64,

@@ -24,7 +24,8 @@
 //!   read from dword `(g + eoff[i]) + 4c`, which must be dword-aligned (cmlangspec.rst §4.5 `read_untyped`:
 //!   "The enabled channels are returned in R, G, B, A order with no gap ... for disabled channels"). Extra result lanes beyond the enabled
 //!   channels (the definitions allow none; IGC tolerates them) are left as `old` / undef. `scatter4.scaled`
-//!   writes the same layout.
+//!   writes the same layout, channel by channel and lane by lane within a channel (SCATTER4_SCALED's loop nest),
+//!   which decides what lanes whose dwords collide leave behind.
 //! - `.predef.surface` forms take a pointer to a predefined surface variable instead of the BTI (see
 //!   [`super::bti`]); `write.predef.surface(ptr, i32)` stores the BTI into that variable.
 //!
@@ -283,13 +284,15 @@ fn scatter4_scaled(ctx: &mut Ctx<'_>, call: &Call<'_>) -> Result<Value, Fault> {
     let enabled = predicate(call, 0, n)?;
     let target = target(ctx, call, bti(ctx, call, 3)?)?;
     let global = control(call, 4)?;
-    for (i, &on) in enabled.iter().enumerate() {
-        if !on {
-            continue;
-        }
-        let offset = global.wrapping_add(lane_value(call, offsets, i, "element offset")? as u32) as u64;
-        let address = dword_address(call, offset, 0)?;
-        for (k, &c) in channels.iter().enumerate() {
+    // Channel by channel, each in lane order (vISA SCATTER4_SCALED's loop nest): lanes whose dwords collide
+    // leave the last channel's value, as the vISA executor does for IGC's `scatter4_scaled`.
+    for (k, &c) in channels.iter().enumerate() {
+        for (i, &on) in enabled.iter().enumerate() {
+            if !on {
+                continue;
+            }
+            let offset = global.wrapping_add(lane_value(call, offsets, i, "element offset")? as u32) as u64;
+            let address = dword_address(call, offset, 0)?;
             let (bytes, defined) = lane_bytes(values, k * n + i);
             write(ctx, &target, address + 4 * c, &bytes, &defined, Some(i))?;
         }

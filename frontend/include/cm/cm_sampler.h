@@ -1,0 +1,135 @@
+// Sampler messages (cmlangspec §4.9 "Sampler"): sample16, sample32, load16 and the AVS media sampler.
+//
+// Lowering, through the neutral calls of cm_common.h:
+//   sample16(m, channels, surface, sampler, u [, v [, r]])   genx.sample(channels, sampler, surface, u, v, r):
+//                                                            one row of 16 per enabled channel
+//   load16(m, channels, surface, u [, v [, r]])              genx.load(channels, surface, u, v, r) on integer
+//                                                            texel coordinates
+// (Intel's cmc uses genx.3d.sample / 3d.load from Gen9 on; IGC 1.0.12504's vector-compute backend aborts on
+// those from SPIR-V for icllp and tgllp, and accepts genx.sample / genx.load, the SAMPLE and LOAD messages.)
+//   sample32(m, channels, surface, sampler, u, v, du, dv [, ofc])
+//                                                            genx.sample.unorm(channels | ofc << 4, ...): 32
+//                                                            pixels of 16-bit unorm per enabled channel
+//   cm_avs_sampler(m, channels, surface, sampler, u, v, du, dv, u2d [, group, vblock, ofc, v2d, mode, bypass])
+//                                                            genx.avs
+// cm_3d_sample / cm_3d_load, the video-analytics functions (cm_va_*) and read_transpose are refused at the
+// user's line with the reason (see the end of this file).
+// The channel mask, output format and AVS mode must be constants (the intrinsics' immediate operands); a
+// variable one is a located error from genx-cm-lower. The matrix must hold at least a row per enabled channel.
+#pragma once
+#ifndef __CM_HEADERS_CM_SAMPLER_H
+#define __CM_HEADERS_CM_SAMPLER_H
+#include <cm/cm_common.h>
+#include <cm/cm_vector.h>
+#include <cm/cm_math.h>
+#include <cm/cm_memory.h>
+
+__CM_GENX_DECL(sample)
+__CM_GENX_DECL(load)
+__CM_GENX_DECL(sample_unorm)
+__CM_GENX_DECL(avs)
+
+enum OutputFormatControl { CM_16_FULL = 0, CM_16_DOWN_SAMPLE = 1, CM_8_FULL = 2, CM_8_DOWN_SAMPLE = 3 };
+enum AVSExecMode { CM_AVS_16x4 = 0, CM_AVS_8x4 = 1, CM_AVS_16x8 = 2, CM_AVS_4x4 = 3 };
+// The 3D sampler operations (vISA 3D_SAMPLE / 3D_LOAD opcodes), named so that code spelling them reaches the
+// refusal of cm_3d_sample / cm_3d_load below.
+enum CM3DSampleOp {
+  CM_3D_SAMPLE = 0,
+  CM_3D_SAMPLE_B = 1,
+  CM_3D_SAMPLE_L = 2,
+  CM_3D_SAMPLE_C = 3,
+  CM_3D_SAMPLE_D = 4,
+  CM_3D_SAMPLE_B_C = 5,
+  CM_3D_SAMPLE_L_C = 6,
+  CM_3D_LOD = 9,
+  CM_3D_SAMPLE_D_C = 20,
+  CM_3D_SAMPLE_LZ = 24,
+  CM_3D_SAMPLE_C_LZ = 25,
+  CM_3D_SAMPLE_NULLMASK_ENABLE = 32
+};
+enum CM3DLoadOp { CM_3D_LOAD = 7, CM_3D_LOAD_LZ = 26, CM_3D_LOAD_2DMS_W = 28, CM_3D_LOAD_MCS = 29 };
+
+namespace details {
+
+constexpr int __cm_channel_count(int mask) { return (mask & 1) + (mask >> 1 & 1) + (mask >> 2 & 1) + (mask >> 3 & 1); }
+
+template <typename X> constexpr bool __cm_sampler_rows_ok = __cm_rows_cols<X>::cols == 16;
+} // namespace details
+
+
+// sample16(m, channels, surface, sampler, u [, v [, r]]): the enabled channels of 16 texels at normalized
+// coordinates, one row of 16 per enabled channel (float or dword elements).
+template <typename X, typename U, typename V = float, typename R = float,
+          typename = details::__cm_if<details::__cm_obj<X> && details::__cm_ok<U>>>
+__CM_INLINE void sample16(X &&m, ChannelMaskType mask, SurfaceIndex surface, SamplerIndex sampler, const U &u,
+                          const V &v = 0.0f, const R &r = 0.0f) {
+  using namespace details;
+  using D = __cm_plain<X>;
+  using T = __cm_elem_of<D>;
+  static_assert(sizeof(T) == 4, "sample16 returns float or dword elements");
+  static_assert(__cm_count<D> % 16 == 0, "sample16: the matrix holds rows of 16");
+  m.__cm_write(__cm_genx_sample<__cm_vec<T, __cm_count<D>>>((int)mask, sampler.get_index(), surface.get_index(),
+      __cm_operand<float, 16>(u), __cm_operand<float, 16>(v), __cm_operand<float, 16>(r)));
+}
+
+// load16(m, channels, surface, u [, v [, r]]): the enabled channels of 16 texels at integer coordinates.
+template <typename X, typename U, typename V = unsigned, typename R = unsigned,
+          typename = details::__cm_if<details::__cm_obj<X> && details::__cm_ok<U>>>
+__CM_INLINE void load16(X &&m, ChannelMaskType mask, SurfaceIndex surface, const U &u, const V &v = 0u,
+                        const R &r = 0u) {
+  using namespace details;
+  using D = __cm_plain<X>;
+  using T = __cm_elem_of<D>;
+  static_assert(sizeof(T) == 4, "load16 returns float or dword elements");
+  static_assert(__cm_count<D> % 16 == 0, "load16: the matrix holds rows of 16");
+  m.__cm_write(__cm_genx_load<__cm_vec<T, __cm_count<D>>>((int)mask, surface.get_index(),
+      __cm_operand<unsigned, 16>(u), __cm_operand<unsigned, 16>(v), __cm_operand<unsigned, 16>(r)));
+}
+
+// sample32(m, channels, surface, sampler, u, v, du, dv [, ofc]): 32 pixels from (u, v) stepping (du, dv), 16-bit
+// unorm, one row of 32 per enabled channel (a vector_ref<ushort, 32> for one channel).
+template <typename X, typename = details::__cm_if<details::__cm_obj<X>>>
+__CM_INLINE void sample32(X &&m, ChannelMaskType mask, SurfaceIndex surface, SamplerIndex sampler, float u, float v,
+                          float du, float dv, OutputFormatControl ofc = CM_16_FULL) {
+  using namespace details;
+  using D = __cm_plain<X>;
+  static_assert(__cm_same<__cm_elem_of<D>, unsigned short>, "sample32 returns ushort elements");
+  static_assert(__cm_count<D> % 32 == 0, "sample32: the matrix holds rows of 32");
+  m.__cm_write(__cm_genx_sample_unorm<__cm_vec<unsigned short, __cm_count<D>>>(
+      (int)mask | (int)ofc << 4, sampler.get_index(), surface.get_index(), u, v, du, dv));
+}
+
+// cm_avs_sampler(m, channels, surface, sampler, u, v, du, dv, u2d [, group, vblock, ofc, v2d, mode, bypass]):
+// the adaptive video scaler (genx.avs); the result's shape follows the mode and format (cmlangspec §4.9).
+template <typename X, typename = details::__cm_if<details::__cm_obj<X>>>
+__CM_INLINE void cm_avs_sampler(X &&m, ChannelMaskType mask, SurfaceIndex surface, SamplerIndex sampler, float u,
+                                float v, float du, float dv, float u2d, int group = -1, int vblock = -1,
+                                OutputFormatControl ofc = CM_16_FULL, float v2d = 0.0f,
+                                AVSExecMode mode = CM_AVS_16x4, bool ief_bypass = false) {
+  using namespace details;
+  using D = __cm_plain<X>;
+  m.__cm_write(__cm_genx_avs<__cm_vec<__cm_elem_of<D>, __cm_count<D>>>(
+      (int)mask, sampler.get_index(), surface.get_index(), u, v, du, dv, u2d, group, vblock, (int)ofc, v2d,
+      (int)mode, (char)ief_bypass));
+}
+
+// Sampler functions of the spec this compiler does not implement, refused where they are called (the user's line)
+// with the reason, instead of an unknown identifier or an error inside the headers.
+__CM_REFUSED_FUNCTION(cm_3d_sample, "IGC 1.0.12504's vector-compute backend aborts on the 3D sampler messages for "
+                                    "icllp and tgllp (use sample16 or load16)")
+__CM_REFUSED_FUNCTION(cm_3d_load, "IGC 1.0.12504's vector-compute backend aborts on the 3D sampler messages for "
+                                  "icllp and tgllp (use load16)")
+__CM_REFUSED_FUNCTION(cm_va_2d_convolve, "the video-analytics sampler functions are not implemented")
+__CM_REFUSED_FUNCTION(cm_va_erode, "the video-analytics sampler functions are not implemented")
+__CM_REFUSED_FUNCTION(cm_va_dilate, "the video-analytics sampler functions are not implemented")
+__CM_REFUSED_FUNCTION(cm_va_min_max, "the video-analytics sampler functions are not implemented")
+__CM_REFUSED_FUNCTION(cm_va_min_max_filter, "the video-analytics sampler functions are not implemented")
+__CM_REFUSED_FUNCTION(cm_va_centroid, "the video-analytics sampler functions are not implemented")
+__CM_REFUSED_FUNCTION(cm_va_boolean_centroid, "the video-analytics sampler functions are not implemented")
+__CM_REFUSED_FUNCTION(cm_va_lbp_creation, "the video-analytics sampler functions are not implemented")
+__CM_REFUSED_FUNCTION(cm_va_lbp_correlation, "the video-analytics sampler functions are not implemented")
+__CM_REFUSED_FUNCTION(cm_va_correlation_search, "the video-analytics sampler functions are not implemented")
+__CM_REFUSED_FUNCTION(cm_va_flood_fill, "the video-analytics sampler functions are not implemented")
+__CM_REFUSED_FUNCTION(read_transpose, "the transposing media read (vISA TRANSPOSE_LD) is not implemented")
+
+#endif

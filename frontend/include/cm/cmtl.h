@@ -1,0 +1,117 @@
+// The CM template library (cmlangspec §3.2.3 "cmtl" initialisers and §6), as far as CM programs use it:
+//
+//   cm_vector(V, T, N, I, S)      declares vector<T, N> V with V(i) = I + i * S
+//   cm_matrix(M, T, R, C, I, S)   declares matrix<T, R, C> M with M(r, c) = I + (r * C + c) * S
+//   cmtl::cm_vector_assign(v, I, S)  assigns the sequence I, I + S, ... to an existing vector, matrix or reference
+//                                 (`cmtl::cm_vector_assign<T, N>(v, I, S)` as well); I and S may be run-time values
+//   cmtl::cm_floor<RT>(x), cmtl::cm_ceil<RT>(x)      cm_rndd / cm_rndu converted to RT
+//   cmtl::cm_fmod(y, x)           y - x * trunc(y / x), in float
+//   cmtl::cm_atan2(y, x), cmtl::cm_atan2_fast(y, x)  the angle of (x, y) in (-pi, pi], in float (cm_math.h's
+//                                 details::__cm_atan2: error under 1e-5 rad); atan2(0, 0) = 0
+//   cmtl::cm_sin_emu(x), cmtl::cm_cos_emu(x)          the math unit's sin / cos (Intel's emulations compute the
+//                                 same function in EU instructions)
+//   CM_CONST_E, CM_CONST_PI, CM_CONST_2PI, CM_DBL_EPSILON
+//
+// Everything works on any object of the protocol (vector, matrix, references) or a scalar, through cm_math.h.
+// Refused at the user's line (see the end of the file): the cached stacks (CachedStack*), the matrix transforms
+// (MirrorVertical, Rotate*_16x16, Transpose_*, map) and cm_assert_range.
+#pragma once
+#ifndef __CM_HEADERS_CMTL_H
+#define __CM_HEADERS_CMTL_H
+#include <cm/cm.h>
+
+#ifndef CM_CONST_E
+#define CM_CONST_E 2.71828f
+#endif
+#ifndef CM_CONST_PI
+#define CM_CONST_PI 3.14159f
+#endif
+#ifndef CM_CONST_2PI
+#define CM_CONST_2PI 6.28318f
+#endif
+#ifndef CM_DBL_EPSILON
+#define CM_DBL_EPSILON 0.00001f
+#endif
+
+namespace cmtl {
+
+// v(i) = init + i * step for every element i (row-major for a matrix), computed in int and converted.
+template <typename T = void, int N = 0, typename X, typename = details::__cm_if<details::__cm_obj<X>>>
+__CM_INLINE void cm_vector_assign(X &&v, int init, int step) {
+  using namespace details;
+  using D = __cm_plain<X>;
+  constexpr int M = __cm_count<D>;
+  static_assert(N == 0 || N == M, "cm_vector_assign: the size argument differs from the object's element count");
+  __cm_vec<int, M> seq = __cm_lane_iota<int, M>() * step + init;
+  v.__cm_write(__cm_cvt<__cm_elem_of<D>, M>(seq));
+}
+
+template <typename RT, typename X, typename = details::__cm_if<details::__cm_ok<X>>>
+__CM_INLINE details::__cm_ret<RT, details::__cm_count<X>> cm_floor(const X &x, unsigned flags = 0) {
+  return cm_rndd<RT>(x, (int)flags);
+}
+template <typename RT, typename X, typename = details::__cm_if<details::__cm_ok<X>>>
+__CM_INLINE details::__cm_ret<RT, details::__cm_count<X>> cm_ceil(const X &x, unsigned flags = 0) {
+  return cm_rndu<RT>(x, (int)flags);
+}
+
+// The angle of (x, y) in (-pi, pi] (see the head of this file for the accuracy).
+template <typename Y, typename X, typename = details::__cm_if<details::__cm_all_ok<Y, X>>>
+__CM_INLINE details::__cm_ret<float, details::__cm_width<Y, X>> cm_atan2(const Y &y, const X &x, unsigned flags = 0) {
+  using namespace details;
+  constexpr int N = __cm_width<Y, X>;
+  return __cm_make<float, N>(__cm_convert<float, N, float>(
+      __cm_atan2<N>(__cm_operand<float, N>(y), __cm_operand<float, N>(x)), (int)flags));
+}
+template <typename Y, typename X, typename = details::__cm_if<details::__cm_all_ok<Y, X>>>
+__CM_INLINE details::__cm_ret<float, details::__cm_width<Y, X>> cm_atan2_fast(const Y &y, const X &x, unsigned flags = 0) {
+  return cm_atan2(y, x, flags);
+}
+
+// y - x * trunc(y / x) in float (the sign of y; x == 0 gives NaN, as C's fmod).
+template <typename Y, typename X, typename = details::__cm_if<details::__cm_all_ok<Y, X>>>
+__CM_INLINE details::__cm_ret<float, details::__cm_width<Y, X>> cm_fmod(const Y &y, const X &x, unsigned flags = 0) {
+  using namespace details;
+  constexpr int N = __cm_width<Y, X>;
+  using V = __cm_val<float, N>;
+  V a = __cm_operand<float, N>(y), b = __cm_operand<float, N>(x);
+  V r = a - b * __cm_genx_rndz<V>(a / b);
+  return __cm_make<float, N>(__cm_convert<float, N, float>(r, (int)flags));
+}
+
+template <typename X, typename = details::__cm_if<details::__cm_ok<X>>>
+__CM_INLINE details::__cm_ret<float, details::__cm_count<X>> cm_sin_emu(const X &x, unsigned flags = 0) {
+  return cm_sin<float>(x, (int)flags);
+}
+template <typename X, typename = details::__cm_if<details::__cm_ok<X>>>
+__CM_INLINE details::__cm_ret<float, details::__cm_count<X>> cm_cos_emu(const X &x, unsigned flags = 0) {
+  return cm_cos<float>(x, (int)flags);
+}
+
+// The rest of the library (cmlangspec §6: the cached stacks and the matrix transforms), refused where called.
+__CM_REFUSED_FUNCTION(CachedStackInit, "the cmtl cached stacks are not implemented")
+__CM_REFUSED_FUNCTION(CachedStackTop, "the cmtl cached stacks are not implemented")
+__CM_REFUSED_FUNCTION(CachedStackPop, "the cmtl cached stacks are not implemented")
+__CM_REFUSED_FUNCTION(CachedStackPush, "the cmtl cached stacks are not implemented")
+__CM_REFUSED_FUNCTION(CachedStackEmpty, "the cmtl cached stacks are not implemented")
+__CM_REFUSED_FUNCTION(MirrorVertical, "the cmtl matrix transforms are not implemented (use row/column selects)")
+__CM_REFUSED_FUNCTION(MirrorHorizontal_16x16, "the cmtl matrix transforms are not implemented (use row/column selects)")
+__CM_REFUSED_FUNCTION(Rotate90_16x16, "the cmtl matrix transforms are not implemented (use row/column selects)")
+__CM_REFUSED_FUNCTION(Rotate180_16x16, "the cmtl matrix transforms are not implemented (use row/column selects)")
+__CM_REFUSED_FUNCTION(Rotate270_16x16, "the cmtl matrix transforms are not implemented (use row/column selects)")
+__CM_REFUSED_FUNCTION(Transpose_16x16, "the cmtl matrix transforms are not implemented (use row/column selects)")
+__CM_REFUSED_FUNCTION(ReverseTranspose_16x16, "the cmtl matrix transforms are not implemented (use row/column selects)")
+__CM_REFUSED_FUNCTION(Transpose_8x8, "the cmtl matrix transforms are not implemented (use row/column selects)")
+__CM_REFUSED_FUNCTION(map, "the cmtl matrix transforms are not implemented (use iselect)")
+__CM_REFUSED_FUNCTION(cm_assert_range, "cm_assert_range is an emulation-mode check")
+
+} // namespace cmtl
+
+#define cm_vector(V, T, N, I, S)                                                                                   \
+  vector<T, N> V;                                                                                                  \
+  cmtl::cm_vector_assign(V, (I), (S))
+#define cm_matrix(M, T, R, C, I, S)                                                                                \
+  matrix<T, R, C> M;                                                                                               \
+  cmtl::cm_vector_assign(M, (I), (S))
+
+#endif

@@ -1,0 +1,103 @@
+//! Corpus programs (tests/corpus) run on the CPU against plain-Rust references: the legacy-atomic histogram, the
+//! prefix sum with SIMD control flow and the cmtl gradient-angle kernel. The sources are the corpus files
+//! themselves, so what cmc/tests/corpus.rs compiles to binaries is what runs here.
+
+mod support;
+
+use genx_exec::grid::Grid;
+use support::{assert_same, bytes_u32, compile, f32_bytes, u32_bytes, Arg, Rng};
+
+#[test]
+fn corpus_histogram_counts_every_byte_and_sums_the_blocks() {
+    let source = include_str!("../../tests/corpus/histogram_legacy_atomics.cpp");
+    let seed = 0x14c0_1001;
+    let threads = 8usize;
+    let mut rng = Rng::new(seed);
+    let pixels: Vec<u8> = (0..threads * 64).map(|_| if rng.below(3) == 0 { 7 } else { rng.below(256) as u8 }).collect();
+    let compiled = compile("histogram256", source, &[]);
+    let mut run = compiled.run();
+    run.buffer(0, pixels.clone());
+    run.buffer(1, vec![0; 257 * 4]);
+    run.dispatch("histogram256", Grid::linear(threads as u32, 1), &[Arg::Surface(0), Arg::Surface(1)]);
+    let mut expected = vec![0u32; 257];
+    for &p in &pixels {
+        expected[p as usize] += 1;
+        expected[256] = expected[256].wrapping_add(p as u32);
+    }
+    assert_same("histogram256", seed, &bytes_u32(&run.surface_bytes(1)), &expected);
+}
+
+#[test]
+fn corpus_clamp_scan_matches_a_sequential_scan() {
+    let source = include_str!("../../tests/corpus/prefix_sum_simdcf.cpp");
+    let seed = 0x14c0_1002;
+    let threads = 6usize;
+    let limit = 300i32;
+    let mut rng = Rng::new(seed);
+    let data: Vec<i32> = (0..threads * 16).map(|_| rng.below(101) as i32 - 20).collect();
+    let compiled = compile("clamp_scan", source, &[]);
+    let mut run = compiled.run();
+    run.buffer(0, u32_bytes(&data.iter().map(|&v| v as u32).collect::<Vec<_>>()));
+    run.buffer(1, vec![0; threads * 64]);
+    run.buffer(2, vec![0; threads * 4]);
+    run.dispatch(
+        "clamp_scan",
+        Grid::linear(threads as u32, 1),
+        &[Arg::Surface(0), Arg::Surface(1), Arg::Surface(2), Arg::U32(limit as u32)],
+    );
+    let (mut clamped, mut counts) = (Vec::new(), Vec::new());
+    for block in data.chunks(16) {
+        let mut sum = 0i32;
+        let mut over = 0u32;
+        for &v in block {
+            sum += v;
+            clamped.push(sum.min(limit) as u32);
+            over += (sum > limit) as u32;
+        }
+        counts.push(over);
+    }
+    assert_same("clamp_scan values", seed, &bytes_u32(&run.surface_bytes(1)), &clamped);
+    assert_same("clamp_scan counts", seed, &bytes_u32(&run.surface_bytes(2)), &counts);
+}
+
+#[test]
+fn corpus_gradient_angles_bin_the_directions() {
+    let source = include_str!("../../tests/corpus/hough_cmtl.cpp");
+    let seed = 0x14c0_1003;
+    let threads = 4usize;
+    let mut rng = Rng::new(seed);
+    let value = |rng: &mut Rng| (rng.below(2001) as f32 - 1000.0) / 8.0;
+    let gx: Vec<f32> = (0..threads * 16).map(|_| value(&mut rng)).collect();
+    let gy: Vec<f32> = (0..threads * 16).map(|_| value(&mut rng)).collect();
+    let compiled = compile("gradient_angles", source, &[]);
+    let mut run = compiled.run();
+    run.buffer(0, f32_bytes(&gx));
+    run.buffer(1, f32_bytes(&gy));
+    run.buffer(2, vec![0; threads * 64]);
+    run.dispatch(
+        "gradient_angles",
+        Grid::linear(threads as u32, 1),
+        &[Arg::Surface(0), Arg::Surface(1), Arg::Surface(2)],
+    );
+    let got = bytes_u32(&run.surface_bytes(2));
+    let pi = 3.14159f32; // CM_CONST_PI
+    for i in 0..gx.len() {
+        let angle = (gy[i] as f64).atan2(gx[i] as f64);
+        let magnitude = ((gx[i] * gx[i] + gy[i] * gy[i]) as f64).sqrt();
+        let position = (angle as f32 + pi) * (4.0 / pi);
+        let sector = |p: f32| (p.floor() as i32).clamp(0, 7);
+        let packed = got[i] as i32;
+        let (got_sector, got_magnitude) = (packed.div_euclid(65536), packed.rem_euclid(65536));
+        // cm_atan2 is within 1e-5 rad: a position that close to a sector boundary may land on either side.
+        let near_boundary = (position - position.round()).abs() < 1e-3;
+        assert!(
+            got_sector == sector(position) || (near_boundary && (got_sector - sector(position)).abs() == 1),
+            "lane {i} (seed {seed:#x}): sector {got_sector}, model {}",
+            sector(position)
+        );
+        assert!(
+            (got_magnitude as f64 - magnitude).abs() <= 0.5 + 1e-3,
+            "lane {i} (seed {seed:#x}): magnitude {got_magnitude}, model {magnitude}"
+        );
+    }
+}

@@ -1,0 +1,381 @@
+//! Validation across levels: a kernel's LLVM IR against its vISA, on the same random inputs and surfaces.
+//!
+//! How IGC maps a kernel's IR arguments onto vISA (observed on every kernel of the project's corpus with IGC
+//! 1.0.12504.6, and read in IGC's `GenXBTIAssignment.cpp` and `CMKernelArgOffset.cpp` at that tag):
+//! - The thread payload: `r0` is the header, `r1` the packed local ids (`.implicit_LOCAL_ID offset=32 size=6`:
+//!   three words x, y, z), and cross-thread data starts at GRF byte 64 (`r2`): IGC's implicit arguments first
+//!   (`.implicit_UNDEFINED_12 offset=64 size=8` is the private memory base, `.implicit_LOCAL_SIZE` and
+//!   `.implicit_GROUP_COUNT` three dwords each), then every explicit argument, in argument order, each at its own
+//!   `.input V offset=N size=N`. So the `k`-th `.input` directive is IR argument `k`, and the value it receives
+//!   is the argument's bytes (an SVM pointer's 64-bit address, a scalar's or vector's little-endian bytes, a
+//!   surface's binding-table index).
+//! - Surfaces and samplers: IGC does not read them from the payload. Its BTI assignment gives each one a
+//!   constant index and replaces the argument by it (`movs T8 0x1` in the vISA): first the read-only images and
+//!   samplers (samplers numbered separately), then every other surface and every SVM pointer argument, in
+//!   argument order, starting at 1 (0 is reserved for the debugger's SIP on the path IGC takes here). The caller
+//!   computes those indices ([`ArgBinding`]); the IR runs with the same values as its surface arguments, so both
+//!   levels address the same surfaces.
+//! - Predefined variables come from the same [`ThreadIds`] the IR executor gives `llvm.genx.group.id.*` and
+//!   friends; SLM is a fresh allocation of the IR kernel's `"VCSLMSize"` bytes for both.
+//!
+//! Trials: each draws the IR arguments (with the IR validator's contract-respecting generator), runs the IR, and,
+//! when the IR finishes, runs the vISA on the same bytes in a memory laid out the same way (the same allocation
+//! order gives the same addresses, so SVM pointers are equal at both levels); then every byte of every buffer and
+//! surface the IR defines must be equal in the vISA run. Surfaces are bound on demand as in
+//! [`crate::validate`], and both levels use the hardware's bounds rule ([`BoundsPolicy::Hardware`]: reads outside
+//! a surface give zeros, writes are dropped), which vISA documents for every surface message, so random offsets
+//! exercise kernels instead of being discarded. A 64-bit integer argument gets a buffer's address on every other
+//! trial (CM passes SVM pointers as `uint64_t`), a random value on the others; on odd trials buffers and
+//! surfaces hold small dwords (0 to 3), so that loop bounds and indices read from memory stay in range. Verdicts and exit codes are the
+//! IR validator's.
+
+use super::exec::{Thread, VisaYield};
+use super::program::{Kernel, VarKind};
+use crate::interp::{Machine, Trap};
+use crate::machine::{BoundsPolicy, Surface, SurfaceKind, Surfaces, ThreadIds};
+use crate::memory::{encode_lanes, AllocKind, Fault, Memory};
+use crate::program::{FuncId, Program};
+use crate::validate::{
+    argument_hints, compare, describe_inputs, draw, hash, Input, Mismatch, Options, Outcome, Rng, Verdict, IMAGE, MAX_SURFACES,
+};
+use crate::value::{Elem, Lanes, Ty, Value};
+
+/// How one IR argument reaches the vISA kernel.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ArgBinding {
+    /// By value: its bytes at its `.input`.
+    Value,
+    /// An SVM pointer: a buffer's address at its `.input`.
+    Pointer,
+    /// A surface with this binding-table index (also the IR argument's value).
+    Surface(u32),
+    /// A sampler with this index.
+    Sampler(u32),
+}
+
+/// Bytes of the private memory given to a kernel through its private-base implicit argument.
+const PRIVATE_BYTES: u64 = 64 * 1024;
+
+/// Validates `kernel` (vISA) against IR function `function` of `ir`.
+pub fn validate(ir: &Program, function: &str, kernel: &Kernel, bindings: &[ArgBinding], options: Options) -> Verdict {
+    let cannot = |reason: String| Verdict::CannotValidate { function: kernel.name.clone(), reason };
+    let Some((func, f)) = ir.function(function) else {
+        return cannot(format!("the IR has no function '{function}'"));
+    };
+    if let Some(reason) = &f.unsupported {
+        return cannot(format!("in the IR: {reason}"));
+    }
+    // SPIR-V builtin variables (DPC++ ESIMD's `__spirv_BuiltInGlobalInvocationId`, ...) are ids the IR executor
+    // does not give values to.
+    if let Some(builtin) = ir.globals.iter().find(|g| g.name.starts_with("__spirv_BuiltIn")) {
+        return cannot(format!("the IR reads SPIR-V builtin variable @{}, which the IR executor does not model", builtin.name));
+    }
+    if bindings.len() != f.params.len() {
+        return cannot(format!("{} argument bindings for {} IR arguments", bindings.len(), f.params.len()));
+    }
+    let Some(param_of_input) = match_inputs(kernel, bindings) else {
+        return cannot(format!(
+            "the vISA kernel's .input arguments ({}) do not match the IR's arguments ({:?})",
+            kernel.inputs.iter().filter(|i| i.implicit.is_none()).map(|i| kernel.var(i.var).name.as_str()).collect::<Vec<_>>().join(", "),
+            bindings
+        ));
+    };
+    for input in &kernel.inputs {
+        if let Some(kind) = &input.implicit {
+            if !matches!(kind.as_str(), "LOCAL_ID" | "LOCAL_SIZE" | "GROUP_COUNT" | "UNDEFINED_12") {
+                return cannot(format!("implicit argument kind {kind}"));
+            }
+        }
+    }
+    // The IR's "VCSLMSize" when it has one, else the vISA's own SLMSize (in KB): the same SLM for both.
+    let slm_bytes = f.slm_bytes.max(kernel.slm_kb.unwrap_or(0) as u64 * 1024);
+    let hints = argument_hints(ir, f);
+    let mut rng = Rng::new(options.seed ^ hash(&kernel.name));
+    let (mut kept, mut discarded) = (0u64, 0u64);
+    let mut first_discard = None;
+    for trial in 0..options.trials {
+        let args: Vec<Input> = f
+            .params
+            .iter()
+            .zip(bindings)
+            .zip(&hints)
+            .map(|((ty, binding), hint)| match (binding, ty) {
+                (ArgBinding::Pointer, _) | (_, Ty::Scalar(Elem::Ptr(_))) => Input::Buffer(buffer(&mut rng, trial, options.buffer_bytes)),
+                // CM passes SVM pointers as 64-bit integers too: every other trial gives one a buffer's address.
+                (ArgBinding::Value, Ty::Scalar(Elem::Int(64))) if trial % 2 == 0 => {
+                    Input::Buffer(buffer(&mut rng, trial, options.buffer_bytes))
+                }
+                (ArgBinding::Surface(index) | ArgBinding::Sampler(index), Ty::Scalar(elem)) => {
+                    Input::Value(Value::scalar(*elem, *index as u64))
+                }
+                (_, Ty::Scalar(elem)) => Input::Value(Value::Lanes(Lanes::new(*elem, vec![draw(*elem, hint, &mut rng)]))),
+                (_, Ty::Vector(elem, n)) => {
+                    Input::Value(Value::Lanes(Lanes::new(*elem, (0..*n).map(|_| draw(*elem, hint, &mut rng)).collect())))
+                }
+                (_, other) => Input::Value(Value::zero(other)),
+            })
+            .collect();
+        let ids = ThreadIds {
+            group_id: [rng.below(4) as u32, rng.below(4) as u32, 0],
+            local_id: [0; 3],
+            local_size: [1; 3],
+            group_count: [4, 4, 1],
+        };
+        let seed = (hash(&kernel.name) ^ (trial as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)) & !1 | (trial as u64 & 1);
+        let mut bound: Vec<(u32, bool)> = Vec::new();
+        let before = loop {
+            let outcome = run_ir(ir, func, slm_bytes, &args, ids, options, seed, &bound);
+            match &outcome {
+                Err(Trap { fault: Fault::Unbound { bti, image, .. }, .. })
+                    if bound.len() < MAX_SURFACES && !bound.iter().any(|(b, _)| b == bti) =>
+                {
+                    bound.push((*bti, *image))
+                }
+                _ => break outcome,
+            }
+        };
+        let before = match before {
+            Ok(outcome) => outcome,
+            Err(trap) => match trap.fault {
+                Fault::Unsupported(_) => return cannot(format!("in the IR: {trap}")),
+                _ => {
+                    discarded += 1;
+                    first_discard.get_or_insert_with(|| trap.to_string());
+                    continue;
+                }
+            },
+        };
+        kept += 1;
+        let after_options = Options { step_limit: options.step_limit.saturating_mul(crate::validate::AFTER_STEP_FACTOR), ..options };
+        let mismatch = |place: String, b: String, a: String| {
+            Verdict::Mismatch(Box::new(Mismatch {
+                function: kernel.name.clone(),
+                trial,
+                inputs: describe(f, &args, ids),
+                place,
+                before: b,
+                after: a,
+            }))
+        };
+        let after = match run_visa(ir, slm_bytes, kernel, &param_of_input, &args, ids, after_options, seed, &bound) {
+            Ok(outcome) => outcome,
+            Err(trap) => {
+                if let Fault::Unsupported(_) = trap.fault {
+                    return cannot(trap.to_string());
+                }
+                return mismatch("execution".to_string(), "runs to completion".to_string(), format!("stops: {trap}"));
+            }
+        };
+        if let Some((place, b, a)) = compare(&before, &after) {
+            return mismatch(place, format!("IR {b}"), format!("vISA {a}"));
+        }
+    }
+    if kept == 0 && options.trials > 0 {
+        return cannot(format!(
+            "every trial hit undefined behaviour or left its buffers in the IR; the first: {}",
+            first_discard.unwrap_or_default()
+        ));
+    }
+    Verdict::Agree { functions: 1, trials: kept, discarded }
+}
+
+/// Which IR argument each `.input` receives: explicit inputs follow the IR's arguments in order, except that a
+/// surface or sampler argument may have no input (IGC replaced it by its index), and an input of a surface
+/// variable belongs to a surface or sampler argument. `None` when they cannot be matched so.
+fn match_inputs(kernel: &Kernel, bindings: &[ArgBinding]) -> Option<Vec<Option<usize>>> {
+    let mut out = vec![None; kernel.inputs.len()];
+    let explicit: Vec<usize> = (0..kernel.inputs.len()).filter(|&k| kernel.inputs[k].implicit.is_none()).collect();
+    let mut next = 0;
+    for (param, binding) in bindings.iter().enumerate() {
+        let input_kind = explicit.get(next).map(|&k| kernel.var(kernel.inputs[k].var).kind);
+        match binding {
+            ArgBinding::Surface(_) | ArgBinding::Sampler(_) => {
+                if matches!(input_kind, Some(VarKind::Surface | VarKind::Sampler)) {
+                    out[explicit[next]] = Some(param);
+                    next += 1;
+                }
+            }
+            ArgBinding::Value | ArgBinding::Pointer => {
+                if input_kind != Some(VarKind::General) {
+                    return None;
+                }
+                out[explicit[next]] = Some(param);
+                next += 1;
+            }
+        }
+    }
+    (next == explicit.len()).then_some(out)
+}
+
+/// Surface contents depend on the trial's seed and the index only, so both levels see the same.
+fn surface_bytes(seed: u64, bti: u32, size: u64) -> Vec<u8> {
+    let mut rng = Rng::new(seed ^ (bti as u64 + 1).wrapping_mul(0xD6E8_FEB8_6659_FD93));
+    buffer(&mut rng, seed as u32, size)
+}
+
+/// Random bytes on even trials; on odd trials small dwords (0 to 3), so that loop bounds and indices a kernel
+/// reads from memory stay small and in range.
+fn buffer(rng: &mut Rng, trial: u32, size: u64) -> Vec<u8> {
+    if trial % 2 == 1 {
+        return (0..size).map(|i| if i % 4 == 0 { rng.below(4) as u8 } else { 0 }).collect();
+    }
+    (0..size).map(|_| rng.next() as u8).collect()
+}
+
+/// Allocates the trial's surfaces and buffers (in that order) and SLM; returns the argument values, the names
+/// and bases of what is compared, and the SLM base.
+fn lay_out(
+    memory: &mut Memory,
+    surfaces: &mut Surfaces,
+    args: &[Input],
+    param_elems: &[Elem],
+    options: Options,
+    seed: u64,
+    bound: &[(u32, bool)],
+    slm_bytes: u64,
+) -> (Vec<Value>, Vec<(String, u64)>, Option<u64>) {
+    let mut compared = Vec::new();
+    for &(bti, image) in bound {
+        let kind = if image { IMAGE } else { SurfaceKind::Buffer { size: options.buffer_bytes } };
+        let size = match kind {
+            SurfaceKind::Buffer { size } => size,
+            SurfaceKind::Image2D { height, pitch, .. } => height as u64 * pitch as u64,
+        };
+        let name = format!("surface {bti}");
+        let base = memory.allocate_with(name.clone(), AllocKind::Buffer, surface_bytes(seed, bti, size));
+        surfaces.insert(bti, Surface { name: name.clone(), base, kind });
+        compared.push((name, base));
+    }
+    let mut values = Vec::with_capacity(args.len());
+    for (index, arg) in args.iter().enumerate() {
+        match arg {
+            Input::Value(v) => values.push(v.clone()),
+            Input::Buffer(bytes) => {
+                let name = format!("buffer of argument {index}");
+                let base = memory.allocate_with(name.clone(), AllocKind::Buffer, bytes.clone());
+                values.push(Value::scalar(param_elems[index], base));
+                compared.push((name, base));
+            }
+        }
+    }
+    let slm = (slm_bytes > 0).then(|| memory.allocate("SLM", AllocKind::Slm, slm_bytes));
+    (values, compared, slm)
+}
+
+fn collect(memory: &Memory, compared: Vec<(String, u64)>) -> Outcome {
+    let memory = compared
+        .into_iter()
+        .filter_map(|(name, base)| memory.allocation(base).map(|a| (name, a.bytes.clone(), a.defined.clone())))
+        .collect();
+    Outcome { ret: Value::Void, memory }
+}
+
+fn param_elems(ir: &Program, func: FuncId) -> Vec<Elem> {
+    ir.functions[func as usize]
+        .params
+        .iter()
+        .map(|ty| ty.lanes().map(|(e, _)| e).unwrap_or(Elem::Int(64)))
+        .collect()
+}
+
+#[allow(clippy::too_many_arguments)]
+fn run_ir(
+    ir: &Program,
+    func: FuncId,
+    slm_bytes: u64,
+    args: &[Input],
+    ids: ThreadIds,
+    options: Options,
+    seed: u64,
+    bound: &[(u32, bool)],
+) -> Result<Outcome, Trap> {
+    let mut machine = Machine::new(ir);
+    machine.step_limit = options.step_limit;
+    machine.bounds = BoundsPolicy::Hardware;
+    let (values, compared, slm) =
+        lay_out(&mut machine.memory, &mut machine.surfaces, args, &param_elems(ir, func), options, seed, bound, slm_bytes);
+    let mut thread = machine.start(func, values, ids)?;
+    while let crate::interp::Yield::Barrier = machine.resume(&mut thread, slm)? {}
+    Ok(collect(&machine.memory, compared))
+}
+
+#[allow(clippy::too_many_arguments)]
+fn run_visa(
+    ir: &Program,
+    slm_bytes: u64,
+    kernel: &Kernel,
+    param_of_input: &[Option<usize>],
+    args: &[Input],
+    ids: ThreadIds,
+    options: Options,
+    seed: u64,
+    bound: &[(u32, bool)],
+) -> Result<Outcome, Trap> {
+    let mut memory = Memory::new();
+    // The IR's globals take the first addresses of its memory; the same sizes here keep the addresses equal.
+    for global in &ir.globals {
+        memory.allocate(format!("IR global @{}", global.name), AllocKind::Global, global.bytes);
+    }
+    let func = ir.function(&kernel.name).map(|(id, _)| id);
+    let elems = match func {
+        Some(id) => param_elems(ir, id),
+        None => vec![Elem::Int(64); args.len()],
+    };
+    let mut surfaces = Surfaces::new();
+    let (values, compared, slm) = lay_out(&mut memory, &mut surfaces, args, &elems, options, seed, bound, slm_bytes);
+    let mut thread = Thread::new(kernel, ids);
+    thread.step_limit = options.step_limit;
+    for (k, input) in kernel.inputs.iter().enumerate() {
+        let size = input.size as usize;
+        let (bytes, defined) = match input.implicit.as_deref() {
+            None => match param_of_input[k] {
+                Some(param) => value_bytes(&values[param], size),
+                None => continue,
+            },
+            Some("LOCAL_ID") => words(&ids.local_id.map(|v| v as u64), 2, size),
+            Some("LOCAL_SIZE") => words(&ids.local_size.map(|v| v as u64), 4, size),
+            Some("GROUP_COUNT") => words(&ids.group_count.map(|v| v as u64), 4, size),
+            Some(_) => {
+                let base = memory.allocate("private memory", AllocKind::Private, PRIVATE_BYTES);
+                words(&[base], 8, size)
+            }
+        };
+        if kernel.var(input.var).kind != VarKind::General && kernel.var(input.var).kind != VarKind::Surface && kernel.var(input.var).kind != VarKind::Sampler {
+            continue;
+        }
+        thread.set_input(input.var, &bytes, &defined);
+    }
+    loop {
+        match thread.resume(&mut memory, &surfaces, slm, BoundsPolicy::Hardware)? {
+            VisaYield::Finished => break,
+            VisaYield::Barrier => continue,
+        }
+    }
+    Ok(collect(&memory, compared))
+}
+
+/// A value's little-endian bytes, `size` of them (padded with undefined bytes).
+fn value_bytes(value: &Value, size: usize) -> (Vec<u8>, Vec<bool>) {
+    let mut bytes = vec![0u8; size];
+    let mut defined = vec![false; size];
+    if let Value::Lanes(lanes) = value {
+        encode_lanes(lanes, &mut bytes, &mut defined);
+    }
+    (bytes, defined)
+}
+
+fn words(values: &[u64], width: usize, size: usize) -> (Vec<u8>, Vec<bool>) {
+    let mut bytes = Vec::with_capacity(size);
+    for v in values {
+        bytes.extend_from_slice(&v.to_le_bytes()[..width]);
+    }
+    bytes.resize(size, 0);
+    let defined = (0..size).map(|i| i < values.len() * width).collect();
+    (bytes, defined)
+}
+
+fn describe(f: &crate::program::Function, args: &[Input], ids: ThreadIds) -> Vec<String> {
+    let mut out = describe_inputs(f, args);
+    out.push(format!("group id ({}, {}, {})", ids.group_id[0], ids.group_id[1], ids.group_id[2]));
+    out
+}

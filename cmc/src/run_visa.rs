@@ -14,16 +14,8 @@ use genx_exec::program::Program;
 use genx_exec::value::{Elem, Ty, Value};
 use genx_exec::visa::program::{VType, VarKind};
 
-use crate::run_cmd::Output;
-
-/// What `cmc run` was asked for, for a `.visaasm` input.
-pub struct Request<'a> {
-    pub input: &'a std::path::Path,
-    pub grid: Grid,
-    pub args: &'a [String],
-    pub surfaces: &'a [String],
-    pub hardware_bounds: bool,
-}
+use crate::run_cmd::spec::Job;
+use crate::run_cmd::{Outcome, Output};
 
 fn elem_of(ty: VType) -> Elem {
     match ty {
@@ -37,9 +29,10 @@ fn elem_of(ty: VType) -> Elem {
     }
 }
 
-pub fn run(request: &Request<'_>) -> Result<String, String> {
-    let text = std::fs::read_to_string(request.input).map_err(|err| format!("cannot read '{}': {err}", request.input.display()))?;
+pub(crate) fn run(request: &Job) -> Result<Outcome, String> {
+    let text = std::fs::read_to_string(&request.input).map_err(|err| format!("cannot read '{}': {err}", request.input.display()))?;
     let kernel = genx_exec::visa::reader::read(&text).map_err(|e| format!("{}:{e}", request.input.display()))?;
+    let grid = Grid { groups: request.groups, local_size: request.local };
     let explicit: Vec<_> = kernel.inputs.iter().filter(|i| i.implicit.is_none()).collect();
     if explicit.len() != request.args.len() {
         return Err(format!(
@@ -55,11 +48,11 @@ pub fn run(request: &Request<'_>) -> Result<String, String> {
     let empty = Program::default();
     let mut machine = Machine::new(&empty);
     let mut outputs: Vec<Output> = Vec::new();
-    for spec in request.surfaces {
+    for spec in &request.surfaces {
         crate::run_cmd::bind_surface(&mut machine, spec, &mut outputs)?;
     }
     let mut inputs = Vec::new();
-    for (index, (input, spec)) in explicit.iter().zip(request.args).enumerate() {
+    for (index, (input, spec)) in explicit.iter().zip(&request.args).enumerate() {
         let var = kernel.var(input.var);
         let what = format!("input {index} ('{}')", var.name);
         let ty = if spec.starts_with("buffer:") || spec.starts_with("zeros:") {
@@ -78,18 +71,16 @@ pub fn run(request: &Request<'_>) -> Result<String, String> {
         }
         inputs.push((input.var, bytes, defined));
     }
+    crate::run_cmd::check_before_running(request, &machine, &outputs)?;
     let bounds = if request.hardware_bounds { BoundsPolicy::Hardware } else { BoundsPolicy::Report };
-    let report = genx_exec::visa::run::dispatch(&kernel, &mut machine.memory, &machine.surfaces, &inputs, request.grid, bounds)
+    let report = genx_exec::visa::run::dispatch(&kernel, &mut machine.memory, &machine.surfaces, &inputs, grid, bounds)
         .map_err(|trap| format!("kernel '{}': {trap}", kernel.name))?;
-    for out in &outputs {
-        let allocation = machine.memory.allocation(out.base).expect("output allocations live until the end");
-        crate::output::write(std::path::Path::new(&out.path), &allocation.bytes)?;
-    }
-    Ok(format!(
+    let summary = format!(
         "cmc run: kernel '{}' ran {} thread(s) in {} group(s); wrote {} file(s)",
         kernel.name,
         report.threads,
         report.groups,
         outputs.len()
-    ))
+    );
+    crate::run_cmd::finish(request, &machine, &outputs, summary)
 }

@@ -14,6 +14,7 @@
 use std::path::PathBuf;
 
 use cm_frontend::{Job, MacroArg};
+use genx_exec::format::SurfaceFormat;
 use genx_exec::grid::{self, DispatchReport, Grid};
 use genx_exec::interp::Machine;
 use genx_exec::machine::{Surface, SurfaceKind, ThreadIds};
@@ -48,32 +49,9 @@ pub fn compile(name: &str, source: &str, defines: &[&str]) -> Compiled {
         Err(error) => panic!("{name}: the CM source does not compile: {error:?} (diagnostics above)"),
     };
     let ir = module.print_to_string().to_string();
-    let mut program = genx_exec::decode::decode(module.as_mut_ptr());
-    let slm = kernel_slm_sizes(&module);
-    for function in program.functions.iter_mut() {
-        if function.slm_bytes == 0 {
-            if let Some((_, bytes)) = slm.iter().find(|(n, _)| *n == function.name) {
-                function.slm_bytes = *bytes;
-            }
-        }
-    }
+    // decode reads each kernel's SLM size from `!genx.kernels`.
+    let program = genx_exec::decode::decode(module.as_mut_ptr());
     Compiled { program, ir }
-}
-
-/// `(function name, SLM bytes)` of every `!genx.kernels` entry (operand 3 is the SLM size; cmc-compat.md §3).
-fn kernel_slm_sizes(module: &genx_passes::inkwell::module::Module<'_>) -> Vec<(String, u64)> {
-    use genx_passes::inkwell::values::BasicMetadataValueEnum;
-    let mut out = Vec::new();
-    for node in module.get_global_metadata("genx.kernels") {
-        let Some(operands) = node.get_node_values() else { continue };
-        let Some(BasicMetadataValueEnum::PointerValue(function)) = operands.first() else { continue };
-        let Some(BasicMetadataValueEnum::IntValue(slm)) = operands.get(3) else { continue };
-        let name = function.get_name().to_string_lossy().into_owned();
-        if let Some(bytes) = slm.get_zero_extended_constant() {
-            out.push((name, bytes));
-        }
-    }
-    out
 }
 
 impl Compiled {
@@ -123,7 +101,7 @@ impl<'p> Run<'p> {
     /// Binds a 2D surface of `height` rows of `width` bytes at `bti` (pitch = width).
     pub fn image(&mut self, bti: u32, width: u32, height: u32, bytes: Vec<u8>) {
         assert_eq!(bytes.len(), (width * height) as usize, "image bytes");
-        self.bind(bti, bytes, SurfaceKind::Image2D { width, height, pitch: width });
+        self.bind(bti, bytes, SurfaceKind::Image2D { width, height, pitch: width, format: SurfaceFormat::DEFAULT });
     }
 
     fn bind(&mut self, bti: u32, bytes: Vec<u8>, kind: SurfaceKind) {

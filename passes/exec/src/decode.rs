@@ -54,7 +54,45 @@ pub fn decode(module: LLVMModuleRef) -> Program {
         let decoded = decoder.function(function);
         decoder.program.functions.push(decoded);
     }
+    // GenX IR states a kernel's SLM size in `!genx.kernels` (operand 3; cmc-compat.md §3) rather than as the
+    // `"VCSLMSize"` attribute of the SPIR-V-ready form.
+    for (function, bytes) in genx_kernel_slm_sizes(module) {
+        if let Some(&id) = decoder.function_ids.get(&function) {
+            let decoded = &mut decoder.program.functions[id as usize];
+            if decoded.slm_bytes == 0 {
+                decoded.slm_bytes = bytes;
+            }
+        }
+    }
     decoder.program
+}
+
+/// `(kernel, SLM bytes)` of each `!genx.kernels` entry whose operand 3 is a constant integer.
+fn genx_kernel_slm_sizes(module: LLVMModuleRef) -> Vec<(LLVMValueRef, u64)> {
+    let name = c"genx.kernels";
+    let mut out = Vec::new();
+    // SAFETY: the module is live; the operand arrays are sized by the counts LLVM reports.
+    unsafe {
+        let count = LLVMGetNamedMetadataNumOperands(module, name.as_ptr());
+        let mut nodes = vec![std::ptr::null_mut(); count as usize];
+        if count > 0 {
+            LLVMGetNamedMetadataOperands(module, name.as_ptr(), nodes.as_mut_ptr());
+        }
+        for node in nodes {
+            let n = LLVMGetMDNodeNumOperands(node);
+            if n < 4 {
+                continue;
+            }
+            let mut operands = vec![std::ptr::null_mut(); n as usize];
+            LLVMGetMDNodeOperands(node, operands.as_mut_ptr());
+            let (function, slm) = (operands[0], operands[3]);
+            if function.is_null() || slm.is_null() || LLVMIsAFunction(function).is_null() || LLVMIsAConstantInt(slm).is_null() {
+                continue;
+            }
+            out.push((function, LLVMConstIntGetZExtValue(slm)));
+        }
+    }
+    out
 }
 
 struct Decoder {

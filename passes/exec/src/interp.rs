@@ -43,6 +43,36 @@ pub struct Machine<'p> {
     global_bases: Vec<u64>,
     pub step_limit: u64,
     pub bounds: BoundsPolicy,
+    /// `printf` output of the threads run so far by [`crate::grid::dispatch`], in thread order.
+    pub printed: Vec<u8>,
+    /// Whether [`crate::grid::dispatch`] may run thread groups in parallel (same results; see there).
+    pub parallel: bool,
+}
+
+/// What a worker of a parallel dispatch needs to make its own [`Machine`] over a view of the memory.
+pub struct Template<'p> {
+    program: &'p Program,
+    surfaces: Surfaces,
+    global_bases: Vec<u64>,
+    step_limit: u64,
+    bounds: BoundsPolicy,
+    next_base: u64,
+}
+
+impl<'p> Template<'p> {
+    /// A machine over a view of `shared` (see [`Memory::view`]).
+    pub fn machine(&self, shared: crate::memory::Shared) -> Machine<'p> {
+        Machine {
+            program: self.program,
+            memory: Memory::view(self.next_base, shared),
+            surfaces: self.surfaces.clone(),
+            global_bases: self.global_bases.clone(),
+            step_limit: self.step_limit,
+            bounds: self.bounds,
+            printed: Vec::new(),
+            parallel: false,
+        }
+    }
 }
 
 struct Frame {
@@ -60,6 +90,8 @@ pub struct ThreadState {
     frames: Vec<Frame>,
     pub ids: ThreadIds,
     steps: u64,
+    /// What the thread printed with `printf`, in order.
+    pub printf: Vec<u8>,
 }
 
 /// Why [`Machine::resume`] returned.
@@ -91,6 +123,20 @@ impl<'p> Machine<'p> {
             global_bases,
             step_limit: DEFAULT_STEP_LIMIT,
             bounds: BoundsPolicy::default(),
+            printed: Vec::new(),
+            parallel: false,
+        }
+    }
+
+    /// What a worker needs to make a machine like this one over a view of its memory.
+    pub fn template(&self) -> Template<'p> {
+        Template {
+            program: self.program,
+            surfaces: self.surfaces.clone(),
+            global_bases: self.global_bases.clone(),
+            step_limit: self.step_limit,
+            bounds: self.bounds,
+            next_base: self.memory.next_base(),
         }
     }
 
@@ -117,20 +163,24 @@ impl<'p> Machine<'p> {
                 args.len()
             ))));
         }
-        let mut thread = ThreadState { frames: Vec::new(), ids, steps: 0 };
+        let mut thread = ThreadState { frames: Vec::new(), ids, steps: 0, printf: Vec::new() };
         thread.frames.push(new_frame(function, func, args, None));
         Ok(thread)
     }
 
-    /// Runs `func` to completion as one thread (a barrier is a no-op for a lone thread).
+    /// Runs `func` to completion as one thread (a barrier is a no-op for a lone thread); its printf output is
+    /// appended to [`Machine::printed`].
     pub fn run(&mut self, func: FuncId, args: Vec<Value>, ids: ThreadIds, slm: Option<u64>) -> Result<Value, Trap> {
         let mut thread = self.start(func, args, ids)?;
-        loop {
-            match self.resume(&mut thread, slm)? {
-                Yield::Finished(value) => return Ok(value),
-                Yield::Barrier => continue,
+        let result = loop {
+            match self.resume(&mut thread, slm) {
+                Ok(Yield::Barrier) => continue,
+                Ok(Yield::Finished(value)) => break Ok(value),
+                Err(trap) => break Err(trap),
             }
-        }
+        };
+        self.printed.append(&mut thread.printf);
+        result
     }
 
     fn operand<'a>(&'a self, slots: &'a [Value], operand: &Operand) -> Cow<'a, Value> {
@@ -414,6 +464,7 @@ impl<'p> Machine<'p> {
                             slm,
                             barrier: false,
                             bounds: self.bounds,
+                            printf: &mut thread.printf,
                         };
                         let value = sem(&mut ctx, &call)?;
                         if ctx.barrier {

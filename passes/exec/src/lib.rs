@@ -11,6 +11,7 @@
 //! the function and instruction (and the lane and address for memory faults).
 
 pub mod decode;
+pub mod format;
 pub mod fuzz;
 pub mod generate;
 pub mod grid;

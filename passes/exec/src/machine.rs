@@ -4,6 +4,7 @@
 
 use std::collections::BTreeMap;
 
+use crate::format::SurfaceFormat;
 use crate::memory::{Fault, Memory};
 use crate::value::{Ty, Value};
 
@@ -33,8 +34,10 @@ impl ThreadIds {
 pub enum SurfaceKind {
     /// A linear buffer of `size` bytes.
     Buffer { size: u64 },
-    /// A 2D surface: `width` in bytes, `height` rows, `pitch` bytes between rows.
-    Image2D { width: u32, height: u32, pitch: u32 },
+    /// A 2D surface: `width` in bytes (a whole number of elements of `format`), `height` rows, `pitch` bytes
+    /// between rows. Media block messages address it in bytes and clamp by element; typed messages address it in
+    /// elements and convert through the format.
+    Image2D { width: u32, height: u32, pitch: u32, format: SurfaceFormat },
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -76,6 +79,8 @@ pub struct Ctx<'a> {
     /// Set by `barrier`: the interpreter suspends the thread after the call.
     pub barrier: bool,
     pub bounds: BoundsPolicy,
+    /// The thread's `printf` output so far ([`crate::grid`] hands it over in thread order).
+    pub printf: &'a mut Vec<u8>,
 }
 
 impl Ctx<'_> {

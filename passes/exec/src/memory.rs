@@ -7,8 +7,21 @@
 //!
 //! Layout of values in memory follows LLVM's data layout for `spir64`: little-endian, `iN` in `ceil(N/8)` bytes,
 //! vectors packed element after element, vectors of `i1` packed one bit per element.
+//!
+//! # Views (parallel thread groups)
+//! [`Memory::view`] makes a memory that sees a frozen snapshot of another's allocations (shared, read-only, behind
+//! an `Arc`) plus allocations of its own (the group's SLM and allocas). Writes to a shared allocation go to the
+//! view's *overlay* of 64-byte granules (bytes, definedness, and which bytes were written); reads see the overlay
+//! over the snapshot; every granule of a shared allocation that is read is recorded. [`Memory::commit`] applies a
+//! view's written bytes to the real memory, and [`Overlay::reads_any`] says whether a view read a granule that
+//! another view wrote: [`crate::grid`] uses this to keep parallel groups equivalent to running them one after
+//! another (see there). A view's [`Memory::allocation`] of a shared allocation shows the snapshot without the
+//! overlay (callers use it for sizes only).
 
-use std::collections::BTreeMap;
+use std::borrow::Cow;
+use std::cell::RefCell;
+use std::collections::{BTreeMap, HashMap, HashSet};
+use std::sync::Arc;
 
 use crate::value::{Elem, Lanes, Ty, Value};
 
@@ -101,11 +114,105 @@ const FIRST_BASE: u64 = 1 << 32;
 pub struct Memory {
     allocations: BTreeMap<u64, Allocation>,
     next_base: u64,
+    /// Set in a view: the shared snapshot and what this view did to it.
+    view: Option<Box<View>>,
+}
+
+/// The allocations of a memory, frozen and shared by views.
+pub type Shared = Arc<BTreeMap<u64, Allocation>>;
+
+/// Bytes per granule of a view's overlay and read set.
+const GRANULE: u64 = 64;
+
+/// A view's writes to shared allocations, and the granules it read.
+#[derive(Clone, Debug, Default)]
+pub struct Overlay {
+    granules: HashMap<u64, Granule>,
+    reads: RefCell<HashSet<u64>>,
+}
+
+#[derive(Clone, Debug)]
+struct Granule {
+    bytes: [u8; GRANULE as usize],
+    defined: [bool; GRANULE as usize],
+    /// Bit i: byte i was written.
+    written: u64,
+}
+
+#[derive(Clone, Debug)]
+struct View {
+    shared: Arc<BTreeMap<u64, Allocation>>,
+    overlay: Overlay,
+}
+
+impl Overlay {
+    /// Whether this overlay read a granule `other` wrote.
+    pub fn reads_any(&self, written: &HashSet<u64>) -> bool {
+        let reads = self.reads.borrow();
+        if reads.len() < written.len() {
+            reads.iter().any(|g| written.contains(g))
+        } else {
+            written.iter().any(|g| reads.contains(g))
+        }
+    }
+
+    /// The granules this overlay wrote.
+    pub fn written(&self) -> impl Iterator<Item = u64> + '_ {
+        self.granules.keys().copied()
+    }
 }
 
 impl Memory {
     pub fn new() -> Self {
-        Memory { allocations: BTreeMap::new(), next_base: FIRST_BASE }
+        Memory { allocations: BTreeMap::new(), next_base: FIRST_BASE, view: None }
+    }
+
+    /// Moves this memory's allocations into a shared snapshot (the memory is empty until [`Memory::restore`]).
+    pub fn share(&mut self) -> Shared {
+        Arc::new(std::mem::take(&mut self.allocations))
+    }
+
+    /// Takes the allocations back from a snapshot no view holds any more.
+    pub fn restore(&mut self, shared: Shared) {
+        self.allocations = Arc::try_unwrap(shared).unwrap_or_else(|shared| (*shared).clone());
+    }
+
+    /// A view of `shared` (see the module note); its own allocations start at `next_base` (past the shared ones:
+    /// [`Memory::next_base`] of the memory that shared them).
+    pub fn view(next_base: u64, shared: Shared) -> Memory {
+        Memory {
+            allocations: BTreeMap::new(),
+            next_base: next_base.max(FIRST_BASE),
+            view: Some(Box::new(View { shared, overlay: Overlay::default() })),
+        }
+    }
+
+    /// Where the next allocation goes.
+    pub fn next_base(&self) -> u64 {
+        self.next_base
+    }
+
+    /// The overlay of a view (empty for a plain memory).
+    pub fn into_overlay(self) -> Overlay {
+        self.view.map(|v| v.overlay).unwrap_or_default()
+    }
+
+    /// Applies the bytes an overlay wrote.
+    pub fn commit(&mut self, overlay: &Overlay) {
+        for (&granule, g) in &overlay.granules {
+            let address = granule * GRANULE;
+            let Some((&base, allocation)) = self.allocations.range_mut(..=address).next_back() else { continue };
+            for i in 0..GRANULE as usize {
+                if g.written & (1 << i) == 0 {
+                    continue;
+                }
+                let offset = (address - base) as usize + i;
+                if offset < allocation.bytes.len() {
+                    allocation.bytes[offset] = g.bytes[i];
+                    allocation.defined[offset] = g.defined[i];
+                }
+            }
+        }
     }
 
     /// Adds an allocation of `size` bytes (all undef) and returns its base address.
@@ -136,39 +243,87 @@ impl Memory {
     }
 
     pub fn allocation(&self, base: u64) -> Option<&Allocation> {
-        self.allocations.get(&base)
+        self.allocations.get(&base).or_else(|| self.view.as_ref().and_then(|v| v.shared.get(&base)))
     }
 
     pub fn allocation_mut(&mut self, base: u64) -> Option<&mut Allocation> {
         self.allocations.get_mut(&base)
     }
 
-    /// The allocation containing `[address, address + size)`, and the offset of `address` in it.
-    fn locate(&self, address: u64, size: u64, write: bool) -> Result<(u64, usize), Fault> {
+    /// The allocation containing `[address, address + size)`, and the offset of `address` in it; `true` when it
+    /// is a shared allocation of a view.
+    fn locate(&self, address: u64, size: u64, write: bool) -> Result<(u64, usize, bool), Fault> {
+        let own = self.allocations.range(..=address).next_back();
+        let shared = self.view.as_ref().and_then(|v| v.shared.range(..=address).next_back());
+        // The nearer (higher) base below the address is the one that can contain it.
+        let (found, is_shared) = match (own, shared) {
+            (Some(o), Some(s)) if s.0 > o.0 => (Some(s), true),
+            (Some(o), _) => (Some(o), false),
+            (None, s) => (s, s.is_some()),
+        };
         let fault = |nearest| Fault::OutOfBounds { address, size, write, lane: None, nearest };
-        let Some((&base, allocation)) = self.allocations.range(..=address).next_back() else {
+        let Some((&base, allocation)) = found else {
             return Err(fault(None));
         };
         let offset = address - base;
         let len = allocation.bytes.len() as u64;
         if offset.checked_add(size).is_some_and(|end| end <= len) {
-            Ok((base, offset as usize))
+            Ok((base, offset as usize, is_shared))
         } else {
             Err(fault(Some(format!("'{}' [0x{base:x}, 0x{:x})", allocation.name, base + len))))
         }
     }
 
     /// Reads `size` bytes: the bytes and their definedness.
-    pub fn read(&self, address: u64, size: u64) -> Result<(&[u8], &[bool]), Fault> {
-        let (base, offset) = self.locate(address, size, false)?;
-        let allocation = &self.allocations[&base];
+    pub fn read(&self, address: u64, size: u64) -> Result<(Cow<'_, [u8]>, Cow<'_, [bool]>), Fault> {
+        let (base, offset, shared) = self.locate(address, size, false)?;
         let end = offset + size as usize;
-        Ok((&allocation.bytes[offset..end], &allocation.defined[offset..end]))
+        let Some(view) = self.view.as_ref().filter(|_| shared) else {
+            let allocation = &self.allocations[&base];
+            return Ok((Cow::Borrowed(&allocation.bytes[offset..end]), Cow::Borrowed(&allocation.defined[offset..end])));
+        };
+        let allocation = &view.shared[&base];
+        let (bytes, defined) = (&allocation.bytes[offset..end], &allocation.defined[offset..end]);
+        if size == 0 {
+            return Ok((Cow::Borrowed(bytes), Cow::Borrowed(defined)));
+        }
+        let granules = address / GRANULE..=(address + size - 1) / GRANULE;
+        view.overlay.reads.borrow_mut().extend(granules.clone());
+        if !granules.clone().any(|g| view.overlay.granules.contains_key(&g)) {
+            return Ok((Cow::Borrowed(bytes), Cow::Borrowed(defined)));
+        }
+        let (mut bytes, mut defined) = (bytes.to_vec(), defined.to_vec());
+        for k in 0..size {
+            let at = address + k;
+            if let Some(g) = view.overlay.granules.get(&(at / GRANULE)) {
+                let i = (at % GRANULE) as usize;
+                if g.written & (1 << i) != 0 {
+                    bytes[k as usize] = g.bytes[i];
+                    defined[k as usize] = g.defined[i];
+                }
+            }
+        }
+        Ok((Cow::Owned(bytes), Cow::Owned(defined)))
     }
 
     /// Writes bytes with their definedness.
     pub fn write(&mut self, address: u64, bytes: &[u8], defined: &[bool]) -> Result<(), Fault> {
-        let (base, offset) = self.locate(address, bytes.len() as u64, true)?;
+        let (base, offset, shared) = self.locate(address, bytes.len() as u64, true)?;
+        if let Some(view) = self.view.as_mut().filter(|_| shared) {
+            for (k, (&byte, &def)) in bytes.iter().zip(defined).enumerate() {
+                let at = address + k as u64;
+                let g = view.overlay.granules.entry(at / GRANULE).or_insert_with(|| Granule {
+                    bytes: [0; GRANULE as usize],
+                    defined: [false; GRANULE as usize],
+                    written: 0,
+                });
+                let i = (at % GRANULE) as usize;
+                g.bytes[i] = byte;
+                g.defined[i] = def;
+                g.written |= 1 << i;
+            }
+            return Ok(());
+        }
         let allocation = self.allocations.get_mut(&base).expect("located");
         let end = offset + bytes.len();
         allocation.bytes[offset..end].copy_from_slice(bytes);
@@ -183,7 +338,7 @@ impl Memory {
             .ok_or_else(|| Fault::Unsupported(format!("load of aggregate type {ty}")))?;
         let size = lanes_store_size(elem, n as usize);
         let (bytes, defined) = self.read(address, size as u64)?;
-        Ok(Value::Lanes(decode_lanes(elem, n as usize, bytes, defined)))
+        Ok(Value::Lanes(decode_lanes(elem, n as usize, &bytes, &defined)))
     }
 
     /// Stores a value of type `ty`.
@@ -271,7 +426,7 @@ mod tests {
     fn out_of_bounds_names_the_nearest_allocation() {
         let mut memory = Memory::new();
         let base = memory.allocate_with("buf", AllocKind::Buffer, vec![1, 2, 3, 4]);
-        assert_eq!(memory.read(base + 2, 2).unwrap().0, &[3, 4]);
+        assert_eq!(memory.read(base + 2, 2).unwrap().0[..], [3, 4]);
         let err = memory.read(base + 2, 4).unwrap_err();
         assert!(err.to_string().contains("'buf'"), "{err}");
         assert!(matches!(memory.read(base - 1, 1), Err(Fault::OutOfBounds { .. })));
@@ -295,7 +450,37 @@ mod tests {
         let base = memory.allocate("p", AllocKind::Private, 2);
         let lanes = Lanes::new(Elem::Int(1), vec![1, 0, 1, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0]);
         memory.store(base, &Value::Lanes(lanes.clone()), &Ty::Vector(Elem::Int(1), 16)).unwrap();
-        assert_eq!(memory.read(base, 2).unwrap().0, &[0b1101, 0b1]);
+        assert_eq!(memory.read(base, 2).unwrap().0[..], [0b1101, 0b1]);
         assert_eq!(memory.load(base, &Ty::Vector(Elem::Int(1), 16)).unwrap(), Value::Lanes(lanes));
+    }
+
+    #[test]
+    fn views_overlay_their_writes_and_commit_only_the_bytes_written() {
+        let mut memory = Memory::new();
+        let base = memory.allocate_with("buf", AllocKind::Buffer, (0..200).collect());
+        let shared = memory.share();
+        let mut a = Memory::view(memory.next_base(), shared.clone());
+        let mut b = Memory::view(memory.next_base(), shared.clone());
+        a.write(base + 10, &[99, 98], &[true, true]).unwrap();
+        // A view reads its own writes over the snapshot, across granules; the other view does not see them.
+        assert_eq!(a.read(base + 9, 4).unwrap().0[..], [9, 99, 98, 12]);
+        assert_eq!(b.read(base + 9, 4).unwrap().0[..], [9, 10, 11, 12]);
+        b.write(base + 130, &[7], &[true]).unwrap();
+        // Private allocations of a view live past the shared ones.
+        let private = a.allocate("slm", AllocKind::Slm, 8);
+        assert!(private > base && a.read(private, 8).is_ok());
+        let (a, b) = (a.into_overlay(), b.into_overlay());
+        memory.restore(shared);
+        let written_by_a: HashSet<u64> = a.written().collect();
+        assert!(b.reads_any(&written_by_a), "b read the granule a wrote");
+        assert!(!a.reads_any(&b.written().collect()), "a never read byte 130's granule");
+        memory.commit(&a);
+        memory.commit(&b);
+        let (bytes, _) = memory.read(base, 200).unwrap();
+        let mut want: Vec<u8> = (0..200).collect();
+        want[10] = 99;
+        want[11] = 98;
+        want[130] = 7;
+        assert_eq!(bytes[..], want[..]);
     }
 }

@@ -216,7 +216,8 @@ pub(crate) struct Outcome {
 pub(crate) const MAX_SURFACES: usize = 16;
 
 /// Shape of the 2D surface bound for a media block message.
-pub(crate) const IMAGE: SurfaceKind = SurfaceKind::Image2D { width: 256, height: 64, pitch: 256 };
+pub(crate) const IMAGE: SurfaceKind =
+    SurfaceKind::Image2D { width: 256, height: 64, pitch: 256, format: crate::format::SurfaceFormat::DEFAULT };
 
 /// The surfaces of one trial: binding-table index and whether it is a 2D surface; contents drawn from `seed`.
 struct SurfacePlan {

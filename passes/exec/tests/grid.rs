@@ -5,7 +5,7 @@
 //! SLM. No intrinsic exposes the SLM base itself, so the test of SLM bookkeeping patches the decoded program: the
 //! kernel's `llvm.genx.timestamp` call gets a probe as its semantics that returns `ctx.slm`.
 
-use std::cell::RefCell;
+use std::sync::Mutex;
 
 use genx_exec::decode::decode_str;
 use genx_exec::grid::{dispatch, DispatchReport, Grid};
@@ -107,16 +107,17 @@ fn every_thread_runs_once_with_its_ids_in_group_then_local_order() {
     let grid = Grid { groups: [2, 3, 2], local_size: [2, 1, 3] };
     let total = 2 * 3 * 2 * 2 * 3;
     let out = buffer(&mut machine, "out", 3 * total);
-    let started = RefCell::new(Vec::new());
+    let started = Mutex::new(Vec::new());
     let args = |ids: &ThreadIds| {
-        started.borrow_mut().push(*ids);
-        vec![pointer(out), Value::scalar(Elem::Int(32), started.borrow().len() as u64 - 1)]
+        let mut started = started.lock().unwrap();
+        started.push(*ids);
+        vec![pointer(out), Value::scalar(Elem::Int(32), started.len() as u64 - 1)]
     };
     let report = dispatch(&mut machine, id, &args, grid).unwrap_or_else(|trap| panic!("{trap}"));
-    assert_eq!(report, DispatchReport { groups: 12, threads: 72, barriers: 0, slices: 72 });
+    assert_eq!(report, DispatchReport { groups: 12, threads: 72, barriers: 0, slices: 72, reruns: 0 });
 
     // Start order: groups x fastest, then y, then z; within a group local ids x fastest.
-    let started = started.into_inner();
+    let started = started.into_inner().unwrap();
     let mut expected = Vec::new();
     for gz in 0..2 {
         for gy in 0..3 {
@@ -187,7 +188,7 @@ fn barrier_orders_the_stores_of_a_group_before_its_loads() {
     let mut machine = Machine::new(&program);
     let (buf, out) = (buffer(&mut machine, "buf", total), buffer(&mut machine, "out", total));
     let report = dispatch(&mut machine, id, &|_| vec![pointer(buf), pointer(out)], Grid::linear(groups, n)).unwrap();
-    assert_eq!(report, DispatchReport { groups: 3, threads: 24, barriers: 3, slices: 48 });
+    assert_eq!(report, DispatchReport { groups: 3, threads: 24, barriers: 3, slices: 48, reruns: 0 });
     let expected: Vec<Option<u32>> = (0..groups).flat_map(|g| (0..n).map(move |l| Some(g * n + (l + 1) % n))).collect();
     assert_eq!(read(&machine, out, total), expected);
 
@@ -259,7 +260,7 @@ fn repeated_barriers_in_a_loop_run_in_lockstep() {
     let (buf, out) = (buffer(&mut machine, "buf", total), buffer(&mut machine, "out", total));
     let report = dispatch(&mut machine, id, &|_| vec![pointer(buf), pointer(out)], Grid::linear(groups, n)).unwrap();
     // Six barriers per group; each thread is resumed once per barrier and once more to finish.
-    assert_eq!(report, DispatchReport { groups: 2, threads: 10, barriers: 12, slices: 70 });
+    assert_eq!(report, DispatchReport { groups: 2, threads: 10, barriers: 12, slices: 70, reruns: 0 });
     let mut expected = Vec::new();
     for g in 0..groups {
         let mut acc: Vec<u32> = (0..n).map(|l| (g * n + l) * 10).collect();
@@ -337,7 +338,7 @@ fn each_group_reduces_in_its_own_fresh_slm() {
     let fresh = buffer(&mut machine, "fresh", total);
     let args = |_: &ThreadIds| vec![pointer(in_base), pointer(out), pointer(fresh)];
     let report = dispatch(&mut machine, id, &args, Grid::linear(groups, 8)).unwrap_or_else(|trap| panic!("{trap}"));
-    assert_eq!(report, DispatchReport { groups: 4, threads: 32, barriers: 4, slices: 64 });
+    assert_eq!(report, DispatchReport { groups: 4, threads: 32, barriers: 4, slices: 64, reruns: 0 });
     let sums: Vec<Option<u32>> = input.chunks(8).map(|group| Some(group.iter().sum())).collect();
     assert_eq!(read(&machine, out, groups as usize), sums);
     // Nothing a previous group left in SLM is visible to the next one.

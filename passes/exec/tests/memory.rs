@@ -2,6 +2,7 @@
 //! each result checked against a value worked out by hand in the comment above it.
 
 use genx_exec::decode::decode_str;
+use genx_exec::format::SurfaceFormat;
 use genx_exec::interp::{Machine, Trap};
 use genx_exec::machine::{BoundsPolicy, Surface, SurfaceKind, ThreadIds};
 use genx_exec::memory::{AllocKind, Fault};
@@ -45,7 +46,7 @@ fn image(machine: &mut Machine<'_>, bti: u32, width: u32, height: u32, pitch: u3
     let base = machine.memory.allocate_with("img", AllocKind::Buffer, bytes);
     machine
         .surfaces
-        .insert(bti, Surface { name: "img".into(), base, kind: SurfaceKind::Image2D { width, height, pitch } });
+        .insert(bti, Surface { name: "img".into(), base, kind: SurfaceKind::Image2D { width, height, pitch, format: SurfaceFormat::DEFAULT } });
     base
 }
 
@@ -57,7 +58,7 @@ fn words(values: impl IntoIterator<Item = u32>) -> Vec<u8> {
 fn word_at(machine: &Machine<'_>, address: u64) -> u32 {
     let (bytes, defined) = machine.memory.read(address, 4).unwrap();
     assert!(defined.iter().all(|&d| d));
-    u32::from_le_bytes(bytes.try_into().unwrap())
+    u32::from_le_bytes(bytes[..].try_into().unwrap())
 }
 
 fn lanes_of(value: &Value) -> &Lanes {
@@ -793,14 +794,14 @@ fn memcpy_memmove_and_memset() {
     let mut m = Machine::new(&p);
     let base = m.memory.allocate_with("b", AllocKind::Buffer, (0..16).collect());
     run(&mut m, "copy", vec![ptr(base + 8), ptr(base), ints(64, &[4])], None).unwrap();
-    assert_eq!(m.memory.read(base + 8, 4).unwrap().0, &[0, 1, 2, 3]);
+    assert_eq!(m.memory.read(base + 8, 4).unwrap().0[..], [0, 1, 2, 3]);
     // Overlapping memcpy is undefined; memmove copies as if through a buffer.
     let trap = run(&mut m, "copy", vec![ptr(base + 1), ptr(base), ints(64, &[4])], None).unwrap_err();
     assert!(matches!(trap.fault, Fault::Undefined(_)), "{trap}");
     run(&mut m, "move", vec![ptr(base + 1), ptr(base), ints(64, &[4])], None).unwrap();
-    assert_eq!(m.memory.read(base, 6).unwrap().0, &[0, 0, 1, 2, 3, 5]);
+    assert_eq!(m.memory.read(base, 6).unwrap().0[..], [0, 0, 1, 2, 3, 5]);
     run(&mut m, "set", vec![ptr(base + 12), ints(8, &[0xAB]), ints(64, &[4])], None).unwrap();
-    assert_eq!(m.memory.read(base + 11, 5).unwrap().0, &[3, 0xAB, 0xAB, 0xAB, 0xAB]);
+    assert_eq!(m.memory.read(base + 11, 5).unwrap().0[..], [3, 0xAB, 0xAB, 0xAB, 0xAB]);
     // Zero bytes touch nothing, even through a dangling pointer.
     run(&mut m, "set", vec![ptr(8), ints(8, &[0]), ints(64, &[0])], None).unwrap();
 }

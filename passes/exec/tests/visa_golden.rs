@@ -65,7 +65,7 @@ fn run(text: &str) -> Vec<(String, Vec<Option<u32>>)> {
     places.push(("S1".to_string(), base, 256));
     let s2: Vec<u8> = (0..8u32).flat_map(|y| (0..32u32).map(move |x| (16 * y + x) as u8)).collect();
     let base = memory.allocate_with("S2", AllocKind::Buffer, s2);
-    surfaces.insert(2, Surface { name: "S2".into(), base, kind: SurfaceKind::Image2D { width: 32, height: 8, pitch: 32 } });
+    surfaces.insert(2, Surface { name: "S2".into(), base, kind: SurfaceKind::Image2D { width: 32, height: 8, pitch: 32, format: genx_exec::format::SurfaceFormat::DEFAULT } });
     places.push(("S2".to_string(), base, 256));
     let slm = kernel.slm_kb.map(|kb| memory.allocate("SLM", AllocKind::Slm, kb as u64 * 1024));
     let mut thread = Thread::new(&kernel, ThreadIds::single());

@@ -21,6 +21,7 @@ mod llvm;
 mod math;
 pub(crate) mod mem;
 mod region;
+mod printf;
 mod simdcf;
 
 /// The semantics of one intrinsic.
@@ -28,7 +29,7 @@ pub type SemFn = fn(&mut Ctx<'_>, &Call<'_>) -> Result<Value, Fault>;
 
 /// Every family's table.
 const FAMILIES: &[&[(&str, SemFn)]] =
-    &[region::TABLE, env::TABLE, llvm::TABLE, alu::TABLE, math::TABLE, mem::TABLE, simdcf::TABLE];
+    &[region::TABLE, env::TABLE, llvm::TABLE, alu::TABLE, math::TABLE, mem::TABLE, simdcf::TABLE, printf::TABLE];
 
 /// The semantics of the intrinsic called `name` (full mangled name), if implemented.
 pub fn resolve(name: &str) -> Option<SemFn> {
@@ -85,4 +86,36 @@ pub(crate) fn result_shape(call: &Call<'_>) -> Result<(Elem, usize), Fault> {
         .ok_or_else(|| Fault::Other(format!("{}: unexpected result type {}", call.name, call.ret)))
 }
 
-
+/// Calls `sem` on `args` over `memory` for a lone thread with no surfaces, as a unit test of a family does; the
+/// argument types come from the values; returns the result and what the call printed.
+#[cfg(test)]
+pub(crate) fn call_on(
+    sem: SemFn,
+    name: &str,
+    ret: crate::value::Ty,
+    args: Vec<Value>,
+    memory: &mut crate::memory::Memory,
+) -> (Result<Value, Fault>, Vec<u8>) {
+    use crate::value::Ty;
+    let arg_tys: Vec<Ty> = args
+        .iter()
+        .map(|a| match a.lanes() {
+            Some(l) if l.len() == 1 => Ty::Scalar(l.elem),
+            Some(l) => Ty::Vector(l.elem, l.len() as u32),
+            None => Ty::Void,
+        })
+        .collect();
+    let (surfaces, ids) = (crate::machine::Surfaces::new(), crate::machine::ThreadIds::single());
+    let mut printed = Vec::new();
+    let mut ctx = Ctx {
+        memory,
+        surfaces: &surfaces,
+        ids: &ids,
+        slm: None,
+        barrier: false,
+        bounds: Default::default(),
+        printf: &mut printed,
+    };
+    let result = sem(&mut ctx, &Call { name, ret: &ret, arg_tys: &arg_tys, args: &args });
+    (result, printed)
+}

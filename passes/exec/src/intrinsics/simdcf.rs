@@ -217,7 +217,6 @@ fn unmask_end(_: &mut Ctx<'_>, _: &Call<'_>) -> Result<Value, Fault> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::machine::{Surfaces, ThreadIds};
     use crate::memory::Memory;
     use crate::value::Ty;
 
@@ -227,24 +226,7 @@ mod tests {
 
     /// Calls `sem` with `args`; argument and result types are derived from the values and `ret`.
     fn call(sem: SemFn, name: &str, ret: Ty, args: Vec<Value>) -> Result<Value, Fault> {
-        let arg_tys: Vec<Ty> = args
-            .iter()
-            .map(|a| match a.lanes() {
-                Some(l) if l.len() == 1 => Ty::Scalar(l.elem),
-                Some(l) => Ty::Vector(l.elem, l.len() as u32),
-                None => Ty::Void,
-            })
-            .collect();
-        let (mut memory, surfaces, ids) = (Memory::new(), Surfaces::new(), ThreadIds::single());
-        let mut ctx = Ctx {
-            memory: &mut memory,
-            surfaces: &surfaces,
-            ids: &ids,
-            slm: None,
-            barrier: false,
-            bounds: Default::default(),
-        };
-        sem(&mut ctx, &Call { name, ret: &ret, arg_tys: &arg_tys, args: &args })
+        crate::intrinsics::call_on(sem, name, ret, args, &mut Memory::new()).0
     }
 
     fn goto_of(em: &[u64], rm: &[u64], cond: &[u64]) -> Value {

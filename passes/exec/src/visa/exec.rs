@@ -170,7 +170,8 @@ impl<'k> Thread<'k> {
             }
             let kernel = self.kernel;
             let inst = &kernel.insts[self.pc];
-            let mut ctx = Ctx { memory, surfaces, ids: &ids, slm, barrier: false, bounds };
+            // vISA has no printf call (IGC resolved it into buffer writes): the buffer stays empty.
+            let mut ctx = Ctx { memory, surfaces, ids: &ids, slm, barrier: false, bounds, printf: &mut Vec::new() };
             match self.step(inst, &mut ctx) {
                 Ok(Flow::Next) => self.pc += 1,
                 Ok(Flow::Jump(target)) => self.pc = target,

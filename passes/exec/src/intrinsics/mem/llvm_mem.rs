@@ -82,7 +82,7 @@ fn memset(ctx: &mut Ctx<'_>, call: &Call<'_>) -> Result<Value, Fault> {
 fn load_lane(ctx: &Ctx<'_>, out: &mut Lanes, lane: usize, address: u64) -> Result<(), Fault> {
     let size = out.elem.store_bytes();
     let (bytes, defined) = ctx.memory.read(address, size as u64).map_err(|f| f.at_lane(lane))?;
-    let one = decode_lanes(out.elem, 1, bytes, defined);
+    let one = decode_lanes(out.elem, 1, &bytes, &defined);
     out.bits[lane] = one.bits[0];
     out.undef[lane] = one.undef[0];
     Ok(())

@@ -17,11 +17,19 @@
 //!   `MEDIA_ST.md` "Out-of-bound Access: On write: data is dropped" (`MEDIA_LD.md` itself only says
 //!   "implementation defined behavior based on surface format"). Both hold whatever the [`BoundsPolicy`]; an
 //!   out-of-bounds block on a surface whose width is not a multiple of 4 is [`Fault::Undefined`].
-//! - Surfaces here carry no pixel format, so clamping works on bytes: a byte column left of 0 reads column 0, one
-//!   at or right of `width` reads column `width − 1`. That is the hardware result for 8-bit formats (R8, A8,
-//!   the NV12 Y plane); for wider pixels the hardware replicates the whole edge pixel (intel/cm-cpu-emulation
-//!   `libcm/genx_dataport.h` `read()` uses the format's bytes per pixel). Bytes make the result independent of
-//!   how a pass splits or re-types the block.
+//! - Clamping is by **element of the surface's format** ([`SurfaceFormat`]): byte column `c` of the block (a
+//!   byte offset from the row start, possibly negative or past the end) lies in element `e = ⌊c / b⌋` at byte
+//!   `c mod b` (Euclidean), `b` the format's bytes per element; a read takes byte `c mod b` of element
+//!   `clamp(e, 0, W − 1)`, `W` the width in elements. Rows clamp to `0..H`. So on an R8 surface the edge byte is
+//!   replicated, on a B8G8R8A8 surface the whole 4-byte edge pixel (its B, G, R, A repeat), on R16 the 2-byte
+//!   edge element. Sources: cmlangspec "the pixel in that position is returned" (a pixel is an element of the
+//!   surface format) and vISA `MEDIA_LD.md` ("implementation defined behavior based on surface format");
+//!   intel/cm-cpu-emulation `libcm/genx_dataport.h` `read()`, which steps back by
+//!   `CM_genx_bytes_per_pixel(format)` past the right edge; and measurement (issue 18): a real ARGB8 linear
+//!   filter's output on Intel hardware matches this rule on the right border, where a per-byte clamp differs on
+//!   2,709 of 921,600 bytes.
+//!   Writes drop every byte outside `[0, width)`; since `media.st` needs a dword-aligned `x` and an element is 1,
+//!   2 or 4 bytes, a written element is never split by the edge, so dropping by byte is dropping by element.
 //! - Modifiers (IGC `MEDIA_LD_mod`): 0 none, 1 "modified" (ignored: no modified bit on current hardware), 2/4
 //!   top field, 3/5 bottom field. A field is the surface of every other row starting at row 0 (top) or 1
 //!   (bottom): block row i is surface row `2(y+i)` or `2(y+i)+1` (as cm-cpu-emulation's `read(...,
@@ -35,6 +43,7 @@
 
 use super::control;
 use crate::intrinsics::{lanes, result_shape, SemFn};
+use crate::format::SurfaceFormat;
 use crate::machine::{Call, Ctx, SurfaceKind, SLM_BTI, STATELESS_BTI};
 use crate::memory::{decode_lanes, encode_lanes, lanes_store_size, Fault};
 use crate::value::{sign_extend, Value};
@@ -44,9 +53,21 @@ pub const TABLE: &[(&str, SemFn)] = &[("llvm.genx.media.ld", media_ld), ("llvm.g
 /// A 2D surface.
 struct Image {
     base: u64,
+    /// In bytes.
     width: u32,
     height: u32,
     pitch: u32,
+    format: SurfaceFormat,
+}
+
+impl Image {
+    /// The byte of a row that byte column `column` (any value) reads: the clamped element's byte.
+    fn clamped_column(&self, column: i64) -> usize {
+        let bytes = self.format.bytes() as i64;
+        let elements = self.width as i64 / bytes;
+        let element = column.div_euclid(bytes).clamp(0, elements - 1);
+        (element * bytes + column.rem_euclid(bytes)) as usize
+    }
 }
 
 /// Which rows of the surface a block addresses.
@@ -112,7 +133,7 @@ fn block(ctx: &Ctx<'_>, call: &Call<'_>, value_bytes: usize) -> Result<Block, Fa
         )));
     }
     let surface = ctx.image_surface(bti)?;
-    let SurfaceKind::Image2D { width: w, height: h, pitch: p } = surface.kind else {
+    let SurfaceKind::Image2D { width: w, height: h, pitch: p, format } = surface.kind else {
         return Err(Fault::Other(format!(
             "{}: surface {bti} '{}' is a buffer; media blocks need a 2D surface",
             call.name, surface.name
@@ -121,7 +142,7 @@ fn block(ctx: &Ctx<'_>, call: &Call<'_>, value_bytes: usize) -> Result<Block, Fa
     let x = sign_extend(control(call, 4)? as u64, 32);
     let y = sign_extend(control(call, 5)? as u64, 32);
     Ok(Block {
-        image: Image { base: surface.base, width: w, height: h, pitch: p },
+        image: Image { base: surface.base, width: w, height: h, pitch: p, format },
         rows,
         width,
         pitch,
@@ -162,17 +183,21 @@ fn media_ld(ctx: &mut Ctx<'_>, call: &Call<'_>) -> Result<Value, Fault> {
     let b = block(ctx, call, size)?;
     b.check_defined(call)?;
     let rows = b.rows.count(b.image.height);
-    if rows == 0 || b.image.width == 0 {
+    if rows == 0 || b.image.width < b.image.format.bytes() {
         return Err(Fault::Other(format!("{}: the surface has no pixel to read", call.name)));
     }
     let mut bytes = vec![0u8; size];
     let mut defined = vec![false; size];
+    // The bytes of a row the block reads: from the first clamped element to the end of the last one.
+    let element = b.image.format.bytes() as usize;
+    let first = b.image.clamped_column(b.x) / element * element;
+    let end = (b.image.clamped_column(b.x + b.width as i64 - 1) / element + 1) * element;
     for i in 0..b.height {
         let row = (b.y + i as i64).clamp(0, rows - 1);
-        let address = b.row_address(b.rows.surface_row(row));
-        let (src, src_defined) = ctx.memory.read(address, b.image.width as u64)?;
+        let address = b.row_address(b.rows.surface_row(row)) + first as u64;
+        let (src, src_defined) = ctx.memory.read(address, (end - first) as u64)?;
         for j in 0..b.width {
-            let column = (b.x + j as i64).clamp(0, b.image.width as i64 - 1) as usize;
+            let column = b.image.clamped_column(b.x + j as i64) - first;
             bytes[i * b.pitch + j] = src[column];
             defined[i * b.pitch + j] = src_defined[column];
         }

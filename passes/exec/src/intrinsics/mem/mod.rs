@@ -8,7 +8,8 @@
 //! `svm.*` or plain LLVM `load/store/llvm.masked.*`. The GenX passes split, merge and re-type these calls, so
 //! their meaning must be exact enough to compare a kernel's memory before and after a pass.
 //!
-//! Files: [`surface`] (OWord block, scaled scattered, untyped 4-channel, their `.predef.surface` forms),
+//! Files: [`surface`] (OWord block, scaled scattered, untyped 4-channel, their `.predef.surface` forms), [`typed`]
+//! (typed 4-channel reads and writes through a 2D surface's format),
 //! [`media`] (2D media blocks), [`atomic`] (DWORD and SVM atomics), [`svm`] (SVM block/scattered, private
 //! gather/scatter, `vload/vstore`, `gaddr`, `address.convert`), [`llvm_mem`] (`llvm.memcpy/memmove/memset`,
 //! `llvm.masked.*`). This file holds what they share: the address space a BTI designates and the bounds rules.
@@ -47,10 +48,11 @@
 //! - Sizes and alignments the intrinsic definitions require (an oword load of 16·k bytes, a dword-aligned gather4
 //!   address) are checked; violating them is [`Fault::Undefined`].
 //!
-//! Not handled (no table entry, so decoding marks a caller unsupported): typed messages (`gather4.typed`,
-//! `scatter4.typed`, `typed.atomic.*`), `untyped.atomic.*`, `transpose.ld`, the LSC family (`lsc.*`), sampler
+//! Not handled (no table entry, so decoding marks a caller unsupported): typed atomics (`typed.atomic.*`; the
+//! typed reads and writes are in [`typed`]), `untyped.atomic.*`, `transpose.ld`, the LSC family (`lsc.*`), sampler
 //! messages, raw sends. Refused when executed ([`Fault::Unsupported`]): a non-zero `scale` operand, a media
-//! `plane` ≠ 0 (no planar surfaces). Surfaces carry no pixel format (see [`media`] for what that changes).
+//! `plane` ≠ 0 (no planar surfaces). 2D surfaces carry a [`crate::format::SurfaceFormat`]: media blocks clamp by its
+//! element, typed messages convert through it; buffers are bytes.
 
 // `x % k != 0` rather than `is_multiple_of`: the workspace's rust-version (1.80) predates it.
 #![allow(clippy::manual_is_multiple_of)]
@@ -65,11 +67,13 @@ mod llvm_mem;
 mod media;
 mod surface;
 mod svm;
+mod typed;
 
 /// Every memory intrinsic, the family files' tables in one.
 pub const TABLE: &[(&str, SemFn)] = &ALL;
 
-const FILES: [&[(&str, SemFn)]; 5] = [surface::TABLE, media::TABLE, atomic::TABLE, svm::TABLE, llvm_mem::TABLE];
+const FILES: [&[(&str, SemFn)]; 6] =
+    [surface::TABLE, media::TABLE, typed::TABLE, atomic::TABLE, svm::TABLE, llvm_mem::TABLE];
 
 const COUNT: usize = {
     let mut n = 0;

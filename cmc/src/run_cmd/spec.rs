@@ -1,0 +1,382 @@
+//! What a `cmc run` is asked to do: the kernel, grid, arguments, surfaces and expectations, from the command line
+//! or from a run file (TOML), in one form ([`Job`]).
+//!
+//! Command-line surface syntax (`--surface`):
+//! ```text
+//! BTI=buffer:IN[:OUT]          a linear buffer holding the file IN
+//! BTI=zeros:BYTES[:OUT]        a linear buffer of BYTES zero bytes
+//! BTI=image2d:[WxH[xPITCH]:][FORMAT:]IN[:OUT]
+//!                              a 2D surface; W in elements of FORMAT, PITCH in bytes; IN a raw file, a picture
+//!                              (.png/.bmp, then WxH may be left out) or `zeros` (then WxH is required)
+//! ```
+//! The run file has the same fields by name (see `docs/run.md`): `input`, `kernel`, `groups`, `local`, `args`,
+//! `defines`, `include_dirs`, `march`, `hardware_bounds`, `[[surface]]` tables (`bti`, `kind`, `width`, `height`,
+//! `pitch`, `format`, `input`, `output`, `bytes`) and `[[expect]]` tables (`bti`, `file`). Relative paths in a run
+//! file are relative to the file's directory. Unknown keys are errors (a misspelt key never goes unnoticed).
+//!
+//! Every user number goes through [`size`], so its range checks live in one place.
+
+use std::path::{Path, PathBuf};
+
+use genx_exec::format::SurfaceFormat;
+use serde::Deserialize;
+
+/// Where a surface's initial contents come from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Source {
+    File(PathBuf),
+    /// Zero bytes: a count for a buffer; the shape's size for an image.
+    Zeros(Option<u64>),
+}
+
+/// One surface binding.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SurfaceSpec {
+    pub bti: u32,
+    pub image: Option<ImageShape>,
+    pub input: Source,
+    pub output: Option<PathBuf>,
+    /// How the user spelled it, for error messages (`--surface '1=...'` or `surface 1 in run.toml`).
+    pub origin: String,
+}
+
+/// What the user said about a 2D surface's shape; unknowns come from the input picture.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ImageShape {
+    pub width: Option<u32>,
+    pub height: Option<u32>,
+    pub pitch: Option<u32>,
+    pub format: Option<SurfaceFormat>,
+}
+
+/// One `--expect BTI=FILE`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Expect {
+    pub bti: u32,
+    pub file: PathBuf,
+}
+
+/// A whole run.
+#[derive(Clone, Debug, Default)]
+pub struct Job {
+    pub input: PathBuf,
+    pub kernel: Option<String>,
+    pub groups: [u32; 3],
+    pub local: [u32; 3],
+    pub args: Vec<String>,
+    pub surfaces: Vec<SurfaceSpec>,
+    pub expects: Vec<Expect>,
+    pub defines: Vec<String>,
+    pub include_dirs: Vec<String>,
+    pub march: Option<String>,
+    pub hardware_bounds: bool,
+}
+
+/// A user-given count or size: decimal or `0x` hex, at least `min`, at most `u32::MAX` (or `u64` for byte
+/// counts through [`byte_count`]). `what` names it in the error.
+pub fn size(text: &str, min: u32, what: &str) -> Result<u32, String> {
+    let value = byte_count(text, what)?;
+    u32::try_from(value)
+        .ok()
+        .filter(|&v| v >= min)
+        .ok_or_else(|| format!("{what}: '{text}' is not a size from {min} to {}", u32::MAX))
+}
+
+/// A byte count, at most one allocation's limit (a run's buffers live in memory): the project's one reading of
+/// user sizes (`genx_passes::limits`).
+pub fn byte_count(text: &str, what: &str) -> Result<u64, String> {
+    genx_passes::limits::parse_size(text, genx_passes::limits::MAX_BUFFER_BYTES, what).map(|n| n as u64)
+}
+
+/// `X[,Y[,Z]]` (or `XxYxZ`), each at least 1.
+pub fn dims(text: &str, flag: &str) -> Result<[u32; 3], String> {
+    let mut out = [1u32; 3];
+    let parts: Vec<&str> = text.split([',', 'x']).collect();
+    if parts.len() > 3 {
+        return Err(format!("{flag} takes at most three sizes, got '{text}'"));
+    }
+    for (i, part) in parts.iter().enumerate() {
+        out[i] = size(part, 1, flag)?;
+    }
+    Ok(out)
+}
+
+/// `BTI=FILE`.
+pub fn parse_expect(text: &str) -> Result<Expect, String> {
+    let (bti, file) = text.split_once('=').ok_or_else(|| format!("--expect '{text}': expected BTI=FILE"))?;
+    Ok(Expect { bti: size(bti, 0, &format!("--expect '{text}'"))?, file: PathBuf::from(file) })
+}
+
+/// A `--surface` value.
+pub fn parse_surface(text: &str) -> Result<SurfaceSpec, String> {
+    let origin = format!("--surface '{text}'");
+    let (bti, rest) = text.split_once('=').ok_or_else(|| format!("{origin}: expected BTI=KIND:..."))?;
+    let bti = size(bti, 0, &origin)?;
+    let fields: Vec<&str> = rest.split(':').collect();
+    let file = |f: &str| PathBuf::from(f);
+    let out = |tail: &[&str]| tail.first().map(|f| file(f));
+    match fields.as_slice() {
+        ["buffer", input, tail @ ..] if tail.len() <= 1 => {
+            Ok(SurfaceSpec { bti, image: None, input: Source::File(file(input)), output: out(tail), origin })
+        }
+        ["zeros", bytes, tail @ ..] if tail.len() <= 1 => Ok(SurfaceSpec {
+            bti,
+            image: None,
+            input: Source::Zeros(Some(byte_count(bytes, &origin)?)),
+            output: out(tail),
+            origin,
+        }),
+        ["image2d", fields @ ..] => {
+            let mut shape = ImageShape::default();
+            let mut rest = fields;
+            if let Some((first, tail)) = rest.split_first() {
+                if first.split('x').count() >= 2
+                    && first.split('x').all(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+                {
+                    let (w, h, p) = parse_shape(first, &origin)?;
+                    (shape.width, shape.height, shape.pitch) = (Some(w), Some(h), p);
+                    rest = tail;
+                }
+            }
+            if let Some((first, tail)) = rest.split_first() {
+                if let Some(format) = SurfaceFormat::parse(first) {
+                    shape.format = Some(format);
+                    rest = tail;
+                } else if looks_like_format(first) && tail.len() >= 1 {
+                    return Err(format!("{origin}: unknown format '{first}' (known: {})", SurfaceFormat::names()));
+                }
+            }
+            let (input, output) = match rest {
+                [input] => (*input, None),
+                [input, output] => (*input, Some(file(output))),
+                _ => {
+                    return Err(format!(
+                        "{origin}: expected image2d:[WxH[xPITCH]:][FORMAT:]IN[:OUT] (FORMAT one of {})",
+                        SurfaceFormat::names()
+                    ))
+                }
+            };
+            let input = if input == "zeros" { Source::Zeros(None) } else { Source::File(file(input)) };
+            Ok(SurfaceSpec { bti, image: Some(shape), input, output, origin })
+        }
+        _ => Err(format!(
+            "{origin}: expected buffer:IN[:OUT], zeros:BYTES[:OUT] or image2d:[WxH[xPITCH]:][FORMAT:]IN[:OUT]"
+        )),
+    }
+}
+
+/// A field that is meant as a format rather than a file: no dot, no slash, and an underscore (`r8_uint`,
+/// `rgba8_unorm`).
+fn looks_like_format(field: &str) -> bool {
+    field.contains('_') && !field.contains('.') && !field.contains('/')
+}
+
+/// `WxH[xPITCH]`.
+fn parse_shape(text: &str, origin: &str) -> Result<(u32, u32, Option<u32>), String> {
+    let parts: Vec<&str> = text.split('x').collect();
+    let what = format!("{origin}: image shape '{text}'");
+    match parts.as_slice() {
+        [w, h] => Ok((size(w, 1, &what)?, size(h, 1, &what)?, None)),
+        [w, h, p] => Ok((size(w, 1, &what)?, size(h, 1, &what)?, Some(size(p, 1, &what)?))),
+        _ => Err(format!("{what} is not WIDTHxHEIGHT[xPITCH]")),
+    }
+}
+
+// ---- the run file -------------------------------------------------------------------------------------------
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RunFile {
+    input: String,
+    kernel: Option<String>,
+    groups: Option<Vec<u32>>,
+    local: Option<Vec<u32>>,
+    #[serde(default)]
+    args: Vec<toml::Value>,
+    #[serde(default)]
+    defines: Vec<String>,
+    #[serde(default)]
+    include_dirs: Vec<String>,
+    march: Option<String>,
+    #[serde(default)]
+    hardware_bounds: bool,
+    #[serde(default)]
+    surface: Vec<SurfaceTable>,
+    #[serde(default)]
+    expect: Vec<ExpectTable>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SurfaceTable {
+    bti: u32,
+    kind: String,
+    width: Option<u32>,
+    height: Option<u32>,
+    pitch: Option<u32>,
+    format: Option<String>,
+    input: Option<String>,
+    bytes: Option<u64>,
+    output: Option<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ExpectTable {
+    bti: u32,
+    file: String,
+}
+
+/// Reads a run file into a [`Job`].
+pub fn read_run_file(path: &Path) -> Result<Job, String> {
+    let text =
+        std::fs::read_to_string(path).map_err(|err| format!("cannot read run file '{}': {err}", path.display()))?;
+    let file: RunFile = toml::from_str(&text)
+        .map_err(|err| format!("run file '{}': {}", path.display(), err.to_string().trim_end()))?;
+    let base = path.parent().unwrap_or(Path::new(""));
+    let resolve = |p: &str| if p == "zeros" { PathBuf::from(p) } else { base.join(p) };
+    let name = path.display();
+    let grid = |list: Option<Vec<u32>>, key: &str| -> Result<[u32; 3], String> {
+        let list = list.unwrap_or_default();
+        if list.len() > 3 || list.contains(&0) {
+            return Err(format!("run file '{name}': {key} takes one to three sizes of at least 1"));
+        }
+        let mut out = [1; 3];
+        out[..list.len()].copy_from_slice(&list);
+        Ok(out)
+    };
+    let mut job = Job {
+        input: base.join(&file.input),
+        kernel: file.kernel,
+        groups: grid(file.groups, "groups")?,
+        local: grid(file.local, "local")?,
+        args: Vec::new(),
+        surfaces: Vec::new(),
+        expects: file.expect.iter().map(|e| Expect { bti: e.bti, file: resolve(&e.file) }).collect(),
+        defines: file.defines,
+        include_dirs: file.include_dirs.iter().map(|d| resolve(d).display().to_string()).collect(),
+        march: file.march,
+        hardware_bounds: file.hardware_bounds,
+    };
+    for (i, arg) in file.args.iter().enumerate() {
+        job.args.push(match arg {
+            toml::Value::String(s) => s.clone(),
+            toml::Value::Integer(n) => n.to_string(),
+            toml::Value::Float(x) => x.to_string(),
+            toml::Value::Array(items) => items
+                .iter()
+                .map(|item| match item {
+                    toml::Value::Integer(n) => Ok(n.to_string()),
+                    toml::Value::Float(x) => Ok(x.to_string()),
+                    _ => Err(format!("run file '{name}': args[{i}]: a vector holds numbers only")),
+                })
+                .collect::<Result<Vec<_>, _>>()?
+                .join(","),
+            _ => return Err(format!("run file '{name}': args[{i}] is not a number, a vector or a string")),
+        });
+    }
+    for table in &file.surface {
+        let origin = format!("surface {} in run file '{name}'", table.bti);
+        let input = match (&table.input, table.bytes) {
+            (Some(input), None) if input == "zeros" && table.kind == "image2d" => Source::Zeros(None),
+            (Some(input), None) if input != "zeros" => Source::File(resolve(input)),
+            (None, Some(bytes)) if table.kind == "buffer" => Source::Zeros(Some(bytes)),
+            (None, None) if table.kind == "image2d" => Source::Zeros(None),
+            _ => return Err(format!("{origin}: give `input` (a file, or \"zeros\" for an image), or `bytes` for a zero buffer")),
+        };
+        let image = match table.kind.as_str() {
+            "buffer" => {
+                if table.width.is_some() || table.height.is_some() || table.pitch.is_some() || table.format.is_some() {
+                    return Err(format!("{origin}: a buffer has no width, height, pitch or format"));
+                }
+                None
+            }
+            "image2d" => Some(ImageShape {
+                width: table.width,
+                height: table.height,
+                pitch: table.pitch,
+                format: match &table.format {
+                    None => None,
+                    Some(f) => Some(SurfaceFormat::parse(f).ok_or_else(|| {
+                        format!("{origin}: unknown format '{f}' (known: {})", SurfaceFormat::names())
+                    })?),
+                },
+            }),
+            other => return Err(format!("{origin}: kind '{other}' is not buffer or image2d")),
+        };
+        job.surfaces.push(SurfaceSpec {
+            bti: table.bti,
+            image,
+            input,
+            output: table.output.as_deref().map(resolve),
+            origin,
+        });
+    }
+    Ok(job)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn surface_specs() {
+        let s = parse_surface("1=image2d:64x16:b8g8r8a8_unorm:in.bin:out.png").unwrap();
+        assert_eq!(s.bti, 1);
+        let shape = s.image.unwrap();
+        assert_eq!((shape.width, shape.height, shape.pitch), (Some(64), Some(16), None));
+        assert_eq!(shape.format, Some(SurfaceFormat::B8G8R8A8Unorm));
+        assert_eq!(s.input, Source::File("in.bin".into()));
+        assert_eq!(s.output, Some(PathBuf::from("out.png")));
+        let s = parse_surface("2=image2d:photo.png").unwrap();
+        assert_eq!(s.image.unwrap(), ImageShape::default());
+        let s = parse_surface("3=image2d:8x4x64:zeros").unwrap();
+        assert_eq!(s.image.unwrap().pitch, Some(64));
+        assert_eq!(s.input, Source::Zeros(None));
+        assert_eq!(parse_surface("0=zeros:0x10:o.bin").unwrap().input, Source::Zeros(Some(16)));
+        let err = parse_surface("1=image2d:8x8:rgba9_uint:in.bin").unwrap_err();
+        assert!(err.contains("unknown format 'rgba9_uint'") && err.contains("r8_uint"), "{err}");
+        assert!(parse_surface("1=image2d:0x8:in.bin").unwrap_err().contains("image shape"));
+        assert!(parse_surface("x=buffer:a").unwrap_err().contains("--surface 'x=buffer:a'"));
+    }
+
+    #[test]
+    fn sizes_and_dims() {
+        assert_eq!(dims("4,2", "--groups").unwrap(), [4, 2, 1]);
+        assert_eq!(dims("2x3x4", "--local").unwrap(), [2, 3, 4]);
+        assert!(dims("0", "--local").is_err());
+        assert!(size("99999999999", 0, "w").is_err());
+        assert!(byte_count("0x80000000", "n").is_err());
+        assert_eq!(parse_expect("2=a.png").unwrap(), Expect { bti: 2, file: "a.png".into() });
+    }
+
+    #[test]
+    fn run_files() {
+        let dir = std::env::temp_dir().join(format!("cmc-run-spec-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let file = dir.join("job.toml");
+        let read = |text: &str| {
+            std::fs::write(&file, text).unwrap();
+            read_run_file(&file)
+        };
+        let job = read(
+            "input = \"k.cpp\"\ngroups = [4, 2]\nargs = [\"surface:1\", 7, 1.5, [1, 2]]\n\
+             [[surface]]\nbti = 1\nkind = \"image2d\"\nformat = \"r16_uint\"\nwidth = 8\nheight = 2\ninput = \"zeros\"\n\
+             [[surface]]\nbti = 2\nkind = \"buffer\"\nbytes = 64\noutput = \"o.bin\"\n",
+        )
+        .unwrap();
+        assert_eq!(job.input, dir.join("k.cpp"));
+        assert_eq!((job.groups, job.local), ([4, 2, 1], [1, 1, 1]));
+        assert_eq!(job.args, ["surface:1", "7", "1.5", "1,2"]);
+        assert_eq!(job.surfaces[0].image.as_ref().unwrap().format, Some(SurfaceFormat::R16Uint));
+        assert_eq!(job.surfaces[1].input, Source::Zeros(Some(64)));
+        assert_eq!(job.surfaces[1].output, Some(dir.join("o.bin")));
+        let err = read("input = \"k.cpp\"\ngroup = [1]\n").unwrap_err();
+        assert!(err.contains("group"), "{err}");
+        let err = read("input = \"k.cpp\"\n[[surface]]\nbti = 2\nkind = \"buffer\"\ninput = \"zeros\"\n").unwrap_err();
+        assert!(err.contains("surface 2 in run file") && err.contains("`bytes`"), "{err}");
+        let err = read("input = \"k.cpp\"\n[[surface]]\nbti = 1\nkind = \"image2d\"\nformat = \"rgb8\"\n").unwrap_err();
+        assert!(err.contains("unknown format 'rgb8'"), "{err}");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}

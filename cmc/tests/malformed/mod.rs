@@ -45,6 +45,11 @@ pub enum Class {
     /// Killed by a signal, or an abort passed through ("LLVM ERROR", a stack dump, "ocloc was killed", a crashed
     /// clang).
     Abort,
+    /// An `opt-14` case that aborts in LLVM's own IR reader before any of our code runs: opt-14 parses its input
+    /// before it loads pass plugins (`NewPMDriver`), so no handler of ours is in place yet. Told apart from
+    /// `Abort` by running the same input through `opt-14` without the plugin and without passes: it aborts there
+    /// too. Counted, never hidden; not ours to fix.
+    OptReaderAbort,
     /// Still running at the time limit.
     Timeout,
     /// A file left behind (or an expected output missing after success), or an input changed.
@@ -52,8 +57,16 @@ pub enum Class {
 }
 
 impl Class {
-    pub const ALL: [Class; 7] =
-        [Class::Success, Class::CleanError, Class::Silent, Class::Panic, Class::Abort, Class::Timeout, Class::Leftover];
+    pub const ALL: [Class; 8] = [
+        Class::Success,
+        Class::CleanError,
+        Class::Silent,
+        Class::Panic,
+        Class::Abort,
+        Class::OptReaderAbort,
+        Class::Timeout,
+        Class::Leftover,
+    ];
 
     pub fn is_clean(self) -> bool {
         matches!(self, Class::Success | Class::CleanError)
@@ -661,11 +674,34 @@ pub fn run(tools: &Tools, case: &Case, dir: &Path, keep: bool) -> Outcome {
     }
     let stderr = reader.join().unwrap_or_default();
     let after = snapshot(dir);
-    let (class, detail) = classify(case, status, &stderr, &before, &after);
+    let (mut class, mut detail) = classify(case, status, &stderr, &before, &after);
+    if class == Class::Abort && case.tool == Tool::Opt && opt_reader_aborts(tools, case, dir) {
+        class = Class::OptReaderAbort;
+        detail = format!("{detail}; opt-14 alone (no plugin, no passes) aborts reading this input too");
+    }
     if !keep {
         let _ = std::fs::remove_dir_all(dir);
     }
     Outcome { class, detail, stderr, seconds: start.elapsed().as_secs_f64() }
+}
+
+/// Whether plain `opt-14`, without our plugin and without passes, aborts on the case's input file (the last
+/// argument that names a file in `dir`): the abort is then LLVM's reader's, before any code of ours ran.
+fn opt_reader_aborts(tools: &Tools, case: &Case, dir: &Path) -> bool {
+    let Some((opt, _)) = &tools.opt else { return false };
+    let names_file = |arg: &&OsString| arg.to_str().is_some_and(|a| !a.starts_with('-')) && dir.join(arg).is_file();
+    let Some(input) = case.args.iter().rev().find(names_file) else {
+        return false;
+    };
+    let status = Command::new(opt)
+        .arg("-disable-output")
+        .arg(input)
+        .current_dir(dir)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status();
+    matches!(status, Ok(status) if status.signal().is_some())
 }
 
 /// Runs `cases` on `threads` threads; `on_done` sees each case and outcome as it finishes.

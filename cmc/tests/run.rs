@@ -268,7 +268,7 @@ fn bad_input_is_named_and_nothing_is_written() {
         ),
         (
             &["--surface", "0=image2d:24x6:missing.bin"],
-            "--surface '0=image2d:24x6:missing.bin': cannot read 'missing.bin'",
+            "--surface '0=image2d:24x6:missing.bin': no such file: 'missing.bin'",
         ),
         (&["--surface", "0=image2d:24x6:r16_uint:in.png"], "format r16_uint cannot hold it"),
         (&["--surface", "0=image2d:in.png", "--expect", "3=in.png"], "--expect 3=in.png: surface 3 is not bound"),

@@ -1,4 +1,4 @@
-//! cmc's own flags (cmc-compat.md §1.3): taken out of argv before clap sees the rest.
+//! cmc's own flags (docs/cmc-compat.md §1.3): taken out of argv before clap sees the rest.
 //!
 //! Intel's cmc accepts a long tail of `-Qxcm_*`, `-mCM_*` and legacy spellings, with `-` or `/` as the prefix and
 //! `:` or `=` joining a value. They do not fit clap's model (prefix families, values joined either way), so this

@@ -1,6 +1,6 @@
 //! The compiler mode: `cmc [options] input` without `-passes=`.
 //!
-//! Inputs and the outputs each allows (cmc-compat.md §1.2):
+//! Inputs and the outputs each allows (docs/cmc-compat.md §1.2):
 //!
 //! | input | outputs |
 //! |---|---|

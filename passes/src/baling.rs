@@ -5,7 +5,7 @@
 //! A vISA instruction does more than one LLVM instruction: it reads each source through a region (`rdregion`),
 //! possibly with a source modifier (negate, absolute value, not, an extension), computes (the *main*
 //! instruction), may saturate, and writes its destination through a region (`wrregion`), possibly predicated.
-//! The baling analysis groups the instructions one vISA instruction will do into a bale (genx-ir.md §2.2, IGC's
+//! The baling analysis groups the instructions one vISA instruction will do into a bale (docs/genx-ir.md §2.2, IGC's
 //! `GenXBaling`): a tree whose root, the *head*, is the one instruction not baled into anything; every other
 //! member has exactly one use, inside the bale. Each instruction gets a [`BaleInfo`]: its [`Role`] in its bale
 //! and a 16-bit map of which of its operands are baled into it. The largest shape is
@@ -97,7 +97,7 @@
 //! instructions created by the rewrites after their block was analysed (an inverted select condition) get no
 //! info of their own.
 //!
-//! Deliberate differences from IGC's code, following genx-ir.md §2.2 and the instruction set: `fsub 0.0, x` is
+//! Deliberate differences from IGC's code, following docs/genx-ir.md §2.2 and the instruction set: `fsub 0.0, x` is
 //! not a negation (only `fsub -0.0, x` is, since `+0.0 - +0.0 = +0.0`); an extension bales only an abs
 //! modifier or a rdregion, never another extension; `fneg` and the abs intrinsics bale into a wrregion or a
 //! saturation like the other modifiers (IGC leaves them out because they are not `BinaryOperator`s); a splat is

@@ -6,7 +6,7 @@
 //! `details::__cm_builtin_*` for what is not one intrinsic (cm_common.h, conventions 3 and 4a). After the front
 //! end's `always-inline,sroa,early-cse`, this pass makes them real GenX IR; it also turns the kernel attributes
 //! (`_GENX_MAIN_`, `[[type("...")]]`, `_GENX_VOLATILE_`) into `!genx.kernels`, `"CMGenxMain"` and the global
-//! attributes IGC reads, as Intel's cmc front end does (cmc-compat.md §3).
+//! attributes IGC reads, as Intel's cmc front end does (docs/cmc-compat.md §3).
 //!
 //! # Algorithm
 //! 1. **Calls**, per function in instruction order (`lower_call`):

@@ -1,5 +1,5 @@
 //! `genx-const-fold`: folds constants and simplifies identities through the region intrinsics and the GenX
-//! integer ALU intrinsics (genx-ir.md §1.5: IGC's GenXSimplify, ConstantFoldingGenX and simplifyRegionInst).
+//! integer ALU intrinsics (docs/genx-ir.md §1.5: IGC's GenXSimplify, ConstantFoldingGenX and simplifyRegionInst).
 //!
 //! # Why
 //! LLVM's own InstSimplify and constant folder see `llvm.genx.*` calls as opaque, so the region traffic the

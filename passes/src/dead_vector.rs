@@ -1,5 +1,5 @@
 //! `genx-dead-vector`: removes vector elements that are never used, by a per-element backward liveness
-//! analysis (genx-ir.md §2.4: IGC's GenXDeadVectorRemoval over GenXLiveElements).
+//! analysis (docs/genx-ir.md §2.4: IGC's GenXDeadVectorRemoval over GenXLiveElements).
 //!
 //! # Why
 //! CM code builds vectors piece by piece and then uses only part of them, and whole-value dead-code

@@ -8,7 +8,7 @@
 //! GRFs of destination (`width × max(dst EB, src0 EB) <= 2 GRF`: SIMD16 for `float` on a 32-byte GRF), source
 //! regions that respect the GRF crossing rules, predicates of at most 32 bits. The front end and the middle
 //! end keep wide values (a vISA register can be any size); this pass cuts each *instruction* — each bale
-//! (genx-ir.md §2.2: the `rdregion`s, modifiers, main instruction, saturation and `wrregion` that become one
+//! (docs/genx-ir.md §2.2: the `rdregion`s, modifiers, main instruction, saturation and `wrregion` that become one
 //! vISA instruction) — into legal pieces, reading each source piece with a sub-region and writing each result
 //! piece into the whole value with a `wrregion`. The paper's linear filter,
 //! `in.select<6,1,24,1>(1,3)` of `matrix<uchar,8,32>` converted to `float` on a 32-byte GRF, becomes nine

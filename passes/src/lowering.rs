@@ -1,4 +1,4 @@
-//! `genx-lowering`: generic vector instructions become region intrinsics (genx-ir.md §1.3, §2.4).
+//! `genx-lowering`: generic vector instructions become region intrinsics (docs/genx-ir.md §1.3, §2.4).
 //!
 //! # Why
 //! Clang's CM code generation, promote-array and the ESIMD/ISPC front ends all write element accesses and

@@ -11,9 +11,9 @@
 //!
 //! Sources of the facts (read, not copied): IGC's VectorCompiler target description `GenX.td` (per-processor
 //! features: `longlong`, `emulate_i64`, `fp64`, `divrem32`, `add64`, `bitrotate`, `wa_nomask_fusedEU`,
-//! `thread_payload_in_memory`); genx-ir.md §2.3 (GRF 32 bytes up to Xe-HPG, 64 bytes on Xe-HPC; SIMD1..32; byte
-//! multi-indirect regioning absent from Xe-HPC on); cmc-compat.md §1.3 (names, `CM_GENX` values); `ocloc compile
-//! --help` (device names, IP versions); GenX_IR's `-platform` names (vc-backend.md §4).
+//! `thread_payload_in_memory`); docs/genx-ir.md §2.3 (GRF 32 bytes up to Xe-HPG, 64 bytes on Xe-HPC; SIMD1..32; byte
+//! multi-indirect regioning absent from Xe-HPC on); docs/cmc-compat.md §1.3 (names, `CM_GENX` values); `ocloc compile
+//! --help` (device names, IP versions); GenX_IR's `-platform` names (docs/vc-backend.md §4).
 
 use std::fmt;
 

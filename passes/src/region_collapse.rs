@@ -5,7 +5,7 @@
 //! selection of a selection, `wrregion(A, wrregion(rdregion(A, O), X, I), O)`, into one
 //! `wrregion(A, X, O∘I)`; and a write that is entirely overwritten, `wrregion(wrregion(A, X1, R), X2, R)`,
 //! into `wrregion(A, X2, R)` — as far as the region algebra (`genx-region`) proves the composite is one region
-//! (genx-ir.md §2.1, IGC's GenXRegionCollapsing). Bitcasts are moved next to the regions so that baling can put
+//! (docs/genx-ir.md §2.1, IGC's GenXRegionCollapsing). Bitcasts are moved next to the regions so that baling can put
 //! a region on the operand of one vISA instruction.
 //!
 //! # Why: where nested regions come from
@@ -23,7 +23,7 @@
 //! block, repeat until a sweep changes nothing:
 //! 1. **Pre-step** (`prestep.rs`, forward): `trunc` of an `rdregion` becomes a bitcast plus a strided
 //!    `rdregion`; `extractelement(<1 x T> rdregion, 0)` becomes a scalar `rdregion`; region identities of
-//!    genx-ir.md §1.5 are simplified (whole-vector `rdregion`/`wrregion`, all-zero masks, `wr(A, rd(A, R), R)`,
+//!    docs/genx-ir.md §1.5 are simplified (whole-vector `rdregion`/`wrregion`, all-zero masks, `wr(A, rd(A, R), R)`,
 //!    a read of a constant splat).
 //! 2. **Sweep** (instructions in reverse):
 //!    * `rdregion` (`reads.rs`): find the read it reads from, through any bitcasts and at most one `sext`/`zext`
@@ -198,7 +198,7 @@ const STAT_COUNT: usize = Stat::BlocksUnsettled as usize + 1;
 const STATS: [(&CStr, &CStr); STAT_COUNT] = [
     (c"truncs-lowered", c"truncs of rdregions lowered to a bitcast and a strided rdregion"),
     (c"extracts-lowered", c"extractelements of one-element rdregions made scalar rdregions"),
-    (c"regions-simplified", c"region identities simplified (genx-ir.md 1.5)"),
+    (c"regions-simplified", c"region identities simplified (docs/genx-ir.md 1.5)"),
     (c"reads-combined", c"rdregion pairs combined into one rdregion"),
     (c"indirect-reads-split", c"indirect replicating rdregions split into an indirect and a direct read"),
     (c"reads-retyped", c"rdregions retyped to take the place of a bitcast of their result"),

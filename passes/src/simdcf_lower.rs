@@ -8,7 +8,7 @@
 //! control flow on `details::__cm_genx_simdcf_any<bool>(c)`; genx-cm-lower makes that `br i1
 //! @llvm.genx.simdcf.any(<W x i1> c)`. In that form the IR says "if any channel wants the block, every channel
 //! runs it", which is not the meaning: a channel whose condition is false must not see the block's effects.
-//! This pass makes the meaning explicit (genx-ir.md §1.5, §2.4 "CMSimdCFLowering"; vc-intrinsics'
+//! This pass makes the meaning explicit (docs/genx-ir.md §1.5, §2.4 "CMSimdCFLowering"; vc-intrinsics'
 //! GenXSimdCFLowering.cpp describes the same algorithm for clang's memory-form IR).
 //!
 //! # Meaning, and the per-lane reference

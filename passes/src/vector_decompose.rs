@@ -15,7 +15,7 @@
 //! two-address update of all of it. When no access crosses a GRF boundary, the halves are really two
 //! independent variables: split, each is live only where it is used, an update of a whole part needs no copy
 //! (the write *is* the new part), and the coalescer has small values to work with. This is IGC's
-//! GenXVectorDecomposer (run by GenXPostLegalization, genx-ir.md §2.4).
+//! GenXVectorDecomposer (run by GenXPostLegalization, docs/genx-ir.md §2.4).
 //!
 //! # Algorithm
 //! 1. **Webs**: union-find over the function's values. A `wrregion` joins its result with its `Old` operand;

@@ -12,7 +12,7 @@
 //!    struct results field by field, `Match(n)` against earlier overloads);
 //! 4. check the name's mangling suffix against the mangling of the bound overloaded types;
 //! 5. check that `Imm` operands are plain constants and `ImmOrUndef` ones constants or undef;
-//! 6. for the region intrinsics, check constant region parameters (genx-ir.md §1.3): width not 0 and dividing the
+//! 6. for the region intrinsics, check constant region parameters (docs/genx-ir.md §1.3): width not 0 and dividing the
 //!    element count, element types, constant offsets element-aligned, the whole region inside its vector, the
 //!    vector offset having one entry per row, the mask's width, and no element written twice by a wrregion.
 //!

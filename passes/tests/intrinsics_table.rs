@@ -280,7 +280,7 @@ fn table_is_sorted_unique_and_complete_for_p0_to_p3() {
     assert!(table.iter().all(|d| d.name.starts_with("llvm.genx.")));
     let family_keys: BTreeSet<&str> = intrinsics::families().iter().map(|f| f.key).collect();
     assert!(table.iter().all(|d| family_keys.contains(d.family)));
-    // genx-ir.md §4, P0-P3.
+    // docs/genx-ir.md §4, P0-P3.
     let required = [
         "rdregioni",
         "rdregionf",

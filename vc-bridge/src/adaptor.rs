@@ -1,4 +1,4 @@
-//! GenX IR → the SPIR-V-ready form IGC's vector-compute reader expects (vc-backend.md §2).
+//! GenX IR → the SPIR-V-ready form IGC's vector-compute reader expects (docs/vc-backend.md §2).
 //!
 //! What: the front end, ISPC and DPC++ ESIMD describe kernels with `!genx.kernels` (function, name, argument kinds,
 //! SLM size, offsets, I/O kinds, argument descriptors) and mark them `"CMGenxMain"`; surfaces are `i32` binding-table
@@ -25,7 +25,7 @@
 //! in the SPIR-V-ready form (`spir_kernel`) are kept; `"VCFunction"` is added to every defined function (without
 //! it IGC emits no kernel). The module triple `genx32`/`genx64` (or none) becomes `spir`/`spir64`.
 //! `CMFloatControl` becomes `VCFloatControl` and `CMStackCall` `VCStackCall` (only when present: a float-control
-//! attribute is not the hardware default, vc-backend.md §5.10).
+//! attribute is not the hardware default, docs/vc-backend.md §5.10).
 //!
 //! Invariants: bad input is an error naming the kernel and argument, never a panic; the module verifies after
 //! the rewrite (checked).

@@ -1,5 +1,5 @@
 //! Reading the kernels out of the binaries ocloc writes, so that a compile is judged by what the binary holds and
-//! not by ocloc's "Build succeeded" (IGC can succeed and emit no kernel: vc-backend.md §5).
+//! not by ocloc's "Build succeeded" (IGC can succeed and emit no kernel: docs/vc-backend.md §5).
 //!
 //! Two containers, both ELF64 little-endian:
 //! - **OpenCL program binary with patch tokens** (`-binary-format=ocl`; ELF type 0xff04, e_machine 0): the section

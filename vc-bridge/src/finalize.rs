@@ -1,5 +1,5 @@
 //! The vISA route's last step: our `.visaasm` → IGC's standalone vISA finalizer, `GenX_IR` (libigc-tools),
-//! which allocates registers, schedules and encodes (vc-backend.md §4).
+//! which allocates registers, schedules and encodes (docs/vc-backend.md §4).
 //!
 //! `GenX_IR k.visaasm -platform <P> -output -binary` in a private directory writes `k.asm` (Gen asm whose
 //! header holds `//.instCount N` and, when registers spilled, `//.spill size N`), `k.dat` (raw Gen ISA) and

@@ -1,6 +1,6 @@
 //! The hand-off of GenX IR to Intel's IGC vector-compute backend.
 //!
-//! The road (vc-backend.md): GenX IR (`!genx.kernels`, or already SPIR-V-ready) → [`adaptor`] (kinds become
+//! The road (docs/vc-backend.md): GenX IR (`!genx.kernels`, or already SPIR-V-ready) → [`adaptor`] (kinds become
 //! types, `spir_kernel` + `"VCFunction"`) → bitcode → llvm-spirv-14 with the vector-compute extensions
 //! ([`spirv`]) → `ocloc -vc-codegen` ([`ocloc`]) → a device binary whose kernels are read back ([`binary`]) and
 //! compared with the kernels that went in. ocloc's "Build succeeded" is never taken as proof: IGC can succeed and

@@ -1,6 +1,6 @@
 //! Running IGC through the `ocloc` binary: SPIR-V in, a device binary (and, when asked, vISA and Gen asm) out.
 //!
-//! The command (vc-backend.md §1, §3), run in the bridge's private directory because IGC writes its dumps to the
+//! The command (docs/vc-backend.md §1, §3), run in the bridge's private directory because IGC writes its dumps to the
 //! current directory:
 //! `ocloc compile -q -spirv_input -file module.spv -device <ocloc name> [-revision_id N]
 //!  -options "-vc-codegen <api options> [-Xfinalizer '<finalizer options>']"

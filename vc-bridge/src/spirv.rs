@@ -1,7 +1,7 @@
 //! SPIR-V: writing it with llvm-spirv-14, and reading the entry points of a module.
 //!
 //! llvm-spirv-14 is the same translator IGC links (`libLLVMSPIRVLib.so.14`), so what it writes is what IGC reads
-//! (vc-backend.md: key fact). It runs as a subprocess on bitcode in the bridge's private directory, with the
+//! (docs/vc-backend.md: key fact). It runs as a subprocess on bitcode in the bridge's private directory, with the
 //! vector-compute extensions and `llvm.genx.*` declarations allowed through as imported functions.
 //!
 //! The reader knows only what the bridge needs: the header and the `OpEntryPoint` instructions (the kernels a

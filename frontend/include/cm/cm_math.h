@@ -16,7 +16,7 @@
 // (genx.{xy}add.sat, mul.sat, avg.sat, shl.sat: x = result signedness, y = operand signedness), which is the
 // spec's "compute in infinite precision, then saturate".
 //
-// Lowering: the intrinsics of cmc-compat.md §3, through the neutral calls of cm_common.h (convention 3). The flag
+// Lowering: the intrinsics of docs/cmc-compat.md §3, through the neutral calls of cm_common.h (convention 3). The flag
 // is an ordinary `int` argument (user code passes the SAT macro); the saturating and plain forms are chosen by an
 // element-wise select on it, which folds away when the flag is a constant (as it is after inlining).
 //
@@ -325,7 +325,7 @@ template <typename R, int N, typename C> __CM_INLINE __cm_val<R, N> __cm_convert
   return __cm_pick<R, N>(flag, __cm_sat_to<R, N, C>(x), __cm_cvt<R, N>(x));
 }
 
-// Region reads/writes of a storage vector (cmc-compat.md §3 operand order), for the library's own reshaping;
+// Region reads/writes of a storage vector (docs/cmc-compat.md §3 operand order), for the library's own reshaping;
 // offsets in elements; the parent width is the whole vector (a promise that always holds).
 template <typename T, int M, int N>
 __CM_INLINE __cm_vec<T, M> __cm_region_read(__cm_vec<T, N> v, int vstride, int width, int stride, int offset) {
@@ -594,7 +594,7 @@ __CM_INLINE details::__cm_ret<details::__cm_or<R, float>, details::__cm_count<X>
 
 // IEEE-exact square root and division (float or double; other operands compute in float).
 // Known limitation: IGC 1.0.12504's vISA builder aborts on genx.ieee.sqrt / ieee.div of float for icllp, tgllp,
-// dg1 and adl-p; the IR is what cmc emits (cmc-compat.md §3), the executor runs it.
+// dg1 and adl-p; the IR is what cmc emits (docs/cmc-compat.md §3), the executor runs it.
 __CM_FLOAT_UNARY(cm_sqrt_ieee, ieee_sqrt)
 
 template <typename R = void, typename A, typename B, typename = details::__cm_if<details::__cm_all_ok<A, B>>>

@@ -1,7 +1,7 @@
 // Memory builtins of CM (cmlangspec §4.4-§4.6, "Shared Virtual Memory"): SurfaceIndex messages (OWord block,
 // media block, scattered, untyped, DWORD atomics), shared local memory, SVM, barriers and fences.
 //
-// Lowering (cmc-compat.md §3), through the neutral calls of cm_common.h:
+// Lowering (docs/cmc-compat.md §3), through the neutral calls of cm_common.h:
 //   read(idx, off, v) / write(idx, off, v)        OWord block: genx.oword.ld(0, bti, off/16) / oword.st(bti, off/16, v);
 //                                                 read(DWALIGNED(idx), off, v): genx.oword.ld.unaligned(0, bti, off)
 //   read(idx, x, y, m) / write(idx, x, y, m)      media block: genx.media.ld(mod, bti, 0, width bytes, x, y) /

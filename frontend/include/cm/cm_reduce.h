@@ -3,7 +3,7 @@
 // Form: cm_sum<R>(x, flag = _GENX_NOSAT) on a vector, matrix or their refs; the result is the scalar R (default:
 // the usual arithmetic conversion of R and the element type, i.e. the promoted element type).
 //
-// Lowering (cmc-compat.md §3): the input is first passed through genx.simdcf.predicate with the operation's
+// Lowering (docs/cmc-compat.md §3): the input is first passed through genx.simdcf.predicate with the operation's
 // identity (0 for sum, 1 for prod, the type's maximum / minimum for reduced_min / reduced_max), so that inside a
 // SIMD control-flow block the disabled channels do not contribute (genx-simdcf-lower turns the predicate into a
 // select on the execution mask; outside SIMD control flow it is the identity). Then a log tree: the two halves

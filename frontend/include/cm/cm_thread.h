@@ -1,7 +1,7 @@
 // Thread and group ids of CM (cmlangspec §4.6 "ID and Size API Functions"), and the legacy media-walker origin.
 //
 // A CM thread is one work item of an OpenCL-style grid of groups. The builtins read the GenX thread-environment
-// intrinsics (cmc-compat.md §3, "older" form): genx.local.id / local.size / group.count (<3 x i32>, x first) and
+// intrinsics (docs/cmc-compat.md §3, "older" form): genx.local.id / local.size / group.count (<3 x i32>, x first) and
 // genx.group.id.x/y/z; get_thread_origin_x/y read genx.thread.x/y (i16). A dimension argument that is not a
 // constant becomes an element read at a variable index. The linear forms number x fastest, then y, then z.
 //

@@ -54,7 +54,7 @@ pub fn decode(module: LLVMModuleRef) -> Program {
         let decoded = decoder.function(function);
         decoder.program.functions.push(decoded);
     }
-    // GenX IR states a kernel's SLM size in `!genx.kernels` (operand 3; cmc-compat.md §3) rather than as the
+    // GenX IR states a kernel's SLM size in `!genx.kernels` (operand 3; docs/cmc-compat.md §3) rather than as the
     // `"VCSLMSize"` attribute of the SPIR-V-ready form.
     for (function, bytes) in genx_kernel_slm_sizes(module) {
         if let Some(&id) = decoder.function_ids.get(&function) {
@@ -795,7 +795,7 @@ impl Decoder {
             args.push(self.operand(arg, state)?);
         }
         // A region's parent width only means something with a variable offset; with a constant offset it is
-        // ignored (genx-ir.md §1.2), so it is dropped here and the executor checks every parent width it sees.
+        // ignored (docs/genx-ir.md §1.2), so it is dropped here and the executor checks every parent width it sees.
         let region_operands = if name.starts_with("llvm.genx.rdregion") {
             Some((4, 5))
         } else if name.starts_with("llvm.genx.wrregion") || name.starts_with("llvm.genx.wrconstregion") {

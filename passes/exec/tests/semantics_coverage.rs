@@ -17,7 +17,7 @@ fn executable_semantics_cover_the_intrinsic_table() {
         missing.len(),
         missing.join(", ")
     );
-    // The regions, SIMD CF, ALU, math and dataport families are covered (genx-ir.md §4 P0-P3); not yet: LSC,
+    // The regions, SIMD CF, ALU, math and dataport families are covered (docs/genx-ir.md §4 P0-P3); not yet: LSC,
     // DPAS, sampler, raw sends, predefined registers. The figure may only grow.
     assert!(implemented.len() >= 260, "semantics coverage dropped to {}", implemented.len());
 }

@@ -4,7 +4,7 @@
 //! CM code selects from selections all the time: `v.select<8,1>(8).select<4,2>(1)`, `m.row(2).select<4,1>(i)`,
 //! `m.select<4,1,8,1>(0,0).format<short>()...`. Clang's CM code generation and GenXLowering turn each selection
 //! into its own `rdregion` (or, for stores into a selection, a `wrregion` of a `wrregion` of an `rdregion`),
-//! and GenXRegionCollapsing (genx-ir.md §2.1) folds the chain into one region so that baling can put a single
+//! and GenXRegionCollapsing (docs/genx-ir.md §2.1) folds the chain into one region so that baling can put a single
 //! region on one vISA operand. The same algebra serves both directions: for reads `Y = rd(rd(V, O), I)` and
 //! for writes `wr(A, wr(rd(A, O), New, I), O)` the element map is the composition
 //!
@@ -20,7 +20,7 @@
 //! masked; same element size; a direct inner region lies inside the outer region's `N` elements. Both
 //! operands are then canonicalised (§1.4), which turns 2D-looking 1D regions into 1D ones.
 //!
-//! **Rules (genx-ir.md §2.1, IGC's `combineRegions`).** Start from `C = I` with `C.stride = I.s·O.s`,
+//! **Rules (docs/genx-ir.md §2.1, IGC's `combineRegions`).** Start from `C = I` with `C.stride = I.s·O.s`,
 //! `C.vstride = I.vs·O.s`, and with `e = I.offset / EB`:
 //! `C.offset = O.offset + EB·(O is 2D ? (e / O.w)·O.vs + (e % O.w)·O.s : e·O.s)`. Then, by case
 //! (the [`CombineRule`] in the result says which fired):
@@ -171,7 +171,7 @@ pub fn combine(outer: &Region, inner: &Region) -> Result<Combined, Refusal> {
     combine_impl(outer, inner, true)
 }
 
-/// [`combine`] restricted to the genx-ir.md §2.1 rules (with the two corrections listed in the module
+/// [`combine`] restricted to the docs/genx-ir.md §2.1 rules (with the two corrections listed in the module
 /// documentation): refuses with the failing rule's reason instead of trying an exact fit.
 pub fn combine_by_rules(outer: &Region, inner: &Region) -> Result<Combined, Refusal> {
     combine_impl(outer, inner, false)

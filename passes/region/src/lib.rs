@@ -3,7 +3,7 @@
 //! # What
 //! A *region* names which elements of a vector an operand reads or writes and in which order:
 //! `<vstride; width, stride>` rows from a start offset that is constant, a runtime index plus a constant, or
-//! one runtime index per row (genx-ir.md §1). This crate is the arithmetic on those parameters that the
+//! one runtime index per row (docs/genx-ir.md §1). This crate is the arithmetic on those parameters that the
 //! GenX middle end needs — element mapping, validity, canonical form, combining a region of a region,
 //! sub-regions and splits, element-type changes, overlap and identity tests — as plain data and total
 //! functions. The LLVM-facing passes (`genx-region-collapse`, baling, legalization, dead-vector removal) only
@@ -45,7 +45,7 @@
 //! # Algorithms in one paragraph each
 //! *Canonicalisation* applies IGC's on-read normalisations (one element, one row, `vs == w·s`, width 1,
 //! splat), except where they would change what a parent width or a multi-indirect index vector means.
-//! *Combining* follows the genx-ir.md §2.1 case analysis (outer 1D; inner splat; inner indirect with a parent
+//! *Combining* follows the docs/genx-ir.md §2.1 case analysis (outer 1D; inner splat; inner indirect with a parent
 //! width; inner 1D in one outer row, split across two rows, or whole rows; inner 2D with whole-row vstride)
 //! and, for a direct inner region, falls back to an exact fit of the composite element list. *Splitting*
 //! follows `getSubregion` (whole rows, inside a row, one boundary in the middle) and falls back to the exact

@@ -5,7 +5,7 @@
 //!   GenXDeadVectorRemoval asks which elements a write kills; the `wr(wr(A, V1, R), V2, R)` fold needs "same
 //!   elements"; coalescing asks whether two wrregions into one vector are independent. Regions of one vector
 //!   may be seen through bitcasts, so overlap is decided on **bytes** and the two element sizes may differ.
-//! * **Identity / whole vector (genx-ir.md §1.5).** `rdregion(V, R)` with `R` reading all of `V` in order is
+//! * **Identity / whole vector (docs/genx-ir.md §1.5).** `rdregion(V, R)` with `R` reading all of `V` in order is
 //!   `V`; `wrregion(Old, New, R)` with such an `R` and no mask is `New`; a write whose elements cover the whole
 //!   vector makes `Old` dead.
 //!
@@ -102,7 +102,7 @@ pub fn may_overlap(a: &Region, b: &Region, relation: IndexRelation) -> bool {
 impl Region {
     /// The region reads (or writes) every element of a `len`-element vector exactly in order: a direct,
     /// unmasked region whose element list is `0, 1, .., len-1`. `rdregion(V, R)` is then `V` and an unmasked
-    /// `wrregion(Old, New, R)` is `New` (genx-ir.md §1.5).
+    /// `wrregion(Old, New, R)` is `New` (docs/genx-ir.md §1.5).
     pub fn is_identity(&self, len: u32) -> bool {
         !self.indirect.is_indirect()
             && !self.masked

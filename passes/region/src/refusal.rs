@@ -36,7 +36,7 @@
 //! | [`RetypeNotExpressible`](Refusal::RetypeNotExpressible) | retype | **claim** | the byte layout in the new element size is not a region |
 //!
 //! A "limitation (rules)" reason is only produced by [`crate::combine_by_rules`], which applies exactly the
-//! genx-ir.md §2.1 rules; [`crate::combine()`] answers such cases exactly (it either finds the composite region
+//! docs/genx-ir.md §2.1 rules; [`crate::combine()`] answers such cases exactly (it either finds the composite region
 //! or refuses with [`Refusal::NotExpressible`]) whenever the inner region is direct.
 
 use std::fmt;
@@ -133,7 +133,7 @@ pub enum Refusal {
     /// The requested element size is not 1, 2, 4 or 8 bytes.
     BadElementBytes(u32),
     /// Indirect regions keep their element type: the runtime index's alignment to a bigger element is unknown,
-    /// and genx-ir.md §2.1 never retypes an indirect region.
+    /// and docs/genx-ir.md §2.1 never retypes an indirect region.
     RetypeIndirect,
     /// A masked region keeps its element type: the mask has one bit per *current* element.
     RetypeMasked,

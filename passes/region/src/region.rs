@@ -5,7 +5,7 @@
 //! *which kind* of index the region has ([`Indirect`]), and every function that needs its value takes concrete
 //! index values as a parameter (`indices: &[i64]`, byte values, see [`Region::elements`]).
 //!
-//! # Element mapping (genx-ir.md §1.2)
+//! # Element mapping (docs/genx-ir.md §1.2)
 //! With `N` elements, width `w`, `h = N / w` rows, and for element `i`: `r = i / w`, `c = i % w`:
 //!
 //! * direct or single-indirect: `base = (offset + idx) / EB`, `src(i) = base + r*vstride + c*stride`
@@ -15,14 +15,14 @@
 //!
 //! A read produces `R[i] = V[src(i)]`; a write does `W = Old; for i in 0..N { if mask[i] { W[src(i)] = New[i] } }`.
 //!
-//! # Validity (genx-ir.md §1.3)
+//! # Validity (docs/genx-ir.md §1.3)
 //! [`Region::check_shape`] checks what the parameters alone decide (EB ∈ {1,2,4,8}, `N ≥ 1`, `w ≠ 0`, `w | N`,
 //! constant offset a multiple of EB, a non-zero parent width, enough multi-indirect offsets).
 //! [`Region::validate`] adds "inside a vector of `len` elements" for direct regions; [`Region::validate_at`]
 //! checks an indirect region for concrete index values (alignment, range, parent-width promise);
 //! [`Region::validate_write`] additionally forbids writing one element twice.
 //!
-//! # Canonical form (genx-ir.md §1.4)
+//! # Canonical form (docs/genx-ir.md §1.4)
 //! [`Region::canonical`] applies the normalisations IGC's `CMRegion` constructor applies when it reads a region
 //! from IR. It never changes the element list (a property test checks this) and is idempotent.
 
@@ -278,14 +278,14 @@ impl Region {
     }
 
     /// The region reads some element more than once by construction: a zero stride in a row of several
-    /// elements, or a zero vstride with several rows (the "replicating" regions of genx-ir.md §2.1). Only the
+    /// elements, or a zero vstride with several rows (the "replicating" regions of docs/genx-ir.md §2.1). Only the
     /// symbolic pattern is considered, not coincidences of a particular offset.
     pub fn is_replicating(&self) -> bool {
         (self.stride == 0 && self.width > 1)
             || (self.vstride == 0 && self.rows() > 1 && !self.is_multi_indirect())
     }
 
-    /// Checks everything the parameters alone decide (genx-ir.md §1.3).
+    /// Checks everything the parameters alone decide (docs/genx-ir.md §1.3).
     pub fn check_shape(&self) -> Result<(), RegionError> {
         if !is_valid_elem_bytes(self.elem_bytes) {
             return Err(RegionError::BadElementBytes(self.elem_bytes));
@@ -366,7 +366,7 @@ impl Region {
         Ok(address.div_euclid(eb))
     }
 
-    /// The vector element each region element maps to (`src(i)` of genx-ir.md §1.2), for the given runtime
+    /// The vector element each region element maps to (`src(i)` of docs/genx-ir.md §1.2), for the given runtime
     /// byte index values: none for a direct region, one for a single-indirect region, `rows` (the whole index
     /// vector) for a multi-indirect one. Range is not checked (there is no vector here); see
     /// [`Region::validate_at`].
@@ -521,7 +521,7 @@ impl Region {
         Ok(out)
     }
 
-    /// The canonical form (genx-ir.md §1.4, IGC's `CMRegion` constructor), in this order:
+    /// The canonical form (docs/genx-ir.md §1.4, IGC's `CMRegion` constructor), in this order:
     ///
     /// 1. direct regions drop their parent width (it is ignored for constant offsets);
     /// 2. `N == 1` → `<0; 1, 1>`;

@@ -4,12 +4,12 @@
 //! CM's `v.format<T>()` is a bitcast, and bitcasts sit between regions everywhere: `m.format<short>()
 //! .select<8,2>(1)` reads the high halves of `int`s, GenXEmulate views `i64` as `<2N x i32>`, and
 //! legalization turns byte moves into `i32` moves. Collapsing a region through a bitcast, or moving a bitcast
-//! from one side of a region to the other (genx-ir.md §2.1 "bitcast new value", "bitcast of single-use
+//! from one side of a region to the other (docs/genx-ir.md §2.1 "bitcast new value", "bitcast of single-use
 //! rdregion"), needs the same region expressed in another element size (IGC's `changeElementType`). Two
 //! regions of different element sizes are brought to a common size with [`normalize_element_types`]
 //! before [`crate::combine()`].
 //!
-//! # Algorithm (genx-ir.md §1.4)
+//! # Algorithm (docs/genx-ir.md §1.4)
 //! Refused for indirect and masked regions. The total size and the byte offset must be multiples of `EB'`
 //! (checked claims: otherwise no `EB'` region covers the same bytes). On the canonical region:
 //! * bigger, ratio `k = EB'/EB`: rows contiguous (`stride == 1`), `w % k == 0`, `vstride % k == 0` →

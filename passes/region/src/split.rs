@@ -1,12 +1,12 @@
 //! Sub-regions and splits: the region of elements `start .. start + size` of a region.
 //!
 //! # Why
-//! GenXLegalization (genx-ir.md §2.3) cuts a bale whose region is too wide for one instruction — a SIMD32 `v +
+//! GenXLegalization (docs/genx-ir.md §2.3) cuts a bale whose region is too wide for one instruction — a SIMD32 `v +
 //! w` on `i32`, a 2D read whose rows straddle a GRF — into pieces of legal execution size, cloning every region
 //! of the bale on the same element sub-range (IGC's `getSubregion`). [`Region::split`] is the whole cut in one
 //! call: the pieces' element lists, concatenated in order, are exactly the original list.
 //!
-//! # Algorithm (genx-ir.md §1.4 `getSubregion`)
+//! # Algorithm (docs/genx-ir.md §1.4 `getSubregion`)
 //! On the canonical region, with `r0 = start / w`, `c0 = start % w`:
 //! `offset += (r0·vstride + c0·stride)·EB`, then
 //! * whole rows (`c0 == 0`, `w | size`): same shape, `N = size`;

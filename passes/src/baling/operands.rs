@@ -6,7 +6,7 @@
 //! `xor x, -1` on a non-predicate is a logic not; `llvm.genx.absi`/`absf` and `llvm.fabs` take the absolute
 //! value; `zext`/`sext` from anything but `i1` extend (a vISA source of a narrower type).
 //!
-//! An operand accepts (IGC's `operandCanBeBaled`, genx-ir.md §2.2): with *arithmetic* modifiers, a negate, an
+//! An operand accepts (IGC's `operandCanBeBaled`, docs/genx-ir.md §2.2): with *arithmetic* modifiers, a negate, an
 //! abs or an extension; with *logic* modifiers, a not or an extension; with *none*, only a rdregion (shifts take
 //! no modifier: a modifier would change the shifted precision). Extensions are refused into a cmp of the other
 //! signedness, into `smulh`/`umulh`/`smadw`/`umadw` (D/UD operands only), and into another extension (a zext

@@ -2,7 +2,7 @@
 //! take it, is an index computation an in-range constant addition, and what alignment an index is known to have.
 //!
 //! Every region is read with [`RdRegion::read`] / [`WrRegion::read`] and brought to canonical form first, as
-//! IGC's `CMRegion` constructor does when it reads a region from IR (genx-ir.md §1.4).
+//! IGC's `CMRegion` constructor does when it reads a region from IR (docs/genx-ir.md §1.4).
 
 use genx_region::Region;
 

@@ -1,5 +1,5 @@
 //! Transfer functions: which elements of each operand an instruction needs, given which of its own elements
-//! are live (genx-ir.md §2.4, GenXLiveElements).
+//! are live (docs/genx-ir.md §2.4, GenXLiveElements).
 //!
 //! | instruction | operand demand, for result liveness `L` |
 //! |---|---|

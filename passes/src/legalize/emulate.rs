@@ -1,5 +1,5 @@
 //! 64-bit integer operations on platforms without them (`emulate_i64`: Gen11, Xe-LP, Xe-HPG), done on 32-bit
-//! halves (genx-ir.md §2.4, GenXEmulate): the operands are bitcast to `<2N x i32>`, the low and high halves read
+//! halves (docs/genx-ir.md §2.4, GenXEmulate): the operands are bitcast to `<2N x i32>`, the low and high halves read
 //! with stride-2 regions, combined, and the result halves written back with stride-2 regions and bitcast to
 //! `<N x i64>`.
 //!

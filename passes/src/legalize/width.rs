@@ -1,7 +1,7 @@
 //! The widths a platform allows: legal region sizes, the non-region limit, predicate parts. Pure arithmetic on
 //! [`Region`]s and numbers, no LLVM types, so every rule is unit-tested here.
 //!
-//! Facts (genx-ir.md §2.3, IGC's `getLegalRegionSizeForTarget`, `determineNonRegionWidth`, `getPredPart`,
+//! Facts (docs/genx-ir.md §2.3, IGC's `getLegalRegionSizeForTarget`, `determineNonRegionWidth`, `getPredPart`,
 //! `getLegalPredSize`, read and rewritten):
 //! * **Strides**: a region can do more than one element at a time only when its stride is 0 or a power of
 //!   two; a destination stride must also be at most 4 (a source with a larger power-of-two stride is fine: it

@@ -1,5 +1,5 @@
 //! The pre-step run over a block (forward) before each sweep: lowerings that expose regions to combining, and
-//! the region identities of genx-ir.md §1.5.
+//! the region identities of docs/genx-ir.md §1.5.
 //!
 //! ```text
 //!   trunc <N x i32> (rdregion ...) to <N x i8>   =>  rdregion(bitcast (rdregion ...) to <4N x i8>, <0;N,4>(0))

@@ -192,7 +192,7 @@ pub(super) fn bitcast_to_element(
 }
 
 /// Whether `value` (through bitcasts) is a read or write of a predefined register: regions of those are never
-/// collapsed (genx-ir.md §2.1).
+/// collapsed (docs/genx-ir.md §2.1).
 pub(super) fn is_predef_reg(value: LLVMValueRef) -> bool {
     matches!(
         genx_name(strip_bitcasts(value)),

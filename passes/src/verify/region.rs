@@ -1,4 +1,4 @@
-//! Region checks of `genx-verify` (genx-ir.md §1.2–§1.3).
+//! Region checks of `genx-verify` (docs/genx-ir.md §1.2–§1.3).
 //!
 //! Only constant parameters are checked: a variable offset's range is a run-time property. The element mapping
 //! used here is the normative one: `src(i) = offset/EB + (i / width) * vstride + (i % width) * stride`.

@@ -1,5 +1,5 @@
 ; Predicate regions (`rdpredregion`/`wrpredregion`, offsets in elements) and `all`/`any` on i1 vectors:
-; identities and constant folds (genx-ir.md §1.2, §1.5). CM: `mask.select<8, 1>(8)` of a constant mask,
+; identities and constant folds (docs/genx-ir.md §1.2, §1.5). CM: `mask.select<8, 1>(8)` of a constant mask,
 ; `cm_all(m)`/`cm_any(m)` / `if (m.any())` on masks that inlining made constant.
 ; RUN: %opt -passes=genx-const-fold -S %s -o %t.ll
 ; RUN: FileCheck %s < %t.ll

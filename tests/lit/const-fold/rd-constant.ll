@@ -1,5 +1,5 @@
 ; rdregion of a constant: undef reads undef, a splat reads the splat at any offset (even a variable one), and
-; any constant read at a constant offset is folded to the constant read (genx-ir.md §1.5). CM: reading back
+; any constant read at a constant offset is folded to the constant read (docs/genx-ir.md §1.5). CM: reading back
 ; a selection of a vector initialised from constants, `v[i]` of a broadcast constant after lowering.
 ; RUN: %opt -passes=genx-const-fold -S %s -o %t.ll
 ; RUN: FileCheck %s < %t.ll

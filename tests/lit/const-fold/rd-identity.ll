@@ -1,5 +1,5 @@
 ; An rdregion that reads every element of its input in order, into a value of the input's own type, is the
-; input (genx-ir.md §1.5). CM: `v.select<8, 1>(0)` on an 8-element vector, or `m.select<2, 1, 4, 1>(0, 0)` on
+; input (docs/genx-ir.md §1.5). CM: `v.select<8, 1>(0)` on an 8-element vector, or `m.select<2, 1, 4, 1>(0, 0)` on
 ; a whole 2x4 matrix.
 ; RUN: %opt -passes=genx-const-fold -S %s -o %t.ll
 ; RUN: FileCheck %s < %t.ll

@@ -1,5 +1,5 @@
 ; wrregion of constants at a constant offset folds to the constant written; a splat written over the whole
-; of an undef vector is the splat (genx-ir.md §1.5). CM: `vector<int, 8> v = 0; v.select<4, 2>(1) = 5;`,
+; of an undef vector is the splat (docs/genx-ir.md §1.5). CM: `vector<int, 8> v = 0; v.select<4, 2>(1) = 5;`,
 ; `matrix<short, 2, 4> m; m = 3;` (lowered to a whole-vector write into undef).
 ; RUN: %opt -passes=genx-const-fold -S %s -o %t.ll
 ; RUN: FileCheck %s < %t.ll

@@ -1,4 +1,4 @@
-; wrregion identities (genx-ir.md §1.5): an unmasked write of every element in order at offset 0 is its New
+; wrregion identities (docs/genx-ir.md §1.5): an unmasked write of every element in order at offset 0 is its New
 ; value; a write with an all-zero mask is its Old value. CM: `v.select<8, 1>(0) = w` on an 8-element `v`;
 ; `v.merge(w, 0)` or a SIMD-CF store whose mask became constant false after inlining.
 ; RUN: %opt -passes=genx-const-fold -S %s -o %t.ll

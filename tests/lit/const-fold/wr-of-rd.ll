@@ -1,4 +1,4 @@
-; `wrregion(A, rdregion(A, R), R)` writes back what it read: it is A, whatever the mask (genx-ir.md §1.5).
+; `wrregion(A, rdregion(A, R), R)` writes back what it read: it is A, whatever the mask (docs/genx-ir.md §1.5).
 ; Region collapsing and legalization leave this behind; in CM it is `v.select<4, 2>(i) = v.select<4, 2>(i)`,
 ; or a `merge` of a selection into itself.
 ; RUN: %opt -passes=genx-const-fold -S %s -o %t.ll

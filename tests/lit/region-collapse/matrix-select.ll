@@ -1,6 +1,6 @@
 ; The CM matrix select MUST become one region. The front end emits `m.select<VS,VSt,HS,HSt>(i,j)` on an RxC
 ; matrix as a read of the rows, `rdregion(m, <VSt*C; C, 1>(i*C*es), pw C)`, then a read of the columns,
-; `rdregion(rows, <C; HS, HSt>(j*es), pw C)` (cmc-compat.md §3). Byte offsets are function arguments here
+; `rdregion(rows, <C; HS, HSt>(j*es), pw C)` (docs/cmc-compat.md §3). Byte offsets are function arguments here
 ; (`%i.off` = i*C*es, `%j.off` = j*es), so that validation draws them in range.
 ; RUN: %opt -passes=genx-region-collapse,genx-verify -S %s -o %t.ll
 ; RUN: FileCheck %s < %t.ll

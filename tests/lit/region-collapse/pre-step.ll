@@ -1,6 +1,6 @@
 ; The pre-step of each sweep: a trunc of an rdregion becomes a bitcast and a strided rdregion (which then
 ; collapses), an extractelement of a one-element rdregion becomes a scalar rdregion, and the region identities of
-; genx-ir.md §1.5 are simplified.
+; docs/genx-ir.md §1.5 are simplified.
 ; RUN: %opt -passes=genx-region-collapse,genx-verify -S %s -o %t.ll
 ; RUN: FileCheck %s < %t.ll
 ; RUN: %validate %s %t.ll

@@ -3,7 +3,7 @@
 //! Each family file exports a `TABLE` of `(base name, semantics function)`; [`resolve`] finds the function for a
 //! full, mangled callee name by its longest base-name prefix ending at a `.` (so `llvm.genx.rdregioni.v4i32.v8i32.i16`
 //! resolves to `llvm.genx.rdregioni`, and `llvm.fabs.v8f32` to `llvm.fabs`). Each intrinsic's meaning is written
-//! once, here, from the formulas of genx-ir.md (GenX) or the LangRef (LLVM), and unit-tested in its family file.
+//! once, here, from the formulas of docs/genx-ir.md (GenX) or the LangRef (LLVM), and unit-tested in its family file.
 //!
 //! A semantics function gets the evaluated arguments with their types and the result type, and returns the result
 //! or a [`Fault`]. Conventions shared by all families:

@@ -1,4 +1,4 @@
-//! Region and predicate-region intrinsics (genx-ir.md §1.2), plus the identity-like constant/convert markers.
+//! Region and predicate-region intrinsics (docs/genx-ir.md §1.2), plus the identity-like constant/convert markers.
 //!
 //! Element mapping, with N result elements, width w, row r = i / w, column c = i % w, element size EB:
 //! - direct or single indirect: `src(i) = offset/EB + r*vstride + c*stride` (a 1D region, w == N, has r = 0);

@@ -1,5 +1,5 @@
 ; SPIR-V whose kernel lacks the VectorComputeFunctionINTEL decoration (its helper has it, so the module is a vector-compute
-; one): IGC says "Build succeeded" and emits no kernel (vc-backend.md §5); cmc must refuse the empty binary.
+; one): IGC says "Build succeeded" and emits no kernel (docs/vc-backend.md §5); cmc must refuse the empty binary.
 target datalayout = "e-p:64:64-i64:64-n8:16:32:64"
 target triple = "spir64-unknown-unknown"
 

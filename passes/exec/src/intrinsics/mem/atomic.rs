@@ -2,7 +2,7 @@
 //!
 //! Why: CM's `write_atomic<OP>` lowers to `dword.atomic2.<op>(pred, bti, byte offsets, src...)` (the older
 //! `dword.atomic.<op>` has a trailing `old` operand), `cm_slm_atomic` to the same on BTI 254, and
-//! `cm_svm_atomic` / `cm_ptr_atomic` to `svm.atomic.<op>(pred, addresses, src..., old)` (cmc-compat.md §3);
+//! `cm_svm_atomic` / `cm_ptr_atomic` to `svm.atomic.<op>(pred, addresses, src..., old)` (docs/cmc-compat.md §3);
 //! PromoteStatefulToBindless rewrites `dword.atomic2` into its `.predef.surface` form.
 //!
 //! Semantics, per enabled lane in lane order (lane 0 first): read the old value `old` of the lane's element at

@@ -2,7 +2,7 @@
 //!
 //! Why: clang emits `memcpy/memset` for aggregate copies and initialisation; current CM headers lower
 //! `cm_svm_scatter_read/write` and pointer `gather/scatter` to `llvm.masked.gather/scatter`, and the SIMD CF
-//! lowering may produce masked loads and stores (cmc-compat.md §3).
+//! lowering may produce masked loads and stores (docs/cmc-compat.md §3).
 //!
 //! Semantics (LLVM 14 LangRef):
 //! - `memcpy(dst, src, len, volatile)`: copies `len` bytes with their definedness; overlapping ranges are

@@ -1,7 +1,7 @@
 //! Media block reads and writes: a rectangle of bytes of a 2D surface.
 //!
 //! Why: CM's media `read(idx, x, y, matrix)` / `write(...)` (with `TOP_FIELD` / `BOTTOM_FIELD`) lower to
-//! `media.ld(modifier, bti, plane, width, x, y)` / `media.st(..., data)` (cmc-compat.md §3). Image kernels rely
+//! `media.ld(modifier, bti, plane, width, x, y)` / `media.st(..., data)` (docs/cmc-compat.md §3). Image kernels rely
 //! on the out-of-bounds rule at borders, so it is modelled exactly rather than reported.
 //!
 //! Semantics (operands: vc-intrinsics v0.11.0 `Intrinsic_definitions.py` "media_ld"/"media_st"; formula: vISA

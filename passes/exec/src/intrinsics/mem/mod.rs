@@ -1,7 +1,7 @@
 //! Memory intrinsics: the dataport messages of CM (surfaces, SLM, stateless, SVM, media blocks, atomics) and
 //! LLVM's own memory intrinsics.
 //!
-//! Why: every CM memory builtin becomes one of these calls (cmc-compat.md §2–§3): OWord block `read/write` →
+//! Why: every CM memory builtin becomes one of these calls (docs/cmc-compat.md §2–§3): OWord block `read/write` →
 //! `oword.ld[.unaligned]/oword.st`, scattered `read/write[_scaled]` → `gather.masked.scaled2/scatter.scaled`,
 //! `read/write_untyped` → `gather4.masked.scaled2/scatter4.scaled`, `write_atomic` → `dword.atomic2.*`, media
 //! `read/write` → `media.ld/media.st`, `cm_slm_*` → the same messages on BTI 254, SVM builtins →

@@ -1,7 +1,7 @@
 //! BTI-addressed linear messages: OWord block, scaled scattered and untyped 4-channel reads and writes.
 //!
 //! Why: CM's OWord block `read/write`, scattered `read/write[_scaled]`, `read/write_untyped` and `cm_slm_*`
-//! lower to these (cmc-compat.md §3); BTI 254 is SLM and 255 stateless (see the parent module for bounds).
+//! lower to these (docs/cmc-compat.md §3); BTI 254 is SLM and 255 stateless (see the parent module for bounds).
 //!
 //! Semantics (intel/vc-intrinsics v0.11.0 `Intrinsic_definitions.py` for operands and units; vISA
 //! `OWORD_LD.md`, `OWORD_LD_UNALIGNED.md`, `OWORD_ST.md`, `GATHER_SCALED.md`, `SCATTER_SCALED.md`,

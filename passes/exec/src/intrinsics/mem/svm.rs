@@ -2,7 +2,7 @@
 //!
 //! Why: older CM headers lower `cm_svm_block_read/write[_unaligned]` to `svm.block.ld[.unaligned]/st`,
 //! `cm_svm_scatter_read/write` to `svm.gather/scatter`, `cm_ptr_read4/write4` to `svm.gather4.scaled/
-//! scatter4.scaled` (cmc-compat.md §3); the front end passes `vector_ref` arguments through `vload/vstore`;
+//! scatter4.scaled` (docs/cmc-compat.md §3); the front end passes `vector_ref` arguments through `vload/vstore`;
 //! the SPIR-V adaptor wraps pointer kernel arguments in `address.convert`.
 //!
 //! Semantics (operands: vc-intrinsics v0.11.0 `Intrinsic_definitions.py`; formulas: vISA `SVM_BLOCK_LD.md`,

@@ -1,7 +1,7 @@
 //! Typed surface messages: per-lane reads and writes of whole elements of a 2D surface, converted through its
 //! format.
 //!
-//! Why: CM's `read_typed/write_typed` lower to `gather4.typed/scatter4.typed` (cmc-compat.md §3); unlike the media
+//! Why: CM's `read_typed/write_typed` lower to `gather4.typed/scatter4.typed` (docs/cmc-compat.md §3); unlike the media
 //! block and linear messages, they address the surface in *elements* and see channels, not bytes, so an RGBA8
 //! `unorm` surface reads as floats in [0, 1] and a B8G8R8A8 one has red in channel 0.
 //!

@@ -956,6 +956,8 @@ impl<'t> Cx<'_, 't> {
                     Some("modified") => 1,
                     Some("top") => 2,
                     Some("bottom") => 3,
+                    Some("top_mod") => 4,
+                    Some("bottom_mod") => 5,
                     Some(other) => return self.fail(col, format!("unknown media modifier '.{other}'")),
                 };
                 let [width, height] = self.numbers("(block width, block height)", 2)?[..] else { unreachable!() };

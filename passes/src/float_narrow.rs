@@ -79,7 +79,7 @@ fn is_sum_op(inst: LLVMValueRef) -> bool {
 /// The precision in bits of a floating-point element type: every integer of magnitude up to `2^p` is exact.
 fn precision(ty: LLVMTypeRef) -> Option<u32> {
     let element = region_ir::element_type(ty);
-    match unsafe { LLVMGetTypeKind(element) } {
+    match ir::type_kind(element) {
         LLVMTypeKind::LLVMHalfTypeKind => Some(11),
         LLVMTypeKind::LLVMFloatTypeKind => Some(24),
         LLVMTypeKind::LLVMDoubleTypeKind => Some(53),
@@ -101,7 +101,7 @@ fn read_tree(root: LLVMValueRef, nodes: &mut Vec<Node>) -> Result<usize, String>
             Some(LLVMOpcode::LLVMSIToFP) => true,
             _ => return Err("an operand is neither a sum nor a conversion of an integer".to_string()),
         };
-        let source = unsafe { LLVMGetOperand(value, 0) };
+        let source = ir::operand(value, 0);
         match ir::int_element_bits(ir::type_of(source)) {
             Some(bits) if (1..=16).contains(&bits) => {}
             _ => return Err("a converted integer is wider than 16 bits".to_string()),
@@ -109,7 +109,7 @@ fn read_tree(root: LLVMValueRef, nodes: &mut Vec<Node>) -> Result<usize, String>
         nodes.push(Node::Leaf { conversion: value, value: source, signed });
         Ok(nodes.len() - 1)
     };
-    let (a, b) = unsafe { (LLVMGetOperand(root, 0), LLVMGetOperand(root, 1)) };
+    let (a, b) = (ir::operand(root, 0), ir::operand(root, 1));
     let lhs = operand(a, nodes)?;
     let rhs = operand(b, nodes)?;
     let sub = unsafe { LLVMGetInstructionOpcode(root) } == LLVMOpcode::LLVMFSub;
@@ -254,15 +254,15 @@ fn scale_in_integers(converted: LLVMValueRef, range: Range) -> bool {
         return false;
     }
     let ty = ir::type_of(converted);
-    if unsafe { LLVMGetTypeKind(region_ir::element_type(ty)) } != LLVMTypeKind::LLVMFloatTypeKind {
+    if ir::type_kind(region_ir::element_type(ty)) != LLVMTypeKind::LLVMFloatTypeKind {
         return false;
     }
-    let (a, b) = unsafe { (LLVMGetOperand(scale, 0), LLVMGetOperand(scale, 1)) };
+    let (a, b) = (ir::operand(scale, 0), ir::operand(scale, 1));
     let constant = if a == converted { b } else { a };
     let Some(c) = splat_float(constant) else { return false };
     let Some(bits) = ir::int_element_bits(ir::type_of(to_int)).filter(|&b| b <= 32) else { return false };
     let Some((m, k)) = integer_scale(c, range, bits) else { return false };
-    let sum = unsafe { LLVMGetOperand(converted, 0) };
+    let sum = ir::operand(converted, 0);
     let replacement = region_ir::with_builder_before(to_int, |builder| unsafe {
         let context = LLVMGetTypeContext(ty);
         let i32_ty = LLVMInt32TypeInContext(context);
@@ -335,7 +335,7 @@ pub fn run(function: FunctionValue<'_>, cx: &mut PassCx) -> bool {
             Err(reason) => {
                 cx.remark(RemarkKind::Missed, c"NotNarrowed", root, &reason);
                 for i in 0..2 {
-                    let operand = unsafe { LLVMGetOperand(root, i) };
+                    let operand = ir::operand(root, i);
                     if is_sum_op(operand) && ir::has_one_use(operand) {
                         work.push(operand);
                     }

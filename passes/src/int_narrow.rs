@@ -65,7 +65,7 @@ fn read(value: LLVMValueRef, m: u32, nodes: &mut Vec<Node>) -> Result<usize, Str
     }
     match ir::opcode(value) {
         Some(op @ (LLVMZExt | LLVMSExt)) => {
-            let source = unsafe { LLVMGetOperand(value, 0) };
+            let source = ir::operand(value, 0);
             let bits = ir::int_element_bits(ir::type_of(source)).ok_or("an extension of a non-integer")?;
             if bits > m {
                 return Err(format!("an extended value has {bits} bits, more than the {m} kept"));
@@ -77,7 +77,7 @@ fn read(value: LLVMValueRef, m: u32, nodes: &mut Vec<Node>) -> Result<usize, Str
             if !ir::has_one_use(value) {
                 return Err("an inner operation has other users".to_string());
             }
-            let (a, b) = unsafe { (LLVMGetOperand(value, 0), LLVMGetOperand(value, 1)) };
+            let (a, b) = (ir::operand(value, 0), ir::operand(value, 1));
             if op == LLVMShl && !shift_below(b, m) {
                 return Err("a shift amount is not a constant below the narrow width".to_string());
             }
@@ -133,7 +133,7 @@ pub fn run(function: FunctionValue<'_>, cx: &mut PassCx) -> bool {
         let Some(m) = ir::int_element_bits(narrow_ty) else {
             continue;
         };
-        let value = unsafe { LLVMGetOperand(trunc, 0) };
+        let value = ir::operand(trunc, 0);
         if !matches!(
             ir::opcode(value),
             Some(

@@ -160,6 +160,16 @@ pub fn call_arg(call: LLVMValueRef, index: u32) -> LLVMValueRef {
     unsafe { LLVMGetOperand(call, index) }
 }
 
+/// Operand `index` of an instruction or constant, which has at least `index + 1` operands (its opcode says so).
+pub fn operand(value: LLVMValueRef, index: u32) -> LLVMValueRef {
+    unsafe { LLVMGetOperand(value, index) }
+}
+
+/// The kind of a type (integer, float, vector, ...).
+pub fn type_kind(ty: LLVMTypeRef) -> LLVMTypeKind {
+    unsafe { LLVMGetTypeKind(ty) }
+}
+
 pub fn type_of(value: LLVMValueRef) -> LLVMTypeRef {
     unsafe { LLVMTypeOf(value) }
 }

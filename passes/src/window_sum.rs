@@ -47,7 +47,7 @@ use crate::region_ir::{self, Index, RdRegion};
 
 fn is_vector_add(value: LLVMValueRef) -> bool {
     ir::opcode(value) == Some(LLVMOpcode::LLVMAdd)
-        && unsafe { LLVMGetTypeKind(ir::type_of(value)) } == crate::llvm_sys::LLVMTypeKind::LLVMVectorTypeKind
+        && ir::type_kind(ir::type_of(value)) == crate::llvm_sys::LLVMTypeKind::LLVMVectorTypeKind
 }
 
 /// One leaf: the term (the extension, or the read itself), the extension's opcode and the region read.
@@ -60,7 +60,7 @@ struct Leaf {
 
 fn read_leaf(value: LLVMValueRef) -> Option<Leaf> {
     let (extension, read) = match ir::opcode(value) {
-        Some(op @ (LLVMOpcode::LLVMZExt | LLVMOpcode::LLVMSExt)) => (Some(op), unsafe { LLVMGetOperand(value, 0) }),
+        Some(op @ (LLVMOpcode::LLVMZExt | LLVMOpcode::LLVMSExt)) => (Some(op), ir::operand(value, 0)),
         _ => (None, value),
     };
     let read = RdRegion::read(read)?;
@@ -74,7 +74,7 @@ fn read_leaf(value: LLVMValueRef) -> Option<Leaf> {
 /// The leaves of the sum tree under `root`, and its inner `add`s (root last), or why it is not a window sum.
 fn read_tree(root: LLVMValueRef, leaves: &mut Vec<Leaf>, adds: &mut Vec<LLVMValueRef>) -> Result<(), String> {
     for i in 0..2 {
-        let operand = unsafe { LLVMGetOperand(root, i) };
+        let operand = ir::operand(root, i);
         if is_vector_add(operand) && ir::has_one_use(operand) {
             read_tree(operand, leaves, adds)?;
         } else {

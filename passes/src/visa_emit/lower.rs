@@ -60,7 +60,7 @@ fn is_predicate_type(ty: LLVMTypeRef) -> bool {
 
 fn operand(inst: LLVMValueRef, n: u32) -> LLVMValueRef {
     // SAFETY: `n` is below the operand count at every call site.
-    unsafe { LLVMGetOperand(inst, n) }
+    ir::operand(inst, n)
 }
 
 fn is_instruction(value: LLVMValueRef) -> bool {
@@ -567,7 +567,7 @@ impl<'a> Lowering<'a> {
     fn value_head(&mut self, inst: LLVMValueRef) -> R<()> {
         let ty = ir::type_of(inst);
         // SAFETY: type kind query.
-        if unsafe { LLVMGetTypeKind(ty) } == LLVMTypeKind::LLVMVoidTypeKind {
+        if ir::type_kind(ty) == LLVMTypeKind::LLVMVoidTypeKind {
             return Err(error(inst, format!("{} is not lowered yet", construct(inst))));
         }
         if is_predicate_type(ty) {

@@ -38,28 +38,42 @@ pub fn compare(bti: u32, kind: &SurfaceKind, actual: &[u8], file: &Path) -> Resu
     if expected.len() != actual.len() {
         return Err(format!("{what}: '{name}' has {} bytes, surface {bti} has {}", expected.len(), actual.len()));
     }
-    let (row_bytes, pitch, rows, element) = match *kind {
+    // Rows of the surface's own bytes: (bytes per row, rows per slice, slices, row pitch, slice pitch, element).
+    let (row_bytes, rows, slices, pitch, slice_pitch, element) = match *kind {
+        SurfaceKind::Buffer { size } => (size as usize, 1, 1, size as usize, size as usize, 1),
+        SurfaceKind::Image1D { width, format } => (width as usize, 1, 1, width as usize, width as usize, format.bytes() as usize),
         SurfaceKind::Image2D { width, height, pitch, format } => {
-            (width as usize, pitch as usize, height as usize, format.bytes() as usize)
+            (width as usize, height as usize, 1, pitch as usize, pitch as usize * height as usize, format.bytes() as usize)
         }
-        SurfaceKind::Buffer { size } => (size as usize, size as usize, 1, 1),
+        SurfaceKind::Image3D { width, height, depth, pitch, slice_pitch, format } => {
+            (width as usize, height as usize, depth as usize, pitch as usize, slice_pitch as usize, format.bytes() as usize)
+        }
+        // The Y rows, then the UV rows: one run of rows at the common pitch.
+        SurfaceKind::Nv12 { width, height, pitch } => {
+            let rows = height as usize + height as usize / 2;
+            (width as usize, rows, 1, pitch as usize, pitch as usize * rows, 1)
+        }
     };
     let mut count = 0u64;
     let mut first = None;
-    for y in 0..rows {
-        for b in 0..row_bytes {
-            let at = y * pitch + b;
-            if expected[at] != actual[at] {
-                count += 1;
-                first.get_or_insert((b, y, expected[at], actual[at]));
+    for z in 0..slices {
+        for y in 0..rows {
+            for b in 0..row_bytes {
+                let at = z * slice_pitch + y * pitch + b;
+                if expected[at] != actual[at] {
+                    count += 1;
+                    first.get_or_insert((b, y, z, expected[at], actual[at]));
+                }
             }
         }
     }
-    let Some((b, y, want, got)) = first else { return Ok(None) };
-    let total = rows * row_bytes;
+    let Some((b, y, z, want, got)) = first else { return Ok(None) };
+    let total = slices * rows * row_bytes;
     let place = match kind {
-        SurfaceKind::Image2D { .. } => format!("x={}, y={y}, byte {}", b / element, b % element),
         SurfaceKind::Buffer { .. } => format!("byte offset {b}"),
+        SurfaceKind::Image3D { .. } => format!("x={}, y={y}, z={z}, byte {}", b / element, b % element),
+        SurfaceKind::Nv12 { height, .. } if y >= *height as usize => format!("UV plane x={b}, y={}", y - *height as usize),
+        _ => format!("x={}, y={y}, byte {}", b / element, b % element),
     };
     Ok(Some(format!(
         "surface {bti}: {count} of {total} bytes differ from '{name}'; first at {place}: expected {want} (0x{want:02x}), got {got} (0x{got:02x})"

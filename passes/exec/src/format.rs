@@ -12,7 +12,8 @@
 //!
 //! Channel conversion for typed messages (OpenCL C 1.2 §8.3 "Conversion rules"; the hardware's sampler-less typed
 //! read/write does the same): `uint`/`sint` channels are the integer zero- or sign-extended to 32 bits (a write
-//! keeps the low bits); `unorm` channels are `c / (2^n − 1)` as f32 (a write converts round-to-nearest-even of
+//! to a narrower channel saturates: vISA `SCATTER4_TYPED.md` "Clamp to min/max if destination is narrower");
+//! `unorm` channels are `c / (2^n − 1)` as f32 (a write converts round-to-nearest-even of
 //! `clamp(f, 0, 1) · (2^n − 1)`, NaN to 0); `float` channels are the f32 bits. A channel the format lacks reads as
 //! 0, except alpha, which reads as 1 (1.0 for float and unorm formats) — OpenCL's "missing components" rule. The
 //! lanes of a typed message are always 32-bit (vISA `GATHER4_TYPED`: "the element type is UD, D or F").
@@ -20,7 +21,10 @@
 //! Invariants: `bytes()` is a power of two (1, 2 or 4), so a row of whole elements is always dword-aligned when its
 //! element count is; the table [`SurfaceFormat::ALL`] is the one list the command line and the run file accept.
 //!
-//! Not handled: planar and packed-YUV formats (NV12, YUY2, P010), 64- and 128-bit formats, sRGB, snorm.
+//! `r8g8_*` is also the element of an NV12 surface's UV plane (one U, V pair), which media block reads clamp by
+//! ([`crate::machine::SurfaceKind::Nv12`]).
+//!
+//! Not handled: packed-YUV formats (YUY2) and other planar ones (P010), 64- and 128-bit formats, sRGB, snorm.
 
 /// How the bits of one channel are interpreted.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -36,6 +40,8 @@ pub enum ChannelKind {
 pub enum SurfaceFormat {
     R8Uint,
     R8Unorm,
+    R8G8Uint,
+    R8G8Unorm,
     R8G8B8A8Uint,
     R8G8B8A8Unorm,
     B8G8R8A8Uint,
@@ -49,9 +55,11 @@ pub enum SurfaceFormat {
 
 impl SurfaceFormat {
     /// Every format, in the order `--help` and errors list them.
-    pub const ALL: [SurfaceFormat; 11] = [
+    pub const ALL: [SurfaceFormat; 13] = [
         SurfaceFormat::R8Uint,
         SurfaceFormat::R8Unorm,
+        SurfaceFormat::R8G8Uint,
+        SurfaceFormat::R8G8Unorm,
         SurfaceFormat::R8G8B8A8Uint,
         SurfaceFormat::R8G8B8A8Unorm,
         SurfaceFormat::B8G8R8A8Uint,
@@ -72,6 +80,8 @@ impl SurfaceFormat {
         match self {
             SurfaceFormat::R8Uint => "r8_uint",
             SurfaceFormat::R8Unorm => "r8_unorm",
+            SurfaceFormat::R8G8Uint => "r8g8_uint",
+            SurfaceFormat::R8G8Unorm => "r8g8_unorm",
             SurfaceFormat::R8G8B8A8Uint => "r8g8b8a8_uint",
             SurfaceFormat::R8G8B8A8Unorm => "r8g8b8a8_unorm",
             SurfaceFormat::B8G8R8A8Uint => "b8g8r8a8_uint",
@@ -98,7 +108,7 @@ impl SurfaceFormat {
     pub fn bytes(self) -> u32 {
         match self {
             SurfaceFormat::R8Uint | SurfaceFormat::R8Unorm => 1,
-            SurfaceFormat::R16Uint | SurfaceFormat::R16Unorm => 2,
+            SurfaceFormat::R16Uint | SurfaceFormat::R16Unorm | SurfaceFormat::R8G8Uint | SurfaceFormat::R8G8Unorm => 2,
             _ => 4,
         }
     }
@@ -107,6 +117,7 @@ impl SurfaceFormat {
     pub fn kind(self) -> ChannelKind {
         match self {
             SurfaceFormat::R8Uint
+            | SurfaceFormat::R8G8Uint
             | SurfaceFormat::R8G8B8A8Uint
             | SurfaceFormat::B8G8R8A8Uint
             | SurfaceFormat::R16Uint
@@ -122,6 +133,7 @@ impl SurfaceFormat {
         match self {
             SurfaceFormat::R8G8B8A8Uint | SurfaceFormat::R8G8B8A8Unorm => [Some(0), Some(1), Some(2), Some(3)],
             SurfaceFormat::B8G8R8A8Uint | SurfaceFormat::B8G8R8A8Unorm => [Some(2), Some(1), Some(0), Some(3)],
+            SurfaceFormat::R8G8Uint | SurfaceFormat::R8G8Unorm => [Some(0), Some(1), None, None],
             _ => [Some(0), None, None, None],
         }
     }
@@ -132,7 +144,9 @@ impl SurfaceFormat {
             SurfaceFormat::R8G8B8A8Uint
             | SurfaceFormat::R8G8B8A8Unorm
             | SurfaceFormat::B8G8R8A8Uint
-            | SurfaceFormat::B8G8R8A8Unorm => 1,
+            | SurfaceFormat::B8G8R8A8Unorm
+            | SurfaceFormat::R8G8Uint
+            | SurfaceFormat::R8G8Unorm => 1,
             _ => self.bytes(),
         }
     }
@@ -154,14 +168,20 @@ impl SurfaceFormat {
                         ChannelKind::Unorm => (raw as f32 / max as f32).to_bits(),
                     }
                 }
-                None if c == 3 => match self.kind() {
-                    ChannelKind::Uint | ChannelKind::Sint => 1,
-                    ChannelKind::Unorm | ChannelKind::Float => 1f32.to_bits(),
-                },
+                None if c == 3 => self.one(),
                 None => 0,
             };
         }
         out
+    }
+
+    /// The lane value "one" of the format's channel kind: `1` for integer channels, `1.0` for float and unorm ones
+    /// (a missing alpha channel reads as it; an out-of-bounds typed read returns it in alpha).
+    pub fn one(self) -> u32 {
+        match self.kind() {
+            ChannelKind::Uint | ChannelKind::Sint => 1,
+            ChannelKind::Unorm | ChannelKind::Float => 1f32.to_bits(),
+        }
     }
 
     /// Writes the channels `lanes` (R, G, B, A; `None` for a channel the message leaves alone) into the element
@@ -172,7 +192,14 @@ impl SurfaceFormat {
         for (c, at) in self.layout().into_iter().enumerate() {
             let (Some(at), Some(lane)) = (at, lanes[c]) else { continue };
             let raw = match self.kind() {
-                ChannelKind::Uint | ChannelKind::Sint | ChannelKind::Float => lane,
+                ChannelKind::Float => lane,
+                // Narrower integer channels saturate (vISA SCATTER4_TYPED.md: "Clamp to min/max if destination
+                // is narrower"; OpenCL's `convert_uchar_sat`/`convert_ushort_sat`).
+                ChannelKind::Uint => lane.min(max),
+                ChannelKind::Sint => {
+                    let half = (max / 2) as i64;
+                    (lane as i32 as i64).clamp(-half - 1, half) as u32 & max
+                }
                 ChannelKind::Unorm => {
                     let f = f32::from_bits(lane);
                     let f = if f.is_nan() { 0.0 } else { f.clamp(0.0, 1.0) };
@@ -232,6 +259,12 @@ mod tests {
         assert_eq!(byte, [128]); // 127.5 rounds to even
         let mut word = [0u8; 2];
         SurfaceFormat::R16Uint.encode([Some(0x12345), None, None, None], &mut word);
-        assert_eq!(word, [0x45, 0x23]);
+        assert_eq!(word, [0xff, 0xff]); // saturated, not truncated
+        SurfaceFormat::R16Uint.encode([Some(0x1234), None, None, None], &mut word);
+        assert_eq!(word, [0x34, 0x12]);
+        let mut pair = [0u8; 2];
+        SurfaceFormat::R8G8Uint.encode([Some(7), Some(300), Some(9), None], &mut pair);
+        assert_eq!(pair, [7, 255]);
+        assert_eq!(SurfaceFormat::R8G8Uint.decode(&pair), [7, 255, 0, 1]);
     }
 }

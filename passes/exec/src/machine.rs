@@ -30,14 +30,121 @@ impl ThreadIds {
 }
 
 /// What a binding-table index designates.
+///
+/// Widths are in bytes (a whole number of elements of the format); heights and depths in rows and slices. An
+/// image has one mip level and, except [`SurfaceKind::Image3D`], one slice. Media block messages address a 2D
+/// image (or a plane of an NV12 surface) in bytes and clamp by element; typed and sampler messages address an
+/// image in elements and convert through its format.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SurfaceKind {
     /// A linear buffer of `size` bytes.
     Buffer { size: u64 },
-    /// A 2D surface: `width` in bytes (a whole number of elements of `format`), `height` rows, `pitch` bytes
-    /// between rows. Media block messages address it in bytes and clamp by element; typed messages address it in
-    /// elements and convert through the format.
+    /// A 1D image: `width` bytes, one row.
+    Image1D { width: u32, format: SurfaceFormat },
+    /// A 2D image: `height` rows of `width` bytes, `pitch` bytes apart.
     Image2D { width: u32, height: u32, pitch: u32, format: SurfaceFormat },
+    /// A 3D image: `depth` slices of `height` rows of `width` bytes; rows `pitch` bytes apart, slices
+    /// `slice_pitch` bytes apart.
+    Image3D { width: u32, height: u32, depth: u32, pitch: u32, slice_pitch: u32, format: SurfaceFormat },
+    /// An NV12 (4:2:0, 8-bit) planar surface of `width`x`height` pixels, both even: plane 0 (Y) is `height` rows
+    /// of `width` bytes, plane 1 (UV) follows at `pitch·height` and is `height/2` rows of `width/2` interleaved
+    /// U, V byte pairs; both planes have the row pitch `pitch`.
+    Nv12 { width: u32, height: u32, pitch: u32 },
+}
+
+/// One 2D plane of a surface as a media block message sees it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Plane {
+    /// Byte offset of the plane from the surface's base.
+    pub offset: u64,
+    /// In bytes.
+    pub width: u32,
+    pub height: u32,
+    pub pitch: u32,
+    /// The element out-of-bounds reads clamp by (`r8_uint` for Y, `r8g8_uint` for NV12's UV pairs).
+    pub format: SurfaceFormat,
+}
+
+/// The image of a typed or sampler message, in elements: `width`x`height`x`depth` elements of `format`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TypedView {
+    pub width: u32,
+    pub height: u32,
+    pub depth: u32,
+    pub pitch: u32,
+    pub slice_pitch: u32,
+    pub format: SurfaceFormat,
+    /// How many coordinates (u; u, v; u, v, r) address it.
+    pub dims: u32,
+}
+
+impl SurfaceKind {
+    /// Bytes of storage the surface takes.
+    pub fn storage_bytes(&self) -> u64 {
+        match *self {
+            SurfaceKind::Buffer { size } => size,
+            SurfaceKind::Image1D { width, .. } => width as u64,
+            SurfaceKind::Image2D { height, pitch, .. } => height as u64 * pitch as u64,
+            SurfaceKind::Image3D { depth, slice_pitch, .. } => depth as u64 * slice_pitch as u64,
+            SurfaceKind::Nv12 { height, pitch, .. } => (height as u64 + height as u64 / 2) * pitch as u64,
+        }
+    }
+
+    /// Plane `index` for a media block message: plane 0 of a 2D image is the image; an NV12 surface has planes
+    /// 0 (Y) and 1 (UV). `None` when the surface has no such plane.
+    pub fn plane(&self, index: u32) -> Option<Plane> {
+        match (self, index) {
+            (&SurfaceKind::Image2D { width, height, pitch, format }, 0) => {
+                Some(Plane { offset: 0, width, height, pitch, format })
+            }
+            (&SurfaceKind::Nv12 { width, height, pitch }, 0) => {
+                Some(Plane { offset: 0, width, height, pitch, format: SurfaceFormat::R8Uint })
+            }
+            (&SurfaceKind::Nv12 { width, height, pitch }, 1) => Some(Plane {
+                offset: pitch as u64 * height as u64,
+                width,
+                height: height / 2,
+                pitch,
+                format: SurfaceFormat::R8G8Uint,
+            }),
+            _ => None,
+        }
+    }
+
+    /// The surface as typed and sampler messages address it, if it is an image.
+    pub fn typed_view(&self) -> Option<TypedView> {
+        let view = |width: u32, height, depth, pitch, slice_pitch, format: SurfaceFormat, dims| TypedView {
+            width: width / format.bytes(),
+            height,
+            depth,
+            pitch,
+            slice_pitch,
+            format,
+            dims,
+        };
+        match *self {
+            SurfaceKind::Image1D { width, format } => Some(view(width, 1, 1, width, width, format, 1)),
+            SurfaceKind::Image2D { width, height, pitch, format } => {
+                Some(view(width, height, 1, pitch, pitch.saturating_mul(height), format, 2))
+            }
+            SurfaceKind::Image3D { width, height, depth, pitch, slice_pitch, format } => {
+                Some(view(width, height, depth, pitch, slice_pitch, format, 3))
+            }
+            SurfaceKind::Buffer { .. } | SurfaceKind::Nv12 { .. } => None,
+        }
+    }
+}
+
+/// The kind of surface an access through an unbound index needs; the translation validator binds one of it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SurfaceNeed {
+    /// A linear message: a buffer.
+    Buffer,
+    /// A typed or sampler message: an image; the validator binds a 2D one of this format.
+    Image(SurfaceFormat),
+    /// A media block message: a 2D image or an NV12 surface; the validator binds an NV12 surface, whose plane 0
+    /// is a byte image, so that kernels reading both planes of one surface validate.
+    Media,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -86,19 +193,14 @@ pub struct Ctx<'a> {
 impl Ctx<'_> {
     /// The surface bound at `bti`, for a linear (buffer) message.
     pub fn surface(&self, bti: u32) -> Result<&Surface, Fault> {
-        self.bound_surface(bti, false)
+        self.bound_surface(bti, SurfaceNeed::Buffer)
     }
 
-    /// The surface bound at `bti`, for a media block message (which needs a 2D surface; the caller checks the
-    /// kind of a bound one).
-    pub fn image_surface(&self, bti: u32) -> Result<&Surface, Fault> {
-        self.bound_surface(bti, true)
-    }
-
-    fn bound_surface(&self, bti: u32, image: bool) -> Result<&Surface, Fault> {
+    /// The surface bound at `bti`, for a message that needs the kind `need` (the caller checks a bound one).
+    pub fn bound_surface(&self, bti: u32, need: SurfaceNeed) -> Result<&Surface, Fault> {
         self.surfaces.get(&bti).ok_or_else(|| Fault::Unbound {
             bti,
-            image,
+            need,
             bound: if self.surfaces.is_empty() {
                 "none".to_string()
             } else {

@@ -56,10 +56,10 @@ pub enum Fault {
     Undefined(String),
     /// A construct the executor does not implement, named.
     Unsupported(String),
-    /// An access through a binding-table index no surface is bound to; `image` when the access needs a 2D surface
-    /// (a media block message). `bound` lists the indices that are bound. The translation validator binds a
-    /// surface of random contents there and runs the trial again.
-    Unbound { bti: u32, image: bool, bound: String },
+    /// An access through a binding-table index no surface is bound to; `need` is the kind of surface the access
+    /// needs. `bound` lists the indices that are bound. The translation validator binds a surface of that kind
+    /// with random contents there and runs the trial again.
+    Unbound { bti: u32, need: crate::machine::SurfaceNeed, bound: String },
     /// The thread executed more instructions than its step budget allows (an endless loop, or a long one).
     StepLimit(u64),
     /// Anything else, as a sentence.
@@ -93,12 +93,15 @@ impl std::fmt::Display for Fault {
             }
             Fault::Undefined(what) => write!(f, "undefined behaviour: {what}"),
             Fault::Unsupported(what) => write!(f, "not supported by the executor: {what}"),
-            Fault::Unbound { bti, image, bound } => {
+            Fault::Unbound { bti, need, bound } => {
                 write!(f, "surface index {bti} is not bound (bound: {bound})")?;
-                if *image {
-                    f.write_str("; a media block message needs a 2D surface there")?;
+                match need {
+                    crate::machine::SurfaceNeed::Buffer => Ok(()),
+                    crate::machine::SurfaceNeed::Image(_) => f.write_str("; a typed or sampler message needs an image there"),
+                    crate::machine::SurfaceNeed::Media => {
+                        f.write_str("; a media block message needs a 2D image or an NV12 surface there")
+                    }
                 }
-                Ok(())
             }
             Fault::StepLimit(limit) => write!(f, "step limit of {limit} instructions exceeded"),
             Fault::Other(what) => f.write_str(what),

@@ -22,7 +22,7 @@
 use std::collections::HashMap;
 
 use crate::interp::{Machine, Trap};
-use crate::machine::{Surface, SurfaceKind, ThreadIds};
+use crate::machine::{Surface, SurfaceKind, SurfaceNeed, ThreadIds};
 use crate::memory::{AllocKind, Fault};
 use crate::program::{BinOp, Callee, CastOp, FuncId, Function, Op, Operand, Program, Slot};
 use crate::value::{format_lane, Elem, Lanes, Ty, Value};
@@ -127,10 +127,10 @@ pub fn validate(before: &Program, after: &Program, options: Options) -> Verdict 
             let outcome_before = loop {
                 let outcome = execute(before, id, &inputs, ids, options, &surfaces);
                 match &outcome {
-                    Err(Trap { fault: Fault::Unbound { bti, image, .. }, .. })
+                    Err(Trap { fault: Fault::Unbound { bti, need, .. }, .. })
                         if surfaces.bound.len() < MAX_SURFACES && !surfaces.bound.iter().any(|(b, _)| b == bti) =>
                     {
-                        surfaces.bound.push((*bti, *image));
+                        surfaces.bound.push((*bti, *need));
                     }
                     _ => break outcome,
                 }
@@ -215,14 +215,26 @@ pub(crate) struct Outcome {
 /// At most this many surfaces are bound for one trial.
 pub(crate) const MAX_SURFACES: usize = 16;
 
-/// Shape of the 2D surface bound for a media block message.
-pub(crate) const IMAGE: SurfaceKind =
-    SurfaceKind::Image2D { width: 256, height: 64, pitch: 256, format: crate::format::SurfaceFormat::DEFAULT };
+/// The surface bound where a trial reached an unbound index needing `need`: a buffer of `buffer_bytes`, a
+/// 2D image of 256 elements (of the format the message asked for) by 64 rows, or for a media block message an
+/// NV12 surface of 256x64 pixels (its plane 0 is a 256x64 byte image). Both validators (IR against IR, IR
+/// against vISA) bind these.
+pub(crate) fn trial_surface(need: SurfaceNeed, buffer_bytes: u64) -> SurfaceKind {
+    match need {
+        SurfaceNeed::Buffer => SurfaceKind::Buffer { size: buffer_bytes },
+        SurfaceNeed::Image(format) => {
+            let width = 256 * format.bytes();
+            SurfaceKind::Image2D { width, height: 64, pitch: width, format }
+        }
+        SurfaceNeed::Media => SurfaceKind::Nv12 { width: 256, height: 64, pitch: 256 },
+    }
+}
 
-/// The surfaces of one trial: binding-table index and whether it is a 2D surface; contents drawn from `seed`.
+/// The surfaces of one trial: binding-table index and the kind of surface bound there; contents drawn from
+/// `seed`.
 struct SurfacePlan {
     seed: u64,
-    bound: Vec<(u32, bool)>,
+    bound: Vec<(u32, SurfaceNeed)>,
 }
 
 fn execute(
@@ -236,12 +248,9 @@ fn execute(
     let mut machine = Machine::new(program);
     machine.step_limit = options.step_limit;
     let mut surface_bases = Vec::with_capacity(surfaces.bound.len());
-    for &(bti, image) in &surfaces.bound {
-        let kind = if image { IMAGE } else { SurfaceKind::Buffer { size: options.buffer_bytes } };
-        let size = match kind {
-            SurfaceKind::Buffer { size } => size,
-            SurfaceKind::Image2D { height, pitch, .. } => height as u64 * pitch as u64,
-        };
+    for &(bti, need) in &surfaces.bound {
+        let kind = trial_surface(need, options.buffer_bytes);
+        let size = kind.storage_bytes();
         let mut rng = Rng::new(surfaces.seed ^ (bti as u64 + 1).wrapping_mul(0xD6E8_FEB8_6659_FD93));
         let bytes: Vec<u8> = (0..size).map(|_| rng.next() as u8).collect();
         let name = format!("surface {bti}");

@@ -31,7 +31,8 @@
 
 use super::exec::Thread;
 use super::program::*;
-use crate::intrinsics::mem::{read, target, write, Target};
+use crate::intrinsics::mem::typed::{self, TypedSurface};
+use crate::intrinsics::mem::{read, sampler, target, write, Target};
 use crate::machine::{Call, Ctx};
 use crate::memory::Fault;
 use crate::value::{Elem, Lanes, Ty, Value};
@@ -218,8 +219,112 @@ pub(super) fn execute(t: &mut Thread<'_>, inst: &Inst, ctx: &mut Ctx<'_>) -> Res
             }
             Ok(())
         }
+        Op::Gather4Typed { mask, surface, coords, dst } | Op::Scatter4Typed { mask, surface, coords, src: dst } => {
+            let load = matches!(inst.op, Op::Gather4Typed { .. });
+            let name = if load { "gather4_typed" } else { "scatter4_typed" };
+            let image = TypedSurface::of(ctx, name, t.bti(*surface)?, typed::TRIAL_FORMAT)?;
+            let on = lanes_on(t)?;
+            let stride = (inst.exec.size as usize).max(t.kernel.grf_bytes as usize / 4);
+            let mut k = 0;
+            for c in (0..4).filter(|c| mask & (1 << c) != 0) {
+                for (i, _) in on.iter().enumerate().filter(|(_, on)| **on) {
+                    let (at, lod) = typed_coords(t, coords, i)?;
+                    let slot = dst.offset as i64 + 4 * (k * stride + i) as i64;
+                    if load {
+                        let (values, defined) = image.load(ctx, name, at, lod, i)?;
+                        t.write_bytes(dst.var, slot, &values[c].to_le_bytes(), &[defined; 4])?;
+                    } else {
+                        let (bytes, defined) = t.read_bytes(dst.var, slot, 4)?;
+                        let mut channels = [None; 4];
+                        channels[c] = Some(u32::from_le_bytes([bytes[0], bytes[1], bytes[2], bytes[3]]));
+                        image.store(ctx, name, at, lod, channels, defined.iter().any(|d| !d), i)?;
+                    }
+                }
+                k += 1;
+            }
+            Ok(())
+        }
+        Op::TypedAtomic { op, bits, surface, coords, src0, src1, dst } => {
+            if *bits != 32 {
+                return Err(Fault::Unsupported("typed_atomic.16 (16-bit typed atomics)".to_string()));
+            }
+            let code = atomic_code(*op)?;
+            let image = TypedSurface::of(ctx, "typed_atomic", t.bti(*surface)?, typed::TRIAL_ATOMIC_FORMAT)?;
+            let count = crate::intrinsics::mem::atomic::sources(code);
+            for (i, _) in lanes_on(t)?.iter().enumerate().filter(|(_, on)| **on) {
+                let (at, lod) = typed_coords(t, coords, i)?;
+                let source = |t: &Thread<'_>, k: usize, raw: Raw| -> Result<(u64, bool), Fault> {
+                    if k >= count {
+                        return Ok((0, false));
+                    }
+                    Ok(raw_elem(t, raw, i, 4)?.map_or((0, true), |v| (v, false)))
+                };
+                let (s0, s1) = (source(t, 0, *src0)?, source(t, 1, *src1)?);
+                let old = image.atomic(ctx, "typed_atomic", code, at, lod, s0, s1, i)?;
+                if !is_null(t, *dst) {
+                    let slot = dst.offset as i64 + 4 * i as i64;
+                    t.write_bytes(dst.var, slot, &old.unwrap_or(0).to_le_bytes(), &[old.is_some(); 4])?;
+                }
+            }
+            Ok(())
+        }
+        Op::SamplerLoad { mask, surface, coords, dst } => {
+            let image = TypedSurface::of(ctx, "load", t.bti(*surface)?, typed::TRIAL_FORMAT)?;
+            let stride = (inst.exec.size as usize).max(t.kernel.grf_bytes as usize / 4);
+            for (i, _) in lanes_on(t)?.iter().enumerate().filter(|(_, on)| **on) {
+                let (at, _) = typed_coords(t, &[coords[0], coords[1], coords[2], coords[2]], i)?;
+                let texel = sampler::texel(ctx, "load", &image, at, i)?;
+                for (k, c) in (0..4).filter(|c| mask & (1 << c) != 0).enumerate() {
+                    let value = texel.map_or(0, |v| v[c]);
+                    let slot = dst.offset as i64 + 4 * (k * stride + i) as i64;
+                    t.write_bytes(dst.var, slot, &value.to_le_bytes(), &[texel.is_some(); 4])?;
+                }
+            }
+            Ok(())
+        }
         _ => Err(Fault::Other("not a message".to_string())),
     }
+}
+
+/// Lane `i`'s coordinates (u, v, r) and LOD from the raw operands of a typed message (`%null` reads 0).
+fn typed_coords(t: &Thread<'_>, coords: &[Raw; 4], i: usize) -> Result<([u32; 3], u32), Fault> {
+    let mut out = [0u32; 4];
+    for (k, raw) in coords.iter().enumerate() {
+        if is_null(t, *raw) {
+            continue;
+        }
+        let Some(value) = raw_elem(t, *raw, i, 4)? else {
+            return Err(Fault::Undefined(format!("{} of lane {i} is undefined", ["u", "v", "r", "the LOD"][k])));
+        };
+        out[k] = value as u32;
+    }
+    Ok(([out[0], out[1], out[2]], out[3]))
+}
+
+/// The shared atomic operation code ([`crate::intrinsics::mem::atomic::apply`]) of a vISA atomic operation.
+fn atomic_code(op: AtomicOp) -> Result<u8, Fault> {
+    use crate::intrinsics::mem::atomic as a;
+    Ok(match op {
+        AtomicOp::Add => a::ADD,
+        AtomicOp::Sub => a::SUB,
+        AtomicOp::Inc => a::INC,
+        AtomicOp::Dec => a::DEC,
+        AtomicOp::Min => a::MIN,
+        AtomicOp::Max => a::MAX,
+        AtomicOp::Xchg => a::XCHG,
+        AtomicOp::Cmpxchg => a::CMPXCHG,
+        AtomicOp::And => a::AND,
+        AtomicOp::Or => a::OR,
+        AtomicOp::Xor => a::XOR,
+        AtomicOp::Imin => a::IMIN,
+        AtomicOp::Imax => a::IMAX,
+        AtomicOp::Fmax => a::FMAX,
+        AtomicOp::Fmin => a::FMIN,
+        AtomicOp::Fcmpwr => a::FCMPWR,
+        AtomicOp::Fadd => a::FADD,
+        AtomicOp::Fsub => a::FSUB,
+        AtomicOp::Predec => return Err(Fault::Unsupported("atomic predec".to_string())),
+    })
 }
 
 /// Surface offsets are 32-bit (`UD`): the sum of the global and element offsets wraps.
@@ -267,27 +372,7 @@ fn atomic(
     src1: Raw,
     dst: Raw,
 ) -> Result<(), Fault> {
-    let code: u8 = match op {
-        AtomicOp::Add => 0,
-        AtomicOp::Sub => 1,
-        AtomicOp::Inc => 2,
-        AtomicOp::Dec => 3,
-        AtomicOp::Min => 4,
-        AtomicOp::Max => 5,
-        AtomicOp::Xchg => 6,
-        AtomicOp::Cmpxchg => 7,
-        AtomicOp::And => 8,
-        AtomicOp::Or => 9,
-        AtomicOp::Xor => 10,
-        AtomicOp::Imin => 11,
-        AtomicOp::Imax => 12,
-        AtomicOp::Fmax => 16,
-        AtomicOp::Fmin => 17,
-        AtomicOp::Fcmpwr => 18,
-        AtomicOp::Fadd => 19,
-        AtomicOp::Fsub => 20,
-        AtomicOp::Predec => return Err(Fault::Unsupported("atomic predec".to_string())),
-    };
+    let code = atomic_code(op)?;
     let float = matches!(op, AtomicOp::Fmax | AtomicOp::Fmin | AtomicOp::Fcmpwr | AtomicOp::Fadd | AtomicOp::Fsub);
     let elem = match (float, bits) {
         (true, 16) => Elem::Half,

@@ -417,6 +417,13 @@ pub enum Op {
     SvmGather { block_size: u32, blocks: u32, addresses: Raw, dst: Raw },
     SvmScatter { block_size: u32, blocks: u32, addresses: Raw, src: Raw },
     SvmAtomic { op: AtomicOp, bits: u32, addresses: Raw, dst: Raw, src0: Raw, src1: Raw },
+    /// `gather4_typed.<RGBA>` / `scatter4_typed`: `coords` are the raw operands u, v, r, lod (`%null` reads 0).
+    Gather4Typed { mask: u32, surface: Surface, coords: [Raw; 4], dst: Raw },
+    Scatter4Typed { mask: u32, surface: Surface, coords: [Raw; 4], src: Raw },
+    /// `typed_atomic.<op>[.16] T u v r lod src0 src1 dst`.
+    TypedAtomic { op: AtomicOp, bits: u32, surface: Surface, coords: [Raw; 4], src0: Raw, src1: Raw, dst: Raw },
+    /// `load.<RGBA> (SIMD) T u v r dst`: the sampler-less LOAD at integer coordinates.
+    SamplerLoad { mask: u32, surface: Surface, coords: [Raw; 3], dst: Raw },
 }
 
 #[derive(Clone, Debug)]

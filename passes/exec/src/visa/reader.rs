@@ -21,6 +21,8 @@ use std::collections::HashMap;
 
 use super::program::*;
 
+mod surface_messages;
+
 /// A located error: 1-based line and column.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ReadError {
@@ -1050,6 +1052,9 @@ impl<'t> Cx<'_, 't> {
                     Op::SvmScatter { block_size, blocks, addresses, src: raw }
                 };
                 Ok((exec, op))
+            }
+            "gather4_typed" | "scatter4_typed" | "typed_atomic" | "load" | "sample" | "sample_unorm" => {
+                self.surface_message(base, suffixes)
             }
             other => Err(ReadError {
                 line: self.line,

@@ -32,11 +32,12 @@
 use super::exec::{Thread, VisaYield};
 use super::program::{Kernel, VarKind};
 use crate::interp::{Machine, Trap};
-use crate::machine::{BoundsPolicy, Surface, SurfaceKind, Surfaces, ThreadIds};
+use crate::machine::{BoundsPolicy, Surface, SurfaceNeed, Surfaces, ThreadIds};
 use crate::memory::{encode_lanes, AllocKind, Fault, Memory};
 use crate::program::{FuncId, Program};
 use crate::validate::{
-    argument_hints, compare, describe_inputs, draw, hash, Input, Mismatch, Options, Outcome, Rng, Verdict, IMAGE, MAX_SURFACES,
+    argument_hints, compare, describe_inputs, draw, hash, Input, Mismatch, Options, Outcome, Rng, Verdict, MAX_SURFACES,
+    trial_surface,
 };
 use crate::value::{Elem, Lanes, Ty, Value};
 
@@ -122,14 +123,14 @@ pub fn validate(ir: &Program, function: &str, kernel: &Kernel, bindings: &[ArgBi
             group_count: [4, 4, 1],
         };
         let seed = (hash(&kernel.name) ^ (trial as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)) & !1 | (trial as u64 & 1);
-        let mut bound: Vec<(u32, bool)> = Vec::new();
+        let mut bound: Vec<(u32, SurfaceNeed)> = Vec::new();
         let before = loop {
             let outcome = run_ir(ir, func, slm_bytes, &args, ids, options, seed, &bound);
             match &outcome {
-                Err(Trap { fault: Fault::Unbound { bti, image, .. }, .. })
+                Err(Trap { fault: Fault::Unbound { bti, need, .. }, .. })
                     if bound.len() < MAX_SURFACES && !bound.iter().any(|(b, _)| b == bti) =>
                 {
-                    bound.push((*bti, *image))
+                    bound.push((*bti, *need))
                 }
                 _ => break outcome,
             }
@@ -231,16 +232,13 @@ fn lay_out(
     param_elems: &[Elem],
     options: Options,
     seed: u64,
-    bound: &[(u32, bool)],
+    bound: &[(u32, SurfaceNeed)],
     slm_bytes: u64,
 ) -> (Vec<Value>, Vec<(String, u64)>, Option<u64>) {
     let mut compared = Vec::new();
-    for &(bti, image) in bound {
-        let kind = if image { IMAGE } else { SurfaceKind::Buffer { size: options.buffer_bytes } };
-        let size = match kind {
-            SurfaceKind::Buffer { size } => size,
-            SurfaceKind::Image2D { height, pitch, .. } => height as u64 * pitch as u64,
-        };
+    for &(bti, need) in bound {
+        let kind = trial_surface(need, options.buffer_bytes);
+        let size = kind.storage_bytes();
         let name = format!("surface {bti}");
         let base = memory.allocate_with(name.clone(), AllocKind::Buffer, surface_bytes(seed, bti, size));
         surfaces.insert(bti, Surface { name: name.clone(), base, kind });
@@ -287,7 +285,7 @@ fn run_ir(
     ids: ThreadIds,
     options: Options,
     seed: u64,
-    bound: &[(u32, bool)],
+    bound: &[(u32, SurfaceNeed)],
 ) -> Result<Outcome, Trap> {
     let mut machine = Machine::new(ir);
     machine.step_limit = options.step_limit;
@@ -309,7 +307,7 @@ fn run_visa(
     ids: ThreadIds,
     options: Options,
     seed: u64,
-    bound: &[(u32, bool)],
+    bound: &[(u32, SurfaceNeed)],
 ) -> Result<Outcome, Trap> {
     let mut memory = Memory::new();
     // The IR's globals take the first addresses of its memory; the same sizes here keep the addresses equal.

@@ -33,24 +33,24 @@ use crate::machine::{Call, Ctx};
 use crate::memory::Fault;
 use crate::value::{sign_extend, Elem, Lanes, Value};
 
-const ADD: u8 = 0;
-const SUB: u8 = 1;
-const INC: u8 = 2;
-const DEC: u8 = 3;
-const MIN: u8 = 4;
-const MAX: u8 = 5;
-const XCHG: u8 = 6;
-const CMPXCHG: u8 = 7;
-const AND: u8 = 8;
-const OR: u8 = 9;
-const XOR: u8 = 10;
-const IMIN: u8 = 11;
-const IMAX: u8 = 12;
-const FMAX: u8 = 16;
-const FMIN: u8 = 17;
-const FCMPWR: u8 = 18;
-const FADD: u8 = 19;
-const FSUB: u8 = 20;
+pub(crate) const ADD: u8 = 0;
+pub(crate) const SUB: u8 = 1;
+pub(crate) const INC: u8 = 2;
+pub(crate) const DEC: u8 = 3;
+pub(crate) const MIN: u8 = 4;
+pub(crate) const MAX: u8 = 5;
+pub(crate) const XCHG: u8 = 6;
+pub(crate) const CMPXCHG: u8 = 7;
+pub(crate) const AND: u8 = 8;
+pub(crate) const OR: u8 = 9;
+pub(crate) const XOR: u8 = 10;
+pub(crate) const IMIN: u8 = 11;
+pub(crate) const IMAX: u8 = 12;
+pub(crate) const FMAX: u8 = 16;
+pub(crate) const FMIN: u8 = 17;
+pub(crate) const FCMPWR: u8 = 18;
+pub(crate) const FADD: u8 = 19;
+pub(crate) const FSUB: u8 = 20;
 
 macro_rules! surface_atomics {
     ($($op:literal => $code:ident),* $(,)?) => {
@@ -105,7 +105,13 @@ fn svm<const OP: u8>(ctx: &mut Ctx<'_>, call: &Call<'_>) -> Result<Value, Fault>
     atomic(ctx, call, OP, true, true)
 }
 
-fn sources(op: u8) -> usize {
+/// Whether the operation works on float elements.
+pub(crate) fn is_float(op: u8) -> bool {
+    matches!(op, FMAX | FMIN | FCMPWR | FADD | FSUB)
+}
+
+/// How many source operands (src0, src1) the operation takes.
+pub(crate) fn sources(op: u8) -> usize {
     match op {
         INC | DEC => 0,
         CMPXCHG | FCMPWR => 2,

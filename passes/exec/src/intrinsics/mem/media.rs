@@ -44,7 +44,7 @@
 use super::control;
 use crate::intrinsics::{lanes, result_shape, SemFn};
 use crate::format::SurfaceFormat;
-use crate::machine::{Call, Ctx, SurfaceKind, SLM_BTI, STATELESS_BTI};
+use crate::machine::{Call, Ctx, SurfaceKind, SurfaceNeed, SLM_BTI, STATELESS_BTI};
 use crate::memory::{decode_lanes, encode_lanes, lanes_store_size, Fault};
 use crate::value::{sign_extend, Value};
 
@@ -118,9 +118,6 @@ fn block(ctx: &Ctx<'_>, call: &Call<'_>, value_bytes: usize) -> Result<Block, Fa
         return Err(Fault::Other(format!("{}: media blocks need a 2D surface, not BTI {bti}", call.name)));
     }
     let plane = control(call, 2)?;
-    if plane != 0 {
-        return Err(Fault::Unsupported(format!("{}: plane {plane} (planar surfaces)", call.name)));
-    }
     let width = control(call, 3)? as usize;
     if !(1..=64).contains(&width) {
         return Err(Fault::Undefined(format!("{}: block width {width} is outside 1..=64 bytes", call.name)));
@@ -132,17 +129,19 @@ fn block(ctx: &Ctx<'_>, call: &Call<'_>, value_bytes: usize) -> Result<Block, Fa
             call.name
         )));
     }
-    let surface = ctx.image_surface(bti)?;
-    let SurfaceKind::Image2D { width: w, height: h, pitch: p, format } = surface.kind else {
-        return Err(Fault::Other(format!(
-            "{}: surface {bti} '{}' is a buffer; media blocks need a 2D surface",
-            call.name, surface.name
-        )));
+    let surface = ctx.bound_surface(bti, SurfaceNeed::Media)?;
+    let Some(p) = surface.kind.plane(plane) else {
+        return Err(Fault::Other(match surface.kind {
+            SurfaceKind::Buffer { .. } => {
+                format!("{}: surface {bti} '{}' is a buffer; media blocks need a 2D surface", call.name, surface.name)
+            }
+            _ => format!("{}: surface {bti} '{}' has no plane {plane}", call.name, surface.name),
+        }));
     };
     let x = sign_extend(control(call, 4)? as u64, 32);
     let y = sign_extend(control(call, 5)? as u64, 32);
     Ok(Block {
-        image: Image { base: surface.base, width: w, height: h, pitch: p, format },
+        image: Image { base: surface.base + p.offset, width: p.width, height: p.height, pitch: p.pitch, format: p.format },
         rows,
         width,
         pitch,

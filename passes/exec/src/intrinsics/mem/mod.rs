@@ -65,15 +65,16 @@ use crate::value::{Elem, Lanes, Value};
 pub(crate) mod atomic;
 mod llvm_mem;
 mod media;
+pub(crate) mod sampler;
 mod surface;
 mod svm;
-mod typed;
+pub(crate) mod typed;
 
 /// Every memory intrinsic, the family files' tables in one.
 pub const TABLE: &[(&str, SemFn)] = &ALL;
 
-const FILES: [&[(&str, SemFn)]; 6] =
-    [surface::TABLE, media::TABLE, typed::TABLE, atomic::TABLE, svm::TABLE, llvm_mem::TABLE];
+const FILES: [&[(&str, SemFn)]; 7] =
+    [surface::TABLE, media::TABLE, typed::TABLE, sampler::TABLE, atomic::TABLE, svm::TABLE, llvm_mem::TABLE];
 
 const COUNT: usize = {
     let mut n = 0;
@@ -142,8 +143,8 @@ pub(crate) fn target(ctx: &Ctx<'_>, call: &Call<'_>, bti: u32) -> Result<Target,
                         surface.base + size
                     ),
                 }),
-                SurfaceKind::Image2D { .. } => Err(Fault::Other(format!(
-                    "{}: surface {bti} '{}' is a 2D image; this message needs a buffer",
+                _ => Err(Fault::Other(format!(
+                    "{}: surface {bti} '{}' is an image; this message needs a buffer",
                     call.name, surface.name
                 ))),
             }

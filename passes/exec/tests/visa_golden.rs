@@ -3,7 +3,12 @@
 //! Each file states its expected results in `// EXPECT <where> <dword>: v0 v1 ...` lines: `<where>` is an
 //! 8-byte `.input` variable (the address of a 256-byte buffer whose dword i holds i), `S1` (a 256-byte buffer
 //! surface at BTI 1 whose dword i holds 0x100 + i) or `S2` (a 32x8-byte image at BTI 2 whose byte (x, y) holds
-//! 16y + x). Every file is run and compared; then every expectation is changed by one and the comparison must
+//! 16y + x), `S3` (an 8x4 `r8g8b8a8_uint` image at BTI 3 whose byte j of row y holds 32y + j, so element (x, y)
+//! has R = 32y + 4x, G = R + 1, B = R + 2, A = R + 3), `S4` (an 8x4 `r32_uint` image at BTI 4 whose element
+//! (x, y) holds 0x1000 + 8y + x) or `S5` (a 16x4 NV12 surface at BTI 5: Y byte (x, y) holds 16y + x, the two UV
+//! rows follow at byte 64 with byte (x, y) holding 0x80 + 16y + x). A file with a `// POLICY hardware` line runs
+//! with the hardware's out-of-bounds rule instead of reporting out-of-bounds accesses. Every file is run and
+//! compared; then every expectation is changed by one and the comparison must
 //! fail (so no expectation is vacuous); and every file must be accepted by IGC's own vISA assembler
 //! (`GenX_IR -platform ICLLP`), so the reader never accepts text the finalizer rejects.
 
@@ -67,6 +72,18 @@ fn run(text: &str) -> Vec<(String, Vec<Option<u32>>)> {
     let base = memory.allocate_with("S2", AllocKind::Buffer, s2);
     surfaces.insert(2, Surface { name: "S2".into(), base, kind: SurfaceKind::Image2D { width: 32, height: 8, pitch: 32, format: genx_exec::format::SurfaceFormat::DEFAULT } });
     places.push(("S2".to_string(), base, 256));
+    let format = genx_exec::format::SurfaceFormat::R8G8B8A8Uint;
+    let base = memory.allocate_with("S3", AllocKind::Buffer, (0..128u32).map(|j| j as u8).collect());
+    surfaces.insert(3, Surface { name: "S3".into(), base, kind: SurfaceKind::Image2D { width: 32, height: 4, pitch: 32, format } });
+    places.push(("S3".to_string(), base, 128));
+    let format = genx_exec::format::SurfaceFormat::R32Uint;
+    let base = memory.allocate_with("S4", AllocKind::Buffer, (0..32u32).flat_map(|i| (0x1000 + i).to_le_bytes()).collect());
+    surfaces.insert(4, Surface { name: "S4".into(), base, kind: SurfaceKind::Image2D { width: 32, height: 4, pitch: 32, format } });
+    places.push(("S4".to_string(), base, 128));
+    let nv12: Vec<u8> = (0..64u32).map(|i| i as u8).chain((0..32u32).map(|i| 0x80 + i as u8)).collect();
+    let base = memory.allocate_with("S5", AllocKind::Buffer, nv12);
+    surfaces.insert(5, Surface { name: "S5".into(), base, kind: SurfaceKind::Nv12 { width: 16, height: 4, pitch: 16 } });
+    places.push(("S5".to_string(), base, 96));
     let slm = kernel.slm_kb.map(|kb| memory.allocate("SLM", AllocKind::Slm, kb as u64 * 1024));
     let mut thread = Thread::new(&kernel, ThreadIds::single());
     for input in &kernel.inputs {
@@ -77,7 +94,8 @@ fn run(text: &str) -> Vec<(String, Vec<Option<u32>>)> {
         places.push((name, base, 256));
     }
     loop {
-        match thread.resume(&mut memory, &surfaces, slm, BoundsPolicy::Report) {
+        let policy = if text.lines().any(|l| l.trim() == "// POLICY hardware") { BoundsPolicy::Hardware } else { BoundsPolicy::Report };
+        match thread.resume(&mut memory, &surfaces, slm, policy) {
             Ok(VisaYield::Finished) => break,
             Ok(VisaYield::Barrier) => continue,
             Err(trap) => panic!("{trap}"),

@@ -378,6 +378,10 @@ pub(crate) fn bind_surface(machine: &mut Machine<'_>, spec: &SurfaceSpec, output
             };
             (SurfaceKind::Buffer { size: bytes.len() as u64 }, bytes, "buffer")
         }
+        Some(shape) if shape.kind != spec::ImageKind::Image2D => {
+            let (kind, bytes) = other_image(shape, &spec.input, origin)?;
+            (kind, bytes, shape.kind.name())
+        }
         Some(shape) => {
             let format = shape.format.unwrap_or(SurfaceFormat::DEFAULT);
             let element = format.bytes();
@@ -455,6 +459,66 @@ pub(crate) fn bind_surface(machine: &mut Machine<'_>, spec: &SurfaceSpec, output
         outputs.push(Output { path: path.clone(), base, picture });
     }
     Ok(())
+}
+
+/// A 1D, 3D or NV12 image from its shape: every size needed is given (no picture input has one), the pitches
+/// are at least what a row (or slice) takes, and a raw input holds exactly the surface's bytes.
+fn other_image(shape: &spec::ImageShape, input: &Source, origin: &str) -> Result<(SurfaceKind, Vec<u8>), String> {
+    use spec::ImageKind;
+    let kind_name = shape.kind.name();
+    if matches!(input, Source::File(path) if picture::is_picture(path)) {
+        return Err(format!("{origin}: a picture input needs an image2d surface, not {kind_name}"));
+    }
+    let need = |value: Option<u32>, what: &str| {
+        value.ok_or_else(|| format!("{origin}: give the {kind_name}'s {what} (WxH... before the input)"))
+    };
+    let format = shape.format.unwrap_or(SurfaceFormat::DEFAULT);
+    let row_bytes = |width: u32| {
+        width.checked_mul(format.bytes()).ok_or_else(|| format!("{origin}: {width} elements of {format} do not fit a surface"))
+    };
+    let at_least = |given: Option<u32>, least: u64, what: &str| -> Result<u32, String> {
+        let value = given.map_or(least, u64::from);
+        if value < least {
+            return Err(format!("{origin}: {what} {value} is less than the {least} bytes it must hold"));
+        }
+        u32::try_from(value).map_err(|_| format!("{origin}: {what} {value} does not fit a surface"))
+    };
+    let kind = match shape.kind {
+        ImageKind::Image1D => SurfaceKind::Image1D { width: row_bytes(need(shape.width, "width")?)?, format },
+        ImageKind::Image3D => {
+            let (width, height, depth) = (need(shape.width, "width")?, need(shape.height, "height")?, need(shape.depth, "depth")?);
+            let width = row_bytes(width)?;
+            let pitch = at_least(shape.pitch, width as u64, "pitch")?;
+            let slice_pitch = at_least(shape.slice_pitch, pitch as u64 * height as u64, "slice pitch")?;
+            SurfaceKind::Image3D { width, height, depth, pitch, slice_pitch, format }
+        }
+        ImageKind::Nv12 => {
+            if shape.format.is_some() {
+                return Err(format!("{origin}: an nv12 surface has no format (its planes are bytes and byte pairs)"));
+            }
+            let (width, height) = (need(shape.width, "width")?, need(shape.height, "height")?);
+            if width % 2 != 0 || height % 2 != 0 {
+                return Err(format!("{origin}: an nv12 surface needs an even width and height, not {width}x{height}"));
+            }
+            SurfaceKind::Nv12 { width, height, pitch: at_least(shape.pitch, width as u64, "pitch")? }
+        }
+        ImageKind::Image2D => unreachable!("2D images are bound by bind_surface"),
+    };
+    let needed = kind.storage_bytes();
+    if needed > 1 << 30 {
+        return Err(format!("{origin}: the image takes {needed} bytes, more than 1 GiB"));
+    }
+    let bytes = match input {
+        Source::Zeros(_) => vec![0; needed as usize],
+        Source::File(path) => {
+            let bytes = read(path, origin)?;
+            if bytes.len() as u64 != needed {
+                return Err(format!("{origin}: '{}' has {} bytes, the {kind_name} surface has {needed}", path.display(), bytes.len()));
+            }
+            bytes
+        }
+    };
+    Ok((kind, bytes))
 }
 
 fn pic_name(source: &Source) -> String {

@@ -8,6 +8,13 @@
 //! BTI=image2d:[WxH[xPITCH]:][FORMAT:]IN[:OUT]
 //!                              a 2D surface; W in elements of FORMAT, PITCH in bytes; IN a raw file, a picture
 //!                              (.png/.bmp, then WxH may be left out) or `zeros` (then WxH is required)
+//! BTI=image1d:W:[FORMAT:]IN[:OUT]
+//!                              a 1D image of W elements
+//! BTI=image3d:WxHxD[xPITCH[xSLICE_PITCH]]:[FORMAT:]IN[:OUT]
+//!                              a 3D image of D slices of H rows of W elements; pitches in bytes
+//! BTI=nv12:WxH[xPITCH]:IN[:OUT]
+//!                              an NV12 surface of WxH pixels (both even): the Y plane, then the UV plane of
+//!                              H/2 rows, both PITCH bytes apart
 //! ```
 //! The run file has the same fields by name (see `docs/run.md`): `input`, `kernel`, `groups`, `local`, `args`,
 //! `defines`, `include_dirs`, `march`, `hardware_bounds`, `[[surface]]` tables (`bti`, `kind`, `width`, `height`,
@@ -40,12 +47,41 @@ pub struct SurfaceSpec {
     pub origin: String,
 }
 
-/// What the user said about a 2D surface's shape; unknowns come from the input picture.
+/// Which kind of image a surface is.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum ImageKind {
+    Image1D,
+    #[default]
+    Image2D,
+    Image3D,
+    Nv12,
+}
+
+impl ImageKind {
+    /// The spelling on the command line and in a run file.
+    pub fn name(self) -> &'static str {
+        match self {
+            ImageKind::Image1D => "image1d",
+            ImageKind::Image2D => "image2d",
+            ImageKind::Image3D => "image3d",
+            ImageKind::Nv12 => "nv12",
+        }
+    }
+
+    fn parse(text: &str) -> Option<ImageKind> {
+        [ImageKind::Image1D, ImageKind::Image2D, ImageKind::Image3D, ImageKind::Nv12].into_iter().find(|k| k.name() == text)
+    }
+}
+
+/// What the user said about an image's shape; unknowns come from the input picture (2D only) or defaults.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct ImageShape {
+    pub kind: ImageKind,
     pub width: Option<u32>,
     pub height: Option<u32>,
+    pub depth: Option<u32>,
     pub pitch: Option<u32>,
+    pub slice_pitch: Option<u32>,
     pub format: Option<SurfaceFormat>,
 }
 
@@ -126,41 +162,49 @@ pub fn parse_surface(text: &str) -> Result<SurfaceSpec, String> {
             output: out(tail),
             origin,
         }),
-        ["image2d", fields @ ..] => {
-            let mut shape = ImageShape::default();
+        [kind, fields @ ..] if ImageKind::parse(kind).is_some() => {
+            let kind = ImageKind::parse(kind).unwrap_or_default();
+            let usage = match kind {
+                ImageKind::Image1D => "image1d:W:[FORMAT:]IN[:OUT]",
+                ImageKind::Image2D => "image2d:[WxH[xPITCH]:][FORMAT:]IN[:OUT]",
+                ImageKind::Image3D => "image3d:WxHxD[xPITCH[xSLICE_PITCH]]:[FORMAT:]IN[:OUT]",
+                ImageKind::Nv12 => "nv12:WxH[xPITCH]:IN[:OUT]",
+            };
+            let mut shape = ImageShape { kind, ..ImageShape::default() };
             let mut rest = fields;
             if let Some((first, tail)) = rest.split_first() {
-                if first.split('x').count() >= 2
-                    && first.split('x').all(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
-                {
-                    let (w, h, p) = parse_shape(first, &origin)?;
-                    (shape.width, shape.height, shape.pitch) = (Some(w), Some(h), p);
+                let numbers = first.split('x').all(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()));
+                if numbers && (first.contains('x') || kind == ImageKind::Image1D) {
+                    let sizes = parse_shape(first, kind, &origin)?;
+                    (shape.width, shape.height, shape.depth) = (Some(sizes[0]), sizes.get(1).copied(), sizes.get(2).copied());
+                    match kind {
+                        ImageKind::Image3D => (shape.pitch, shape.slice_pitch) = (sizes.get(3).copied(), sizes.get(4).copied()),
+                        _ => (shape.depth, shape.pitch) = (None, sizes.get(2).copied()),
+                    }
                     rest = tail;
                 }
             }
-            if let Some((first, tail)) = rest.split_first() {
-                if let Some(format) = SurfaceFormat::parse(first) {
-                    shape.format = Some(format);
-                    rest = tail;
-                } else if looks_like_format(first) && tail.len() >= 1 {
-                    return Err(format!("{origin}: unknown format '{first}' (known: {})", SurfaceFormat::names()));
+            if kind != ImageKind::Nv12 {
+                if let Some((first, tail)) = rest.split_first() {
+                    if let Some(format) = SurfaceFormat::parse(first) {
+                        shape.format = Some(format);
+                        rest = tail;
+                    } else if looks_like_format(first) && tail.len() >= 1 {
+                        return Err(format!("{origin}: unknown format '{first}' (known: {})", SurfaceFormat::names()));
+                    }
                 }
             }
             let (input, output) = match rest {
                 [input] => (*input, None),
                 [input, output] => (*input, Some(file(output))),
-                _ => {
-                    return Err(format!(
-                        "{origin}: expected image2d:[WxH[xPITCH]:][FORMAT:]IN[:OUT] (FORMAT one of {})",
-                        SurfaceFormat::names()
-                    ))
-                }
+                _ => return Err(format!("{origin}: expected {usage} (FORMAT one of {})", SurfaceFormat::names())),
             };
             let input = if input == "zeros" { Source::Zeros(None) } else { Source::File(file(input)) };
             Ok(SurfaceSpec { bti, image: Some(shape), input, output, origin })
         }
         _ => Err(format!(
-            "{origin}: expected buffer:IN[:OUT], zeros:BYTES[:OUT] or image2d:[WxH[xPITCH]:][FORMAT:]IN[:OUT]"
+            "{origin}: expected buffer:IN[:OUT], zeros:BYTES[:OUT], image1d:..., image2d:[WxH[xPITCH]:][FORMAT:]IN[:OUT], \
+             image3d:... or nv12:WxH[xPITCH]:IN[:OUT]"
         )),
     }
 }
@@ -171,15 +215,19 @@ fn looks_like_format(field: &str) -> bool {
     field.contains('_') && !field.contains('.') && !field.contains('/')
 }
 
-/// `WxH[xPITCH]`.
-fn parse_shape(text: &str, origin: &str) -> Result<(u32, u32, Option<u32>), String> {
+/// The sizes of an image shape: `W` (1D), `WxH[xPITCH]` (2D, NV12), `WxHxD[xPITCH[xSLICE_PITCH]]` (3D).
+fn parse_shape(text: &str, kind: ImageKind, origin: &str) -> Result<Vec<u32>, String> {
     let parts: Vec<&str> = text.split('x').collect();
     let what = format!("{origin}: image shape '{text}'");
-    match parts.as_slice() {
-        [w, h] => Ok((size(w, 1, &what)?, size(h, 1, &what)?, None)),
-        [w, h, p] => Ok((size(w, 1, &what)?, size(h, 1, &what)?, Some(size(p, 1, &what)?))),
-        _ => Err(format!("{what} is not WIDTHxHEIGHT[xPITCH]")),
+    let (counts, form) = match kind {
+        ImageKind::Image1D => (1..=1, "WIDTH"),
+        ImageKind::Image2D | ImageKind::Nv12 => (2..=3, "WIDTHxHEIGHT[xPITCH]"),
+        ImageKind::Image3D => (3..=5, "WIDTHxHEIGHTxDEPTH[xPITCH[xSLICE_PITCH]]"),
+    };
+    if !counts.contains(&parts.len()) {
+        return Err(format!("{what} is not {form}"));
     }
+    parts.iter().map(|p| size(p, 1, &what)).collect()
 }
 
 // ---- the run file -------------------------------------------------------------------------------------------
@@ -213,7 +261,9 @@ struct SurfaceTable {
     kind: String,
     width: Option<u32>,
     height: Option<u32>,
+    depth: Option<u32>,
     pitch: Option<u32>,
+    slice_pitch: Option<u32>,
     format: Option<String>,
     input: Option<String>,
     bytes: Option<u64>,
@@ -278,23 +328,32 @@ pub fn read_run_file(path: &Path) -> Result<Job, String> {
     for table in &file.surface {
         let origin = format!("surface {} in run file '{name}'", table.bti);
         let input = match (&table.input, table.bytes) {
-            (Some(input), None) if input == "zeros" && table.kind == "image2d" => Source::Zeros(None),
+            (Some(input), None) if input == "zeros" && table.kind != "buffer" => Source::Zeros(None),
             (Some(input), None) if input != "zeros" => Source::File(resolve(input)),
             (None, Some(bytes)) if table.kind == "buffer" => Source::Zeros(Some(bytes)),
-            (None, None) if table.kind == "image2d" => Source::Zeros(None),
+            (None, None) if table.kind != "buffer" => Source::Zeros(None),
             _ => return Err(format!("{origin}: give `input` (a file, or \"zeros\" for an image), or `bytes` for a zero buffer")),
         };
         let image = match table.kind.as_str() {
             "buffer" => {
-                if table.width.is_some() || table.height.is_some() || table.pitch.is_some() || table.format.is_some() {
-                    return Err(format!("{origin}: a buffer has no width, height, pitch or format"));
+                if table.width.is_some()
+                    || table.height.is_some()
+                    || table.depth.is_some()
+                    || table.pitch.is_some()
+                    || table.slice_pitch.is_some()
+                    || table.format.is_some()
+                {
+                    return Err(format!("{origin}: a buffer has no width, height, depth, pitch or format"));
                 }
                 None
             }
-            "image2d" => Some(ImageShape {
+            kind if ImageKind::parse(kind).is_some() => Some(ImageShape {
+                kind: ImageKind::parse(kind).unwrap_or_default(),
                 width: table.width,
                 height: table.height,
+                depth: table.depth,
                 pitch: table.pitch,
+                slice_pitch: table.slice_pitch,
                 format: match &table.format {
                     None => None,
                     Some(f) => Some(SurfaceFormat::parse(f).ok_or_else(|| {
@@ -302,7 +361,9 @@ pub fn read_run_file(path: &Path) -> Result<Job, String> {
                     })?),
                 },
             }),
-            other => return Err(format!("{origin}: kind '{other}' is not buffer or image2d")),
+            other => {
+                return Err(format!("{origin}: kind '{other}' is not buffer, image1d, image2d, image3d or nv12"))
+            }
         };
         job.surfaces.push(SurfaceSpec {
             bti: table.bti,
@@ -338,6 +399,16 @@ mod tests {
         assert!(err.contains("unknown format 'rgba9_uint'") && err.contains("r8_uint"), "{err}");
         assert!(parse_surface("1=image2d:0x8:in.bin").unwrap_err().contains("image shape"));
         assert!(parse_surface("x=buffer:a").unwrap_err().contains("--surface 'x=buffer:a'"));
+        let s = parse_surface("4=image3d:4x2x3x16x64:r32_float:zeros").unwrap().image.unwrap();
+        assert_eq!(s.kind, ImageKind::Image3D);
+        assert_eq!((s.width, s.height, s.depth, s.pitch, s.slice_pitch), (Some(4), Some(2), Some(3), Some(16), Some(64)));
+        let s = parse_surface("5=image1d:16:r8g8_uint:in.bin").unwrap().image.unwrap();
+        assert_eq!((s.kind, s.width, s.height, s.format), (ImageKind::Image1D, Some(16), None, Some(SurfaceFormat::R8G8Uint)));
+        let s = parse_surface("6=nv12:64x32x128:frame.yuv:out.yuv").unwrap();
+        let shape = s.image.unwrap();
+        assert_eq!((shape.kind, shape.width, shape.height, shape.pitch), (ImageKind::Nv12, Some(64), Some(32), Some(128)));
+        assert_eq!(s.output, Some(PathBuf::from("out.yuv")));
+        assert!(parse_surface("6=image3d:4x2:zeros").unwrap_err().contains("WIDTHxHEIGHTxDEPTH"));
     }
 
     #[test]

@@ -6,7 +6,8 @@
 //! ```text
 //! cmc run k.cpp|k.ll|k.bc|run.toml [-k NAME] [-D M] [-I DIR] [-march P] [--groups X[,Y[,Z]]] [--local X[,Y[,Z]]]
 //!        [--surface BTI=buffer:IN[:OUT]] [--surface BTI=zeros:BYTES[:OUT]]
-//!        [--surface BTI=image2d:[WxH[xPITCH]:][FORMAT:]IN[:OUT]] [--expect BTI=FILE] --arg SPEC ...
+//!        [--surface BTI=image2d:[WxH[xPITCH]:][FORMAT:]IN[:OUT]] [--surface BTI=image1d|image3d|nv12:...]
+//!        [--expect BTI=FILE] --arg SPEC ...
 //! ```
 //! The input's kind decides how the program is made ([`program_of`]): CM source through the front end in-process
 //! (GenX IR as `cmc -emit-llvm` makes it; the middle end is not run), LLVM IR decoded as it is, a `.toml` run file
@@ -63,7 +64,9 @@ struct Args {
     /// One per kernel parameter, in order.
     #[arg(long = "arg", allow_hyphen_values = true)]
     args: Vec<String>,
-    /// Bind a surface: `BTI=buffer:IN[:OUT]`, `BTI=zeros:BYTES[:OUT]`, `BTI=image2d:[WxH[xPITCH]:][FORMAT:]IN[:OUT]`.
+    /// Bind a surface: `BTI=buffer:IN[:OUT]`, `BTI=zeros:BYTES[:OUT]`, `BTI=image2d:[WxH[xPITCH]:][FORMAT:]IN[:OUT]`,
+    /// `BTI=image1d:W:[FORMAT:]IN[:OUT]`, `BTI=image3d:WxHxD[xPITCH[xSLICE_PITCH]]:[FORMAT:]IN[:OUT]`,
+    /// `BTI=nv12:WxH[xPITCH]:IN[:OUT]`.
     #[arg(long = "surface")]
     surfaces: Vec<String>,
     /// Compare surface BTI's final contents with FILE (a picture or raw bytes); exit 1 on a difference.

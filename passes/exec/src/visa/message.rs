@@ -1,5 +1,6 @@
-//! vISA memory messages: OWord block, media block, scaled gather/scatter, untyped 4-channel, DWORD atomics, SVM
-//! block/gather/scatter/atomics.
+//! vISA memory messages: OWord block, media block (planes included), scaled gather/scatter, untyped 4-channel,
+//! DWORD atomics, SVM block/gather/scatter/atomics, typed 4-channel messages and typed atomics, the sampler-less
+//! `load`.
 //!
 //! Each message is written from its page in `documentation/visa/instructions/` (igc-1.0.12504.6): operand roles
 //! and order from the page's "Text" line, data layout from its "Semantics" pseudo-code. What the address space
@@ -25,9 +26,20 @@
 //! - `svm_gather/svm_scatter.<bs>.<n>` (`SVM_GATHER.md`): 8-byte addresses; for `bs` 4 or 8, block `j` of lane
 //!   `i` is element `j·exec_size + i`; for `bs` 1, lane `i`'s bytes start at byte `i·max(4, n)`.
 //!
+//! - `gather4_typed/scatter4_typed.<ch> T u v r lod data` (`GATHER4_TYPED.md`): for each enabled channel `c`
+//!   (the `k`-th), lane `i` moves channel `c` of the element at (u[i], v[i], r[i]), at dword
+//!   `k·max(exec_size, GRF/4) + i` of the data operand; `typed_atomic.<op> T u v r lod src0 src1 dst`
+//!   (`TYPED_ATOMIC.md`) per lane as the DWORD atomics, on the element's 32 bits. Coordinates, conversion,
+//!   bounds and formats are the IR executor's typed model ([`crate::intrinsics::mem::typed::TypedSurface`]);
+//!   `%null` coordinates read 0.
+//! - `load.<ch> (8|16) T u v r dst`: the sampler-less LOAD, channel-major as `gather4_typed` (the k-th enabled
+//!   channel of lane i at dword `k·max(SIMD, GRF/4) + i`), each texel as [`crate::intrinsics::mem::sampler`]
+//!   reads it (out of bounds undefined).
+//!
 //! Channels are enabled by the execution mask and the predicate; disabled lanes access nothing and leave the
-//! destination unchanged. Not handled: `plane` ≠ 0 of media blocks, `predec`, 16-bit DWORD atomics on the
-//! return path, typed and sampler messages, `raw_send` (IGC emits none for this project's kernels).
+//! destination unchanged. Not handled: `predec`, 16-bit DWORD and typed atomics on the return path, filtered
+//! sampling (`sample`, `sample_unorm`, `3d_sample`, `avs`: the reader refuses them naming the sampler state the
+//! model lacks), `raw_send` (IGC emits none for this project's kernels).
 
 use super::exec::Thread;
 use super::program::*;

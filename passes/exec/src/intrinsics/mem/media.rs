@@ -35,11 +35,22 @@
 //!   (bottom): block row i is surface row `2(y+i)` or `2(y+i)+1` (as cm-cpu-emulation's `read(...,
 //!   CmBufferAttrib, ...)`), and clamping/dropping uses the field's own rows.
 //! - `media.st`: `x` must be dword-aligned (vISA MEDIA_ST "Its value must be dword-aligned").
+//! - Planes (`plane` operand; vISA MEDIA_LD "The index to the sub-plane as defined in different surface formats"):
+//!   a block addresses plane `plane` of the surface ([`crate::machine::SurfaceKind::plane`]). A 2D image has only
+//!   plane 0; an NV12 surface has plane 0 (Y: `height` rows of `width` bytes, element `r8`) and plane 1 (UV:
+//!   `height/2` rows of `width` bytes holding U, V pairs, element `r8g8`, starting `pitch·height` bytes into the
+//!   surface), which CM's `read_plane/write_plane` with `GENX_SURFACE_Y_PLANE`/`GENX_SURFACE_UV_PLANE` select.
+//!   Within a plane everything above applies to the plane's own width, rows and element: a UV read past the right
+//!   edge repeats the last U, V pair. (On the hardware the plane index is added to the binding-table index of the
+//!   message descriptor, IGC `TranslateSendMedia.cpp`, and the runtime binds each plane of a planar surface at
+//!   consecutive indices; the executor keeps the planes with their surface, which is what both the IR and the vISA
+//!   levels name.) A plane the surface lacks is an error naming the surface and the plane.
 //!
 //! [`BoundsPolicy`]: crate::machine::BoundsPolicy
 //!
-//! Not handled: `plane` ≠ 0 (no planar surfaces in the executor: unsupported); media messages on SLM or
-//! stateless BTIs are rejected as the vISA documents say ("T0(SLM): no", "T5(stateless): no").
+//! Not handled: planar formats other than NV12 (P010, the three planes of YV12/I420: planes 2 and 3); media
+//! messages on SLM or stateless BTIs are rejected as the vISA documents say ("T0(SLM): no", "T5(stateless):
+//! no").
 
 use super::control;
 use crate::intrinsics::{lanes, result_shape, SemFn};

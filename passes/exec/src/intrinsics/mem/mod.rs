@@ -9,8 +9,8 @@
 //! their meaning must be exact enough to compare a kernel's memory before and after a pass.
 //!
 //! Files: [`surface`] (OWord block, scaled scattered, untyped 4-channel, their `.predef.surface` forms), [`typed`]
-//! (typed 4-channel reads and writes through a 2D surface's format),
-//! [`media`] (2D media blocks), [`atomic`] (DWORD and SVM atomics), [`svm`] (SVM block/scattered, private
+//! (typed 4-channel reads, writes and atomics on 1D, 2D and 3D images through their format), [`sampler`] (the
+//! sampler-less `load`), [`media`] (2D media blocks, planes of NV12 surfaces), [`atomic`] (DWORD and SVM atomics), [`svm`] (SVM block/scattered, private
 //! gather/scatter, `vload/vstore`, `gaddr`, `address.convert`), [`llvm_mem`] (`llvm.memcpy/memmove/memset`,
 //! `llvm.masked.*`). This file holds what they share: the address space a BTI designates and the bounds rules.
 //!
@@ -48,11 +48,13 @@
 //! - Sizes and alignments the intrinsic definitions require (an oword load of 16·k bytes, a dword-aligned gather4
 //!   address) are checked; violating them is [`Fault::Undefined`].
 //!
-//! Not handled (no table entry, so decoding marks a caller unsupported): typed atomics (`typed.atomic.*`; the
-//! typed reads and writes are in [`typed`]), `untyped.atomic.*`, `transpose.ld`, the LSC family (`lsc.*`), sampler
-//! messages, raw sends. Refused when executed ([`Fault::Unsupported`]): a non-zero `scale` operand, a media
-//! `plane` ≠ 0 (no planar surfaces). 2D surfaces carry a [`crate::format::SurfaceFormat`]: media blocks clamp by its
-//! element, typed messages convert through it; buffers are bytes.
+//! Not handled (no table entry, so decoding marks a caller unsupported): `untyped.atomic.*`, `transpose.ld`, the
+//! LSC family (`lsc.*`), filtered sampler messages (`sample`, `sample.unorm`, `avs`, `3d.*`: see [`sampler`]),
+//! raw sends. Refused when executed ([`Fault::Unsupported`]): a non-zero `scale` operand, a typed message at a
+//! non-zero LOD. Images carry a [`crate::format::SurfaceFormat`]: media blocks clamp by its element, typed and
+//! sampler messages convert through it; buffers are bytes. When a message reaches an unbound index, the
+//! [`Fault::Unbound`] names the [`crate::machine::SurfaceNeed`] (buffer, image of a format, media surface), and
+//! the translation validator binds a surface of that kind (`validate::trial_surface`).
 
 // `x % k != 0` rather than `is_multiple_of`: the workspace's rust-version (1.80) predates it.
 #![allow(clippy::manual_is_multiple_of)]

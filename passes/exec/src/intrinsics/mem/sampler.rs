@@ -26,10 +26,10 @@
 //! sampling with clamp addressing would still need the hardware's exact float-to-texel rounding, which the
 //! vISA specification does not give.
 
-use super::surface::{channels, dword_lanes};
+use super::surface::channel_result;
 use super::typed::{TypedSurface, TRIAL_FORMAT};
 use super::{control, lane_value};
-use crate::intrinsics::{lanes, result_shape, SemFn};
+use crate::intrinsics::{lanes, SemFn};
 use crate::machine::{Call, Ctx};
 use crate::memory::Fault;
 use crate::value::{Lanes, Value};
@@ -57,17 +57,8 @@ pub(crate) fn texel(
 }
 
 fn load(ctx: &mut Ctx<'_>, call: &Call<'_>) -> Result<Value, Fault> {
-    let (elem, len) = result_shape(call)?;
-    dword_lanes(call, elem)?;
-    let channels = channels(call, 0)?;
     let n = lanes(call, 2)?.len();
-    if len < n * channels.len() {
-        return Err(Fault::Undefined(format!(
-            "{}: {len} result lanes for {n} lanes x {} channels",
-            call.name,
-            channels.len()
-        )));
-    }
+    let (elem, len, channels) = channel_result(call, n, 0)?;
     let surface = TypedSurface::of(ctx, call.name, control(call, 1)?, TRIAL_FORMAT)?;
     let mut out = Lanes::undef(elem, len);
     for i in 0..n {

@@ -205,6 +205,22 @@ pub(super) fn channels(call: &Call<'_>, arg: usize) -> Result<Vec<u64>, Fault> {
     Ok((0..4).filter(|c| mask & (1 << c) != 0).collect())
 }
 
+/// The result shape of a 4-channel read over `n` lanes with the channel mask at operand `mask`: the lane type
+/// (32-bit), the result's lane count (at least `n` per enabled channel) and the enabled channels.
+pub(super) fn channel_result(call: &Call<'_>, n: usize, mask: usize) -> Result<(crate::value::Elem, usize, Vec<u64>), Fault> {
+    let (elem, len) = result_shape(call)?;
+    dword_lanes(call, elem)?;
+    let channels = channels(call, mask)?;
+    if len < n * channels.len() {
+        return Err(Fault::Undefined(format!(
+            "{}: {len} result lanes for {n} lanes x {} channels",
+            call.name,
+            channels.len()
+        )));
+    }
+    Ok((elem, len, channels))
+}
+
 /// `base + offset` (wrapping), which must be dword-aligned.
 pub(super) fn dword_address(call: &Call<'_>, base: u64, offset: u64) -> Result<u64, Fault> {
     let address = base.wrapping_add(offset);
@@ -223,18 +239,9 @@ pub(super) fn dword_lanes(call: &Call<'_>, elem: crate::value::Elem) -> Result<(
 }
 
 fn gather4(ctx: &mut Ctx<'_>, call: &Call<'_>, form: Scattered) -> Result<Value, Fault> {
-    let (elem, len) = result_shape(call)?;
-    dword_lanes(call, elem)?;
     let offsets = lanes(call, form.offsets)?;
     let n = offsets.len();
-    let channels = channels(call, form.blocks)?;
-    if len < n * channels.len() {
-        return Err(Fault::Undefined(format!(
-            "{}: {len} result lanes for {n} lanes x {} channels",
-            call.name,
-            channels.len()
-        )));
-    }
+    let (elem, len, channels) = channel_result(call, n, form.blocks)?;
     zero_scale(call, form.scale)?;
     let enabled = match form.pred {
         Some(p) => predicate(call, p, n)?,

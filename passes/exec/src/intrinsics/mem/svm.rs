@@ -204,18 +204,9 @@ fn svm_scatter(ctx: &mut Ctx<'_>, call: &Call<'_>) -> Result<Value, Fault> {
 
 /// `svm.gather4.scaled(pred, mask, scale, addr, eoff, old)`.
 fn svm_gather4_scaled(ctx: &mut Ctx<'_>, call: &Call<'_>) -> Result<Value, Fault> {
-    let (elem, len) = result_shape(call)?;
-    dword_lanes(call, elem)?;
     let offsets = lanes(call, 4)?;
     let n = offsets.len();
-    let channels = channels(call, 1)?;
-    if len < n * channels.len() {
-        return Err(Fault::Undefined(format!(
-            "{}: {len} result lanes for {n} lanes x {} channels",
-            call.name,
-            channels.len()
-        )));
-    }
+    let (_, len, channels) = super::surface::channel_result(call, n, 1)?;
     zero_scale(call, 2)?;
     let enabled = predicate(call, 0, n)?;
     let base = address(call, 3)?;

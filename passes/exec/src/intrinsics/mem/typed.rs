@@ -43,7 +43,7 @@
 //! surface (an error: typed messages need an image with a format).
 
 use super::atomic::{apply, is_float, sources, ADD, AND, CMPXCHG, DEC, FADD, FCMPWR, FMAX, FMIN, FSUB, INC, IMAX, IMIN, MAX, MIN, OR, SUB, XCHG, XOR};
-use super::surface::{channels, dword_lanes};
+use super::surface::{channel_result, channels, dword_lanes};
 use super::{control, data, lane_value, old, predicate};
 use crate::format::SurfaceFormat;
 use crate::intrinsics::{lanes, result_shape, SemFn};
@@ -204,18 +204,9 @@ fn coords(call: &Call<'_>, args: [usize; 3], i: usize) -> Result<[u32; 3], Fault
 }
 
 fn gather4_typed(ctx: &mut Ctx<'_>, call: &Call<'_>) -> Result<Value, Fault> {
-    let (elem, len) = result_shape(call)?;
-    dword_lanes(call, elem)?;
     let n = lanes(call, 3)?.len();
-    let channels = channels(call, 0)?;
+    let (_, len, channels) = channel_result(call, n, 0)?;
     let enabled = predicate(call, 1, n)?;
-    if len < n * channels.len() {
-        return Err(Fault::Undefined(format!(
-            "{}: {len} result lanes for {n} lanes x {} channels",
-            call.name,
-            channels.len()
-        )));
-    }
     let surface = TypedSurface::of(ctx, call.name, control(call, 2)?, TRIAL_FORMAT)?;
     let mut out: Lanes = old(call, 6, len)?.clone();
     for i in (0..n).filter(|&i| enabled[i]) {

@@ -22,19 +22,19 @@ __CM_GENX_DECL(simdcf_any)
 
 namespace details {
 // The condition of a SIMD branch: whether any channel takes it.
-template <typename C>
-__CM_INLINE typename enable_if<cm_object_traits<C>::is_object, bool>::type __cm_simdcf_cond(const C &cond) {
-  using E = typename cm_object_traits<C>::elem;
-  constexpr int N = cm_object_traits<C>::n;
-  static_assert(N >= 2 && N <= 32 && (N & (N - 1)) == 0,
+template <typename _C>
+__CM_INLINE typename __enable_if<__cm_object_traits<_C>::__cm_is_object, bool>::__type __cm_simdcf_cond(const _C &__cond) {
+  using _E = typename __cm_object_traits<_C>::__elem;
+  constexpr int _N = __cm_object_traits<_C>::__n;
+  static_assert(_N >= 2 && _N <= 32 && (_N & (_N - 1)) == 0,
                 "SIMD control flow: the condition must have 2, 4, 8, 16 or 32 elements");
-  return __cm_genx_simdcf_any<bool>(cond.__cm_read() != (E)0);
+  return __cm_genx_simdcf_any<bool>(__cond.__cm_read() != (_E)0);
 }
 
 // A scalar condition: ordinary control flow.
-template <typename T>
-__CM_INLINE typename enable_if<is_arith<T>, bool>::type __cm_simdcf_cond(T cond) {
-  return cond != (T)0;
+template <typename _T>
+__CM_INLINE typename __enable_if<__is_arith<_T>, bool>::__type __cm_simdcf_cond(_T __cond) {
+  return __cond != (_T)0;
 }
 } // namespace details
 

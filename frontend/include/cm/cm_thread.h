@@ -25,23 +25,23 @@ __CM_INLINE __cm_vec<unsigned, 3> __cm_local_ids() { return __cm_genx_local_id<_
 __CM_INLINE __cm_vec<unsigned, 3> __cm_local_sizes() { return __cm_genx_local_size<__cm_vec<unsigned, 3>>(); }
 __CM_INLINE __cm_vec<unsigned, 3> __cm_group_counts() { return __cm_genx_group_count<__cm_vec<unsigned, 3>>(); }
 __CM_INLINE __cm_vec<unsigned, 3> __cm_group_ids() {
-  __cm_vec<unsigned, 3> ids = {__cm_genx_group_id_x<unsigned>(), __cm_genx_group_id_y<unsigned>(),
+  __cm_vec<unsigned, 3> __ids = {__cm_genx_group_id_x<unsigned>(), __cm_genx_group_id_y<unsigned>(),
                                __cm_genx_group_id_z<unsigned>()};
-  return ids;
+  return __ids;
 }
 // x + y*X + z*X*Y for ids (x, y, z) in a space of sizes (X, Y, Z).
-__CM_INLINE unsigned __cm_linear(__cm_vec<unsigned, 3> id, __cm_vec<unsigned, 3> size) {
-  return id[0] + size[0] * (id[1] + size[1] * id[2]);
+__CM_INLINE unsigned __cm_linear(__cm_vec<unsigned, 3> __id, __cm_vec<unsigned, 3> __size) {
+  return __id[0] + __size[0] * (__id[1] + __size[1] * __id[2]);
 }
-__CM_INLINE unsigned __cm_volume(__cm_vec<unsigned, 3> size) { return size[0] * size[1] * size[2]; }
+__CM_INLINE unsigned __cm_volume(__cm_vec<unsigned, 3> __size) { return __size[0] * __size[1] * __size[2]; }
 } // namespace details
 
-__CM_INLINE unsigned cm_local_id(unsigned dim) { return details::__cm_local_ids()[dim]; }
-__CM_INLINE unsigned cm_local_size(unsigned dim) { return details::__cm_local_sizes()[dim]; }
-__CM_INLINE unsigned cm_group_id(unsigned dim) { return details::__cm_group_ids()[dim]; }
-__CM_INLINE unsigned cm_group_count(unsigned dim) { return details::__cm_group_counts()[dim]; }
-__CM_INLINE unsigned cm_global_id(unsigned dim) {
-  return cm_group_id(dim) * cm_local_size(dim) + cm_local_id(dim);
+__CM_INLINE unsigned cm_local_id(unsigned __dim) { return details::__cm_local_ids()[__dim]; }
+__CM_INLINE unsigned cm_local_size(unsigned __dim) { return details::__cm_local_sizes()[__dim]; }
+__CM_INLINE unsigned cm_group_id(unsigned __dim) { return details::__cm_group_ids()[__dim]; }
+__CM_INLINE unsigned cm_group_count(unsigned __dim) { return details::__cm_group_counts()[__dim]; }
+__CM_INLINE unsigned cm_global_id(unsigned __dim) {
+  return cm_group_id(__dim) * cm_local_size(__dim) + cm_local_id(__dim);
 }
 
 __CM_INLINE unsigned cm_linear_local_id() {

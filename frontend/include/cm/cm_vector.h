@@ -294,34 +294,56 @@ public:                                                                         
       "error"))) { return *this = *this >> __x; } \
   /* format<U>(): the same bytes as elements of U. */                                                             \
   template <typename _U>                                                                                            \
-  __CM_INLINE vector_ref<_U, _N * (int)sizeof(_T) / (int)sizeof(_U)> format() const                                    \
-      __attribute__((__diagnose_if__(_N * (int)sizeof(_T) % (int)sizeof(_U) != 0,                                         \
+  __CM_INLINE vector_ref<_U, details::__cm_positive<_N * (int)sizeof(_T) / (int)sizeof(_U)>> format() const          \
+      __attribute__((__diagnose_if__(_N * (int)sizeof(_T) % (int)sizeof(_U) != 0,                                   \
                                  "format: the object's size is not a multiple of the new element's", "error"))) {  \
-    constexpr int _NU = _N * (int)sizeof(_T) / (int)sizeof(_U);                                                        \
-    static_assert(_NU * (int)sizeof(_U) == _N * (int)sizeof(_T), "format: the object's size is not a multiple of the new element size"); \
-    return vector_ref<_U, _NU>(details::__cm_format<_T, _U, _N, _NU>(__cm_ref()));                                       \
+    constexpr int _NU = details::__cm_positive<_N * (int)sizeof(_T) / (int)sizeof(_U)>;                            \
+    if constexpr (_NU * (int)sizeof(_U) == _N * (int)sizeof(_T))                                                   \
+      return vector_ref<_U, _NU>(details::__cm_format<_T, _U, _N, _NU>(__cm_ref()));                               \
+    else /* refused above (diagnose_if) */                                                                         \
+      return vector_ref<_U, _NU>(details::__cm_ref_state<_U, _NU>{});                                              \
   }                                                                                                                \
-  template <typename _U, int _R2, int _C2>                                                                            \
-  __CM_INLINE matrix_ref<_U, _R2, _C2> format() const                                                                 \
-      __attribute__((__diagnose_if__(_R2 * _C2 * (int)sizeof(_U) != _N * (int)sizeof(_T),                                   \
+  template <typename _U, int _R2, int _C2>                                                                          \
+  __CM_INLINE matrix_ref<_U, details::__cm_positive<_R2>, details::__cm_positive<_C2>> format() const              \
+      __attribute__((__diagnose_if__(_R2 <= 0 || _C2 <= 0,                                                          \
+                                 "format: the numbers of rows and columns must be positive", "error")))            \
+      __attribute__((__diagnose_if__(_R2 > 0 && _C2 > 0 && (long long)_R2 * _C2 * (int)sizeof(_U) != _N * (int)sizeof(_T), \
                                  "format: the new shape has a different size in bytes", "error"))) {               \
-    static_assert(_R2 * _C2 * (int)sizeof(_U) == _N * (int)sizeof(_T), "format: the new shape has a different size");   \
-    return matrix_ref<_U, _R2, _C2>(details::__cm_format<_T, _U, _N, _R2 * _C2>(__cm_ref()));                             \
+    if constexpr (_R2 > 0 && _C2 > 0 && (long long)_R2 * _C2 * (int)sizeof(_U) == _N * (int)sizeof(_T))           \
+      return matrix_ref<_U, _R2, _C2>(details::__cm_format<_T, _U, _N, _R2 * _C2>(__cm_ref()));                    \
+    else /* refused above (diagnose_if) */                                                                         \
+      return matrix_ref<_U, details::__cm_positive<_R2>, details::__cm_positive<_C2>>(                             \
+          details::__cm_ref_state<_U, details::__cm_positive<_R2> * details::__cm_positive<_C2>>{});             \
   }                                                                                                                \
   /* replicate: REP blocks of W elements, blocks VS apart, elements HS apart, from linear element `start` (row-major \
      for a matrix), as one rvalue; the public forms are __CM_VECTOR_MEMBERS' (start i) and __CM_MATRIX_MEMBERS'      \
      (start (i, j)), which check the region (__CM_REPLICATE_FITS). */                                               \
-  template <int _REP, int _VS, int _W, int _HS> __CM_INLINE vector<_T, _REP * _W> __cm_replicate(int __start) const {        \
-    return vector<_T, _REP * _W>::__cm_from(                                                                          \
-        details::__cm_rdregion<_T, _N, _REP * _W>(__cm_read(), _VS, _W, _HS, (short)(__start * (int)sizeof(_T))));           \
+  template <int _REP, int _VS, int _W, int _HS>                                                                     \
+  __CM_INLINE vector<_T, details::__cm_positive<(long long)_REP * _W>> __cm_replicate(int __start) const {          \
+    if constexpr (details::__cm_replicate_ok<_REP, _VS, _W, _HS, _N>)                                              \
+      return vector<_T, _REP * _W>::__cm_from(                                                                     \
+          details::__cm_rdregion<_T, _N, _REP * _W>(__cm_read(), _VS, _W, _HS, (short)(__start * (int)sizeof(_T))));  \
+    else /* refused by the public form (__CM_REPLICATE_FITS) */                                                    \
+      return vector<_T, details::__cm_positive<(long long)_REP * _W>>();                                          \
   }                                                                                                                \
-  template <int _REP> __CM_INLINE vector<_T, _REP * _N> replicate() const { return __cm_replicate<_REP, 0, _N, 1>(0); }  \
+  template <int _REP>                                                                                               \
+  __CM_INLINE vector<_T, details::__cm_positive<(long long)_REP * _N>> replicate() const                           \
+      __attribute__((__diagnose_if__(_REP <= 0, "replicate: the number of copies must be positive", "error"))) {   \
+    return __cm_replicate<_REP, 0, _N, 1>(0);                                                                      \
+  }                                                                                                                \
   /* iselect: elements at run-time indices (rvalue). */                                                           \
-  template <typename _I, int _K> __CM_INLINE vector<_T, _K> iselect(const vector<_I, _K> &__idx) const {                   \
-    auto __offsets = __builtin_convertvector(__idx.__cm_read(), details::__cm_vec<short, _K>) * (short)sizeof(_T);       \
-    return vector<_T, _K>::__cm_from(details::__cm_rdregion_indirect<_T, _N, _K>(__cm_read(), __offsets));                \
+  /* (An index vector of no elements is refused where it is declared; nothing more is built from it.) */            \
+  template <typename _I, int _K>                                                                                    \
+  __CM_INLINE vector<_T, details::__cm_positive<_K>> iselect(const vector<_I, _K> &__idx) const {                   \
+    if constexpr (_K > 0) {                                                                                        \
+      auto __offsets = __builtin_convertvector(__idx.__cm_read(), details::__cm_vec<short, _K>) * (short)sizeof(_T); \
+      return vector<_T, _K>::__cm_from(details::__cm_rdregion_indirect<_T, _N, _K>(__cm_read(), __offsets));       \
+    } else {                                                                                                       \
+      return vector<_T, 1>();                                                                                      \
+    }                                                                                                              \
   }                                                                                                                \
-  template <typename _I, int _K> __CM_INLINE vector<_T, _K> iselect(const vector_ref<_I, _K> &__idx) const {               \
+  template <typename _I, int _K>                                                                                    \
+  __CM_INLINE vector<_T, details::__cm_positive<_K>> iselect(const vector_ref<_I, _K> &__idx) const {               \
     return iselect(vector<_I, _K>(__idx));                                                                             \
   }                                                                                                                \
   /* merge: write x (or x/y) where the mask is set (int: bit k for element k; object: non-zero elements). */       \
@@ -360,24 +382,47 @@ template <int _N, typename _M> __CM_INLINE __cm_vec<unsigned short, _N> __cm_mas
 }
 } // namespace details
 
+namespace details {
+// Regions whose template arguments describe no region (a size, count or width that is not positive, a negative
+// stride) or do not fit their object are refused at the user's call, one error naming the argument
+// (diagnose_if); the member's result type is then built with one element (__cm_positive), so that nothing else
+// is instantiated with the bad size (a vector of negative size, which clang-14 may crash laying out, or a cascade
+// of errors from inside the headers).
+template <long long _N> constexpr int __cm_positive = _N > 0 && _N <= 0x7fffffff ? (int)_N : 1;
+template <long long _S, long long _St, long long _N>
+constexpr bool __cm_select_ok = _S > 0 && _St >= 0 && (_S - 1) * _St < _N && (_S == 1 || _St > 0);
+template <long long _VS, long long _VSt, long long _HS, long long _HSt, long long _R, long long _C>
+constexpr bool __cm_select2d_ok = _VS > 0 && _HS > 0 && _VSt >= 0 && _HSt >= 0 && (_VS - 1) * _VSt < _R &&
+                                  (_HS - 1) * _HSt < _C;
+template <long long _REP, long long _VS, long long _W, long long _HS, long long _N>
+constexpr bool __cm_replicate_ok = _REP > 0 && _W > 0 && _VS >= 0 && _HS >= 0 && (_REP - 1) * _VS + (_W - 1) * _HS < _N;
+} // namespace details
+
 // replicate's region check, on every public form (the region must fit whatever the start).
-#define __CM_REPLICATE_FITS(_REP, _VS, _W, _HS, _N)                                                                     \
-  __attribute__((__diagnose_if__(!((_REP) > 0 && (_W) > 0 && (_VS) >= 0 && (_HS) >= 0 &&                                  \
-                               ((_REP) - 1) * (_VS) + ((_W) - 1) * (_HS) < (_N)),                                      \
-                             "replicate: the region does not fit in the object", "error")))
+#define __CM_REPLICATE_FITS(_REP, _VS, _W, _HS, _N)                                                                \
+  __attribute__((__diagnose_if__((_REP) <= 0, "replicate: the number of blocks must be positive", "error")))      \
+  __attribute__((__diagnose_if__((_W) <= 0, "replicate: the block width must be positive", "error")))             \
+  __attribute__((__diagnose_if__((_VS) < 0 || (_HS) < 0, "replicate: a stride must not be negative", "error")))   \
+  __attribute__((__diagnose_if__((_REP) > 0 && (_W) > 0 && (_VS) >= 0 && (_HS) >= 0 &&                            \
+                                     !(details::__cm_replicate_ok<_REP, _VS, _W, _HS, _N>),                       \
+                                 "replicate: the region does not fit in the object", "error")))
 
 // 1D select members (vector and vector_ref): select<S,St>(i), element access.
 #define __CM_VECTOR_MEMBERS(_T, _N)                                                                                  \
-  template <int _S, int _St>                                                                                         \
-  __CM_INLINE vector_ref<_T, _S> select(int __i = 0) const                                                             \
-      __attribute__((__diagnose_if__(__i < 0 || __i + (_S - 1) * _St >= _N, "select is out of bounds", "error")))              \
-      __attribute__((__diagnose_if__(!(_S > 0 && _St >= 0 && (_S - 1) * _St < _N),                                          \
+  template <int _S, int _St>                                                                                        \
+  __CM_INLINE vector_ref<_T, details::__cm_positive<_S>> select(int __i = 0) const                                 \
+      __attribute__((__diagnose_if__(_S <= 0, "select: the size must be positive", "error")))                     \
+      __attribute__((__diagnose_if__(_St < 0, "select: the stride must not be negative", "error")))                \
+      __attribute__((__diagnose_if__(_S > 0 && _St >= 0 && (long long)(_S - 1) * _St >= _N,                        \
                                  "select: the region does not fit in the vector", "error")))                       \
-      __attribute__((__diagnose_if__(_S > 1 && _St == 0, "select: stride 0 is only allowed for one element", "error"))) { \
-    static_assert(_S > 0 && _St >= 0 && (_S - 1) * _St < _N, "select: the region does not fit in the vector");          \
-    static_assert(_S == 1 || _St > 0, "select: stride 0 is only allowed for one element");                           \
-    return vector_ref<_T, _S>(details::__cm_subregion<_T, _S, _N>(__cm_ref(), details::__cm_region_offsets<_S, 0, _S, _St, 1>(), \
-                                                             __i, _St));                                              \
+      __attribute__((__diagnose_if__(_S > 1 && _St == 0, "select: stride 0 is only allowed for one element", "error"))) \
+      __attribute__((__diagnose_if__(details::__cm_select_ok<_S, _St, _N> && (__i < 0 || __i + (_S - 1) * _St >= _N), \
+                                 "select is out of bounds", "error"))) {                                           \
+    if constexpr (details::__cm_select_ok<_S, _St, _N>)                                                            \
+      return vector_ref<_T, _S>(details::__cm_subregion<_T, _S, _N>(                                               \
+          __cm_ref(), details::__cm_region_offsets<_S, 0, _S, _St, 1>(), __i, _St));                               \
+    else /* refused above (diagnose_if) */                                                                         \
+      return vector_ref<_T, details::__cm_positive<_S>>(details::__cm_ref_state<_T, details::__cm_positive<_S>>{}); \
   }                                                                                                                \
   __CM_INLINE _T &operator()(int __i) const                                                                           \
       __attribute__((__diagnose_if__(__i < 0 || __i >= _N, "element index is out of bounds", "error"))) {                   \
@@ -389,20 +434,20 @@ template <int _N, typename _M> __CM_INLINE __cm_vec<unsigned short, _N> __cm_mas
   }                                                                                                                \
   __CM_INLINE vector_ref<_T, _N> select_all() const { return vector_ref<_T, _N>(__cm_ref()); }                         \
   template <int _REP, int _VS, int _W, int _HS>                                                                       \
-  __CM_INLINE vector<_T, _REP * _W> replicate(int __i = 0) const __CM_REPLICATE_FITS(_REP, _VS, _W, _HS, _N) \
-      __attribute__((__diagnose_if__(__i < 0 || __i + (_REP - 1) * _VS + (_W - 1) * _HS >= _N, "replicate is out of bounds",    \
+  __CM_INLINE vector<_T, details::__cm_positive<(long long)_REP * _W>> replicate(int __i = 0) const __CM_REPLICATE_FITS(_REP, _VS, _W, _HS, _N) \
+      __attribute__((__diagnose_if__(details::__cm_replicate_ok<_REP, _VS, _W, _HS, _N> && (__i < 0 || __i + (_REP - 1) * _VS + (_W - 1) * _HS >= _N), "replicate is out of bounds",    \
                                  "error"))) {                                                                      \
     return this->template __cm_replicate<_REP, _VS, _W, _HS>(__i);                                                       \
   }                                                                                                                \
   template <int _REP, int _VS, int _W>                                                                                \
-  __CM_INLINE vector<_T, _REP * _W> replicate(int __i = 0) const __CM_REPLICATE_FITS(_REP, _VS, _W, 1, _N) \
-      __attribute__((__diagnose_if__(__i < 0 || __i + (_REP - 1) * _VS + (_W - 1) >= _N, "replicate is out of bounds",         \
+  __CM_INLINE vector<_T, details::__cm_positive<(long long)_REP * _W>> replicate(int __i = 0) const __CM_REPLICATE_FITS(_REP, _VS, _W, 1, _N) \
+      __attribute__((__diagnose_if__(details::__cm_replicate_ok<_REP, _VS, _W, 1, _N> && (__i < 0 || __i + (_REP - 1) * _VS + (_W - 1) >= _N), "replicate is out of bounds",         \
                                  "error"))) {                                                                      \
     return this->template __cm_replicate<_REP, _VS, _W, 1>(__i);                                                        \
   }                                                                                                                \
   template <int _REP, int _W>                                                                                        \
-  __CM_INLINE vector<_T, _REP * _W> replicate(int __i = 0) const __CM_REPLICATE_FITS(_REP, 0, _W, 1, _N) \
-      __attribute__((__diagnose_if__(__i < 0 || __i + (_W - 1) >= _N, "replicate is out of bounds", "error"))) {             \
+  __CM_INLINE vector<_T, details::__cm_positive<(long long)_REP * _W>> replicate(int __i = 0) const __CM_REPLICATE_FITS(_REP, 0, _W, 1, _N) \
+      __attribute__((__diagnose_if__(details::__cm_replicate_ok<_REP, 0, _W, 1, _N> && (__i < 0 || __i + (_W - 1) >= _N), "replicate is out of bounds", "error"))) {             \
     return this->template __cm_replicate<_REP, 0, _W, 1>(__i);                                                         \
   }
 
@@ -410,16 +455,25 @@ template <int _N, typename _M> __CM_INLINE __cm_vec<unsigned short, _N> __cm_mas
 #define __CM_MATRIX_MEMBERS(_T, _R, _C)                                                                               \
   static constexpr int n_rows() { return _R; }                                                                      \
   static constexpr int n_cols() { return _C; }                                                                      \
-  template <int _VS, int _VSt, int _HS, int _HSt>                                                                      \
-  __CM_INLINE matrix_ref<_T, _VS, _HS> select(int __i = 0, int __j = 0) const                                             \
-      __attribute__((__diagnose_if__(__i < 0 || __j < 0 || __i + (_VS - 1) * _VSt >= _R || __j + (_HS - 1) * _HSt >= _C,             \
-                                 "select is out of bounds", "error")))                                             \
-      __attribute__((__diagnose_if__(!(_VS > 0 && _HS > 0 && (_VS - 1) * _VSt < _R && (_HS - 1) * _HSt < _C),                  \
-                                 "select: the region does not fit in the matrix", "error"))) {                     \
-    static_assert(_VS > 0 && _HS > 0 && (_VS - 1) * _VSt < _R && (_HS - 1) * _HSt < _C,                                    \
-                  "select: the region does not fit in the matrix");                                                \
-    return matrix_ref<_T, _VS, _HS>(details::__cm_subregion<_T, _VS * _HS, _R * _C>(                                       \
-        __cm_ref(), details::__cm_region_offsets<_VS * _HS, _VSt * _C, _HS, _HSt, 1>(), __i * _C + __j, _VS * _HS == _HS ? _HSt : 0)); \
+  template <int _VS, int _VSt, int _HS, int _HSt>                                                                   \
+  __CM_INLINE matrix_ref<_T, details::__cm_positive<_VS>, details::__cm_positive<_HS>> select(int __i = 0,         \
+                                                                                             int __j = 0) const    \
+      __attribute__((__diagnose_if__(_VS <= 0 || _HS <= 0, "select: the sizes must be positive", "error")))        \
+      __attribute__((__diagnose_if__(_VSt < 0 || _HSt < 0, "select: the strides must not be negative", "error")))  \
+      __attribute__((__diagnose_if__(_VS > 0 && _HS > 0 && _VSt >= 0 && _HSt >= 0 &&                                \
+                                         !details::__cm_select2d_ok<_VS, _VSt, _HS, _HSt, _R, _C>,                 \
+                                     "select: the region does not fit in the matrix", "error")))                   \
+      __attribute__((__diagnose_if__(details::__cm_select2d_ok<_VS, _VSt, _HS, _HSt, _R, _C> &&                    \
+                                         (__i < 0 || __j < 0 || __i + (_VS - 1) * _VSt >= _R ||                    \
+                                          __j + (_HS - 1) * _HSt >= _C),                                           \
+                                     "select is out of bounds", "error"))) {                                       \
+    if constexpr (details::__cm_select2d_ok<_VS, _VSt, _HS, _HSt, _R, _C>)                                         \
+      return matrix_ref<_T, _VS, _HS>(details::__cm_subregion<_T, _VS * _HS, _R * _C>(                             \
+          __cm_ref(), details::__cm_region_offsets<_VS * _HS, _VSt * _C, _HS, _HSt, 1>(), __i * _C + __j,           \
+          _VS * _HS == _HS ? _HSt : 0));                                                                           \
+    else /* refused above (diagnose_if) */                                                                         \
+      return matrix_ref<_T, details::__cm_positive<_VS>, details::__cm_positive<_HS>>(                             \
+          details::__cm_ref_state<_T, details::__cm_positive<_VS> * details::__cm_positive<_HS>>{});             \
   }                                                                                                                \
   __CM_INLINE vector_ref<_T, _C> row(int __i) const                                                                    \
       __attribute__((__diagnose_if__(__i < 0 || __i >= _R, "row is out of bounds", "error"))) {                             \
@@ -439,29 +493,34 @@ template <int _N, typename _M> __CM_INLINE __cm_vec<unsigned short, _N> __cm_mas
   __CM_INLINE matrix_ref<_T, _R, _C> select_all() const { return matrix_ref<_T, _R, _C>(__cm_ref()); }                  \
   /* replicate from element (i, j): the region is linear (row-major), as in the spec. */                          \
   template <int _REP, int _VS, int _W, int _HS>                                                                       \
-  __CM_INLINE vector<_T, _REP * _W> replicate(int __i = 0, int __j = 0) const __CM_REPLICATE_FITS(_REP, _VS, _W, _HS, _R * _C) \
-      __attribute__((__diagnose_if__(__i < 0 || __j < 0 || __i * _C + __j + (_REP - 1) * _VS + (_W - 1) * _HS >= _R * _C,             \
+  __CM_INLINE vector<_T, details::__cm_positive<(long long)_REP * _W>> replicate(int __i = 0, int __j = 0) const __CM_REPLICATE_FITS(_REP, _VS, _W, _HS, _R * _C) \
+      __attribute__((__diagnose_if__(details::__cm_replicate_ok<_REP, _VS, _W, _HS, _R * _C> && (__i < 0 || __j < 0 || __i * _C + __j + (_REP - 1) * _VS + (_W - 1) * _HS >= _R * _C),             \
                                  "replicate is out of bounds", "error"))) {                                        \
     return this->template __cm_replicate<_REP, _VS, _W, _HS>(__i * _C + __j);                                               \
   }                                                                                                                \
   template <int _REP, int _VS, int _W>                                                                                \
-  __CM_INLINE vector<_T, _REP * _W> replicate(int __i = 0, int __j = 0) const __CM_REPLICATE_FITS(_REP, _VS, _W, 1, _R * _C) \
-      __attribute__((__diagnose_if__(__i < 0 || __j < 0 || __i * _C + __j + (_REP - 1) * _VS + (_W - 1) >= _R * _C,                  \
+  __CM_INLINE vector<_T, details::__cm_positive<(long long)_REP * _W>> replicate(int __i = 0, int __j = 0) const __CM_REPLICATE_FITS(_REP, _VS, _W, 1, _R * _C) \
+      __attribute__((__diagnose_if__(details::__cm_replicate_ok<_REP, _VS, _W, 1, _R * _C> && (__i < 0 || __j < 0 || __i * _C + __j + (_REP - 1) * _VS + (_W - 1) >= _R * _C),                  \
                                  "replicate is out of bounds", "error"))) {                                        \
     return this->template __cm_replicate<_REP, _VS, _W, 1>(__i * _C + __j);                                                \
   }                                                                                                                \
   template <int _REP, int _W>                                                                                        \
-  __CM_INLINE vector<_T, _REP * _W> replicate(int __i = 0, int __j = 0) const __CM_REPLICATE_FITS(_REP, 0, _W, 1, _R * _C) \
-      __attribute__((__diagnose_if__(__i < 0 || __j < 0 || __i * _C + __j + (_W - 1) >= _R * _C, "replicate is out of bounds",     \
+  __CM_INLINE vector<_T, details::__cm_positive<(long long)_REP * _W>> replicate(int __i = 0, int __j = 0) const __CM_REPLICATE_FITS(_REP, 0, _W, 1, _R * _C) \
+      __attribute__((__diagnose_if__(details::__cm_replicate_ok<_REP, 0, _W, 1, _R * _C> && (__i < 0 || __j < 0 || __i * _C + __j + (_W - 1) >= _R * _C), "replicate is out of bounds",     \
                                  "error"))) {                                                                      \
     return this->template __cm_replicate<_REP, 0, _W, 1>(__i * _C + __j);                                                 \
   }                                                                                                                \
   template <typename _I, typename _J, int _K>                                                                         \
-  __CM_INLINE vector<_T, _K> iselect(const vector<_I, _K> &__rows, const vector<_J, _K> &__cols) const {                     \
-    auto __offsets = (__builtin_convertvector(__rows.__cm_read(), details::__cm_vec<short, _K>) * (short)_C +            \
-                    __builtin_convertvector(__cols.__cm_read(), details::__cm_vec<short, _K>)) *                      \
-                   (short)sizeof(_T);                                                                               \
-    return vector<_T, _K>::__cm_from(details::__cm_rdregion_indirect<_T, _R * _C, _K>(__cm_read(), __offsets));            \
+  __CM_INLINE vector<_T, details::__cm_positive<_K>> iselect(const vector<_I, _K> &__rows,                        \
+                                                            const vector<_J, _K> &__cols) const {                  \
+    if constexpr (_K > 0) {                                                                                        \
+      auto __offsets = (__builtin_convertvector(__rows.__cm_read(), details::__cm_vec<short, _K>) * (short)_C +    \
+                        __builtin_convertvector(__cols.__cm_read(), details::__cm_vec<short, _K>)) *              \
+                       (short)sizeof(_T);                                                                          \
+      return vector<_T, _K>::__cm_from(details::__cm_rdregion_indirect<_T, _R * _C, _K>(__cm_read(), __offsets));  \
+    } else {                                                                                                       \
+      return vector<_T, 1>();                                                                                      \
+    }                                                                                                              \
   }
 
 template <typename _T, int _N> class vector {

@@ -35,7 +35,8 @@
 //   read_typed/write_typed                         genx.gather4.typed / scatter4.typed (channel mask, u, v, r)
 //   write_typed_atomic<OP>                         genx.typed.atomic.<op>(pred, bti, src..., u, v, r, lod)
 //   read_plane/write_plane                         media block with the plane operand
-//   MODIFIED/TOP_FIELD/BOTTOM_FIELD/MODIFIED_*(idx) media-block modifiers (vISA MEDIA_LD values 1-5)
+//   MODIFIED/TOP_FIELD/BOTTOM_FIELD/MODIFIED_*(idx) media-block modifiers (vISA MEDIA_LD values 1-5), the same as
+//   read(idx, GENX_MODIFIED, x, y, m) and the other GENX_<attribute> spellings (CmBufferAttrib, below)
 //   cm_wait / cm_signal                            genx.wait / nothing up to Gen10; refused from Gen11 (software
 //                                                  scoreboard)
 // Not here: read_transpose (refused in cm_sampler.h),
@@ -154,6 +155,70 @@ template <int _Code> struct __cm_atomic_op {
   constexpr operator CmAtomicOpType() const { return (CmAtomicOpType)_Code; }
 };
 } // namespace details
+
+// Surface attributes (Intel's CmBufferAttrib): the second argument of read / write / cm_slm_block_read in the
+// spelling read(idx, GENX_MODIFIED, x, y, m), which the qualifier macros produce too (MODIFIED(idx) is
+// `idx, GENX_MODIFIED`, as in Intel's headers). Like ATOMIC_<op>, GENX_<attribute> is a constant of its own type
+// (details::__cm_buffer_attr<value>) that converts to CmBufferAttrib, so the message is chosen at compile time
+// and the attribute reaches it as an immediate. An attribute a message cannot take is refused at the user's call.
+//   media block read   GENX_NONE, TOP_FIELD, BOTTOM_FIELD, MODIFIED, MODIFIED_TOP_FIELD, MODIFIED_BOTTOM_FIELD:
+//                      vISA MEDIA_LD's modifier (visa_igc_common_header.h: modified 1, top field 2, bottom
+//                      field 3, modified top 4, modified bottom 5)
+//   media block write  GENX_NONE, TOP_FIELD, BOTTOM_FIELD (MEDIA_ST takes only these)
+//   OWord block read   GENX_NONE, DWALIGNED, MODIFIED, MODIFIED_DWALIGNED, CONSTANT, CONSTANT_DWALIGNED: the
+//                      DWALIGNED ones select the unaligned read (genx.oword.ld.unaligned, offset in bytes); MODIFIED
+//                      and CONSTANT are the plain read (the dataport's caching hints have no vISA operand)
+enum CmBufferAttrib {
+  GENX_NONE = 0,
+  GENX_TOP_FIELD = 1,
+  GENX_BOTTOM_FIELD = 2,
+  GENX_DWALIGNED = 3,
+  GENX_MODIFIED = 4,
+  GENX_MODIFIED_TOP_FIELD = 5,
+  GENX_MODIFIED_BOTTOM_FIELD = 6,
+  GENX_MODIFIED_DWALIGNED = 7,
+  GENX_CONSTANT = 8,
+  GENX_CONSTANT_DWALIGNED = 9
+};
+namespace details {
+template <int _A> struct __cm_buffer_attr {
+  constexpr operator CmBufferAttrib() const { return (CmBufferAttrib)_A; }
+};
+// MEDIA_LD's modifier of an attribute, or -1 when a media block read cannot take it.
+constexpr int __cm_media_ld_modifier(int __a) {
+  return __a == GENX_NONE ? 0 : __a == GENX_MODIFIED ? 1 : __a == GENX_TOP_FIELD ? 2 : __a == GENX_BOTTOM_FIELD ? 3
+       : __a == GENX_MODIFIED_TOP_FIELD ? 4 : __a == GENX_MODIFIED_BOTTOM_FIELD ? 5 : -1;
+}
+// MEDIA_ST's modifier of an attribute, or -1 when a media block write cannot take it.
+constexpr int __cm_media_st_modifier(int __a) {
+  return __a == GENX_NONE ? 0 : __a == GENX_TOP_FIELD ? 2 : __a == GENX_BOTTOM_FIELD ? 3 : -1;
+}
+constexpr bool __cm_dwaligned_attr(int __a) {
+  return __a == GENX_DWALIGNED || __a == GENX_MODIFIED_DWALIGNED || __a == GENX_CONSTANT_DWALIGNED;
+}
+constexpr bool __cm_oword_read_attr(int __a) {
+  return __a == GENX_NONE || __a == GENX_MODIFIED || __a == GENX_CONSTANT || __cm_dwaligned_attr(__a);
+}
+} // namespace details
+#define GENX_NONE (::details::__cm_buffer_attr<GENX_NONE>{})
+#define GENX_TOP_FIELD (::details::__cm_buffer_attr<GENX_TOP_FIELD>{})
+#define GENX_BOTTOM_FIELD (::details::__cm_buffer_attr<GENX_BOTTOM_FIELD>{})
+#define GENX_DWALIGNED (::details::__cm_buffer_attr<GENX_DWALIGNED>{})
+#define GENX_MODIFIED (::details::__cm_buffer_attr<GENX_MODIFIED>{})
+#define GENX_MODIFIED_TOP_FIELD (::details::__cm_buffer_attr<GENX_MODIFIED_TOP_FIELD>{})
+#define GENX_MODIFIED_BOTTOM_FIELD (::details::__cm_buffer_attr<GENX_MODIFIED_BOTTOM_FIELD>{})
+#define GENX_MODIFIED_DWALIGNED (::details::__cm_buffer_attr<GENX_MODIFIED_DWALIGNED>{})
+#define GENX_CONSTANT (::details::__cm_buffer_attr<GENX_CONSTANT>{})
+#define GENX_CONSTANT_DWALIGNED (::details::__cm_buffer_attr<GENX_CONSTANT_DWALIGNED>{})
+#define TOP_FIELD(__x) __x, GENX_TOP_FIELD
+#define BOTTOM_FIELD(__x) __x, GENX_BOTTOM_FIELD
+#define DWALIGNED(__x) __x, GENX_DWALIGNED
+#define MODIFIED(__x) __x, GENX_MODIFIED
+#define MODIFIED_TOP_FIELD(__x) __x, GENX_MODIFIED_TOP_FIELD
+#define MODIFIED_BOTTOM_FIELD(__x) __x, GENX_MODIFIED_BOTTOM_FIELD
+#define MODIFIED_DWALIGNED(__x) __x, GENX_MODIFIED_DWALIGNED
+#define CONSTANT(__x) __x, GENX_CONSTANT
+#define CONSTANT_DWALIGNED(__x) __x, GENX_CONSTANT_DWALIGNED
 #define ATOMIC_ADD (::details::__cm_atomic_op<ATOMIC_ADD>{})
 #define ATOMIC_SUB (::details::__cm_atomic_op<ATOMIC_SUB>{})
 #define ATOMIC_INC (::details::__cm_atomic_op<ATOMIC_INC>{})
@@ -173,6 +238,13 @@ template <int _Code> struct __cm_atomic_op {
 #define ATOMIC_FADD (::details::__cm_atomic_op<ATOMIC_FADD>{})
 #define ATOMIC_FSUB (::details::__cm_atomic_op<ATOMIC_FSUB>{})
 #define ATOMIC_PREDEC (::details::__cm_atomic_op<ATOMIC_PREDEC>{})
+// ATOMIC_REVSUB (new = src0 - old, cmlangspec §4.4) has no vISA atomic operation (VISAAtomicOps ends the integer
+// ones at IMAX/PREDEC), so IGC's vector-compute backend cannot take it: refused where it is written. It stands for
+// ATOMIC_SUB afterwards only so that its error is the only one.
+#define ATOMIC_REVSUB                                                                                              \
+  __CM_REFUSE("ATOMIC_REVSUB", "vISA has no reverse-subtract atomic operation (compute src0 - old with an "        \
+                               "ATOMIC_CMPXCHG loop)")                                                              \
+  ATOMIC_SUB
 
 enum ChannelMaskType {
   CM_R_ENABLE = 1,
@@ -226,26 +298,6 @@ namespace details {
 // ---- surfaces and their qualifiers -------------------------------------------------------------------------
 
 __CM_INLINE unsigned __cm_bti(SurfaceIndex __idx) { return __idx.get_index(); }
-
-// A surface (or SLM buffer) with a qualifier. The media-block qualifiers carry vISA MEDIA_LD's modifier values
-// (visa_igc_common_header.h: modified 1, top field 2, bottom field 3, modified top 4, modified bottom 5); MEDIA_ST
-// takes top and bottom field only. DWALIGNED and CONSTANT_DWALIGNED select the unaligned OWord read; MODIFIED
-// and CONSTANT on an OWord read are the plain read (the dataport's caching hints have no vISA operand).
-enum {
-  __CM_Q_MODIFIED = 1,
-  __CM_Q_TOP = 2,
-  __CM_Q_BOTTOM = 3,
-  __CM_Q_MODIFIED_TOP = 4,
-  __CM_Q_MODIFIED_BOTTOM = 5,
-  __CM_Q_DWALIGNED = 16,
-  __CM_Q_CONSTANT = 17
-};
-constexpr bool __cm_media_read_q(int __q) { return __q >= __CM_Q_MODIFIED && __q <= __CM_Q_MODIFIED_BOTTOM; }
-constexpr bool __cm_media_write_q(int __q) { return __q == __CM_Q_TOP || __q == __CM_Q_BOTTOM; }
-template <int _Q, typename _S> struct __cm_qualified {
-  _S __target;
-};
-template <int _Q, typename _S> __CM_INLINE __cm_qualified<_Q, _S> __cm_qualify(_S __s) { return __cm_qualified<_Q, _S>{__s}; }
 
 constexpr unsigned __cm_slm_bti = 254;
 
@@ -479,30 +531,20 @@ __CM_INLINE void __cm_write_atomic(_P __pred, unsigned __bti, __cm_vec<unsigned,
 
 } // namespace details
 
-#define DWALIGNED(__x) (details::__cm_qualify<details::__CM_Q_DWALIGNED>(__x))
-#define MODIFIED_DWALIGNED(__x) (details::__cm_qualify<details::__CM_Q_DWALIGNED>(__x))
-#define CONSTANT_DWALIGNED(__x) (details::__cm_qualify<details::__CM_Q_DWALIGNED>(__x))
-#define CONSTANT(__x) (details::__cm_qualify<details::__CM_Q_CONSTANT>(__x))
-#define MODIFIED(__x) (details::__cm_qualify<details::__CM_Q_MODIFIED>(__x))
-#define TOP_FIELD(__x) (details::__cm_qualify<details::__CM_Q_TOP>(__x))
-#define BOTTOM_FIELD(__x) (details::__cm_qualify<details::__CM_Q_BOTTOM>(__x))
-#define MODIFIED_TOP_FIELD(__x) (details::__cm_qualify<details::__CM_Q_MODIFIED_TOP>(__x))
-#define MODIFIED_BOTTOM_FIELD(__x) (details::__cm_qualify<details::__CM_Q_MODIFIED_BOTTOM>(__x))
-
 // ---- OWord block read/write --------------------------------------------------------------------------------
 
 template <typename _X, typename = details::__cm_if<details::__cm_obj<_X>>>
 __CM_INLINE void read(SurfaceIndex __idx, int __offset, _X &&__v) {
   details::__cm_oword_read<false>(details::__cm_bti(__idx), __offset, static_cast<_X &&>(__v));
 }
-template <typename _X, typename = details::__cm_if<details::__cm_obj<_X>>>
-__CM_INLINE void read(details::__cm_qualified<details::__CM_Q_DWALIGNED, SurfaceIndex> __idx, int __offset, _X &&__v) {
-  details::__cm_oword_read<true>(details::__cm_bti(__idx.__target), __offset, static_cast<_X &&>(__v));
-}
-template <int _Q, typename _X,
-          typename = details::__cm_if<details::__cm_obj<_X> && (_Q == details::__CM_Q_MODIFIED || _Q == details::__CM_Q_CONSTANT)>>
-__CM_INLINE void read(details::__cm_qualified<_Q, SurfaceIndex> __idx, int __offset, _X &&__v) {
-  details::__cm_oword_read<false>(details::__cm_bti(__idx.__target), __offset, static_cast<_X &&>(__v));
+template <int _A, typename _X, typename = details::__cm_if<details::__cm_obj<_X>>>
+__CM_INLINE void read(SurfaceIndex __idx, details::__cm_buffer_attr<_A>, int __offset, _X &&__v)
+    __attribute__((__diagnose_if__(!details::__cm_oword_read_attr(_A),
+                                   "read(idx, attribute, offset, v): an OWord block read takes GENX_NONE, DWALIGNED, "
+                                   "MODIFIED, MODIFIED_DWALIGNED, CONSTANT or CONSTANT_DWALIGNED",
+                                   "error"))) {
+  details::__cm_oword_read<details::__cm_dwaligned_attr(_A)>(details::__cm_bti(__idx), __offset,
+                                                             static_cast<_X &&>(__v));
 }
 template <typename _X, typename = details::__cm_if<details::__cm_obj<_X>>>
 __CM_INLINE void write(SurfaceIndex __idx, int __offset, const _X &__v) {
@@ -515,17 +557,27 @@ template <typename _X, typename = details::__cm_if<details::__cm_obj<_X>>>
 __CM_INLINE void read(SurfaceIndex __idx, int __x, int __y, _X &&__m) {
   details::__cm_media_read<0>(details::__cm_bti(__idx), __x, __y, static_cast<_X &&>(__m));
 }
-template <int _Q, typename _X, typename = details::__cm_if<details::__cm_obj<_X> && details::__cm_media_read_q(_Q)>>
-__CM_INLINE void read(details::__cm_qualified<_Q, SurfaceIndex> __idx, int __x, int __y, _X &&__m) {
-  details::__cm_media_read<_Q>(details::__cm_bti(__idx.__target), __x, __y, static_cast<_X &&>(__m));
+template <int _A, typename _X, typename = details::__cm_if<details::__cm_obj<_X>>>
+__CM_INLINE void read(SurfaceIndex __idx, details::__cm_buffer_attr<_A>, int __x, int __y, _X &&__m)
+    __attribute__((__diagnose_if__(details::__cm_media_ld_modifier(_A) < 0,
+                                   "read(idx, attribute, x, y, m): a media block read takes GENX_NONE, TOP_FIELD, "
+                                   "BOTTOM_FIELD, MODIFIED, MODIFIED_TOP_FIELD or MODIFIED_BOTTOM_FIELD",
+                                   "error"))) {
+  constexpr int _Mod = details::__cm_media_ld_modifier(_A);
+  details::__cm_media_read<_Mod < 0 ? 0 : _Mod>(details::__cm_bti(__idx), __x, __y, static_cast<_X &&>(__m));
 }
 template <typename _X, typename = details::__cm_if<details::__cm_obj<_X>>>
 __CM_INLINE void write(SurfaceIndex __idx, int __x, int __y, const _X &__m) {
   details::__cm_media_write<0>(details::__cm_bti(__idx), __x, __y, __m);
 }
-template <int _Q, typename _X, typename = details::__cm_if<details::__cm_obj<_X> && details::__cm_media_write_q(_Q)>>
-__CM_INLINE void write(details::__cm_qualified<_Q, SurfaceIndex> __idx, int __x, int __y, const _X &__m) {
-  details::__cm_media_write<_Q>(details::__cm_bti(__idx.__target), __x, __y, __m);
+template <int _A, typename _X, typename = details::__cm_if<details::__cm_obj<_X>>>
+__CM_INLINE void write(SurfaceIndex __idx, details::__cm_buffer_attr<_A>, int __x, int __y, const _X &__m)
+    __attribute__((__diagnose_if__(details::__cm_media_st_modifier(_A) < 0,
+                                   "write(idx, attribute, x, y, m): a media block write takes GENX_NONE, TOP_FIELD or "
+                                   "BOTTOM_FIELD",
+                                   "error"))) {
+  constexpr int _Mod = details::__cm_media_st_modifier(_A);
+  details::__cm_media_write<_Mod < 0 ? 0 : _Mod>(details::__cm_bti(__idx), __x, __y, __m);
 }
 
 // ---- scattered read/write ----------------------------------------------------------------------------------
@@ -797,10 +849,14 @@ template <typename _X, typename = details::__cm_if<details::__cm_obj<_X>>>
 __CM_INLINE void cm_slm_block_read(unsigned __slm, int __offset, _X &&__v) {
   details::__cm_oword_read<false>(details::__cm_slm_bti, __slm + __offset, static_cast<_X &&>(__v));
 }
-template <typename _X, typename = details::__cm_if<details::__cm_obj<_X>>>
-__CM_INLINE void cm_slm_block_read(details::__cm_qualified<details::__CM_Q_DWALIGNED, unsigned> __slm, int __offset,
-                                   _X &&__v) {
-  details::__cm_oword_read<true>(details::__cm_slm_bti, __slm.__target + __offset, static_cast<_X &&>(__v));
+template <int _A, typename _X, typename = details::__cm_if<details::__cm_obj<_X>>>
+__CM_INLINE void cm_slm_block_read(unsigned __slm, details::__cm_buffer_attr<_A>, int __offset, _X &&__v)
+    __attribute__((__diagnose_if__(!details::__cm_oword_read_attr(_A),
+                                   "cm_slm_block_read(slm, attribute, offset, v): an SLM block read takes GENX_NONE, "
+                                   "DWALIGNED or MODIFIED_DWALIGNED",
+                                   "error"))) {
+  details::__cm_oword_read<details::__cm_dwaligned_attr(_A)>(details::__cm_slm_bti, __slm + __offset,
+                                                             static_cast<_X &&>(__v));
 }
 template <typename _X, typename = details::__cm_if<details::__cm_obj<_X>>>
 __CM_INLINE void cm_slm_block_write(unsigned __slm, int __offset, const _X &__v) {

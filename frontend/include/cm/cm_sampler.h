@@ -15,7 +15,9 @@
 // cm_3d_sample / cm_3d_load, the video-analytics functions (cm_va_*) and read_transpose are refused at the
 // user's line with the reason (see the end of this file).
 // The channel mask, output format and AVS mode must be constants (the intrinsics' immediate operands); a
-// variable one is a located error from genx-cm-lower. The matrix must hold at least a row per enabled channel.
+// variable one is a located error from genx-cm-lower. A constant mask must enable at least one channel and the
+// matrix must hold at least a row per enabled channel (errors at the user's call). The coordinates after u may be
+// omitted (v and r default to 0), as in the spec.
 #pragma once
 #ifndef __CM_HEADERS_CM_SAMPLER_H
 #define __CM_HEADERS_CM_SAMPLER_H
@@ -56,13 +58,27 @@ constexpr int __cm_channel_count(int __mask) { return (__mask & 1) + (__mask >> 
 template <typename _X> constexpr bool __cm_sampler_rows_ok = __cm_rows_cols<_X>::__cols == 16;
 } // namespace details
 
+// The channel mask of a sampler message, checked at the user's call when it is a constant (it must be; a variable
+// one is genx-cm-lower's located error): one of the 15 ChannelMaskType values (a mask enabling no channel is
+// rejected by IGC without a message), and the matrix holds a row of `row` elements per enabled channel.
+#define __CM_SAMPLER_MASK_OK(__name, __row)                                                                           \
+  __attribute__((__diagnose_if__(__mask < CM_R_ENABLE || __mask > CM_ABGR_ENABLE,                                  \
+                                 __name ": the channel mask must enable at least one channel (CM_R_ENABLE ... "      \
+                                      "CM_ABGR_ENABLE)",                                                           \
+                                 "error")))                                                                        \
+  __attribute__((__diagnose_if__(__mask >= CM_R_ENABLE && __mask <= CM_ABGR_ENABLE &&                              \
+                                     details::__cm_count<details::__cm_plain<_X>> <                               \
+                                         (__row) * details::__cm_channel_count(__mask),                              \
+                                 __name ": the matrix has fewer rows than the channel mask enables channels",        \
+                                 "error")))
+
 
 // sample16(m, channels, surface, sampler, u [, v [, r]]): the enabled channels of 16 texels at normalized
 // coordinates, one row of 16 per enabled channel (float or dword elements).
 template <typename _X, typename _U, typename _V = float, typename _R = float,
           typename = details::__cm_if<details::__cm_obj<_X> && details::__cm_ok<_U>>>
 __CM_INLINE void sample16(_X &&__m, ChannelMaskType __mask, SurfaceIndex __surface, SamplerIndex __sampler, const _U &__u,
-                          const _V &__v = 0.0f, const _R &__r = 0.0f) {
+                          const _V &__v = 0.0f, const _R &__r = 0.0f) __CM_SAMPLER_MASK_OK("sample16", 16) {
   using namespace details;
   using _D = __cm_plain<_X>;
   using _T = __cm_elem_of<_D>;
@@ -76,7 +92,7 @@ __CM_INLINE void sample16(_X &&__m, ChannelMaskType __mask, SurfaceIndex __surfa
 template <typename _X, typename _U, typename _V = unsigned, typename _R = unsigned,
           typename = details::__cm_if<details::__cm_obj<_X> && details::__cm_ok<_U>>>
 __CM_INLINE void load16(_X &&__m, ChannelMaskType __mask, SurfaceIndex __surface, const _U &__u, const _V &__v = 0u,
-                        const _R &__r = 0u) {
+                        const _R &__r = 0u) __CM_SAMPLER_MASK_OK("load16", 16) {
   using namespace details;
   using _D = __cm_plain<_X>;
   using _T = __cm_elem_of<_D>;
@@ -90,7 +106,8 @@ __CM_INLINE void load16(_X &&__m, ChannelMaskType __mask, SurfaceIndex __surface
 // unorm, one row of 32 per enabled channel (a vector_ref<ushort, 32> for one channel).
 template <typename _X, typename = details::__cm_if<details::__cm_obj<_X>>>
 __CM_INLINE void sample32(_X &&__m, ChannelMaskType __mask, SurfaceIndex __surface, SamplerIndex __sampler, float __u, float __v,
-                          float __du, float __dv, OutputFormatControl __ofc = CM_16_FULL) {
+                          float __du, float __dv, OutputFormatControl __ofc = CM_16_FULL)
+    __CM_SAMPLER_MASK_OK("sample32", 32) {
   using namespace details;
   using _D = __cm_plain<_X>;
   static_assert(__cm_same<__cm_elem_of<_D>, unsigned short>, "sample32 returns ushort elements");

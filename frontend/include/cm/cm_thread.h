@@ -5,11 +5,14 @@
 // genx.group.id.x/y/z; get_thread_origin_x/y read genx.thread.x/y (i16). A dimension argument that is not a
 // constant becomes an element read at a variable index. The linear forms number x fastest, then y, then z.
 //
-// Not here: cm_get_r0/sr0, cm_get_hwid, cm_rdtsc, cm_lane_id, get_color.
+// cm_rdtsc() (cmlangspec §4.3, deprecated there for cm_clock) reads the timestamp register, genx.timestamp
+// <4 x i32>: the low and high halves of the 64-bit count, a bit set when a context switch occurred, and an unused
+// word; cm_clock() is its first two words. Not here: cm_get_r0/sr0, cm_get_hwid, cm_lane_id, get_color.
 #pragma once
 #ifndef __CM_HEADERS_CM_THREAD_H
 #define __CM_HEADERS_CM_THREAD_H
 #include <cm/cm_common.h>
+#include <cm/cm_vector.h>
 
 __CM_GENX_DECL(local_id)
 __CM_GENX_DECL(local_size)
@@ -19,6 +22,7 @@ __CM_GENX_DECL(group_id_y)
 __CM_GENX_DECL(group_id_z)
 __CM_GENX_DECL(thread_x)
 __CM_GENX_DECL(thread_y)
+__CM_GENX_DECL(timestamp)
 
 namespace details {
 __CM_INLINE __cm_vec<unsigned, 3> __cm_local_ids() { return __cm_genx_local_id<__cm_vec<unsigned, 3>>(); }
@@ -60,5 +64,14 @@ __CM_INLINE unsigned cm_linear_global_size() { return cm_linear_group_count() * 
 // The media-walker thread origin (legacy kernels dispatched one thread per block).
 __CM_INLINE unsigned get_thread_origin_x() { return details::__cm_genx_thread_x<unsigned short>(); }
 __CM_INLINE unsigned get_thread_origin_y() { return details::__cm_genx_thread_y<unsigned short>(); }
+
+// The timestamp (the template parameter of Intel's declaration, `template <typename T = void>`, is unused).
+template <typename _T = void> __CM_INLINE vector<unsigned, 4> cm_rdtsc() {
+  return vector<unsigned, 4>::__cm_from(details::__cm_genx_timestamp<details::__cm_vec<unsigned, 4>>());
+}
+__CM_INLINE vector<unsigned, 2> cm_clock() {
+  auto __t = details::__cm_genx_timestamp<details::__cm_vec<unsigned, 4>>();
+  return vector<unsigned, 2>::__cm_from(__builtin_shufflevector(__t, __t, 0, 1));
+}
 
 #endif

@@ -1,20 +1,20 @@
 // Conventions of the CM header library (every header file follows them; genx-cm-lower relies on them).
 //
 // 1. Storage. Every CM value of N elements of type T is held as the clang extended vector
-//    `details::__cm_vec<T, N>` (LLVM `<N x T>`); a matrix<T,R,C> is its R*C elements in row-major order.
+//    `__details::__cm_vec<T, N>` (LLVM `<N x T>`); a matrix<T,R,C> is its R*C elements in row-major order.
 //
 // 2. The object protocol. vector<T,N>, matrix<T,R,C>, vector_ref<T,N> and matrix_ref<T,R,C> (cm_vector.h) each
 //    provide:
 //      using __cm_elem = T;  static constexpr int __cm_n = <element count>;
-//      details::__cm_vec<T, __cm_n> __cm_read() const;        // the current value, row-major
-//      void __cm_write(details::__cm_vec<T, __cm_n> value);    // whole-object write (a ref writes its base)
-//    and vector<T,N> / matrix<T,R,C> have `static X __cm_from(details::__cm_vec<T, __cm_n>)`.
-//    `details::__cm_object_traits<X>` (__elem, __n, __cm_is_object) says whether X follows the protocol.
+//      __details::__cm_vec<T, __cm_n> __cm_read() const;        // the current value, row-major
+//      void __cm_write(__details::__cm_vec<T, __cm_n> value);    // whole-object write (a ref writes its base)
+//    and vector<T,N> / matrix<T,R,C> have `static X __cm_from(__details::__cm_vec<T, __cm_n>)`.
+//    `__details::__cm_object_traits<X>` (__elem, __n, __cm_is_object) says whether X follows the protocol.
 //    Library code outside cm_vector.h uses only this protocol, never the classes' members.
 //
 // 3. Neutral intrinsic calls. A header never spells a mangled LLVM intrinsic name. It declares
 //      __CM_GENX_DECL(name)      // e.g. __CM_GENX_DECL(inv), __CM_GENX_DECL(oword_ld_unaligned)
-//    and calls  details::__cm_genx_<name><ReturnType>(args...)  with the return type explicit and the operand
+//    and calls  __details::__cm_genx_<name><ReturnType>(args...)  with the return type explicit and the operand
 //    types deduced. genx-cm-lower finds the source name `__cm_genx_<name>` in the callee's mangled name, maps it
 //    to `llvm.genx.<name with '_' replaced by '.'>`, binds the overloaded types from the call's own LLVM types,
 //    checks them against the intrinsic table, and emits the correctly mangled intrinsic with its attributes.
@@ -49,10 +49,10 @@
 // 6. Names. A CM program may define any name that is not reserved as a macro before these headers are read
 //    (`-DN=8`, `#define T float`, `#define x 1`). So the headers spell only reserved identifiers (`_T`, `_N`,
 //    `_REP` for template parameters, `__x`, `__offsets`, `__cm_...` for parameters, locals and internal helpers,
-//    `__packed__` for attributes), C++ keywords and the public CM API; an intrinsic name is passed only to a
-//    macro that pastes it (`__cm_genx_##name`), which never expands it. frontend/tests/header_names.rs checks
-//    this against tests/support/cm-public-names.txt; scripts/cm-header-names.py renames offenders. (Comments
-//    below still say T, N, ... for the reserved _T, _N, ....)
+//    the namespace `__details`, `__packed__` for attributes), C++ keywords and the public CM API; an intrinsic
+//    name is passed only to a macro that pastes it (`__cm_genx_##name`), which never expands it.
+//    frontend/tests/header_names.rs checks this against tests/support/cm-public-names.txt;
+//    scripts/cm-header-names.py renames offenders. (Comments still say T, N, ... for the reserved _T, _N, ....)
 #pragma once
 #ifndef __CM_HEADERS_CM_COMMON_H
 #define __CM_HEADERS_CM_COMMON_H
@@ -99,7 +99,7 @@ public:
   __CM_INLINE unsigned get_index() const { return __cm_index; }
 };
 
-namespace details {
+namespace __details {
 template <typename _T, int _N> using __cm_vec = _T __attribute__((__ext_vector_type__(_N)));
 
 // CM spec 2.2.1: the total size of a vector or matrix must be less than the GRF file of a hardware thread (128
@@ -115,13 +115,13 @@ template <typename _T, long long _N> constexpr bool __cm_size_fits = _N <= 0 || 
 // Past the limit (or at N <= 0) the class's static_assert has failed already; clang would otherwise go on
 // building a pack of millions of indices, or crash laying out a vector of negative size (clang 14).
 template <long long _N> constexpr int __cm_pack_length = _N > 0 && __cm_size_fits<char, _N> ? (int)_N : 1;
-} // namespace details
+} // namespace __details
 #define __CM_CHECK_OBJECT_SIZE(_T, _N)                                                                                 \
-  static_assert(details::__cm_size_fits<_T, (_N)>,                                                                   \
+  static_assert(__details::__cm_size_fits<_T, (_N)>,                                                                   \
                 "CM object too large: a vector or matrix must be smaller than the GRF file of a thread (128 "      \
                 "registers of CM_GRF_WIDTH bits, CM spec 2.2.1)")
 
-namespace details {
+namespace __details {
 template <typename _R, typename _O> _R __cm_builtin_ref_read(void *__root, int __base, _O __offsets) __attribute__((__pure__));
 template <typename _O, typename _V> void __cm_builtin_ref_write(void *__root, int __base, _O __offsets, _V __value);
 void __cm_builtin_slm_init(unsigned __bytes);
@@ -153,10 +153,10 @@ template <typename _X> struct __cm_object_traits {
 };
 template <typename _X> struct __cm_object_traits<const _X> : __cm_object_traits<_X> {};
 template <typename _X> struct __cm_object_traits<_X &> : __cm_object_traits<_X> {};
-} // namespace details
+} // namespace __details
 
 #define __CM_GENX_DECL(__name)                                                                                        \
-  namespace details {                                                                                              \
+  namespace __details {                                                                                              \
   template <typename _R, typename... _A> _R __cm_genx_##__name(_A...);                                                   \
   }
 

@@ -128,7 +128,7 @@ __CM_GENX_DECL(rdregionf)
 __CM_GENX_DECL(wrregioni)
 __CM_GENX_DECL(wrregionf)
 
-namespace details {
+namespace __details {
 
 // ---- type facts (no standard library in the CM environment; clang's type-trait builtins) -------------------
 
@@ -366,15 +366,15 @@ template <bool _Max, typename _C, int _N> __CM_INLINE __cm_val<_C, _N> __cm_minm
     return _Max ? __cm_genx_umax<_V>(__a, __b) : __cm_genx_umin<_V>(__a, __b);
 }
 
-} // namespace details
+} // namespace __details
 
 // ---- saturate ----------------------------------------------------------------------------------------------
 
 // saturate<R>(x): x converted to R (default: x's element type) with saturation.
-template <typename _R = void, typename _X, typename = details::__cm_if<details::__cm_ok<_X>>>
-__CM_INLINE details::__cm_ret<details::__cm_or<_R, details::__cm_elem_of<_X>>, details::__cm_count<_X>>
+template <typename _R = void, typename _X, typename = __details::__cm_if<__details::__cm_ok<_X>>>
+__CM_INLINE __details::__cm_ret<__details::__cm_or<_R, __details::__cm_elem_of<_X>>, __details::__cm_count<_X>>
 saturate(const _X &__x) {
-  using namespace details;
+  using namespace __details;
   using _E = __cm_elem_of<_X>;
   using _RT = __cm_or<_R, _E>;
   constexpr int _N = __cm_count<_X>;
@@ -384,12 +384,12 @@ saturate(const _X &__x) {
 // ---- add, mul ----------------------------------------------------------------------------------------------
 
 #define __CM_BINARY_RET(_A, _B)                                                                                       \
-  details::__cm_ret<details::__cm_or<_R, details::__cm_common<details::__cm_elem_of<_A>, details::__cm_elem_of<_B>>>,       \
-                    details::__cm_width<_A, _B>>
+  __details::__cm_ret<__details::__cm_or<_R, __details::__cm_common<__details::__cm_elem_of<_A>, __details::__cm_elem_of<_B>>>,       \
+                    __details::__cm_width<_A, _B>>
 
-template <typename _R = void, typename _A, typename _B, typename = details::__cm_if<details::__cm_all_ok<_A, _B>>>
+template <typename _R = void, typename _A, typename _B, typename = __details::__cm_if<__details::__cm_all_ok<_A, _B>>>
 __CM_INLINE __CM_BINARY_RET(_A, _B) cm_add(const _A &__a, const _B &__b, int __flag = _GENX_NOSAT) {
-  using namespace details;
+  using namespace __details;
   using _C = __cm_common<__cm_elem_of<_A>, __cm_elem_of<_B>>;
   using _RT = __cm_or<_R, _C>;
   constexpr int _N = __cm_width<_A, _B>;
@@ -401,9 +401,9 @@ __CM_INLINE __CM_BINARY_RET(_A, _B) cm_add(const _A &__a, const _B &__b, int __f
     return __cm_make<_RT, _N>(__cm_convert<_RT, _N, _C>(__cm_wrap_add<_C, _N>(__x, __y), __flag));
 }
 
-template <typename _R = void, typename _A, typename _B, typename = details::__cm_if<details::__cm_all_ok<_A, _B>>>
+template <typename _R = void, typename _A, typename _B, typename = __details::__cm_if<__details::__cm_all_ok<_A, _B>>>
 __CM_INLINE __CM_BINARY_RET(_A, _B) cm_mul(const _A &__a, const _B &__b, int __flag = _GENX_NOSAT) {
-  using namespace details;
+  using namespace __details;
   using _C = __cm_common<__cm_elem_of<_A>, __cm_elem_of<_B>>;
   using _RT = __cm_or<_R, _C>;
   constexpr int _N = __cm_width<_A, _B>;
@@ -417,9 +417,9 @@ __CM_INLINE __CM_BINARY_RET(_A, _B) cm_mul(const _A &__a, const _B &__b, int __f
 
 // ---- min, max, abs -----------------------------------------------------------------------------------------
 
-template <typename _R = void, typename _A, typename _B, typename = details::__cm_if<details::__cm_all_ok<_A, _B>>>
+template <typename _R = void, typename _A, typename _B, typename = __details::__cm_if<__details::__cm_all_ok<_A, _B>>>
 __CM_INLINE __CM_BINARY_RET(_A, _B) cm_max(const _A &__a, const _B &__b, int __flag = _GENX_NOSAT) {
-  using namespace details;
+  using namespace __details;
   using _C = __cm_common<__cm_elem_of<_A>, __cm_elem_of<_B>>;
   using _RT = __cm_or<_R, _C>;
   constexpr int _N = __cm_width<_A, _B>;
@@ -427,9 +427,9 @@ __CM_INLINE __CM_BINARY_RET(_A, _B) cm_max(const _A &__a, const _B &__b, int __f
       __cm_convert<_RT, _N, _C>(__cm_minmax<true, _C, _N>(__cm_operand<_C, _N>(__a), __cm_operand<_C, _N>(__b)), __flag));
 }
 
-template <typename _R = void, typename _A, typename _B, typename = details::__cm_if<details::__cm_all_ok<_A, _B>>>
+template <typename _R = void, typename _A, typename _B, typename = __details::__cm_if<__details::__cm_all_ok<_A, _B>>>
 __CM_INLINE __CM_BINARY_RET(_A, _B) cm_min(const _A &__a, const _B &__b, int __flag = _GENX_NOSAT) {
-  using namespace details;
+  using namespace __details;
   using _C = __cm_common<__cm_elem_of<_A>, __cm_elem_of<_B>>;
   using _RT = __cm_or<_R, _C>;
   constexpr int _N = __cm_width<_A, _B>;
@@ -439,10 +439,10 @@ __CM_INLINE __CM_BINARY_RET(_A, _B) cm_min(const _A &__a, const _B &__b, int __f
 
 // cm_abs: the exact absolute value (computed in the promoted type and read as unsigned, where it always fits),
 // converted to R (default: the operand's element type; without SAT the minimum signed value stays itself).
-template <typename _R = void, typename _X, typename = details::__cm_if<details::__cm_ok<_X>>>
-__CM_INLINE details::__cm_ret<details::__cm_or<_R, details::__cm_elem_of<_X>>, details::__cm_count<_X>>
+template <typename _R = void, typename _X, typename = __details::__cm_if<__details::__cm_ok<_X>>>
+__CM_INLINE __details::__cm_ret<__details::__cm_or<_R, __details::__cm_elem_of<_X>>, __details::__cm_count<_X>>
 cm_abs(const _X &__x, int __flag = _GENX_NOSAT) {
-  using namespace details;
+  using namespace __details;
   using _E = __cm_elem_of<_X>;
   using _RT = __cm_or<_R, _E>;
   constexpr int _N = __cm_count<_X>;
@@ -465,24 +465,24 @@ cm_abs(const _X &__x, int __flag = _GENX_NOSAT) {
 // count N (or rows and columns), with or without the result type first; the operand must have N elements or be
 // a scalar (broadcast), and the result is a vector of N.
 #define __CM_FLOAT_UNARY_BODY(__callee, _R, _N)                                                                      \
-  using namespace details;                                                                                       \
+  using namespace __details;                                                                                       \
   using _C = __cm_float_of<__cm_elem_of<_X>>;                                                                         \
   using _RT = __cm_or<_R, _C>;                                                                                      \
   return __cm_make<_RT, _N>(__cm_convert<_RT, _N, _C>(__callee<__cm_val<_C, _N>>(__cm_operand<_C, _N>(__x)), __flag));
-#define __CM_SIZED_OK(_X, _N) details::__cm_if<details::__cm_ok<_X> && (details::__cm_count<_X> == (_N) || details::__cm_count<_X> == 0)>
+#define __CM_SIZED_OK(_X, _N) __details::__cm_if<__details::__cm_ok<_X> && (__details::__cm_count<_X> == (_N) || __details::__cm_count<_X> == 0)>
 #define __CM_FLOAT_UNARY(__name, __intrinsic)                                                                          \
-  template <typename _R = void, typename _X, typename = details::__cm_if<details::__cm_ok<_X>>>                        \
-  __CM_INLINE details::__cm_ret<details::__cm_or<_R, details::__cm_float_of<details::__cm_elem_of<_X>>>,                \
-                                details::__cm_count<_X>>                                                                \
+  template <typename _R = void, typename _X, typename = __details::__cm_if<__details::__cm_ok<_X>>>                        \
+  __CM_INLINE __details::__cm_ret<__details::__cm_or<_R, __details::__cm_float_of<__details::__cm_elem_of<_X>>>,                \
+                                __details::__cm_count<_X>>                                                                \
   __name(const _X &__x, int __flag = _GENX_NOSAT) {                                                                       \
     __CM_FLOAT_UNARY_BODY(__cm_genx_##__intrinsic, _R, __cm_count<_X>)                                                             \
   }                                                                                                                \
   template <int _N, typename _X, typename = __CM_SIZED_OK(_X, _N)>                                                     \
-  __CM_INLINE ::vector<details::__cm_float_of<details::__cm_elem_of<_X>>, _N> __name(const _X &__x, int __flag = _GENX_NOSAT) { \
+  __CM_INLINE ::vector<__details::__cm_float_of<__details::__cm_elem_of<_X>>, _N> __name(const _X &__x, int __flag = _GENX_NOSAT) { \
     __CM_FLOAT_UNARY_BODY(__cm_genx_##__intrinsic, void, _N)                                                                      \
   }                                                                                                                \
   template <int _Rows, int _Cols, typename _X, typename = __CM_SIZED_OK(_X, _Rows * _Cols)>                              \
-  __CM_INLINE ::vector<details::__cm_float_of<details::__cm_elem_of<_X>>, _Rows * _Cols> __name(const _X &__x,              \
+  __CM_INLINE ::vector<__details::__cm_float_of<__details::__cm_elem_of<_X>>, _Rows * _Cols> __name(const _X &__x,              \
                                                                                      int __flag = _GENX_NOSAT) {     \
     __CM_FLOAT_UNARY_BODY(__cm_genx_##__intrinsic, void, _Rows * _Cols)                                                            \
   }                                                                                                                \
@@ -503,11 +503,11 @@ __CM_FLOAT_UNARY(cm_rnde, rnde)
 __CM_FLOAT_UNARY(cm_rndz, rndz)
 __CM_FLOAT_UNARY(cm_frc, frc)
 
-template <typename _R = void, typename _A, typename _B, typename = details::__cm_if<details::__cm_all_ok<_A, _B>>>
-__CM_INLINE details::__cm_ret<details::__cm_or<_R, details::__cm_float_of<details::__cm_elem_of<_A>>>,
-                              details::__cm_width<_A, _B>>
+template <typename _R = void, typename _A, typename _B, typename = __details::__cm_if<__details::__cm_all_ok<_A, _B>>>
+__CM_INLINE __details::__cm_ret<__details::__cm_or<_R, __details::__cm_float_of<__details::__cm_elem_of<_A>>>,
+                              __details::__cm_width<_A, _B>>
 cm_pow(const _A &__a, const _B &__b, int __flag = _GENX_NOSAT) {
-  using namespace details;
+  using namespace __details;
   using _C = __cm_float_of<__cm_elem_of<_A>>;
   using _RT = __cm_or<_R, _C>;
   constexpr int _N = __cm_width<_A, _B>;
@@ -518,11 +518,11 @@ cm_pow(const _A &__a, const _B &__b, int __flag = _GENX_NOSAT) {
 // cm_pow<N>(a, b) and cm_div_ieee<N>(a, b): Intel's `template <int SZ, typename U>` forms.
 #define __CM_FLOAT_BINARY_SIZED(__name, __intrinsic)                                                                   \
   template <int _N, typename _A, typename _B,                                                                         \
-            typename = details::__cm_if<details::__cm_all_ok<_A, _B> &&                                               \
-                                        (details::__cm_width<_A, _B> == _N || details::__cm_width<_A, _B> == 0)>>        \
-  __CM_INLINE ::vector<details::__cm_float_of<details::__cm_elem_of<_A>>, _N> __name(const _A &__a, const _B &__b,             \
+            typename = __details::__cm_if<__details::__cm_all_ok<_A, _B> &&                                               \
+                                        (__details::__cm_width<_A, _B> == _N || __details::__cm_width<_A, _B> == 0)>>        \
+  __CM_INLINE ::vector<__details::__cm_float_of<__details::__cm_elem_of<_A>>, _N> __name(const _A &__a, const _B &__b,             \
                                                                             int __flag = _GENX_NOSAT) {              \
-    using namespace details;                                                                                       \
+    using namespace __details;                                                                                       \
     using _C = __cm_float_of<__cm_elem_of<_A>>;                                                                         \
     return __cm_make<_C, _N>(                                                                                        \
         __cm_convert<_C, _N, _C>(__cm_genx_##__intrinsic<__cm_val<_C, _N>>(__cm_operand<_C, _N>(__a), __cm_operand<_C, _N>(__b)), __flag)); \
@@ -530,7 +530,7 @@ cm_pow(const _A &__a, const _B &__b, int __flag = _GENX_NOSAT) {
 __CM_FLOAT_BINARY_SIZED(cm_pow, pow)
 __CM_FLOAT_BINARY_SIZED(cm_div_ieee, ieee_div)
 
-namespace details {
+namespace __details {
 // DP2/DP3/DP4/DPH, LINE and LRP exist up to Gen11; IGC 1.0.12504 reports "INVALID opcode" for them on Xe (Gen12
 // and later), as the instructions are gone there, so from Gen12 on these builtins are computed with ordinary
 // multiplies and adds (one rounding per operation, where the instruction rounds once).
@@ -548,15 +548,15 @@ template <int _K, bool _H, int _N> __CM_INLINE __cm_vec<float, _N> __cm_dot_arit
     __sum += __cm_region_read<float, _N / 4>(__b, 0, _N / 4, 4, 3);
   return __cm_region_read<float, _N>(__sum, 1, 4, 0, 0);
 }
-} // namespace details
+} // namespace __details
 
 // cm_dp2/dp3/dp4: per group of four elements, the 2-, 3- or 4-wide dot product, replicated in the group.
 #define __CM_DOT(__name, __intrinsic, _K, _H)                                                                            \
   template <typename _R = void, typename _A, typename _B,                                                              \
-            typename = details::__cm_if<details::__cm_all_ok<_A, _B> && details::__cm_obj<_A>>>                        \
-  __CM_INLINE details::__cm_ret<details::__cm_or<_R, float>, details::__cm_count<_A>> __name(const _A &__a, const _B &__b,       \
+            typename = __details::__cm_if<__details::__cm_all_ok<_A, _B> && __details::__cm_obj<_A>>>                        \
+  __CM_INLINE __details::__cm_ret<__details::__cm_or<_R, float>, __details::__cm_count<_A>> __name(const _A &__a, const _B &__b,       \
                                                                                     int __flag = _GENX_NOSAT) {      \
-    using namespace details;                                                                                       \
+    using namespace __details;                                                                                       \
     constexpr int _N = __cm_count<_A>;                                                                                   \
     static_assert(_N % 4 == 0, #__name ": the element count must be a multiple of 4");                                \
     using _RT = __cm_or<_R, float>;                                                                                  \
@@ -575,10 +575,10 @@ __CM_DOT(cm_dph, dph, 3, true) // a0*b0 + a1*b1 + a2*b2 + b3 per group of four
 
 // cm_line(p, x): p[0] * x + p[3] for every element of x (genx.line; p is a 4-element vector).
 template <typename _R = void, typename _P, typename _X,
-          typename = details::__cm_if<details::__cm_obj<_P> && details::__cm_obj<_X>>>
-__CM_INLINE details::__cm_ret<details::__cm_or<_R, float>, details::__cm_count<_X>> cm_line(const _P &__p, const _X &__x,
+          typename = __details::__cm_if<__details::__cm_obj<_P> && __details::__cm_obj<_X>>>
+__CM_INLINE __details::__cm_ret<__details::__cm_or<_R, float>, __details::__cm_count<_X>> cm_line(const _P &__p, const _X &__x,
                                                                                        int __flag = _GENX_NOSAT) {
-  using namespace details;
+  using namespace __details;
   constexpr int _N = __cm_count<_X>;
   static_assert(__cm_count<_P> == 4, "cm_line: the coefficients are a vector of 4");
   static_assert(_N % 8 == 0, "cm_line: the element count must be a multiple of 8");
@@ -597,11 +597,11 @@ __CM_INLINE details::__cm_ret<details::__cm_or<_R, float>, details::__cm_count<_
 // dg1 and adl-p; the IR is what cmc emits (docs/cmc-compat.md §3), the executor runs it.
 __CM_FLOAT_UNARY(cm_sqrt_ieee, ieee_sqrt)
 
-template <typename _R = void, typename _A, typename _B, typename = details::__cm_if<details::__cm_all_ok<_A, _B>>>
-__CM_INLINE details::__cm_ret<details::__cm_or<_R, details::__cm_float_of<details::__cm_common<details::__cm_elem_of<_A>, details::__cm_elem_of<_B>>>>,
-                              details::__cm_width<_A, _B>>
+template <typename _R = void, typename _A, typename _B, typename = __details::__cm_if<__details::__cm_all_ok<_A, _B>>>
+__CM_INLINE __details::__cm_ret<__details::__cm_or<_R, __details::__cm_float_of<__details::__cm_common<__details::__cm_elem_of<_A>, __details::__cm_elem_of<_B>>>>,
+                              __details::__cm_width<_A, _B>>
 cm_div_ieee(const _A &__a, const _B &__b, int __flag = _GENX_NOSAT) {
-  using namespace details;
+  using namespace __details;
   using _C = __cm_float_of<__cm_common<__cm_elem_of<_A>, __cm_elem_of<_B>>>;
   using _RT = __cm_or<_R, _C>;
   constexpr int _N = __cm_width<_A, _B>;
@@ -610,10 +610,10 @@ cm_div_ieee(const _A &__a, const _B &__b, int __flag = _GENX_NOSAT) {
 }
 
 // cm_sincos(cos, x): the sine of x; the cosine goes to `cos`.
-template <typename _K, typename _X, typename = details::__cm_if<details::__cm_ok<_K> && details::__cm_ok<_X>>>
-__CM_INLINE details::__cm_ret<details::__cm_float_of<details::__cm_elem_of<_X>>, details::__cm_count<_X>>
+template <typename _K, typename _X, typename = __details::__cm_if<__details::__cm_ok<_K> && __details::__cm_ok<_X>>>
+__CM_INLINE __details::__cm_ret<__details::__cm_float_of<__details::__cm_elem_of<_X>>, __details::__cm_count<_X>>
 cm_sincos(_K &&__cos, const _X &__x, int __flag = _GENX_NOSAT) {
-  using namespace details;
+  using namespace __details;
   using _C = __cm_float_of<__cm_elem_of<_X>>;
   constexpr int _N = __cm_count<_X>;
   __cm_val<_C, _N> __v = __cm_operand<_C, _N>(__x);
@@ -624,9 +624,9 @@ cm_sincos(_K &&__cos, const _X &__x, int __flag = _GENX_NOSAT) {
 // ---- integer builtins --------------------------------------------------------------------------------------
 
 // cm_avg: (a + b + 1) >> 1 on the exact values (computation type: the usual arithmetic conversions).
-template <typename _R = void, typename _A, typename _B, typename = details::__cm_if<details::__cm_all_ok<_A, _B>>>
+template <typename _R = void, typename _A, typename _B, typename = __details::__cm_if<__details::__cm_all_ok<_A, _B>>>
 __CM_INLINE __CM_BINARY_RET(_A, _B) cm_avg(const _A &__a, const _B &__b, int __flag = _GENX_NOSAT) {
-  using namespace details;
+  using namespace __details;
   using _C = __cm_common<__cm_elem_of<_A>, __cm_elem_of<_B>>;
   using _RT = __cm_or<_R, _C>;
   constexpr int _N = __cm_width<_A, _B>;
@@ -638,12 +638,12 @@ __CM_INLINE __CM_BINARY_RET(_A, _B) cm_avg(const _A &__a, const _B &__b, int __f
 }
 
 #define __CM_SHIFT_RET(_A, _B)                                                                                        \
-  details::__cm_ret<details::__cm_or<_R, details::__cm_promote<details::__cm_elem_of<_A>>>, details::__cm_width<_A, _B>>
+  __details::__cm_ret<__details::__cm_or<_R, __details::__cm_promote<__details::__cm_elem_of<_A>>>, __details::__cm_width<_A, _B>>
 
 // cm_shl: a (promoted) shifted left by the low bits of b; with SAT, clamped to R.
-template <typename _R = void, typename _A, typename _B, typename = details::__cm_if<details::__cm_all_ok<_A, _B>>>
+template <typename _R = void, typename _A, typename _B, typename = __details::__cm_if<__details::__cm_all_ok<_A, _B>>>
 __CM_INLINE __CM_SHIFT_RET(_A, _B) cm_shl(const _A &__a, const _B &__b, int __flag = _GENX_NOSAT) {
-  using namespace details;
+  using namespace __details;
   using _C = __cm_promote<__cm_elem_of<_A>>;
   using _RT = __cm_or<_R, _C>;
   constexpr int _N = __cm_width<_A, _B>;
@@ -656,7 +656,7 @@ __CM_INLINE __CM_SHIFT_RET(_A, _B) cm_shl(const _A &__a, const _B &__b, int __fl
 
 // Right shifts: a promoted, then read as signed (asr), unsigned (lsr) or as it is (shr, the >> operator),
 // shifted by the low 6 bits of b (5 for 32-bit values), converted to R (saturating with SAT).
-namespace details {
+namespace __details {
 template <int _Kind, typename _R, typename _A, typename _B>
 __CM_INLINE __CM_SHIFT_RET(_A, _B) __cm_shift_right(const _A &__a, const _B &__b, int __flag) {
   using _P = __cm_promote<__cm_elem_of<_A>>;
@@ -670,34 +670,34 @@ __CM_INLINE __CM_SHIFT_RET(_A, _B) __cm_shift_right(const _A &__a, const _B &__b
   __cm_val<_C, _N> __n = __cm_operand<_C, _N>(__b) & (_C)(sizeof(_C) * 8 - 1);
   return __cm_make<_RT, _N>(__cm_convert<_RT, _N, _C>(__x >> __n, __flag));
 }
-} // namespace details
-template <typename _R = void, typename _A, typename _B, typename = details::__cm_if<details::__cm_all_ok<_A, _B>>>
+} // namespace __details
+template <typename _R = void, typename _A, typename _B, typename = __details::__cm_if<__details::__cm_all_ok<_A, _B>>>
 __CM_INLINE __CM_SHIFT_RET(_A, _B) cm_shr(const _A &__a, const _B &__b, int __flag = _GENX_NOSAT) {
-  return details::__cm_shift_right<0, _R>(__a, __b, __flag);
+  return __details::__cm_shift_right<0, _R>(__a, __b, __flag);
 }
-template <typename _R = void, typename _A, typename _B, typename = details::__cm_if<details::__cm_all_ok<_A, _B>>>
+template <typename _R = void, typename _A, typename _B, typename = __details::__cm_if<__details::__cm_all_ok<_A, _B>>>
 __CM_INLINE __CM_SHIFT_RET(_A, _B) cm_asr(const _A &__a, const _B &__b, int __flag = _GENX_NOSAT) {
-  return details::__cm_shift_right<1, _R>(__a, __b, __flag);
+  return __details::__cm_shift_right<1, _R>(__a, __b, __flag);
 }
-template <typename _R = void, typename _A, typename _B, typename = details::__cm_if<details::__cm_all_ok<_A, _B>>>
+template <typename _R = void, typename _A, typename _B, typename = __details::__cm_if<__details::__cm_all_ok<_A, _B>>>
 __CM_INLINE __CM_SHIFT_RET(_A, _B) cm_lsr(const _A &__a, const _B &__b, int __flag = _GENX_NOSAT) {
-  return details::__cm_shift_right<2, _R>(__a, __b, __flag);
+  return __details::__cm_shift_right<2, _R>(__a, __b, __flag);
 }
 
 // cm_quot / cm_mod: C++ division and remainder (truncating) in the computation type; cm_div(rem, a, b) returns
 // the quotient and stores the remainder into `rem`. Integers only; a zero divisor is undefined.
-template <typename _R = void, typename _A, typename _B, typename = details::__cm_if<details::__cm_all_ok<_A, _B>>>
+template <typename _R = void, typename _A, typename _B, typename = __details::__cm_if<__details::__cm_all_ok<_A, _B>>>
 __CM_INLINE __CM_BINARY_RET(_A, _B) cm_quot(const _A &__a, const _B &__b, int __flag = _GENX_NOSAT) {
-  using namespace details;
+  using namespace __details;
   using _C = __cm_common<__cm_elem_of<_A>, __cm_elem_of<_B>>;
   static_assert(__cm_is_int<_C>, "cm_quot takes integers");
   using _RT = __cm_or<_R, _C>;
   constexpr int _N = __cm_width<_A, _B>;
   return __cm_make<_RT, _N>(__cm_convert<_RT, _N, _C>(__cm_operand<_C, _N>(__a) / __cm_operand<_C, _N>(__b), __flag));
 }
-template <typename _R = void, typename _A, typename _B, typename = details::__cm_if<details::__cm_all_ok<_A, _B>>>
+template <typename _R = void, typename _A, typename _B, typename = __details::__cm_if<__details::__cm_all_ok<_A, _B>>>
 __CM_INLINE __CM_BINARY_RET(_A, _B) cm_mod(const _A &__a, const _B &__b, int __flag = _GENX_NOSAT) {
-  using namespace details;
+  using namespace __details;
   using _C = __cm_common<__cm_elem_of<_A>, __cm_elem_of<_B>>;
   static_assert(__cm_is_int<_C>, "cm_mod takes integers");
   using _RT = __cm_or<_R, _C>;
@@ -705,9 +705,9 @@ __CM_INLINE __CM_BINARY_RET(_A, _B) cm_mod(const _A &__a, const _B &__b, int __f
   return __cm_make<_RT, _N>(__cm_convert<_RT, _N, _C>(__cm_operand<_C, _N>(__a) % __cm_operand<_C, _N>(__b), __flag));
 }
 template <typename _R = void, typename _M, typename _A, typename _B,
-          typename = details::__cm_if<details::__cm_all_ok<_A, _B> && details::__cm_ok<_M>>>
+          typename = __details::__cm_if<__details::__cm_all_ok<_A, _B> && __details::__cm_ok<_M>>>
 __CM_INLINE __CM_BINARY_RET(_A, _B) cm_div(_M &&__rem, const _A &__a, const _B &__b, int __flag = _GENX_NOSAT) {
-  using namespace details;
+  using namespace __details;
   using _C = __cm_common<__cm_elem_of<_A>, __cm_elem_of<_B>>;
   static_assert(__cm_is_int<_C>, "cm_div takes integers");
   using _RT = __cm_or<_R, _C>;
@@ -719,10 +719,10 @@ __CM_INLINE __CM_BINARY_RET(_A, _B) cm_div(_M &&__rem, const _A &__a, const _B &
 
 // cm_rol / cm_ror: rotate each element of a (at its own width) by the low bits of b (genx.rol / ror).
 #define __CM_ROTATE(__name, __intrinsic)                                                                               \
-  template <typename _R = void, typename _A, typename _B, typename = details::__cm_if<details::__cm_all_ok<_A, _B>>>    \
-  __CM_INLINE details::__cm_ret<details::__cm_or<_R, details::__cm_elem_of<_A>>, details::__cm_width<_A, _B>> __name(     \
+  template <typename _R = void, typename _A, typename _B, typename = __details::__cm_if<__details::__cm_all_ok<_A, _B>>>    \
+  __CM_INLINE __details::__cm_ret<__details::__cm_or<_R, __details::__cm_elem_of<_A>>, __details::__cm_width<_A, _B>> __name(     \
       const _A &__a, const _B &__b) {                                                                                     \
-    using namespace details;                                                                                       \
+    using namespace __details;                                                                                       \
     using _C = __cm_elem_of<_A>;                                                                                     \
     static_assert(__cm_is_int<_C>, #__name " takes integers");                                                        \
     using _RT = __cm_or<_R, _C>;                                                                                      \
@@ -734,10 +734,10 @@ __CM_ROTATE(cm_ror, ror)
 #undef __CM_ROTATE
 
 // cm_lzd: leading zeros of the 32-bit unsigned value.
-template <typename _R = void, typename _X, typename = details::__cm_if<details::__cm_ok<_X>>>
-__CM_INLINE details::__cm_ret<details::__cm_or<_R, unsigned>, details::__cm_count<_X>> cm_lzd(const _X &__x,
+template <typename _R = void, typename _X, typename = __details::__cm_if<__details::__cm_ok<_X>>>
+__CM_INLINE __details::__cm_ret<__details::__cm_or<_R, unsigned>, __details::__cm_count<_X>> cm_lzd(const _X &__x,
                                                                                        int __flag = _GENX_NOSAT) {
-  using namespace details;
+  using namespace __details;
   using _RT = __cm_or<_R, unsigned>;
   constexpr int _N = __cm_count<_X>;
   return __cm_make<_RT, _N>(
@@ -745,9 +745,9 @@ __CM_INLINE details::__cm_ret<details::__cm_or<_R, unsigned>, details::__cm_coun
 }
 
 // cm_cbit: bits set in each element (counted at the element's own width).
-template <typename _R = void, typename _X, typename = details::__cm_if<details::__cm_ok<_X>>>
-__CM_INLINE details::__cm_ret<details::__cm_or<_R, unsigned>, details::__cm_count<_X>> cm_cbit(const _X &__x) {
-  using namespace details;
+template <typename _R = void, typename _X, typename = __details::__cm_if<__details::__cm_ok<_X>>>
+__CM_INLINE __details::__cm_ret<__details::__cm_or<_R, unsigned>, __details::__cm_count<_X>> cm_cbit(const _X &__x) {
+  using namespace __details;
   using _E = __cm_elem_of<_X>;
   static_assert(__cm_is_int<_E>, "cm_cbit takes integers");
   using _RT = __cm_or<_R, unsigned>;
@@ -757,19 +757,19 @@ __CM_INLINE details::__cm_ret<details::__cm_or<_R, unsigned>, details::__cm_coun
 }
 
 // cm_fbl: index of the lowest set bit of the 32-bit value (0xFFFFFFFF for 0).
-template <typename _R = void, typename _X, typename = details::__cm_if<details::__cm_ok<_X>>>
-__CM_INLINE details::__cm_ret<details::__cm_or<_R, unsigned>, details::__cm_count<_X>> cm_fbl(const _X &__x) {
-  using namespace details;
+template <typename _R = void, typename _X, typename = __details::__cm_if<__details::__cm_ok<_X>>>
+__CM_INLINE __details::__cm_ret<__details::__cm_or<_R, unsigned>, __details::__cm_count<_X>> cm_fbl(const _X &__x) {
+  using namespace __details;
   using _RT = __cm_or<_R, unsigned>;
   constexpr int _N = __cm_count<_X>;
   return __cm_make<_RT, _N>(__cm_cvt<_RT, _N>(__cm_genx_fbl<__cm_val<unsigned, _N>>(__cm_operand<unsigned, _N>(__x))));
 }
 
 // cm_fbh: from the MSB, the first bit differing from the sign (signed) or the first set bit (unsigned).
-template <typename _R = void, typename _X, typename = details::__cm_if<details::__cm_ok<_X>>>
-__CM_INLINE details::__cm_ret<details::__cm_or<_R, details::__cm_promote<details::__cm_elem_of<_X>>>, details::__cm_count<_X>>
+template <typename _R = void, typename _X, typename = __details::__cm_if<__details::__cm_ok<_X>>>
+__CM_INLINE __details::__cm_ret<__details::__cm_or<_R, __details::__cm_promote<__details::__cm_elem_of<_X>>>, __details::__cm_count<_X>>
 cm_fbh(const _X &__x) {
-  using namespace details;
+  using namespace __details;
   using _C = __cm_promote<__cm_elem_of<_X>>;
   static_assert(__cm_is_int<_C> && sizeof(_C) == 4, "cm_fbh takes 32-bit (or narrower) integers");
   using _RT = __cm_or<_R, _C>;
@@ -783,10 +783,10 @@ cm_fbh(const _X &__x) {
 
 // Bit fields (32-bit int or uint, the type of the value operand).
 template <typename _W, typename _O, typename _V, typename _S,
-          typename = details::__cm_if<details::__cm_all_ok<_W, _O, _V, _S>>>
-__CM_INLINE details::__cm_ret<details::__cm_promote<details::__cm_elem_of<_S>>, details::__cm_width<_W, _O, _V, _S>>
+          typename = __details::__cm_if<__details::__cm_all_ok<_W, _O, _V, _S>>>
+__CM_INLINE __details::__cm_ret<__details::__cm_promote<__details::__cm_elem_of<_S>>, __details::__cm_width<_W, _O, _V, _S>>
 cm_bf_insert(const _W &__width, const _O &__offset, const _V &__val, const _S &__src) {
-  using namespace details;
+  using namespace __details;
   using _C = __cm_promote<__cm_elem_of<_S>>;
   static_assert(__cm_is_int<_C> && sizeof(_C) == 4, "cm_bf_insert takes int or uint");
   constexpr int _N = __cm_width<_W, _O, _V, _S>;
@@ -794,10 +794,10 @@ cm_bf_insert(const _W &__width, const _O &__offset, const _V &__val, const _S &_
                                                        __cm_operand<_C, _N>(__val), __cm_operand<_C, _N>(__src)));
 }
 
-template <typename _W, typename _O, typename _S, typename = details::__cm_if<details::__cm_all_ok<_W, _O, _S>>>
-__CM_INLINE details::__cm_ret<details::__cm_promote<details::__cm_elem_of<_S>>, details::__cm_width<_W, _O, _S>>
+template <typename _W, typename _O, typename _S, typename = __details::__cm_if<__details::__cm_all_ok<_W, _O, _S>>>
+__CM_INLINE __details::__cm_ret<__details::__cm_promote<__details::__cm_elem_of<_S>>, __details::__cm_width<_W, _O, _S>>
 cm_bf_extract(const _W &__width, const _O &__offset, const _S &__src) {
-  using namespace details;
+  using namespace __details;
   using _C = __cm_promote<__cm_elem_of<_S>>;
   static_assert(__cm_is_int<_C> && sizeof(_C) == 4, "cm_bf_extract takes int or uint");
   constexpr int _N = __cm_width<_W, _O, _S>;
@@ -808,29 +808,29 @@ cm_bf_extract(const _W &__width, const _O &__offset, const _S &__src) {
     return __cm_make<_C, _N>(__cm_genx_ubfe<_V>(__cm_operand<_C, _N>(__width), __cm_operand<_C, _N>(__offset), __cm_operand<_C, _N>(__src)));
 }
 
-template <typename _S, typename = details::__cm_if<details::__cm_ok<_S>>>
-__CM_INLINE details::__cm_ret<details::__cm_promote<details::__cm_elem_of<_S>>, details::__cm_count<_S>>
+template <typename _S, typename = __details::__cm_if<__details::__cm_ok<_S>>>
+__CM_INLINE __details::__cm_ret<__details::__cm_promote<__details::__cm_elem_of<_S>>, __details::__cm_count<_S>>
 cm_bf_reverse(const _S &__src) {
-  using namespace details;
+  using namespace __details;
   using _C = __cm_promote<__cm_elem_of<_S>>;
   static_assert(__cm_is_int<_C> && sizeof(_C) == 4, "cm_bf_reverse takes int or uint");
   constexpr int _N = __cm_count<_S>;
   return __cm_make<_C, _N>(__cm_genx_bfrev<__cm_val<_C, _N>>(__cm_operand<_C, _N>(__src)));
 }
 
-namespace details {
+namespace __details {
 // The two fields of addc/subb ({carry, sum}) and simad/uimad ({hi, lo}): a struct the call returns through sret.
 template <typename _V> struct __cm_pair {
   _V __first;
   _V __second;
 };
-} // namespace details
+} // namespace __details
 
 // cm_addc(a, b, carry): the 32-bit unsigned sum; the carries go to `carry`.
 template <typename _A, typename _B, typename _K,
-          typename = details::__cm_if<details::__cm_all_ok<_A, _B> && details::__cm_ok<_K>>>
-__CM_INLINE details::__cm_ret<unsigned, details::__cm_width<_A, _B>> cm_addc(const _A &__a, const _B &__b, _K &&__carry) {
-  using namespace details;
+          typename = __details::__cm_if<__details::__cm_all_ok<_A, _B> && __details::__cm_ok<_K>>>
+__CM_INLINE __details::__cm_ret<unsigned, __details::__cm_width<_A, _B>> cm_addc(const _A &__a, const _B &__b, _K &&__carry) {
+  using namespace __details;
   constexpr int _N = __cm_width<_A, _B>;
   using _V = __cm_val<unsigned, _N>;
   __cm_pair<_V> __r = __cm_genx_addc<__cm_pair<_V>>(__cm_operand<unsigned, _N>(__a), __cm_operand<unsigned, _N>(__b));
@@ -840,9 +840,9 @@ __CM_INLINE details::__cm_ret<unsigned, details::__cm_width<_A, _B>> cm_addc(con
 
 // cm_subb(a, b, borrow): the 32-bit unsigned difference; the borrows go to `borrow`.
 template <typename _A, typename _B, typename _K,
-          typename = details::__cm_if<details::__cm_all_ok<_A, _B> && details::__cm_ok<_K>>>
-__CM_INLINE details::__cm_ret<unsigned, details::__cm_width<_A, _B>> cm_subb(const _A &__a, const _B &__b, _K &&__borrow) {
-  using namespace details;
+          typename = __details::__cm_if<__details::__cm_all_ok<_A, _B> && __details::__cm_ok<_K>>>
+__CM_INLINE __details::__cm_ret<unsigned, __details::__cm_width<_A, _B>> cm_subb(const _A &__a, const _B &__b, _K &&__borrow) {
+  using namespace __details;
   constexpr int _N = __cm_width<_A, _B>;
   using _V = __cm_val<unsigned, _N>;
   __cm_pair<_V> __r = __cm_genx_subb<__cm_pair<_V>>(__cm_operand<unsigned, _N>(__a), __cm_operand<unsigned, _N>(__b));
@@ -853,13 +853,13 @@ __CM_INLINE details::__cm_ret<unsigned, details::__cm_width<_A, _B>> cm_subb(con
 // cm_imul(lo, a, b): the high 32 bits of the 64-bit product (signed when either operand is signed); the low 32
 // bits go to `lo`.
 template <typename _L, typename _A, typename _B,
-          typename = details::__cm_if<details::__cm_all_ok<_A, _B> && details::__cm_ok<_L>>>
-__CM_INLINE details::__cm_ret<details::__cm_cond<details::__cm_is_signed<details::__cm_elem_of<_A>> ||
-                                                     details::__cm_is_signed<details::__cm_elem_of<_B>>,
+          typename = __details::__cm_if<__details::__cm_all_ok<_A, _B> && __details::__cm_ok<_L>>>
+__CM_INLINE __details::__cm_ret<__details::__cm_cond<__details::__cm_is_signed<__details::__cm_elem_of<_A>> ||
+                                                     __details::__cm_is_signed<__details::__cm_elem_of<_B>>,
                                                  int, unsigned>,
-                              details::__cm_width<_A, _B>>
+                              __details::__cm_width<_A, _B>>
 cm_imul(_L &&__lo, const _A &__a, const _B &__b) {
-  using namespace details;
+  using namespace __details;
   constexpr bool _S = __cm_is_signed<__cm_elem_of<_A>> || __cm_is_signed<__cm_elem_of<_B>>;
   using _C = __cm_cond<_S, int, unsigned>;
   constexpr int _N = __cm_width<_A, _B>;
@@ -876,14 +876,14 @@ cm_imul(_L &&__lo, const _A &__a, const _B &__b) {
 
 // ---- legacy vector operations: sad2, sada2, lrp, pln -------------------------------------------------------
 
-namespace details {
+namespace __details {
 // The byte type of sad2's operands (signed when the first operand's element type is) and the word type of its
 // result and accumulator (signed when the result type is).
 template <typename _T> using __cm_sad_byte = __cm_cond<__cm_is_signed<_T>, signed char, unsigned char>;
 template <typename _T> using __cm_sad_word = __cm_cond<__cm_is_signed<_T>, short, unsigned short>;
-} // namespace details
+} // namespace __details
 
-namespace details {
+namespace __details {
 // SAD2 exists on Gen9 only (IGC 1.0.12504's GenXSubtarget::hasSad2Support: not on Gen11, Xe-LP, Xe-HPG, Xe-HPC),
 // so elsewhere the pair sums are computed with ordinary arithmetic: |a - b| in int, the odd lane of each pair added
 // to the even one through two stride-2 regions, written back to the even lanes (the odd lanes become 0 where the
@@ -898,16 +898,16 @@ template <typename _W, int _N> __CM_INLINE __cm_vec<_W, _N> __cm_even_lanes(__cm
   __cm_vec<_W, _N> __out = (_W)0;
   return __cm_region_write<_W, _N, _N / 2>(__out, __v, 0, _N / 2, 2, 0);
 }
-} // namespace details
+} // namespace __details
 
 // cm_sad2<R>(a, b): per pair of byte lanes (2i, 2i+1), |a - b| summed into lane 2i (genx.ssad2 / usad2 on Gen9,
 // the arithmetic above elsewhere); the odd lanes of the result are undefined (vISA SAD2). The operands are
 // converted to bytes (signed when a's element type is), R (default: the word type) receives the sums.
 template <typename _R = void, typename _A, typename _B,
-          typename = details::__cm_if<details::__cm_all_ok<_A, _B> && details::__cm_obj<_A>>>
-__CM_INLINE ::vector<details::__cm_or<_R, details::__cm_sad_word<details::__cm_elem_of<_A>>>, details::__cm_count<_A>>
+          typename = __details::__cm_if<__details::__cm_all_ok<_A, _B> && __details::__cm_obj<_A>>>
+__CM_INLINE ::vector<__details::__cm_or<_R, __details::__cm_sad_word<__details::__cm_elem_of<_A>>>, __details::__cm_count<_A>>
 cm_sad2(const _A &__a, const _B &__b, int __flag = _GENX_NOSAT) {
-  using namespace details;
+  using namespace __details;
   constexpr int _N = __cm_count<_A>;
   static_assert(_N % 2 == 0, "cm_sad2: the element count must be even");
   using _E = __cm_sad_byte<__cm_elem_of<_A>>;
@@ -927,10 +927,10 @@ cm_sad2(const _A &__a, const _B &__b, int __flag = _GENX_NOSAT) {
 // cm_sada2<R>(a, b, acc): cm_sad2's sums plus acc (words, signed when R is) in the even lanes (genx.xysad2add on
 // Gen9, x = R's signedness, y = the bytes'); with SAT the addition saturates to the word type.
 template <typename _R = void, typename _A, typename _B, typename _K,
-          typename = details::__cm_if<details::__cm_all_ok<_A, _B, _K> && details::__cm_obj<_A>>>
-__CM_INLINE ::vector<details::__cm_or<_R, details::__cm_sad_word<details::__cm_elem_of<_A>>>, details::__cm_count<_A>>
+          typename = __details::__cm_if<__details::__cm_all_ok<_A, _B, _K> && __details::__cm_obj<_A>>>
+__CM_INLINE ::vector<__details::__cm_or<_R, __details::__cm_sad_word<__details::__cm_elem_of<_A>>>, __details::__cm_count<_A>>
 cm_sada2(const _A &__a, const _B &__b, const _K &__acc, int __flag = _GENX_NOSAT) {
-  using namespace details;
+  using namespace __details;
   constexpr int _N = __cm_count<_A>;
   static_assert(_N % 2 == 0, "cm_sada2: the element count must be even");
   using _E = __cm_sad_byte<__cm_elem_of<_A>>;
@@ -955,10 +955,10 @@ cm_sada2(const _A &__a, const _B &__b, const _K &__acc, int __flag = _GENX_NOSAT
 // Gen12 on; a multiple of 4 elements), then R
 // (default float) with SAT as usual.
 template <typename _R = void, typename _U, typename _V, typename _W,
-          typename = details::__cm_if<details::__cm_all_ok<_U, _V, _W> && details::__cm_obj<_U>>>
-__CM_INLINE ::vector<details::__cm_or<_R, float>, details::__cm_count<_U>> cm_lrp(const _U &__u, const _V &__v, const _W &__w,
+          typename = __details::__cm_if<__details::__cm_all_ok<_U, _V, _W> && __details::__cm_obj<_U>>>
+__CM_INLINE ::vector<__details::__cm_or<_R, float>, __details::__cm_count<_U>> cm_lrp(const _U &__u, const _V &__v, const _W &__w,
                                                                              int __flag = _GENX_NOSAT) {
-  using namespace details;
+  using namespace __details;
   constexpr int _N = __cm_count<_U>;
   static_assert(_N % 4 == 0, "cm_lrp: the element count must be a multiple of 4");
   using _RT = __cm_or<_R, float>;
@@ -971,18 +971,18 @@ __CM_INLINE ::vector<details::__cm_or<_R, float>, details::__cm_count<_U>> cm_lr
   return __cm_make<_RT, _N>(__cm_convert<_RT, _N, float>(__r, __flag));
 }
 template <int _N, typename _U, typename _V, typename _W,
-          typename = details::__cm_if<details::__cm_all_ok<_U, _V, _W> && details::__cm_width<_U, _V, _W> == _N>>
+          typename = __details::__cm_if<__details::__cm_all_ok<_U, _V, _W> && __details::__cm_width<_U, _V, _W> == _N>>
 __CM_INLINE ::vector<float, _N> cm_lrp(const _U &__u, const _V &__v, const _W &__w, int __flag = _GENX_NOSAT) {
-  return cm_lrp<float>(details::__cm_make<float, _N>(details::__cm_operand<float, _N>(__u)), __v, __w, __flag);
+  return cm_lrp<float>(__details::__cm_make<float, _N>(__details::__cm_operand<float, _N>(__u)), __v, __w, __flag);
 }
 
 // cm_pln(p, u, v) = p[0] * u + p[1] * v + p[3] in float, lane by lane (genx.pln, whose second operand holds u
 // and v interleaved in blocks of 8: a multiple of 8 elements).
 template <typename _R = void, typename _P, typename _U, typename _V,
-          typename = details::__cm_if<details::__cm_obj<_P> && details::__cm_all_ok<_U, _V> && details::__cm_obj<_U>>>
-__CM_INLINE ::vector<details::__cm_or<_R, float>, details::__cm_count<_U>> cm_pln(const _P &__p, const _U &__u, const _V &__v,
+          typename = __details::__cm_if<__details::__cm_obj<_P> && __details::__cm_all_ok<_U, _V> && __details::__cm_obj<_U>>>
+__CM_INLINE ::vector<__details::__cm_or<_R, float>, __details::__cm_count<_U>> cm_pln(const _P &__p, const _U &__u, const _V &__v,
                                                                              int __flag = _GENX_NOSAT) {
-  using namespace details;
+  using namespace __details;
   constexpr int _N = __cm_count<_U>;
   static_assert(__cm_count<_P> == 4, "cm_pln: the coefficients are a vector of 4");
   static_assert(_N % 8 == 0, "cm_pln: the element count must be a multiple of 8");
@@ -994,12 +994,12 @@ __CM_INLINE ::vector<details::__cm_or<_R, float>, details::__cm_count<_U>> cm_pl
       __cm_convert<_RT, _N, float>(__cm_genx_pln<__cm_vec<float, _N>>(__cm_operand<float, 4>(__p), __uv), __flag));
 }
 template <int _N, typename _P, typename _U, typename _V,
-          typename = details::__cm_if<details::__cm_obj<_P> && details::__cm_all_ok<_U, _V> && details::__cm_width<_U, _V> == _N>>
+          typename = __details::__cm_if<__details::__cm_obj<_P> && __details::__cm_all_ok<_U, _V> && __details::__cm_width<_U, _V> == _N>>
 __CM_INLINE ::vector<float, _N> cm_pln(const _P &__p, const _U &__u, const _V &__v, int __flag = _GENX_NOSAT) {
-  return cm_pln<float>(__p, details::__cm_make<float, _N>(details::__cm_operand<float, _N>(__u)), __v, __flag);
+  return cm_pln<float>(__p, __details::__cm_make<float, _N>(__details::__cm_operand<float, _N>(__u)), __v, __flag);
 }
 
-namespace details {
+namespace __details {
 // The angle of (x, y) in (-pi, pi] in float: a degree-11 odd polynomial for atan on [0, 1] (minimax
 // coefficients, error under 1e-5 rad) of min(|x|, |y|) / max(|x|, |y|), then the octant corrections;
 // atan2(0, 0) = 0. Shared by cm_atan/cm_asin/cm_acos and cmtl::cm_atan2.
@@ -1031,15 +1031,15 @@ template <int _N> __CM_INLINE __cm_val<float, _N> __cm_atan2(__cm_val<float, _N>
     return __y < __zero ? -__a : __a;
   }
 }
-} // namespace details
+} // namespace __details
 
 // cm_atan(x), cm_asin(x), cm_acos(x) in float (cmlangspec §4.3: header functions in Intel's cmc too): through
 // __cm_atan2 as atan2(x, 1), atan2(x, sqrt(1 - x^2)) and atan2(sqrt(1 - x^2), x) (NaN outside [-1, 1]).
 #define __CM_INVERSE_TRIG(__name, _Y, _X)                                                                              \
-  template <typename _R = void, typename _A, typename = details::__cm_if<details::__cm_ok<_A>>>                        \
-  __CM_INLINE details::__cm_ret<details::__cm_or<_R, float>, details::__cm_count<_A>> __name(const _A &__a,                  \
+  template <typename _R = void, typename _A, typename = __details::__cm_if<__details::__cm_ok<_A>>>                        \
+  __CM_INLINE __details::__cm_ret<__details::__cm_or<_R, float>, __details::__cm_count<_A>> __name(const _A &__a,                  \
                                                                                    int __flag = _GENX_NOSAT) {       \
-    using namespace details;                                                                                       \
+    using namespace __details;                                                                                       \
     constexpr int _N = __cm_count<_A>;                                                                               \
     using _V = __cm_val<float, _N>;                                                                                  \
     _V __x = __cm_operand<float, _N>(__a);                                                                               \
@@ -1056,9 +1056,9 @@ __CM_INVERSE_TRIG(cm_acos, __c, __x)
 // ---- masks -------------------------------------------------------------------------------------------------
 
 // cm_pack_mask: bit i of the result is the least significant bit of element i (N = 8, 16 or 32).
-template <typename _M, typename = details::__cm_if<details::__cm_obj<_M>>>
+template <typename _M, typename = __details::__cm_if<__details::__cm_obj<_M>>>
 __CM_INLINE unsigned cm_pack_mask(const _M &__mask) {
-  using namespace details;
+  using namespace __details;
   constexpr int _N = __cm_count<_M>;
   static_assert(_N == 8 || _N == 16 || _N == 32, "cm_pack_mask takes 8, 16 or 32 elements");
   __cm_vec<unsigned, _N> __bits = (__cm_operand<unsigned, _N>(__mask) & 1u) << __cm_lane_iota<unsigned, _N>();
@@ -1077,7 +1077,7 @@ __CM_INLINE unsigned cm_pack_mask(const _M &__mask) {
 
 // cm_unpack_mask<T, N>(m): element i is bit i of m.
 template <typename _T, int _N> __CM_INLINE ::vector<_T, _N> cm_unpack_mask(unsigned __mask) {
-  using namespace details;
+  using namespace __details;
   static_assert(_N == 8 || _N == 16 || _N == 32, "cm_unpack_mask makes 8, 16 or 32 elements");
   __cm_vec<unsigned, _N> __m = __mask;
   return ::vector<_T, _N>::__cm_from(__cm_cvt<_T, _N>((__m >> __cm_lane_iota<unsigned, _N>()) & 1u));
@@ -1085,14 +1085,14 @@ template <typename _T, int _N> __CM_INLINE ::vector<_T, _N> cm_unpack_mask(unsig
 
 // The saturating conversion of the vector and matrix constructors with a flag (declared in cm_vector.h):
 // per element to T, saturated when the flag has SAT (the conversions of cm_add and the other builtins).
-namespace details {
+namespace __details {
 template <typename _X> struct __cm_saturate {
   template <typename _T, int _N> static __CM_INLINE __cm_vec<_T, _N> __convert(const _X &__x, int __flag) {
     using _E = typename __cm_object_traits<_X>::__elem;
     return __cm_convert<_T, _N, _E>(__cm_value<_E, _N>(__x), __flag);
   }
 };
-} // namespace details
+} // namespace __details
 
 #undef __CM_BINARY_RET
 #undef __CM_SHIFT_RET

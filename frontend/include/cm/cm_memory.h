@@ -14,7 +14,7 @@
 //                                                 1- and 2-byte elements travel in dword lanes.
 //   read_untyped/write_untyped                     genx.gather4.masked.scaled2 / scatter4.scaled (offsets in dwords)
 //   write_atomic<OP>(...)                          genx.dword.atomic2.<op>(pred, bti, byte offsets, src...)
-//   cm_slm_init / cm_slm_alloc                     details::__cm_builtin_slm_init / __cm_builtin_slm_alloc (the
+//   cm_slm_init / cm_slm_alloc                     __details::__cm_builtin_slm_init / __cm_builtin_slm_alloc (the
 //                                                 front end's builtins: the kernel's SLM size, the bump allocator)
 //   cm_slm_read/write[_scaled], read4/write4,     the surface messages above on BTI 254 with the SLM buffer's byte
 //   cm_slm_atomic, cm_slm_block_read/write         offset as the global offset
@@ -124,7 +124,7 @@ __CM_GENX_DECL(typed_atomic_fsub)
 
 // ---- enumerations ------------------------------------------------------------------------------------------
 
-// The atomic operations. ATOMIC_<op> is a constant of its own type (details::__cm_atomic_op<code>) that converts
+// The atomic operations. ATOMIC_<op> is a constant of its own type (__details::__cm_atomic_op<code>) that converts
 // to CmAtomicOpType in constant expressions, so it serves both as a template argument (write_atomic<ATOMIC_INC>)
 // and as the operation argument of the legacy write(idx, ATOMIC_INC, ...) form, which selects the operation at
 // compile time from the argument's type (Intel's headers define ATOMIC_<op> as macros as well). Each macro names
@@ -150,16 +150,16 @@ enum CmAtomicOpType {
   ATOMIC_FSUB = 0x14,
   ATOMIC_PREDEC = 0xff,
 };
-namespace details {
+namespace __details {
 template <int _Code> struct __cm_atomic_op {
   constexpr operator CmAtomicOpType() const { return (CmAtomicOpType)_Code; }
 };
-} // namespace details
+} // namespace __details
 
 // Surface attributes (Intel's CmBufferAttrib): the second argument of read / write / cm_slm_block_read in the
 // spelling read(idx, GENX_MODIFIED, x, y, m), which the qualifier macros produce too (MODIFIED(idx) is
 // `idx, GENX_MODIFIED`, as in Intel's headers). Like ATOMIC_<op>, GENX_<attribute> is a constant of its own type
-// (details::__cm_buffer_attr<value>) that converts to CmBufferAttrib, so the message is chosen at compile time
+// (__details::__cm_buffer_attr<value>) that converts to CmBufferAttrib, so the message is chosen at compile time
 // and the attribute reaches it as an immediate. An attribute a message cannot take is refused at the user's call.
 //   media block read   GENX_NONE, TOP_FIELD, BOTTOM_FIELD, MODIFIED, MODIFIED_TOP_FIELD, MODIFIED_BOTTOM_FIELD:
 //                      vISA MEDIA_LD's modifier (visa_igc_common_header.h: modified 1, top field 2, bottom
@@ -180,7 +180,7 @@ enum CmBufferAttrib {
   GENX_CONSTANT = 8,
   GENX_CONSTANT_DWALIGNED = 9
 };
-namespace details {
+namespace __details {
 template <int _A> struct __cm_buffer_attr {
   constexpr operator CmBufferAttrib() const { return (CmBufferAttrib)_A; }
 };
@@ -199,17 +199,17 @@ constexpr bool __cm_dwaligned_attr(int __a) {
 constexpr bool __cm_oword_read_attr(int __a) {
   return __a == GENX_NONE || __a == GENX_MODIFIED || __a == GENX_CONSTANT || __cm_dwaligned_attr(__a);
 }
-} // namespace details
-#define GENX_NONE (::details::__cm_buffer_attr<GENX_NONE>{})
-#define GENX_TOP_FIELD (::details::__cm_buffer_attr<GENX_TOP_FIELD>{})
-#define GENX_BOTTOM_FIELD (::details::__cm_buffer_attr<GENX_BOTTOM_FIELD>{})
-#define GENX_DWALIGNED (::details::__cm_buffer_attr<GENX_DWALIGNED>{})
-#define GENX_MODIFIED (::details::__cm_buffer_attr<GENX_MODIFIED>{})
-#define GENX_MODIFIED_TOP_FIELD (::details::__cm_buffer_attr<GENX_MODIFIED_TOP_FIELD>{})
-#define GENX_MODIFIED_BOTTOM_FIELD (::details::__cm_buffer_attr<GENX_MODIFIED_BOTTOM_FIELD>{})
-#define GENX_MODIFIED_DWALIGNED (::details::__cm_buffer_attr<GENX_MODIFIED_DWALIGNED>{})
-#define GENX_CONSTANT (::details::__cm_buffer_attr<GENX_CONSTANT>{})
-#define GENX_CONSTANT_DWALIGNED (::details::__cm_buffer_attr<GENX_CONSTANT_DWALIGNED>{})
+} // namespace __details
+#define GENX_NONE (::__details::__cm_buffer_attr<GENX_NONE>{})
+#define GENX_TOP_FIELD (::__details::__cm_buffer_attr<GENX_TOP_FIELD>{})
+#define GENX_BOTTOM_FIELD (::__details::__cm_buffer_attr<GENX_BOTTOM_FIELD>{})
+#define GENX_DWALIGNED (::__details::__cm_buffer_attr<GENX_DWALIGNED>{})
+#define GENX_MODIFIED (::__details::__cm_buffer_attr<GENX_MODIFIED>{})
+#define GENX_MODIFIED_TOP_FIELD (::__details::__cm_buffer_attr<GENX_MODIFIED_TOP_FIELD>{})
+#define GENX_MODIFIED_BOTTOM_FIELD (::__details::__cm_buffer_attr<GENX_MODIFIED_BOTTOM_FIELD>{})
+#define GENX_MODIFIED_DWALIGNED (::__details::__cm_buffer_attr<GENX_MODIFIED_DWALIGNED>{})
+#define GENX_CONSTANT (::__details::__cm_buffer_attr<GENX_CONSTANT>{})
+#define GENX_CONSTANT_DWALIGNED (::__details::__cm_buffer_attr<GENX_CONSTANT_DWALIGNED>{})
 #define TOP_FIELD(__x) __x, GENX_TOP_FIELD
 #define BOTTOM_FIELD(__x) __x, GENX_BOTTOM_FIELD
 #define DWALIGNED(__x) __x, GENX_DWALIGNED
@@ -219,25 +219,25 @@ constexpr bool __cm_oword_read_attr(int __a) {
 #define MODIFIED_DWALIGNED(__x) __x, GENX_MODIFIED_DWALIGNED
 #define CONSTANT(__x) __x, GENX_CONSTANT
 #define CONSTANT_DWALIGNED(__x) __x, GENX_CONSTANT_DWALIGNED
-#define ATOMIC_ADD (::details::__cm_atomic_op<ATOMIC_ADD>{})
-#define ATOMIC_SUB (::details::__cm_atomic_op<ATOMIC_SUB>{})
-#define ATOMIC_INC (::details::__cm_atomic_op<ATOMIC_INC>{})
-#define ATOMIC_DEC (::details::__cm_atomic_op<ATOMIC_DEC>{})
-#define ATOMIC_MIN (::details::__cm_atomic_op<ATOMIC_MIN>{})
-#define ATOMIC_MAX (::details::__cm_atomic_op<ATOMIC_MAX>{})
-#define ATOMIC_XCHG (::details::__cm_atomic_op<ATOMIC_XCHG>{})
-#define ATOMIC_CMPXCHG (::details::__cm_atomic_op<ATOMIC_CMPXCHG>{})
-#define ATOMIC_AND (::details::__cm_atomic_op<ATOMIC_AND>{})
-#define ATOMIC_OR (::details::__cm_atomic_op<ATOMIC_OR>{})
-#define ATOMIC_XOR (::details::__cm_atomic_op<ATOMIC_XOR>{})
-#define ATOMIC_MINSINT (::details::__cm_atomic_op<ATOMIC_MINSINT>{})
-#define ATOMIC_MAXSINT (::details::__cm_atomic_op<ATOMIC_MAXSINT>{})
-#define ATOMIC_FMAX (::details::__cm_atomic_op<ATOMIC_FMAX>{})
-#define ATOMIC_FMIN (::details::__cm_atomic_op<ATOMIC_FMIN>{})
-#define ATOMIC_FCMPWR (::details::__cm_atomic_op<ATOMIC_FCMPWR>{})
-#define ATOMIC_FADD (::details::__cm_atomic_op<ATOMIC_FADD>{})
-#define ATOMIC_FSUB (::details::__cm_atomic_op<ATOMIC_FSUB>{})
-#define ATOMIC_PREDEC (::details::__cm_atomic_op<ATOMIC_PREDEC>{})
+#define ATOMIC_ADD (::__details::__cm_atomic_op<ATOMIC_ADD>{})
+#define ATOMIC_SUB (::__details::__cm_atomic_op<ATOMIC_SUB>{})
+#define ATOMIC_INC (::__details::__cm_atomic_op<ATOMIC_INC>{})
+#define ATOMIC_DEC (::__details::__cm_atomic_op<ATOMIC_DEC>{})
+#define ATOMIC_MIN (::__details::__cm_atomic_op<ATOMIC_MIN>{})
+#define ATOMIC_MAX (::__details::__cm_atomic_op<ATOMIC_MAX>{})
+#define ATOMIC_XCHG (::__details::__cm_atomic_op<ATOMIC_XCHG>{})
+#define ATOMIC_CMPXCHG (::__details::__cm_atomic_op<ATOMIC_CMPXCHG>{})
+#define ATOMIC_AND (::__details::__cm_atomic_op<ATOMIC_AND>{})
+#define ATOMIC_OR (::__details::__cm_atomic_op<ATOMIC_OR>{})
+#define ATOMIC_XOR (::__details::__cm_atomic_op<ATOMIC_XOR>{})
+#define ATOMIC_MINSINT (::__details::__cm_atomic_op<ATOMIC_MINSINT>{})
+#define ATOMIC_MAXSINT (::__details::__cm_atomic_op<ATOMIC_MAXSINT>{})
+#define ATOMIC_FMAX (::__details::__cm_atomic_op<ATOMIC_FMAX>{})
+#define ATOMIC_FMIN (::__details::__cm_atomic_op<ATOMIC_FMIN>{})
+#define ATOMIC_FCMPWR (::__details::__cm_atomic_op<ATOMIC_FCMPWR>{})
+#define ATOMIC_FADD (::__details::__cm_atomic_op<ATOMIC_FADD>{})
+#define ATOMIC_FSUB (::__details::__cm_atomic_op<ATOMIC_FSUB>{})
+#define ATOMIC_PREDEC (::__details::__cm_atomic_op<ATOMIC_PREDEC>{})
 // ATOMIC_REVSUB (new = src0 - old, cmlangspec §4.4) has no vISA atomic operation (VISAAtomicOps ends the integer
 // ones at IMAX/PREDEC), so IGC's vector-compute backend cannot take it: refused where it is written. It stands for
 // ATOMIC_SUB afterwards only so that its error is the only one.
@@ -293,7 +293,7 @@ enum SLM_ChannelMaskType {
 #define CM_L1_FLUSH_RO_DATA 0x40
 #define CM_SW_BARRIER 0x80
 
-namespace details {
+namespace __details {
 
 // ---- surfaces and their qualifiers -------------------------------------------------------------------------
 
@@ -529,113 +529,113 @@ __CM_INLINE void __cm_write_atomic(_P __pred, unsigned __bti, __cm_vec<unsigned,
     __cm_put<_N>(__cm_nth<_K>(static_cast<_S &&>(__rest)...), __old);
 }
 
-} // namespace details
+} // namespace __details
 
 // ---- OWord block read/write --------------------------------------------------------------------------------
 
-template <typename _X, typename = details::__cm_if<details::__cm_obj<_X>>>
+template <typename _X, typename = __details::__cm_if<__details::__cm_obj<_X>>>
 __CM_INLINE void read(SurfaceIndex __idx, int __offset, _X &&__v) {
-  details::__cm_oword_read<false>(details::__cm_bti(__idx), __offset, static_cast<_X &&>(__v));
+  __details::__cm_oword_read<false>(__details::__cm_bti(__idx), __offset, static_cast<_X &&>(__v));
 }
-template <int _A, typename _X, typename = details::__cm_if<details::__cm_obj<_X>>>
-__CM_INLINE void read(SurfaceIndex __idx, details::__cm_buffer_attr<_A>, int __offset, _X &&__v)
-    __attribute__((__diagnose_if__(!details::__cm_oword_read_attr(_A),
+template <int _A, typename _X, typename = __details::__cm_if<__details::__cm_obj<_X>>>
+__CM_INLINE void read(SurfaceIndex __idx, __details::__cm_buffer_attr<_A>, int __offset, _X &&__v)
+    __attribute__((__diagnose_if__(!__details::__cm_oword_read_attr(_A),
                                    "read(idx, attribute, offset, v): an OWord block read takes GENX_NONE, DWALIGNED, "
                                    "MODIFIED, MODIFIED_DWALIGNED, CONSTANT or CONSTANT_DWALIGNED",
                                    "error"))) {
-  details::__cm_oword_read<details::__cm_dwaligned_attr(_A)>(details::__cm_bti(__idx), __offset,
+  __details::__cm_oword_read<__details::__cm_dwaligned_attr(_A)>(__details::__cm_bti(__idx), __offset,
                                                              static_cast<_X &&>(__v));
 }
-template <typename _X, typename = details::__cm_if<details::__cm_obj<_X>>>
+template <typename _X, typename = __details::__cm_if<__details::__cm_obj<_X>>>
 __CM_INLINE void write(SurfaceIndex __idx, int __offset, const _X &__v) {
-  details::__cm_oword_write(details::__cm_bti(__idx), __offset, __v);
+  __details::__cm_oword_write(__details::__cm_bti(__idx), __offset, __v);
 }
 
 // ---- media block read/write --------------------------------------------------------------------------------
 
-template <typename _X, typename = details::__cm_if<details::__cm_obj<_X>>>
+template <typename _X, typename = __details::__cm_if<__details::__cm_obj<_X>>>
 __CM_INLINE void read(SurfaceIndex __idx, int __x, int __y, _X &&__m) {
-  details::__cm_media_read<0>(details::__cm_bti(__idx), __x, __y, static_cast<_X &&>(__m));
+  __details::__cm_media_read<0>(__details::__cm_bti(__idx), __x, __y, static_cast<_X &&>(__m));
 }
-template <int _A, typename _X, typename = details::__cm_if<details::__cm_obj<_X>>>
-__CM_INLINE void read(SurfaceIndex __idx, details::__cm_buffer_attr<_A>, int __x, int __y, _X &&__m)
-    __attribute__((__diagnose_if__(details::__cm_media_ld_modifier(_A) < 0,
+template <int _A, typename _X, typename = __details::__cm_if<__details::__cm_obj<_X>>>
+__CM_INLINE void read(SurfaceIndex __idx, __details::__cm_buffer_attr<_A>, int __x, int __y, _X &&__m)
+    __attribute__((__diagnose_if__(__details::__cm_media_ld_modifier(_A) < 0,
                                    "read(idx, attribute, x, y, m): a media block read takes GENX_NONE, TOP_FIELD, "
                                    "BOTTOM_FIELD, MODIFIED, MODIFIED_TOP_FIELD or MODIFIED_BOTTOM_FIELD",
                                    "error"))) {
-  constexpr int _Mod = details::__cm_media_ld_modifier(_A);
-  details::__cm_media_read<_Mod < 0 ? 0 : _Mod>(details::__cm_bti(__idx), __x, __y, static_cast<_X &&>(__m));
+  constexpr int _Mod = __details::__cm_media_ld_modifier(_A);
+  __details::__cm_media_read<_Mod < 0 ? 0 : _Mod>(__details::__cm_bti(__idx), __x, __y, static_cast<_X &&>(__m));
 }
-template <typename _X, typename = details::__cm_if<details::__cm_obj<_X>>>
+template <typename _X, typename = __details::__cm_if<__details::__cm_obj<_X>>>
 __CM_INLINE void write(SurfaceIndex __idx, int __x, int __y, const _X &__m) {
-  details::__cm_media_write<0>(details::__cm_bti(__idx), __x, __y, __m);
+  __details::__cm_media_write<0>(__details::__cm_bti(__idx), __x, __y, __m);
 }
-template <int _A, typename _X, typename = details::__cm_if<details::__cm_obj<_X>>>
-__CM_INLINE void write(SurfaceIndex __idx, details::__cm_buffer_attr<_A>, int __x, int __y, const _X &__m)
-    __attribute__((__diagnose_if__(details::__cm_media_st_modifier(_A) < 0,
+template <int _A, typename _X, typename = __details::__cm_if<__details::__cm_obj<_X>>>
+__CM_INLINE void write(SurfaceIndex __idx, __details::__cm_buffer_attr<_A>, int __x, int __y, const _X &__m)
+    __attribute__((__diagnose_if__(__details::__cm_media_st_modifier(_A) < 0,
                                    "write(idx, attribute, x, y, m): a media block write takes GENX_NONE, TOP_FIELD or "
                                    "BOTTOM_FIELD",
                                    "error"))) {
-  constexpr int _Mod = details::__cm_media_st_modifier(_A);
-  details::__cm_media_write<_Mod < 0 ? 0 : _Mod>(details::__cm_bti(__idx), __x, __y, __m);
+  constexpr int _Mod = __details::__cm_media_st_modifier(_A);
+  __details::__cm_media_write<_Mod < 0 ? 0 : _Mod>(__details::__cm_bti(__idx), __x, __y, __m);
 }
 
 // ---- scattered read/write ----------------------------------------------------------------------------------
 
 template <typename _E, typename _X,
-          typename = details::__cm_if<details::__cm_obj<_E> && details::__cm_obj<_X>>>
+          typename = __details::__cm_if<__details::__cm_obj<_E> && __details::__cm_obj<_X>>>
 __CM_INLINE void read(SurfaceIndex __idx, unsigned __global_offset, const _E &__element_offset, _X &&__v) {
-  details::__cm_scattered_read<false>(details::__cm_bti(__idx), 0, __global_offset, __element_offset, static_cast<_X &&>(__v));
+  __details::__cm_scattered_read<false>(__details::__cm_bti(__idx), 0, __global_offset, __element_offset, static_cast<_X &&>(__v));
 }
 template <typename _E, typename _X,
-          typename = details::__cm_if<details::__cm_obj<_E> && details::__cm_obj<_X>>>
+          typename = __details::__cm_if<__details::__cm_obj<_E> && __details::__cm_obj<_X>>>
 __CM_INLINE void write(SurfaceIndex __idx, unsigned __global_offset, const _E &__element_offset, const _X &__v) {
-  details::__cm_scattered_write<false>(details::__cm_bti(__idx), 0, __global_offset, __element_offset, __v);
+  __details::__cm_scattered_write<false>(__details::__cm_bti(__idx), 0, __global_offset, __element_offset, __v);
 }
 // The scalar form: one element at (global_offset + element_offset) elements.
-template <typename _V, typename = details::__cm_if<details::__cm_ok<_V> && details::__cm_count<_V> == 0>>
+template <typename _V, typename = __details::__cm_if<__details::__cm_ok<_V> && __details::__cm_count<_V> == 0>>
 __CM_INLINE void write(SurfaceIndex __idx, unsigned __global_offset, unsigned __element_offset, const _V &__value) {
-  using namespace details;
+  using namespace __details;
   using _T = __cm_elem_of<_V>;
   __cm_vec<unsigned, 1> __off = __element_offset * (unsigned)sizeof(_T);
   __cm_vec<_T, 1> __data = (_T)__value;
   __cm_scatter<_T, 1>(__cm_bti(__idx), __global_offset * (unsigned)sizeof(_T), __off, __data, __cm_all_lanes<_T, 1>());
 }
 template <typename _E, typename _X,
-          typename = details::__cm_if<details::__cm_obj<_E> && details::__cm_obj<_X>>>
+          typename = __details::__cm_if<__details::__cm_obj<_E> && __details::__cm_obj<_X>>>
 __CM_INLINE void read_scaled(SurfaceIndex __idx, unsigned __global_offset, const _E &__element_offset, _X &&__v) {
-  details::__cm_scattered_read<true>(details::__cm_bti(__idx), 0, __global_offset, __element_offset, static_cast<_X &&>(__v));
+  __details::__cm_scattered_read<true>(__details::__cm_bti(__idx), 0, __global_offset, __element_offset, static_cast<_X &&>(__v));
 }
-template <typename _E, typename _X, typename = details::__cm_if<details::__cm_obj<_X>>>
+template <typename _E, typename _X, typename = __details::__cm_if<__details::__cm_obj<_X>>>
 __CM_INLINE void write_scaled(SurfaceIndex __idx, unsigned __global_offset, const _E &__element_offset, const _X &__v) {
-  details::__cm_scattered_write<true>(details::__cm_bti(__idx), 0, __global_offset, __element_offset, __v);
+  __details::__cm_scattered_write<true>(__details::__cm_bti(__idx), 0, __global_offset, __element_offset, __v);
 }
 
 // ---- untyped read/write ------------------------------------------------------------------------------------
 
-template <typename _X, typename _E, typename = details::__cm_if<details::__cm_obj<_X> && details::__cm_obj<_E>>>
+template <typename _X, typename _E, typename = __details::__cm_if<__details::__cm_obj<_X> && __details::__cm_obj<_E>>>
 __CM_INLINE void read_untyped(SurfaceIndex __idx, ChannelMaskType __mask, _X &&__m, const _E &__u) {
-  details::__cm_untyped_read(__mask, details::__cm_bti(__idx), 0, __u, static_cast<_X &&>(__m));
+  __details::__cm_untyped_read(__mask, __details::__cm_bti(__idx), 0, __u, static_cast<_X &&>(__m));
 }
-template <typename _X, typename _E, typename = details::__cm_if<details::__cm_obj<_X> && details::__cm_obj<_E>>>
+template <typename _X, typename _E, typename = __details::__cm_if<__details::__cm_obj<_X> && __details::__cm_obj<_E>>>
 __CM_INLINE void write_untyped(SurfaceIndex __idx, ChannelMaskType __mask, const _X &__m, const _E &__u) {
-  details::__cm_untyped_write(__mask, details::__cm_bti(__idx), 0, __u, __m);
+  __details::__cm_untyped_write(__mask, __details::__cm_bti(__idx), 0, __u, __m);
 }
 
 // ---- DWORD atomics -----------------------------------------------------------------------------------------
 
 // write_atomic<OP>([mask,] idx, element_offset (dwords) [, src0 [, src1]] [, ret]).
-template <CmAtomicOpType _Op, typename _E, typename... _S, typename = details::__cm_if<details::__cm_obj<_E>>>
+template <CmAtomicOpType _Op, typename _E, typename... _S, typename = __details::__cm_if<__details::__cm_obj<_E>>>
 __CM_INLINE void write_atomic(SurfaceIndex __idx, const _E &__element_offset, _S &&...__rest) {
-  using namespace details;
+  using namespace __details;
   constexpr int _N = __cm_count<_E>;
   __cm_write_atomic<_Op, _N>(__cm_all_lanes<unsigned, _N>(), __cm_bti(__idx), __cm_operand<unsigned, _N>(__element_offset) * 4u,
                            static_cast<_S &&>(__rest)...);
 }
 template <CmAtomicOpType _Op, typename _M, typename _E, typename... _S,
-          typename = details::__cm_if<details::__cm_obj<_M> && details::__cm_obj<_E>>>
+          typename = __details::__cm_if<__details::__cm_obj<_M> && __details::__cm_obj<_E>>>
 __CM_INLINE void write_atomic(const _M &__mask, SurfaceIndex __idx, const _E &__element_offset, _S &&...__rest) {
-  using namespace details;
+  using namespace __details;
   constexpr int _N = __cm_width<_M, _E>;
   __cm_write_atomic<_Op, _N>(__cm_operand<unsigned short, _N>(__mask) & (unsigned short)1, __cm_bti(__idx),
                            __cm_operand<unsigned, _N>(__element_offset) * 4u, static_cast<_S &&>(__rest)...);
@@ -643,10 +643,10 @@ __CM_INLINE void write_atomic(const _M &__mask, SurfaceIndex __idx, const _E &__
 
 // Legacy DWORD atomics (before write_atomic): write(idx, ATOMIC_<op>, global_offset, element_offset
 // [, src0 [, src1]], ret), offsets in dwords; `ret` receives the old values, or is NULL (0) when not wanted.
-template <int _Op, typename _E, typename... _S, typename = details::__cm_if<details::__cm_obj<_E>>>
-__CM_INLINE void write(SurfaceIndex __idx, details::__cm_atomic_op<_Op>, unsigned __global_offset, const _E &__element_offset,
+template <int _Op, typename _E, typename... _S, typename = __details::__cm_if<__details::__cm_obj<_E>>>
+__CM_INLINE void write(SurfaceIndex __idx, __details::__cm_atomic_op<_Op>, unsigned __global_offset, const _E &__element_offset,
                        _S &&...__rest) {
-  using namespace details;
+  using namespace __details;
   constexpr int _N = __cm_count<_E>, _K = __cm_atomic_sources(_Op);
   static_assert(sizeof...(_S) == _K + 1, "write(idx, ATOMIC_op, ...): the operation's sources, then the result or NULL");
   __cm_vec<unsigned, _N> __off = (__cm_operand<unsigned, _N>(__element_offset) + __global_offset) * 4u;
@@ -665,7 +665,7 @@ __CM_INLINE void write(SurfaceIndex __idx, details::__cm_atomic_op<_Op>, unsigne
 
 // ---- typed surfaces ----------------------------------------------------------------------------------------
 
-namespace details {
+namespace __details {
 // Argument I of a typed message's trailing arguments as an N-lane uint vector, or 0 when there are fewer
 // (the absent coordinates v, r, lod).
 template <int _I, int _N, typename... _C> __CM_INLINE __cm_vec<unsigned, _N> __cm_coord(const _C &...__c) {
@@ -674,14 +674,14 @@ template <int _I, int _N, typename... _C> __CM_INLINE __cm_vec<unsigned, _N> __c
   else
     return 0u;
 }
-} // namespace details
+} // namespace __details
 
 // read_typed(idx, channels, m, u [, v [, r]]): for each of the N lanes of u, the enabled RGBA channels of the
 // texel at (u, v, r), channel-major into m (one row of N per enabled channel); genx.gather4.typed.
 template <typename _X, typename _U, typename... _C,
-          typename = details::__cm_if<details::__cm_obj<_X> && details::__cm_obj<_U> && (sizeof...(_C) <= 2)>>
+          typename = __details::__cm_if<__details::__cm_obj<_X> && __details::__cm_obj<_U> && (sizeof...(_C) <= 2)>>
 __CM_INLINE void read_typed(SurfaceIndex __idx, ChannelMaskType __mask, _X &&__m, const _U &__u, const _C &...__vr) {
-  using namespace details;
+  using namespace __details;
   using _D = __cm_plain<_X>;
   using _T = __cm_elem_of<_D>;
   constexpr int _N = __cm_count<_U>;
@@ -694,9 +694,9 @@ __CM_INLINE void read_typed(SurfaceIndex __idx, ChannelMaskType __mask, _X &&__m
 }
 // write_typed(idx, channels, m, u [, v [, r]]): the inverse (genx.scatter4.typed).
 template <typename _X, typename _U, typename... _C,
-          typename = details::__cm_if<details::__cm_obj<_X> && details::__cm_obj<_U> && (sizeof...(_C) <= 2)>>
+          typename = __details::__cm_if<__details::__cm_obj<_X> && __details::__cm_obj<_U> && (sizeof...(_C) <= 2)>>
 __CM_INLINE void write_typed(SurfaceIndex __idx, ChannelMaskType __mask, const _X &__m, const _U &__u, const _C &...__vr) {
-  using namespace details;
+  using namespace __details;
   using _T = __cm_elem_of<_X>;
   constexpr int _N = __cm_count<_U>;
   static_assert(sizeof(_T) == 4, "write_typed moves dwords");
@@ -705,7 +705,7 @@ __CM_INLINE void write_typed(SurfaceIndex __idx, ChannelMaskType __mask, const _
                                  __cm_coord<0, _N>(__vr...), __cm_coord<1, _N>(__vr...), __m.__cm_read());
 }
 
-namespace details {
+namespace __details {
 #define __CM_TYPED_CASE(__op, __name, ...)                                                                              \
   if constexpr (_Op == __op)                                                                                          \
     return __cm_genx_##__name<_V>(__pred, __bti, __VA_ARGS__);                                                            \
@@ -756,23 +756,23 @@ __CM_INLINE void __cm_write_typed_atomic(_P __pred, unsigned __bti, _D &&__ret, 
                                           __cm_coord<_K + 1, _N>(__a...), __cm_coord<_K + 2, _N>(__a...),
                                           __cm_coord<_K + 3, _N>(__a...)));
 }
-} // namespace details
+} // namespace __details
 
 // write_typed_atomic<OP>([mask,] idx, ret, [src0, [src1,]] u [, v [, r [, lod]]]): per lane (of those whose
 // mask element has its LSB set), the operation on the texel at (u, v, r, lod) of a typed surface; `ret` receives
 // the old values.
-template <CmAtomicOpType _Op, typename _D, typename... _A, typename = details::__cm_if<details::__cm_obj<_D>>>
+template <CmAtomicOpType _Op, typename _D, typename... _A, typename = __details::__cm_if<__details::__cm_obj<_D>>>
 __CM_INLINE void write_typed_atomic(SurfaceIndex __idx, _D &&__ret, const _A &...__a) {
-  using namespace details;
+  using namespace __details;
   constexpr int _N = __cm_count<_D>;
-  details::__cm_write_typed_atomic<_Op, _N>(__cm_all_lanes<unsigned, _N>(), __cm_bti(__idx), static_cast<_D &&>(__ret), __a...);
+  __details::__cm_write_typed_atomic<_Op, _N>(__cm_all_lanes<unsigned, _N>(), __cm_bti(__idx), static_cast<_D &&>(__ret), __a...);
 }
 template <CmAtomicOpType _Op, typename _M, typename _D, typename... _A,
-          typename = details::__cm_if<details::__cm_obj<_M> && details::__cm_obj<_D>>>
+          typename = __details::__cm_if<__details::__cm_obj<_M> && __details::__cm_obj<_D>>>
 __CM_INLINE void write_typed_atomic(const _M &__mask, SurfaceIndex __idx, _D &&__ret, const _A &...__a) {
-  using namespace details;
+  using namespace __details;
   constexpr int _N = __cm_count<_D>;
-  details::__cm_write_typed_atomic<_Op, _N>(__cm_operand<unsigned short, _N>(__mask) & (unsigned short)1, __cm_bti(__idx),
+  __details::__cm_write_typed_atomic<_Op, _N>(__cm_operand<unsigned short, _N>(__mask) & (unsigned short)1, __cm_bti(__idx),
                                           static_cast<_D &&>(__ret), __a...);
 }
 
@@ -783,13 +783,13 @@ enum CmSurfacePlaneIndex { GENX_SURFACE_Y_PLANE = 0, GENX_SURFACE_U_PLANE = 1, G
 // read_plane / write_plane(idx, plane, x, y, m): a media block of one plane of a planar (NV12, ...) surface; the
 // plane (a CmSurfacePlaneIndex, or an int as the spec's write_plane takes) must be a constant (genx.media.ld/st's
 // plane operand).
-template <typename _X, typename = details::__cm_if<details::__cm_obj<_X>>>
+template <typename _X, typename = __details::__cm_if<__details::__cm_obj<_X>>>
 __CM_INLINE void read_plane(SurfaceIndex __idx, int __plane, int __x, int __y, _X &&__m) {
-  details::__cm_media_read<0>(details::__cm_bti(__idx), __x, __y, static_cast<_X &&>(__m), __plane);
+  __details::__cm_media_read<0>(__details::__cm_bti(__idx), __x, __y, static_cast<_X &&>(__m), __plane);
 }
-template <typename _X, typename = details::__cm_if<details::__cm_obj<_X>>>
+template <typename _X, typename = __details::__cm_if<__details::__cm_obj<_X>>>
 __CM_INLINE void write_plane(SurfaceIndex __idx, int __plane, int __x, int __y, const _X &__m) {
-  details::__cm_media_write<0>(details::__cm_bti(__idx), __x, __y, __m, __plane);
+  __details::__cm_media_write<0>(__details::__cm_bti(__idx), __x, __y, __m, __plane);
 }
 
 // ---- thread dependencies -----------------------------------------------------------------------------------
@@ -799,7 +799,7 @@ __CM_INLINE void write_plane(SurfaceIndex __idx, int __plane, int __x, int __y, 
 // cmc implements them in software through a scoreboard surface the runtime binds, which this compiler does not
 // implement: there the calls are refused at the user's line.
 #if defined(CM_GENX) && CM_GENX < 1100
-__CM_INLINE void cm_wait(unsigned char __mask = 0) { details::__cm_genx_wait<void>(__mask); }
+__CM_INLINE void cm_wait(unsigned char __mask = 0) { __details::__cm_genx_wait<void>(__mask); }
 __CM_INLINE void cm_signal() {}
 #else
 void cm_wait(unsigned char __mask = 0xff)
@@ -814,56 +814,56 @@ void cm_signal()
 
 // ---- shared local memory -----------------------------------------------------------------------------------
 
-__CM_INLINE void cm_slm_init(unsigned __size) { details::__cm_builtin_slm_init(__size); }
-__CM_INLINE unsigned cm_slm_alloc(unsigned __size) { return details::__cm_builtin_slm_alloc(__size); }
+__CM_INLINE void cm_slm_init(unsigned __size) { __details::__cm_builtin_slm_init(__size); }
+__CM_INLINE unsigned cm_slm_alloc(unsigned __size) { return __details::__cm_builtin_slm_alloc(__size); }
 
-template <typename _A, typename _X, typename = details::__cm_if<details::__cm_obj<_A> && details::__cm_obj<_X>>>
+template <typename _A, typename _X, typename = __details::__cm_if<__details::__cm_obj<_A> && __details::__cm_obj<_X>>>
 __CM_INLINE void cm_slm_read(unsigned __slm, const _A &__addr, _X &&__dst) {
-  details::__cm_scattered_read<false>(details::__cm_slm_bti, __slm, 0, __addr,
+  __details::__cm_scattered_read<false>(__details::__cm_slm_bti, __slm, 0, __addr,
                                       static_cast<_X &&>(__dst));
 }
-template <typename _A, typename _X, typename = details::__cm_if<details::__cm_obj<_A> && details::__cm_obj<_X>>>
+template <typename _A, typename _X, typename = __details::__cm_if<__details::__cm_obj<_A> && __details::__cm_obj<_X>>>
 __CM_INLINE void cm_slm_read_scaled(unsigned __slm, const _A &__addr, _X &&__dst) {
-  details::__cm_scattered_read<true>(details::__cm_slm_bti, __slm, 0, __addr, static_cast<_X &&>(__dst));
+  __details::__cm_scattered_read<true>(__details::__cm_slm_bti, __slm, 0, __addr, static_cast<_X &&>(__dst));
 }
-template <typename _A, typename _X, typename = details::__cm_if<details::__cm_obj<_A> && details::__cm_obj<_X>>>
+template <typename _A, typename _X, typename = __details::__cm_if<__details::__cm_obj<_A> && __details::__cm_obj<_X>>>
 __CM_INLINE void cm_slm_write(unsigned __slm, const _A &__addr, const _X &__src) {
-  details::__cm_scattered_write<false>(details::__cm_slm_bti, __slm, 0, __addr, __src);
+  __details::__cm_scattered_write<false>(__details::__cm_slm_bti, __slm, 0, __addr, __src);
 }
-template <typename _A, typename _X, typename = details::__cm_if<details::__cm_obj<_A> && details::__cm_obj<_X>>>
+template <typename _A, typename _X, typename = __details::__cm_if<__details::__cm_obj<_A> && __details::__cm_obj<_X>>>
 __CM_INLINE void cm_slm_write_scaled(unsigned __slm, const _A &__addr, const _X &__src) {
-  details::__cm_scattered_write<true>(details::__cm_slm_bti, __slm, 0, __addr, __src);
+  __details::__cm_scattered_write<true>(__details::__cm_slm_bti, __slm, 0, __addr, __src);
 }
 
 // read4/write4: addresses in dwords (bytes for _scaled); mask in cmc's inverted SLM_ChannelMaskType.
-template <typename _A, typename _X, typename = details::__cm_if<details::__cm_obj<_A> && details::__cm_obj<_X>>>
+template <typename _A, typename _X, typename = __details::__cm_if<__details::__cm_obj<_A> && __details::__cm_obj<_X>>>
 __CM_INLINE void cm_slm_read4(unsigned __slm, const _A &__addr, _X &&__dst, SLM_ChannelMaskType __mask) {
-  details::__cm_untyped_read(~(unsigned)__mask & 15u, details::__cm_slm_bti, __slm, __addr, static_cast<_X &&>(__dst));
+  __details::__cm_untyped_read(~(unsigned)__mask & 15u, __details::__cm_slm_bti, __slm, __addr, static_cast<_X &&>(__dst));
 }
-template <typename _A, typename _X, typename = details::__cm_if<details::__cm_obj<_A> && details::__cm_obj<_X>>>
+template <typename _A, typename _X, typename = __details::__cm_if<__details::__cm_obj<_A> && __details::__cm_obj<_X>>>
 __CM_INLINE void cm_slm_write4(unsigned __slm, const _A &__addr, const _X &__src, SLM_ChannelMaskType __mask) {
-  details::__cm_untyped_write(~(unsigned)__mask & 15u, details::__cm_slm_bti, __slm, __addr, __src);
+  __details::__cm_untyped_write(~(unsigned)__mask & 15u, __details::__cm_slm_bti, __slm, __addr, __src);
 }
 
-template <typename _X, typename = details::__cm_if<details::__cm_obj<_X>>>
+template <typename _X, typename = __details::__cm_if<__details::__cm_obj<_X>>>
 __CM_INLINE void cm_slm_block_read(unsigned __slm, int __offset, _X &&__v) {
-  details::__cm_oword_read<false>(details::__cm_slm_bti, __slm + __offset, static_cast<_X &&>(__v));
+  __details::__cm_oword_read<false>(__details::__cm_slm_bti, __slm + __offset, static_cast<_X &&>(__v));
 }
-template <int _A, typename _X, typename = details::__cm_if<details::__cm_obj<_X>>>
-__CM_INLINE void cm_slm_block_read(unsigned __slm, details::__cm_buffer_attr<_A>, int __offset, _X &&__v)
-    __attribute__((__diagnose_if__(!details::__cm_oword_read_attr(_A),
+template <int _A, typename _X, typename = __details::__cm_if<__details::__cm_obj<_X>>>
+__CM_INLINE void cm_slm_block_read(unsigned __slm, __details::__cm_buffer_attr<_A>, int __offset, _X &&__v)
+    __attribute__((__diagnose_if__(!__details::__cm_oword_read_attr(_A),
                                    "cm_slm_block_read(slm, attribute, offset, v): an SLM block read takes GENX_NONE, "
                                    "DWALIGNED or MODIFIED_DWALIGNED",
                                    "error"))) {
-  details::__cm_oword_read<details::__cm_dwaligned_attr(_A)>(details::__cm_slm_bti, __slm + __offset,
+  __details::__cm_oword_read<__details::__cm_dwaligned_attr(_A)>(__details::__cm_slm_bti, __slm + __offset,
                                                              static_cast<_X &&>(__v));
 }
-template <typename _X, typename = details::__cm_if<details::__cm_obj<_X>>>
+template <typename _X, typename = __details::__cm_if<__details::__cm_obj<_X>>>
 __CM_INLINE void cm_slm_block_write(unsigned __slm, int __offset, const _X &__v) {
-  details::__cm_oword_write(details::__cm_slm_bti, __slm + __offset, __v);
+  __details::__cm_oword_write(__details::__cm_slm_bti, __slm + __offset, __v);
 }
 
-namespace details {
+namespace __details {
 // cm_slm_atomic(slm, op, addr (dwords), dst [, src0 [, src1]]); dst may be NULL.
 template <int _Op, typename _A, typename _D, typename... _S>
 __CM_INLINE void __cm_slm_atomic(unsigned __slm, const _A &__addr, _D &&__dst, _S &&...__src) {
@@ -875,21 +875,21 @@ __CM_INLINE void __cm_slm_atomic(unsigned __slm, const _A &__addr, _D &&__dst, _
   else
     __cm_write_atomic<_Op, _N>(__cm_all_lanes<unsigned, _N>(), __cm_slm_bti, __off, static_cast<_S &&>(__src)...);
 }
-} // namespace details
-#define cm_slm_atomic(__slm, __op, ...) (details::__cm_slm_atomic<(__op)>((__slm), __VA_ARGS__))
+} // namespace __details
+#define cm_slm_atomic(__slm, __op, ...) (__details::__cm_slm_atomic<(__op)>((__slm), __VA_ARGS__))
 
-__CM_INLINE void cm_barrier() { details::__cm_genx_barrier<void>(); }
+__CM_INLINE void cm_barrier() { __details::__cm_genx_barrier<void>(); }
 __CM_INLINE void cm_fence(unsigned char __mask = CM_GLOBAL_COHERENT_FENCE) {
-  details::__cm_genx_fence<void>((unsigned char)(__mask | 1));
+  __details::__cm_genx_fence<void>((unsigned char)(__mask | 1));
 }
 __CM_INLINE void cm_slm_fence(unsigned char __mask = CM_GLOBAL_COHERENT_FENCE) {
-  details::__cm_genx_fence<void>((unsigned char)(__mask | 0x21));
+  __details::__cm_genx_fence<void>((unsigned char)(__mask | 0x21));
 }
 
 // cm_slm_load: the group's threads copy `size` bytes (a multiple of 256) from the surface at `offset` into the SLM
 // buffer, 16 bytes per thread and step, then meet at a barrier.
 __CM_INLINE void cm_slm_load(unsigned __slm, SurfaceIndex __idx, unsigned __offset, unsigned __size) {
-  using namespace details;
+  using namespace __details;
   unsigned __threads = cm_linear_local_size();
   for (unsigned __at = cm_linear_local_id() * 16; __at < __size; __at += __threads * 16) {
     __cm_vec<unsigned, 4> __block = __cm_genx_oword_ld_unaligned<__cm_vec<unsigned, 4>>(0, __cm_bti(__idx), __offset + __at);
@@ -899,7 +899,7 @@ __CM_INLINE void cm_slm_load(unsigned __slm, SurfaceIndex __idx, unsigned __offs
 }
 // The stateless form: from SVM at `address + offset`.
 __CM_INLINE void cm_slm_load(unsigned __slm, svmptr_t __address, unsigned __offset, unsigned __size) {
-  using namespace details;
+  using namespace __details;
   unsigned __threads = cm_linear_local_size();
   for (unsigned __at = cm_linear_local_id() * 16; __at < __size; __at += __threads * 16) {
     __cm_vec<unsigned, 4> __block =
@@ -911,36 +911,36 @@ __CM_INLINE void cm_slm_load(unsigned __slm, svmptr_t __address, unsigned __offs
 
 // ---- shared virtual memory ---------------------------------------------------------------------------------
 
-namespace details {
+namespace __details {
 __CM_INLINE unsigned long long __cm_address(svmptr_t __addr) { return __addr; }
 template <typename _T> __CM_INLINE unsigned long long __cm_address(_T *__p) { return (unsigned long long)__p; }
-} // namespace details
+} // namespace __details
 
-template <typename _P, typename _X, typename = details::__cm_if<details::__cm_obj<_X>>>
+template <typename _P, typename _X, typename = __details::__cm_if<__details::__cm_obj<_X>>>
 __CM_INLINE void cm_svm_block_read(_P __addr, _X &&__v) {
-  using namespace details;
+  using namespace __details;
   using _D = __cm_plain<_X>;
   static_assert(__cm_oword_size_ok<_D>(), "an SVM block is 16, 32, 64 or 128 bytes");
   __v.__cm_write(__cm_genx_svm_block_ld<__cm_vec<__cm_elem_of<_D>, __cm_count<_D>>>(__cm_address(__addr)));
 }
-template <typename _P, typename _X, typename = details::__cm_if<details::__cm_obj<_X>>>
+template <typename _P, typename _X, typename = __details::__cm_if<__details::__cm_obj<_X>>>
 __CM_INLINE void cm_svm_block_read_unaligned(_P __addr, _X &&__v) {
-  using namespace details;
+  using namespace __details;
   using _D = __cm_plain<_X>;
   static_assert(__cm_oword_size_ok<_D>(), "an SVM block is 16, 32, 64 or 128 bytes");
   __v.__cm_write(__cm_genx_svm_block_ld_unaligned<__cm_vec<__cm_elem_of<_D>, __cm_count<_D>>>(__cm_address(__addr)));
 }
-template <typename _P, typename _X, typename = details::__cm_if<details::__cm_obj<_X>>>
+template <typename _P, typename _X, typename = __details::__cm_if<__details::__cm_obj<_X>>>
 __CM_INLINE void cm_svm_block_write(_P __addr, const _X &__v) {
-  using namespace details;
+  using namespace __details;
   static_assert(__cm_oword_size_ok<_X>(), "an SVM block is 16, 32, 64 or 128 bytes");
   __cm_genx_svm_block_st<void>(__cm_address(__addr), __v.__cm_read());
 }
 
 // Scattered SVM access: one 4- or 8-byte element per address.
-template <typename _A, typename _X, typename = details::__cm_if<details::__cm_obj<_A> && details::__cm_obj<_X>>>
+template <typename _A, typename _X, typename = __details::__cm_if<__details::__cm_obj<_A> && __details::__cm_obj<_X>>>
 __CM_INLINE void cm_svm_scatter_read(const _A &__addr, _X &&__v) {
-  using namespace details;
+  using namespace __details;
   using _D = __cm_plain<_X>;
   using _T = __cm_elem_of<_D>;
   constexpr int _N = __cm_width<_A, _D>;
@@ -949,16 +949,16 @@ __CM_INLINE void cm_svm_scatter_read(const _A &__addr, _X &&__v) {
   __v.__cm_write(__cm_genx_svm_gather<__cm_vec<_T, _N>>(__cm_all_lanes<_T, _N>(), 0,
                                                     __cm_operand<unsigned long long, _N>(__addr), __old));
 }
-template <typename _A, typename _X, typename = details::__cm_if<details::__cm_obj<_A> && details::__cm_obj<_X>>>
+template <typename _A, typename _X, typename = __details::__cm_if<__details::__cm_obj<_A> && __details::__cm_obj<_X>>>
 __CM_INLINE void cm_svm_scatter_write(const _A &__addr, const _X &__v) {
-  using namespace details;
+  using namespace __details;
   using _T = __cm_elem_of<_X>;
   constexpr int _N = __cm_width<_A, _X>;
   static_assert(sizeof(_T) == 4 || sizeof(_T) == 8, "cm_svm_scatter_write moves 4- or 8-byte elements");
   __cm_genx_svm_scatter<void>(__cm_all_lanes<_T, _N>(), 0, __cm_operand<unsigned long long, _N>(__addr), __v.__cm_read());
 }
 
-namespace details {
+namespace __details {
 // cm_svm_atomic(op, addresses, dst [, src0 [, src1]]).
 template <int _Op, typename _A, typename _D, typename... _S>
 __CM_INLINE void __cm_svm_atomic(const _A &__addr, _D &&__dst, _S &&...__src) {
@@ -973,7 +973,7 @@ __CM_INLINE void __cm_svm_atomic(const _A &__addr, _D &&__dst, _S &&...__src) {
   __cm_put<_N>(static_cast<_D &&>(__dst), __cm_svm_atomic_op<_Op, _T, _N>(__cm_all_lanes<_T, _N>(),
                                                                    __cm_operand<unsigned long long, _N>(__addr), __s0, __s1));
 }
-} // namespace details
-#define cm_svm_atomic(__op, ...) (details::__cm_svm_atomic<(__op)>(__VA_ARGS__))
+} // namespace __details
+#define cm_svm_atomic(__op, ...) (__details::__cm_svm_atomic<(__op)>(__VA_ARGS__))
 
 #endif

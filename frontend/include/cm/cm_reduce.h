@@ -23,7 +23,7 @@
 
 __CM_GENX_DECL(simdcf_predicate)
 
-namespace details {
+namespace __details {
 
 // The operations: 0 sum, 1 product, 2 minimum, 3 maximum.
 template <int _Op, typename _C, int _N> __CM_INLINE __cm_val<_C, _N> __cm_reduce_op(__cm_val<_C, _N> __a, __cm_val<_C, _N> __b) {
@@ -105,28 +105,28 @@ template <int _Op, typename _R, typename _X> __CM_INLINE _R __cm_reduce(const _X
   }
 }
 
-} // namespace details
+} // namespace __details
 
-template <typename _R = void, typename _X, typename = details::__cm_if<details::__cm_obj<_X>>>
-__CM_INLINE details::__cm_or<_R, details::__cm_promote<details::__cm_elem_of<_X>>> cm_sum(const _X &__x,
+template <typename _R = void, typename _X, typename = __details::__cm_if<__details::__cm_obj<_X>>>
+__CM_INLINE __details::__cm_or<_R, __details::__cm_promote<__details::__cm_elem_of<_X>>> cm_sum(const _X &__x,
                                                                                     int __flag = _GENX_NOSAT) {
-  return details::__cm_reduce<0, details::__cm_or<_R, details::__cm_promote<details::__cm_elem_of<_X>>>>(__x, __flag);
+  return __details::__cm_reduce<0, __details::__cm_or<_R, __details::__cm_promote<__details::__cm_elem_of<_X>>>>(__x, __flag);
 }
 
-template <typename _R = void, typename _X, typename = details::__cm_if<details::__cm_obj<_X>>>
-__CM_INLINE details::__cm_or<_R, details::__cm_promote<details::__cm_elem_of<_X>>> cm_prod(const _X &__x,
+template <typename _R = void, typename _X, typename = __details::__cm_if<__details::__cm_obj<_X>>>
+__CM_INLINE __details::__cm_or<_R, __details::__cm_promote<__details::__cm_elem_of<_X>>> cm_prod(const _X &__x,
                                                                                      int __flag = _GENX_NOSAT) {
-  return details::__cm_reduce<1, details::__cm_or<_R, details::__cm_promote<details::__cm_elem_of<_X>>>>(__x, __flag);
+  return __details::__cm_reduce<1, __details::__cm_or<_R, __details::__cm_promote<__details::__cm_elem_of<_X>>>>(__x, __flag);
 }
 
-template <typename _R = void, typename _X, typename = details::__cm_if<details::__cm_obj<_X>>>
-__CM_INLINE details::__cm_or<_R, details::__cm_elem_of<_X>> cm_reduced_min(const _X &__x, int __flag = _GENX_NOSAT) {
-  return details::__cm_reduce<2, details::__cm_or<_R, details::__cm_elem_of<_X>>>(__x, __flag);
+template <typename _R = void, typename _X, typename = __details::__cm_if<__details::__cm_obj<_X>>>
+__CM_INLINE __details::__cm_or<_R, __details::__cm_elem_of<_X>> cm_reduced_min(const _X &__x, int __flag = _GENX_NOSAT) {
+  return __details::__cm_reduce<2, __details::__cm_or<_R, __details::__cm_elem_of<_X>>>(__x, __flag);
 }
 
-template <typename _R = void, typename _X, typename = details::__cm_if<details::__cm_obj<_X>>>
-__CM_INLINE details::__cm_or<_R, details::__cm_elem_of<_X>> cm_reduced_max(const _X &__x, int __flag = _GENX_NOSAT) {
-  return details::__cm_reduce<3, details::__cm_or<_R, details::__cm_elem_of<_X>>>(__x, __flag);
+template <typename _R = void, typename _X, typename = __details::__cm_if<__details::__cm_obj<_X>>>
+__CM_INLINE __details::__cm_or<_R, __details::__cm_elem_of<_X>> cm_reduced_max(const _X &__x, int __flag = _GENX_NOSAT) {
+  return __details::__cm_reduce<3, __details::__cm_or<_R, __details::__cm_elem_of<_X>>>(__x, __flag);
 }
 
 #endif

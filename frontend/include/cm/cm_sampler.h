@@ -51,12 +51,12 @@ enum CM3DSampleOp {
 };
 enum CM3DLoadOp { CM_3D_LOAD = 7, CM_3D_LOAD_LZ = 26, CM_3D_LOAD_2DMS_W = 28, CM_3D_LOAD_MCS = 29 };
 
-namespace details {
+namespace __details {
 
 constexpr int __cm_channel_count(int __mask) { return (__mask & 1) + (__mask >> 1 & 1) + (__mask >> 2 & 1) + (__mask >> 3 & 1); }
 
 template <typename _X> constexpr bool __cm_sampler_rows_ok = __cm_rows_cols<_X>::__cols == 16;
-} // namespace details
+} // namespace __details
 
 // The channel mask of a sampler message, checked at the user's call when it is a constant (it must be; a variable
 // one is genx-cm-lower's located error): one of the 15 ChannelMaskType values (a mask enabling no channel is
@@ -67,8 +67,8 @@ template <typename _X> constexpr bool __cm_sampler_rows_ok = __cm_rows_cols<_X>:
                                       "CM_ABGR_ENABLE)",                                                           \
                                  "error")))                                                                        \
   __attribute__((__diagnose_if__(__mask >= CM_R_ENABLE && __mask <= CM_ABGR_ENABLE &&                              \
-                                     details::__cm_count<details::__cm_plain<_X>> <                               \
-                                         (__row) * details::__cm_channel_count(__mask),                              \
+                                     __details::__cm_count<__details::__cm_plain<_X>> <                               \
+                                         (__row) * __details::__cm_channel_count(__mask),                              \
                                  __name ": the matrix has fewer rows than the channel mask enables channels",        \
                                  "error")))
 
@@ -76,10 +76,10 @@ template <typename _X> constexpr bool __cm_sampler_rows_ok = __cm_rows_cols<_X>:
 // sample16(m, channels, surface, sampler, u [, v [, r]]): the enabled channels of 16 texels at normalized
 // coordinates, one row of 16 per enabled channel (float or dword elements).
 template <typename _X, typename _U, typename _V = float, typename _R = float,
-          typename = details::__cm_if<details::__cm_obj<_X> && details::__cm_ok<_U>>>
+          typename = __details::__cm_if<__details::__cm_obj<_X> && __details::__cm_ok<_U>>>
 __CM_INLINE void sample16(_X &&__m, ChannelMaskType __mask, SurfaceIndex __surface, SamplerIndex __sampler, const _U &__u,
                           const _V &__v = 0.0f, const _R &__r = 0.0f) __CM_SAMPLER_MASK_OK("sample16", 16) {
-  using namespace details;
+  using namespace __details;
   using _D = __cm_plain<_X>;
   using _T = __cm_elem_of<_D>;
   static_assert(sizeof(_T) == 4, "sample16 returns float or dword elements");
@@ -90,10 +90,10 @@ __CM_INLINE void sample16(_X &&__m, ChannelMaskType __mask, SurfaceIndex __surfa
 
 // load16(m, channels, surface, u [, v [, r]]): the enabled channels of 16 texels at integer coordinates.
 template <typename _X, typename _U, typename _V = unsigned, typename _R = unsigned,
-          typename = details::__cm_if<details::__cm_obj<_X> && details::__cm_ok<_U>>>
+          typename = __details::__cm_if<__details::__cm_obj<_X> && __details::__cm_ok<_U>>>
 __CM_INLINE void load16(_X &&__m, ChannelMaskType __mask, SurfaceIndex __surface, const _U &__u, const _V &__v = 0u,
                         const _R &__r = 0u) __CM_SAMPLER_MASK_OK("load16", 16) {
-  using namespace details;
+  using namespace __details;
   using _D = __cm_plain<_X>;
   using _T = __cm_elem_of<_D>;
   static_assert(sizeof(_T) == 4, "load16 returns float or dword elements");
@@ -104,11 +104,11 @@ __CM_INLINE void load16(_X &&__m, ChannelMaskType __mask, SurfaceIndex __surface
 
 // sample32(m, channels, surface, sampler, u, v, du, dv [, ofc]): 32 pixels from (u, v) stepping (du, dv), 16-bit
 // unorm, one row of 32 per enabled channel (a vector_ref<ushort, 32> for one channel).
-template <typename _X, typename = details::__cm_if<details::__cm_obj<_X>>>
+template <typename _X, typename = __details::__cm_if<__details::__cm_obj<_X>>>
 __CM_INLINE void sample32(_X &&__m, ChannelMaskType __mask, SurfaceIndex __surface, SamplerIndex __sampler, float __u, float __v,
                           float __du, float __dv, OutputFormatControl __ofc = CM_16_FULL)
     __CM_SAMPLER_MASK_OK("sample32", 32) {
-  using namespace details;
+  using namespace __details;
   using _D = __cm_plain<_X>;
   static_assert(__cm_same<__cm_elem_of<_D>, unsigned short>, "sample32 returns ushort elements");
   static_assert(__cm_count<_D> % 32 == 0, "sample32: the matrix holds rows of 32");
@@ -118,12 +118,12 @@ __CM_INLINE void sample32(_X &&__m, ChannelMaskType __mask, SurfaceIndex __surfa
 
 // cm_avs_sampler(m, channels, surface, sampler, u, v, du, dv, u2d [, group, vblock, ofc, v2d, mode, bypass]):
 // the adaptive video scaler (genx.avs); the result's shape follows the mode and format (cmlangspec §4.9).
-template <typename _X, typename = details::__cm_if<details::__cm_obj<_X>>>
+template <typename _X, typename = __details::__cm_if<__details::__cm_obj<_X>>>
 __CM_INLINE void cm_avs_sampler(_X &&__m, ChannelMaskType __mask, SurfaceIndex __surface, SamplerIndex __sampler, float __u,
                                 float __v, float __du, float __dv, float __u2d, int __group = -1, int __vblock = -1,
                                 OutputFormatControl __ofc = CM_16_FULL, float __v2d = 0.0f,
                                 AVSExecMode __mode = CM_AVS_16x4, bool __ief_bypass = false) {
-  using namespace details;
+  using namespace __details;
   using _D = __cm_plain<_X>;
   __m.__cm_write(__cm_genx_avs<__cm_vec<__cm_elem_of<_D>, __cm_count<_D>>>(
       (int)__mask, __sampler.get_index(), __surface.get_index(), __u, __v, __du, __dv, __u2d, __group, __vblock, (int)__ofc, __v2d,

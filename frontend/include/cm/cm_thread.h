@@ -24,7 +24,7 @@ __CM_GENX_DECL(thread_x)
 __CM_GENX_DECL(thread_y)
 __CM_GENX_DECL(timestamp)
 
-namespace details {
+namespace __details {
 __CM_INLINE __cm_vec<unsigned, 3> __cm_local_ids() { return __cm_genx_local_id<__cm_vec<unsigned, 3>>(); }
 __CM_INLINE __cm_vec<unsigned, 3> __cm_local_sizes() { return __cm_genx_local_size<__cm_vec<unsigned, 3>>(); }
 __CM_INLINE __cm_vec<unsigned, 3> __cm_group_counts() { return __cm_genx_group_count<__cm_vec<unsigned, 3>>(); }
@@ -38,39 +38,39 @@ __CM_INLINE unsigned __cm_linear(__cm_vec<unsigned, 3> __id, __cm_vec<unsigned, 
   return __id[0] + __size[0] * (__id[1] + __size[1] * __id[2]);
 }
 __CM_INLINE unsigned __cm_volume(__cm_vec<unsigned, 3> __size) { return __size[0] * __size[1] * __size[2]; }
-} // namespace details
+} // namespace __details
 
-__CM_INLINE unsigned cm_local_id(unsigned __dim) { return details::__cm_local_ids()[__dim]; }
-__CM_INLINE unsigned cm_local_size(unsigned __dim) { return details::__cm_local_sizes()[__dim]; }
-__CM_INLINE unsigned cm_group_id(unsigned __dim) { return details::__cm_group_ids()[__dim]; }
-__CM_INLINE unsigned cm_group_count(unsigned __dim) { return details::__cm_group_counts()[__dim]; }
+__CM_INLINE unsigned cm_local_id(unsigned __dim) { return __details::__cm_local_ids()[__dim]; }
+__CM_INLINE unsigned cm_local_size(unsigned __dim) { return __details::__cm_local_sizes()[__dim]; }
+__CM_INLINE unsigned cm_group_id(unsigned __dim) { return __details::__cm_group_ids()[__dim]; }
+__CM_INLINE unsigned cm_group_count(unsigned __dim) { return __details::__cm_group_counts()[__dim]; }
 __CM_INLINE unsigned cm_global_id(unsigned __dim) {
   return cm_group_id(__dim) * cm_local_size(__dim) + cm_local_id(__dim);
 }
 
 __CM_INLINE unsigned cm_linear_local_id() {
-  return details::__cm_linear(details::__cm_local_ids(), details::__cm_local_sizes());
+  return __details::__cm_linear(__details::__cm_local_ids(), __details::__cm_local_sizes());
 }
-__CM_INLINE unsigned cm_linear_local_size() { return details::__cm_volume(details::__cm_local_sizes()); }
+__CM_INLINE unsigned cm_linear_local_size() { return __details::__cm_volume(__details::__cm_local_sizes()); }
 __CM_INLINE unsigned cm_linear_group_id() {
-  return details::__cm_linear(details::__cm_group_ids(), details::__cm_group_counts());
+  return __details::__cm_linear(__details::__cm_group_ids(), __details::__cm_group_counts());
 }
-__CM_INLINE unsigned cm_linear_group_count() { return details::__cm_volume(details::__cm_group_counts()); }
+__CM_INLINE unsigned cm_linear_group_count() { return __details::__cm_volume(__details::__cm_group_counts()); }
 __CM_INLINE unsigned cm_linear_global_id() {
   return cm_linear_group_id() * cm_linear_local_size() + cm_linear_local_id();
 }
 __CM_INLINE unsigned cm_linear_global_size() { return cm_linear_group_count() * cm_linear_local_size(); }
 
 // The media-walker thread origin (legacy kernels dispatched one thread per block).
-__CM_INLINE unsigned get_thread_origin_x() { return details::__cm_genx_thread_x<unsigned short>(); }
-__CM_INLINE unsigned get_thread_origin_y() { return details::__cm_genx_thread_y<unsigned short>(); }
+__CM_INLINE unsigned get_thread_origin_x() { return __details::__cm_genx_thread_x<unsigned short>(); }
+__CM_INLINE unsigned get_thread_origin_y() { return __details::__cm_genx_thread_y<unsigned short>(); }
 
 // The timestamp (the template parameter of Intel's declaration, `template <typename T = void>`, is unused).
 template <typename _T = void> __CM_INLINE vector<unsigned, 4> cm_rdtsc() {
-  return vector<unsigned, 4>::__cm_from(details::__cm_genx_timestamp<details::__cm_vec<unsigned, 4>>());
+  return vector<unsigned, 4>::__cm_from(__details::__cm_genx_timestamp<__details::__cm_vec<unsigned, 4>>());
 }
 __CM_INLINE vector<unsigned, 2> cm_clock() {
-  auto __t = details::__cm_genx_timestamp<details::__cm_vec<unsigned, 4>>();
+  auto __t = __details::__cm_genx_timestamp<__details::__cm_vec<unsigned, 4>>();
   return vector<unsigned, 2>::__cm_from(__builtin_shufflevector(__t, __t, 0, 1));
 }
 

@@ -265,8 +265,8 @@ mod tests {
         let predefined = vec!["CM_GENX=1200".to_string(), "__CM".to_string()];
         let none: &[PathBuf] = &[];
         let check = |arg: MacroArg| obstacle(&[arg], &predefined, none, &[]);
-        // Spelled in the headers (a keyword, a header macro, a template parameter name), predefined, pasted.
-        for name in ["int", "SAT", "N", "CM_GENX", "__cm_genx_foo"] {
+        // Spelled in the headers (a keyword, a header macro, a class name), predefined, pasted.
+        for name in ["int", "SAT", "vector", "CM_GENX", "__cm_genx_foo"] {
             assert!(check(MacroArg::Define(format!("{name}=1"))).is_some(), "{name}");
             assert!(check(MacroArg::Undefine(name.into())).is_some(), "{name}");
         }

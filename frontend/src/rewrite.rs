@@ -24,7 +24,7 @@
 //!      (not `<<`, `<=`); C++11 allows the keyword in a non-dependent context too, with the same meaning;
 //!    - for each "no matching function for call to 'f'" whose candidates clang rejected with one of the notes of
 //!      `DEDUCTIONS` ("could not match 'vector_ref' against 'vector'", ...), reads the candidate's parameter list
-//!      at the note's location, and wraps the call's arguments in those positions in `details::__cm_as_ref(...)`
+//!      at the note's location, and wraps the call's arguments in those positions in `__details::__cm_as_ref(...)`
 //!      (a reference to an lvalue vector/matrix: writes reach the caller's object) or `__cm_as_value(...)`.
 //!    Changed files are given to clang with `-remap-file original;copy`: it reads the copy under the original's
 //!    name, so file names, `__FILE__` and debug-info files stay the user's. A call that clang only reaches once
@@ -575,14 +575,14 @@ impl Rewrite {
 }
 
 /// The deductions C++ does not make and cmc does: clang's note on the candidate, the parameter types it is
-/// about, and what the argument is wrapped in (closed by `)`): `cm_vector.h`'s `details::__cm_as_ref` (a
-/// vector_ref/matrix_ref of an lvalue vector/matrix) and `details::__cm_as_value` (the vector/matrix value of a
+/// about, and what the argument is wrapped in (closed by `)`): `cm_vector.h`'s `__details::__cm_as_ref` (a
+/// vector_ref/matrix_ref of an lvalue vector/matrix) and `__details::__cm_as_value` (the vector/matrix value of a
 /// reference); both leave anything else unchanged.
 const DEDUCTIONS: &[(&str, &[&str], &str)] = &[
-    ("could not match 'vector_ref' against 'vector'", &["vector_ref"], "::details::__cm_as_ref("),
-    ("could not match 'matrix_ref' against 'matrix'", &["matrix_ref"], "::details::__cm_as_ref("),
-    ("could not match 'vector' against 'vector_ref'", &["vector"], "::details::__cm_as_value("),
-    ("could not match 'matrix' against 'matrix_ref'", &["matrix"], "::details::__cm_as_value("),
+    ("could not match 'vector_ref' against 'vector'", &["vector_ref"], "::__details::__cm_as_ref("),
+    ("could not match 'matrix_ref' against 'matrix'", &["matrix_ref"], "::__details::__cm_as_ref("),
+    ("could not match 'vector' against 'vector_ref'", &["vector"], "::__details::__cm_as_value("),
+    ("could not match 'matrix' against 'matrix_ref'", &["matrix"], "::__details::__cm_as_value("),
 ];
 
 impl Rewrite {

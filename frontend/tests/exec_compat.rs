@@ -3,6 +3,8 @@
 //! cm_rndd<int, 16>), and the CM template library (cm_vector, cmtl::cm_vector_assign, cm_floor / cm_ceil,
 //! cm_fmod, cm_atan2). Integer results must match exactly; float results to the accuracy each function states
 //! (the executor rounds lrp and pln once, cm_atan2's polynomial is within 1e-5 rad, cm_sin is the math unit's).
+//! Also the surface attributes in Intel's spelling (`read(idx, GENX_TOP_FIELD, x, y, m)`, `GENX_DWALIGNED`), whose
+//! field rows and unaligned offsets are checked against the source surfaces, with cm_rdtsc / cm_clock in the kernel.
 
 mod support;
 
@@ -135,5 +137,82 @@ fn compat_builtins_match_their_models() {
             })
             .collect();
         close("cm_asin + cm_acos + cm_atan", seed, slot_f32(9), &inverse, |_| 1e-4);
+    }
+}
+
+// Surface attributes in Intel's spelling (read(idx, GENX_MODIFIED, x, y, m), the CmBufferAttrib constants) and the
+// qualifier macros that expand to it, on media block and OWord reads and a media block write; cm_rdtsc and
+// cm_clock run (the timestamp is not deterministic, so nothing depends on its value).
+const ATTRIBUTES: &str = r#"
+extern "C" _GENX_MAIN_ void attributes(SurfaceIndex img, SurfaceIndex buf, SurfaceIndex out, SurfaceIndex fields,
+                                       uint off) {
+  vector<uint, 4> stamp = cm_rdtsc();
+  vector<uint, 2> clock = cm_clock();
+  matrix<uchar, 4, 16> a, b, c, d;
+  read(img, GENX_MODIFIED, 0, 2, a);
+  read(img, GENX_TOP_FIELD, 0, 1, b);
+  read(BOTTOM_FIELD(img), 0, 0, c);
+  read(img, GENX_MODIFIED_BOTTOM_FIELD, 0, 2, d);
+  write(out, 0, a);
+  write(out, 64, b);
+  write(out, 128, c);
+  write(out, 192, d);
+  vector<uint, 8> v, w, k;
+  read(buf, GENX_DWALIGNED, off, v);
+  read(MODIFIED_DWALIGNED(buf), off + 8, k);
+  read(buf, GENX_MODIFIED, 32, w);
+  write(out, 256, v);
+  write(out, 288, w + k);
+  write(fields, GENX_TOP_FIELD, 0, 0, a);
+  write(BOTTOM_FIELD(fields), 0, 1, b);
+}
+"#;
+
+#[test]
+fn surface_attributes_select_the_fields_and_alignment() {
+    let compiled = compile("attributes", ATTRIBUTES, &[]);
+    assert!(compiled.ir.contains("@llvm.genx.timestamp"), "cm_rdtsc / cm_clock read the timestamp:\n{}", compiled.ir);
+    for seed in [0x14c0_0101u64, 0x14c0_0102] {
+        let mut rng = Rng::new(seed);
+        let image = rng.bytes(16 * 16);
+        let buffer = rng.bytes(64);
+        let off = 4 * (1 + rng.below(3));
+        let mut run = compiled.run();
+        run.image(0, 16, 16, image.clone());
+        run.buffer(1, buffer.clone());
+        run.buffer(2, vec![0; 320]);
+        run.image(3, 16, 16, vec![0; 256]);
+        run.dispatch(
+            "attributes",
+            Grid::linear(1, 1),
+            &[Arg::Surface(0), Arg::Surface(1), Arg::Surface(2), Arg::Surface(3), Arg::U32(off)],
+        );
+        let out = run.surface_bytes(2);
+        let rows = |surface_rows: &[usize]| -> Vec<u8> {
+            surface_rows.iter().flat_map(|&r| image[r * 16..r * 16 + 16].to_vec()).collect()
+        };
+        // MODIFIED reads the rows as they are; a field is every other row (top: 0, 2, ...; bottom: 1, 3, ...).
+        assert_eq!(&out[0..64], &rows(&[2, 3, 4, 5])[..], "GENX_MODIFIED (seed {seed:#x})");
+        assert_eq!(&out[64..128], &rows(&[2, 4, 6, 8])[..], "GENX_TOP_FIELD from field row 1 (seed {seed:#x})");
+        assert_eq!(&out[128..192], &rows(&[1, 3, 5, 7])[..], "BOTTOM_FIELD(img) (seed {seed:#x})");
+        assert_eq!(&out[192..256], &rows(&[5, 7, 9, 11])[..], "GENX_MODIFIED_BOTTOM_FIELD (seed {seed:#x})");
+        let words = bytes_u32(&buffer);
+        let at = off as usize / 4;
+        assert_eq!(bytes_u32(&out[256..288]), &words[at..at + 8], "GENX_DWALIGNED at byte {off} (seed {seed:#x})");
+        let sum: Vec<u32> = (0..8).map(|i| words[8 + i].wrapping_add(words[at + 2 + i])).collect();
+        assert_eq!(bytes_u32(&out[288..320]), sum, "GENX_MODIFIED + MODIFIED_DWALIGNED (seed {seed:#x})");
+        // The field writes: a's rows to surface rows 0, 2, 4, 6; b's rows to field row 1.. of the bottom field,
+        // surface rows 3, 5, 7, 9; the other rows keep their zeros.
+        let fields = run.surface_bytes(3);
+        let a = &out[0..64];
+        let b = &out[64..128];
+        for row in 0..16 {
+            let want: Vec<u8> = match row {
+                0 | 2 | 4 | 6 => a[row / 2 * 16..row / 2 * 16 + 16].to_vec(),
+                3 | 5 | 7 | 9 => b[(row - 3) / 2 * 16..(row - 3) / 2 * 16 + 16].to_vec(),
+                _ => vec![0; 16],
+            };
+            assert_eq!(&fields[row * 16..row * 16 + 16], &want[..], "field write, surface row {row} (seed {seed:#x})");
+        }
     }
 }

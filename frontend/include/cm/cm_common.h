@@ -1,20 +1,20 @@
 // Conventions of the CM header library (every header file follows them; genx-cm-lower relies on them).
 //
 // 1. Storage. Every CM value of N elements of type T is held as the clang extended vector
-//    `details::__cm_vec<T, N>` (LLVM `<N x T>`); a matrix<T,R,C> is its R*C elements in row-major order.
+//    `__details::__cm_vec<T, N>` (LLVM `<N x T>`); a matrix<T,R,C> is its R*C elements in row-major order.
 //
 // 2. The object protocol. vector<T,N>, matrix<T,R,C>, vector_ref<T,N> and matrix_ref<T,R,C> (cm_vector.h) each
 //    provide:
 //      using __cm_elem = T;  static constexpr int __cm_n = <element count>;
-//      details::__cm_vec<T, __cm_n> __cm_read() const;        // the current value, row-major
-//      void __cm_write(details::__cm_vec<T, __cm_n> value);    // whole-object write (a ref writes its base)
-//    and vector<T,N> / matrix<T,R,C> have `static X __cm_from(details::__cm_vec<T, __cm_n>)`.
-//    `details::cm_object_traits<X>` (elem, n, is_object) says whether X follows the protocol.
+//      __details::__cm_vec<T, __cm_n> __cm_read() const;        // the current value, row-major
+//      void __cm_write(__details::__cm_vec<T, __cm_n> value);    // whole-object write (a ref writes its base)
+//    and vector<T,N> / matrix<T,R,C> have `static X __cm_from(__details::__cm_vec<T, __cm_n>)`.
+//    `__details::__cm_object_traits<X>` (__elem, __n, __cm_is_object) says whether X follows the protocol.
 //    Library code outside cm_vector.h uses only this protocol, never the classes' members.
 //
 // 3. Neutral intrinsic calls. A header never spells a mangled LLVM intrinsic name. It declares
 //      __CM_GENX_DECL(name)      // e.g. __CM_GENX_DECL(inv), __CM_GENX_DECL(oword_ld_unaligned)
-//    and calls  details::__cm_genx_<name><ReturnType>(args...)  with the return type explicit and the operand
+//    and calls  __details::__cm_genx_<name><ReturnType>(args...)  with the return type explicit and the operand
 //    types deduced. genx-cm-lower finds the source name `__cm_genx_<name>` in the callee's mangled name, maps it
 //    to `llvm.genx.<name with '_' replaced by '.'>`, binds the overloaded types from the call's own LLVM types,
 //    checks them against the intrinsic table, and emits the correctly mangled intrinsic with its attributes.
@@ -45,19 +45,27 @@
 // 5. Attributes. _GENX_MAIN_ marks a kernel (annotation "genx_main"); `[[type("...")]]` on a kernel argument
 //    (handled by the front end's clang plugin) gives its descriptor; _GENX_VOLATILE_ / _GENX_VOLATILE_BINDING_(n)
 //    mark file-scope globals. genx-cm-lower turns these into `!genx.kernels` and function/global attributes.
+//
+// 6. Names. A CM program may define any name that is not reserved as a macro before these headers are read
+//    (`-DN=8`, `#define T float`, `#define x 1`). So the headers spell only reserved identifiers (`_T`, `_N`,
+//    `_REP` for template parameters, `__x`, `__offsets`, `__cm_...` for parameters, locals and internal helpers,
+//    the namespace `__details`, `__packed__` for attributes), C++ keywords and the public CM API; an intrinsic
+//    name is passed only to a macro that pastes it (`__cm_genx_##name`), which never expands it.
+//    frontend/tests/header_names.rs checks this against tests/support/cm-public-names.txt;
+//    scripts/cm-header-names.py renames offenders. (Comments still say T, N, ... for the reserved _T, _N, ....)
 #pragma once
 #ifndef __CM_HEADERS_CM_COMMON_H
 #define __CM_HEADERS_CM_COMMON_H
 
-#define __CM_INLINE inline __attribute__((always_inline))
+#define __CM_INLINE inline __attribute__((__always_inline__))
 
 // Kernel, function and global attributes (see 5.).
-#define _GENX_MAIN_ __attribute__((annotate("genx_main"), noinline))
+#define _GENX_MAIN_ __attribute__((__annotate__("genx_main"), __noinline__))
 // _GENX_ marks a device function; it adds nothing (every non-kernel function is inlined), so the common
 // `_GENX_ inline` / `inline _GENX_` spellings do not repeat `inline`.
 #define _GENX_
-#define _GENX_VOLATILE_ __attribute__((annotate("genx_volatile")))
-#define _GENX_VOLATILE_BINDING_(offset) __attribute__((annotate("genx_volatile"), annotate("genx_byte_offset=" #offset)))
+#define _GENX_VOLATILE_ __attribute__((__annotate__("genx_volatile")))
+#define _GENX_VOLATILE_BINDING_(__offset) __attribute__((__annotate__("genx_volatile"), __annotate__("genx_byte_offset=" #__offset)))
 
 typedef unsigned char uchar;
 typedef unsigned short ushort;
@@ -91,8 +99,8 @@ public:
   __CM_INLINE unsigned get_index() const { return __cm_index; }
 };
 
-namespace details {
-template <typename T, int N> using __cm_vec = T __attribute__((ext_vector_type(N)));
+namespace __details {
+template <typename _T, int _N> using __cm_vec = _T __attribute__((__ext_vector_type__(_N)));
 
 // CM spec 2.2.1: the total size of a vector or matrix must be less than the GRF file of a hardware thread (128
 // registers of CM_GRF_WIDTH bits). Checked by every object and reference class (__CM_CHECK_OBJECT_SIZE), which
@@ -102,54 +110,54 @@ constexpr long long __cm_grf_file_bytes = 128LL * (CM_GRF_WIDTH) / 8;
 #else
 constexpr long long __cm_grf_file_bytes = 4096;
 #endif
-template <typename T, long long N> constexpr bool __cm_size_fits = N <= 0 || N * (long long)sizeof(T) < __cm_grf_file_bytes;
+template <typename _T, long long _N> constexpr bool __cm_size_fits = _N <= 0 || _N * (long long)sizeof(_T) < __cm_grf_file_bytes;
 // The element count an object's storage and index packs are built with: N for any object that fits, else 1.
 // Past the limit (or at N <= 0) the class's static_assert has failed already; clang would otherwise go on
 // building a pack of millions of indices, or crash laying out a vector of negative size (clang 14).
-template <long long N> constexpr int __cm_pack_length = N > 0 && __cm_size_fits<char, N> ? (int)N : 1;
-} // namespace details
-#define __CM_CHECK_OBJECT_SIZE(T, N)                                                                                 \
-  static_assert(details::__cm_size_fits<T, (N)>,                                                                   \
+template <long long _N> constexpr int __cm_pack_length = _N > 0 && __cm_size_fits<char, _N> ? (int)_N : 1;
+} // namespace __details
+#define __CM_CHECK_OBJECT_SIZE(_T, _N)                                                                                 \
+  static_assert(__details::__cm_size_fits<_T, (_N)>,                                                                   \
                 "CM object too large: a vector or matrix must be smaller than the GRF file of a thread (128 "      \
                 "registers of CM_GRF_WIDTH bits, CM spec 2.2.1)")
 
-namespace details {
-template <typename R, typename O> R __cm_builtin_ref_read(void *root, int base, O offsets) __attribute__((pure));
-template <typename O, typename V> void __cm_builtin_ref_write(void *root, int base, O offsets, V value);
-void __cm_builtin_slm_init(unsigned bytes);
-unsigned __cm_builtin_slm_alloc(unsigned bytes);
+namespace __details {
+template <typename _R, typename _O> _R __cm_builtin_ref_read(void *__root, int __base, _O __offsets) __attribute__((__pure__));
+template <typename _O, typename _V> void __cm_builtin_ref_write(void *__root, int __base, _O __offsets, _V __value);
+void __cm_builtin_slm_init(unsigned __bytes);
+unsigned __cm_builtin_slm_alloc(unsigned __bytes);
 
 // Type traits the library needs (no standard headers: CM sources see only these headers).
-template <bool B, typename T = void> struct enable_if {};
-template <typename T> struct enable_if<true, T> { using type = T; };
-template <typename T, typename U> struct is_same { static constexpr bool value = false; };
-template <typename T> struct is_same<T, T> { static constexpr bool value = true; };
-template <typename T> struct remove_cvref { using type = T; };
-template <typename T> struct remove_cvref<const T> { using type = T; };
-template <typename T> struct remove_cvref<T &> { using type = typename remove_cvref<T>::type; };
-template <typename T> struct remove_cvref<T &&> { using type = typename remove_cvref<T>::type; };
-template <typename T> constexpr bool is_floating = is_same<T, float>::value || is_same<T, double>::value ||
-                                                   is_same<T, _Float16>::value;
-template <typename T> constexpr bool is_arith = is_floating<T> || is_same<T, bool>::value ||
-    is_same<T, char>::value || is_same<T, signed char>::value || is_same<T, unsigned char>::value ||
-    is_same<T, short>::value || is_same<T, unsigned short>::value || is_same<T, int>::value ||
-    is_same<T, unsigned>::value || is_same<T, long>::value || is_same<T, unsigned long>::value ||
-    is_same<T, long long>::value || is_same<T, unsigned long long>::value;
+template <bool _B, typename _T = void> struct __enable_if {};
+template <typename _T> struct __enable_if<true, _T> { using __type = _T; };
+template <typename _T, typename _U> struct __cm_is_same { static constexpr bool __value = false; };
+template <typename _T> struct __cm_is_same<_T, _T> { static constexpr bool __value = true; };
+template <typename _T> struct __remove_cvref { using __type = _T; };
+template <typename _T> struct __remove_cvref<const _T> { using __type = _T; };
+template <typename _T> struct __remove_cvref<_T &> { using __type = typename __remove_cvref<_T>::__type; };
+template <typename _T> struct __remove_cvref<_T &&> { using __type = typename __remove_cvref<_T>::__type; };
+template <typename _T> constexpr bool __is_floating = __cm_is_same<_T, float>::__value || __cm_is_same<_T, double>::__value ||
+                                                   __cm_is_same<_T, _Float16>::__value;
+template <typename _T> constexpr bool __is_arith = __is_floating<_T> || __cm_is_same<_T, bool>::__value ||
+    __cm_is_same<_T, char>::__value || __cm_is_same<_T, signed char>::__value || __cm_is_same<_T, unsigned char>::__value ||
+    __cm_is_same<_T, short>::__value || __cm_is_same<_T, unsigned short>::__value || __cm_is_same<_T, int>::__value ||
+    __cm_is_same<_T, unsigned>::__value || __cm_is_same<_T, long>::__value || __cm_is_same<_T, unsigned long>::__value ||
+    __cm_is_same<_T, long long>::__value || __cm_is_same<_T, unsigned long long>::__value;
 
 // The object protocol's traits (2.): specialised by cm_vector.h for its four classes.
-template <typename X> struct cm_object_traits {
-  static constexpr bool is_object = false;
-  using elem = X;
-  static constexpr int n = 1;
-  static constexpr int rows = 0, cols = 1;
+template <typename _X> struct __cm_object_traits {
+  static constexpr bool __cm_is_object = false;
+  using __elem = _X;
+  static constexpr int __n = 1;
+  static constexpr int __rows = 0, __cols = 1;
 };
-template <typename X> struct cm_object_traits<const X> : cm_object_traits<X> {};
-template <typename X> struct cm_object_traits<X &> : cm_object_traits<X> {};
-} // namespace details
+template <typename _X> struct __cm_object_traits<const _X> : __cm_object_traits<_X> {};
+template <typename _X> struct __cm_object_traits<_X &> : __cm_object_traits<_X> {};
+} // namespace __details
 
-#define __CM_GENX_DECL(name)                                                                                        \
-  namespace details {                                                                                              \
-  template <typename R, typename... A> R __cm_genx_##name(A...);                                                   \
+#define __CM_GENX_DECL(__name)                                                                                        \
+  namespace __details {                                                                                              \
+  template <typename _R, typename... _A> _R __cm_genx_##__name(_A...);                                                   \
   }
 
 #endif

@@ -66,16 +66,16 @@
 
 // Function attributes.
 #define CM_INLINE inline
-#define CM_NOINLINE __attribute__((noinline))
-#define CM_NODEBUG __attribute__((nodebug))
-#define CM_DEPRECATED(message) __attribute__((deprecated(message)))
+#define CM_NOINLINE __attribute__((__noinline__))
+#define CM_NODEBUG __attribute__((__nodebug__))
+#define CM_DEPRECATED(__message) __attribute__((__deprecated__(__message)))
 #define _GENX_STACKCALL_
 #define _CM_BUILTIN_
 // Refused where the user writes them (a `GCC error` pragma reports at the macro's expansion, the user's line).
-#define __CM_REFUSE(what, why) _Pragma(__CM_STRINGIFY(GCC error what " is not supported by this compiler: " why))
-#define __CM_STRINGIFY(x) #x
-#define _GENX_ROUNDING_MODE_(mode) __CM_REFUSE("_GENX_ROUNDING_MODE_", "kernels run with the default float control (round to nearest even, IEEE mode)")
-#define _GENX_FLOAT_CONTROL_(mode) __CM_REFUSE("_GENX_FLOAT_CONTROL_", "kernels run with the default float control (round to nearest even, IEEE mode)")
+#define __CM_REFUSE(__what, __why) _Pragma(__CM_STRINGIFY(GCC error __what " is not supported by this compiler: " __why))
+#define __CM_STRINGIFY(__x) #__x
+#define _GENX_ROUNDING_MODE_(__mode) __CM_REFUSE("_GENX_ROUNDING_MODE_", "kernels run with the default float control (round to nearest even, IEEE mode)")
+#define _GENX_FLOAT_CONTROL_(__mode) __CM_REFUSE("_GENX_FLOAT_CONTROL_", "kernels run with the default float control (round to nearest even, IEEE mode)")
 #define _CM_CALLABLE_ __CM_REFUSE("_CM_CALLABLE_", "fast composition (callable kernels) is not implemented")
 #define _CM_ENTRY_ __CM_REFUSE("_CM_ENTRY_", "fast composition (entry kernels) is not implemented")
 #define _CM_INPUT_ __CM_REFUSE("_CM_INPUT_", "fast composition arguments are not implemented")
@@ -85,21 +85,21 @@
 #define _SIMT8_ __CM_REFUSE("_SIMT8_", "SIMT entry functions are not implemented")
 #define _SIMT16_ __CM_REFUSE("_SIMT16_", "SIMT entry functions are not implemented")
 #define _SIMT32_ __CM_REFUSE("_SIMT32_", "SIMT entry functions are not implemented")
-#define __GLOBAL(V) V
+#define __GLOBAL(_V) _V
 
 // A function of Intel's library this compiler does not implement: declared so that a call is refused where it is
 // written (the user's line) with the reason, instead of an unknown identifier or an error inside the headers.
 // The templates take any arguments, with explicit template arguments that are types, values, or a type then values.
-#define __CM_REFUSED_FUNCTION(name, why)                                                                          \
-  template <typename... T, typename... A>                                                                          \
-  void name(A &&...) __attribute__((diagnose_if(true, #name " is not supported by this compiler: " why, "error"))); \
-  template <auto P0, auto... P, typename... A>                                                                    \
-  void name(A &&...) __attribute__((diagnose_if(true, #name " is not supported by this compiler: " why, "error"))); \
-  template <typename T0, auto P0, auto... P, typename... A>                                                       \
-  void name(A &&...) __attribute__((diagnose_if(true, #name " is not supported by this compiler: " why, "error")));
+#define __CM_REFUSED_FUNCTION(__name, __why)                                                                          \
+  template <typename... _T, typename... _A>                                                                          \
+  void __name(_A &&...) __attribute__((__diagnose_if__(true, #__name " is not supported by this compiler: " __why, "error"))); \
+  template <auto _P0, auto... _P, typename... _A>                                                                    \
+  void __name(_A &&...) __attribute__((__diagnose_if__(true, #__name " is not supported by this compiler: " __why, "error"))); \
+  template <typename _T0, auto _P0, auto... _P, typename... _A>                                                       \
+  void __name(_A &&...) __attribute__((__diagnose_if__(true, #__name " is not supported by this compiler: " __why, "error")));
 
-#define CM_STATIC_ERROR(C, M) static_assert((C), "CM:e:" M)
-#define CM_STATIC_WARNING(C, M) static_assert((C), "CM:w:" M)
+#define CM_STATIC_ERROR(_C, _M) static_assert((_C), "CM:e:" _M)
+#define CM_STATIC_WARNING(_C, _M) static_assert((_C), "CM:w:" _M)
 
 #ifndef NULL
 #define NULL 0

@@ -128,152 +128,152 @@ __CM_GENX_DECL(rdregionf)
 __CM_GENX_DECL(wrregioni)
 __CM_GENX_DECL(wrregionf)
 
-namespace details {
+namespace __details {
 
 // ---- type facts (no standard library in the CM environment; clang's type-trait builtins) -------------------
 
-template <bool B, typename T = void> struct __cm_enable_if {};
-template <typename T> struct __cm_enable_if<true, T> { using type = T; };
-template <bool B, typename T = void> using __cm_if = typename __cm_enable_if<B, T>::type;
+template <bool _B, typename _T = void> struct __cm_enable_if {};
+template <typename _T> struct __cm_enable_if<true, _T> { using __type = _T; };
+template <bool _B, typename _T = void> using __cm_if = typename __cm_enable_if<_B, _T>::__type;
 
-template <bool B, typename T, typename F> struct __cm_cond_t { using type = T; };
-template <typename T, typename F> struct __cm_cond_t<false, T, F> { using type = F; };
-template <bool B, typename T, typename F> using __cm_cond = typename __cm_cond_t<B, T, F>::type;
+template <bool _B, typename _T, typename _F> struct __cm_cond_t { using __type = _T; };
+template <typename _T, typename _F> struct __cm_cond_t<false, _T, _F> { using __type = _F; };
+template <bool _B, typename _T, typename _F> using __cm_cond = typename __cm_cond_t<_B, _T, _F>::__type;
 
-template <typename T> struct __cm_plain_t { using type = T; };
-template <typename T> struct __cm_plain_t<const T> { using type = typename __cm_plain_t<T>::type; };
-template <typename T> struct __cm_plain_t<volatile T> { using type = typename __cm_plain_t<T>::type; };
-template <typename T> struct __cm_plain_t<T &> { using type = typename __cm_plain_t<T>::type; };
-template <typename T> struct __cm_plain_t<T &&> { using type = typename __cm_plain_t<T>::type; };
-template <typename T> using __cm_plain = typename __cm_plain_t<T>::type;
+template <typename _T> struct __cm_plain_t { using __type = _T; };
+template <typename _T> struct __cm_plain_t<const _T> { using __type = typename __cm_plain_t<_T>::__type; };
+template <typename _T> struct __cm_plain_t<volatile _T> { using __type = typename __cm_plain_t<_T>::__type; };
+template <typename _T> struct __cm_plain_t<_T &> { using __type = typename __cm_plain_t<_T>::__type; };
+template <typename _T> struct __cm_plain_t<_T &&> { using __type = typename __cm_plain_t<_T>::__type; };
+template <typename _T> using __cm_plain = typename __cm_plain_t<_T>::__type;
 
-template <typename A, typename B> constexpr bool __cm_same = __is_same(A, B);
-template <typename T> constexpr bool __cm_arithmetic = __is_arithmetic(T);
+template <typename _A, typename _B> constexpr bool __cm_same = __is_same(_A, _B);
+template <typename _T> constexpr bool __cm_arithmetic = __is_arithmetic(_T);
 
 // Whether the target generation (the CM_GENX macro: 900 for Gen9, 1100 for Gen11, 1200 for Xe-LP, ...) is
 // before `gen`: the one test of which instructions a platform has. Without CM_GENX, a current platform.
-constexpr bool __cm_genx_before(int gen) {
+constexpr bool __cm_genx_before(int __gen) {
 #if defined(CM_GENX)
-  return CM_GENX < gen;
+  return CM_GENX < __gen;
 #else
   return false;
 #endif
 }
 
 // `R`, or `D` when R is void (the default of a builtin's optional result type).
-template <typename R, typename D> using __cm_or = __cm_cond<__cm_same<R, void>, D, R>;
+template <typename _R, typename _D> using __cm_or = __cm_cond<__cm_same<_R, void>, _D, _R>;
 
-template <typename T> constexpr bool __cm_is_float = __is_floating_point(T);
-template <typename T> constexpr bool __cm_is_int = __is_integral(T) && !__cm_same<T, bool>;
-template <typename T> constexpr bool __cm_is_signed = __is_signed(T);
+template <typename _T> constexpr bool __cm_is_float = __is_floating_point(_T);
+template <typename _T> constexpr bool __cm_is_int = __is_integral(_T) && !__cm_same<_T, bool>;
+template <typename _T> constexpr bool __cm_is_signed = __is_signed(_T);
 
 // C++ integral promotion, and the usual arithmetic conversions.
-template <typename T> using __cm_promote = decltype(+T());
-template <typename A, typename B> using __cm_common = decltype(A() + B());
-template <typename T> using __cm_unsigned = __cm_cond<sizeof(__cm_promote<T>) == 8, unsigned long long, unsigned>;
-template <typename T>
-using __cm_float_of = __cm_cond<__cm_is_float<T>, T, float>;
+template <typename _T> using __cm_promote = decltype(+_T());
+template <typename _A, typename _B> using __cm_common = decltype(_A() + _B());
+template <typename _T> using __cm_unsigned = __cm_cond<sizeof(__cm_promote<_T>) == 8, unsigned long long, unsigned>;
+template <typename _T>
+using __cm_float_of = __cm_cond<__cm_is_float<_T>, _T, float>;
 
 // ---- operands: an object of the protocol (cm_common.h convention 2) or an arithmetic scalar ----------------
 
-template <typename X, bool = cm_object_traits<X>::is_object> struct __cm_arg {
-  static constexpr bool ok = __cm_arithmetic<X>;
-  using elem = X;
-  static constexpr int n = 0; // a scalar
+template <typename _X, bool = __cm_object_traits<_X>::__cm_is_object> struct __cm_arg {
+  static constexpr bool __ok = __cm_arithmetic<_X>;
+  using __elem = _X;
+  static constexpr int __n = 0; // a scalar
 };
-template <typename X> struct __cm_arg<X, true> {
-  static constexpr bool ok = true;
-  using elem = typename cm_object_traits<X>::elem;
-  static constexpr int n = cm_object_traits<X>::n;
+template <typename _X> struct __cm_arg<_X, true> {
+  static constexpr bool __ok = true;
+  using __elem = typename __cm_object_traits<_X>::__elem;
+  static constexpr int __n = __cm_object_traits<_X>::__n;
 };
-template <typename X> using __cm_elem_of = typename __cm_arg<__cm_plain<X>>::elem;
-template <typename X> constexpr int __cm_count = __cm_arg<__cm_plain<X>>::n;
-template <typename X> constexpr bool __cm_ok = __cm_arg<__cm_plain<X>>::ok;
-template <typename X> constexpr bool __cm_obj = __cm_ok<X> && (__cm_count<X> > 0);
+template <typename _X> using __cm_elem_of = typename __cm_arg<__cm_plain<_X>>::__elem;
+template <typename _X> constexpr int __cm_count = __cm_arg<__cm_plain<_X>>::__n;
+template <typename _X> constexpr bool __cm_ok = __cm_arg<__cm_plain<_X>>::__ok;
+template <typename _X> constexpr bool __cm_obj = __cm_ok<_X> && (__cm_count<_X> > 0);
 
 // The element count of an operation on several operands: that of its objects (0 when all are scalars).
-template <typename... X> struct __cm_width_t { static constexpr int n = 0; static constexpr bool agree = true; };
-template <typename X, typename... Rest> struct __cm_width_t<X, Rest...> {
-  static constexpr int a = __cm_count<X>, b = __cm_width_t<Rest...>::n;
-  static constexpr int n = a ? a : b;
-  static constexpr bool agree = __cm_width_t<Rest...>::agree && (a == 0 || b == 0 || a == b);
+template <typename... _X> struct __cm_width_t { static constexpr int __n = 0; static constexpr bool __agree = true; };
+template <typename _X, typename... _Rest> struct __cm_width_t<_X, _Rest...> {
+  static constexpr int __a = __cm_count<_X>, __b = __cm_width_t<_Rest...>::__n;
+  static constexpr int __n = __a ? __a : __b;
+  static constexpr bool __agree = __cm_width_t<_Rest...>::__agree && (__a == 0 || __b == 0 || __a == __b);
 };
-template <typename... X> constexpr int __cm_width = __cm_width_t<X...>::n;
-template <typename... X> constexpr bool __cm_all_ok = (__cm_ok<X> && ...) && __cm_width_t<X...>::agree;
+template <typename... _X> constexpr int __cm_width = __cm_width_t<_X...>::__n;
+template <typename... _X> constexpr bool __cm_all_ok = (__cm_ok<_X> && ...) && __cm_width_t<_X...>::__agree;
 
 // A value of N elements of T: the storage vector, or the scalar T when N is 0.
-template <typename T, int N> struct __cm_val_t { using type = __cm_vec<T, N>; };
-template <typename T> struct __cm_val_t<T, 0> { using type = T; };
-template <typename T, int N> using __cm_val = typename __cm_val_t<T, N>::type;
+template <typename _T, int _N> struct __cm_val_t { using __type = __cm_vec<_T, _N>; };
+template <typename _T> struct __cm_val_t<_T, 0> { using __type = _T; };
+template <typename _T, int _N> using __cm_val = typename __cm_val_t<_T, _N>::__type;
 
 // What a builtin returns: vector<R, N>, or the scalar R.
-template <typename R, int N> struct __cm_ret_t { using type = ::vector<R, N>; };
-template <typename R> struct __cm_ret_t<R, 0> { using type = R; };
-template <typename R, int N> using __cm_ret = typename __cm_ret_t<R, N>::type;
+template <typename _R, int _N> struct __cm_ret_t { using __type = ::vector<_R, _N>; };
+template <typename _R> struct __cm_ret_t<_R, 0> { using __type = _R; };
+template <typename _R, int _N> using __cm_ret = typename __cm_ret_t<_R, _N>::__type;
 
-template <typename R, int N> __CM_INLINE __cm_ret<R, N> __cm_make(__cm_val<R, N> v) {
-  if constexpr (N == 0)
-    return v;
+template <typename _R, int _N> __CM_INLINE __cm_ret<_R, _N> __cm_make(__cm_val<_R, _N> __v) {
+  if constexpr (_N == 0)
+    return __v;
   else
-    return ::vector<R, N>::__cm_from(v);
+    return ::vector<_R, _N>::__cm_from(__v);
 }
 
 // Element conversion (C++ conversion semantics, no saturation).
-template <typename T, int N, typename V> __CM_INLINE __cm_val<T, N> __cm_cvt(V v) {
-  if constexpr (N == 0)
-    return (T)v;
+template <typename _T, int _N, typename _V> __CM_INLINE __cm_val<_T, _N> __cm_cvt(_V __v) {
+  if constexpr (_N == 0)
+    return (_T)__v;
   else
-    return __builtin_convertvector(v, __cm_vec<T, N>);
+    return __builtin_convertvector(__v, __cm_vec<_T, _N>);
 }
 
 // a + b and a * b wrapping (CM integers wrap; C++ signed overflow must not reach LLVM as `nsw`).
-template <typename C, int N> __CM_INLINE __cm_val<C, N> __cm_wrap_add(__cm_val<C, N> a, __cm_val<C, N> b) {
-  if constexpr (__cm_is_int<C> && __cm_is_signed<C>) {
-    using U = __cm_unsigned<C>;
-    return __cm_cvt<C, N>(__cm_cvt<U, N>(a) + __cm_cvt<U, N>(b));
+template <typename _C, int _N> __CM_INLINE __cm_val<_C, _N> __cm_wrap_add(__cm_val<_C, _N> __a, __cm_val<_C, _N> __b) {
+  if constexpr (__cm_is_int<_C> && __cm_is_signed<_C>) {
+    using _U = __cm_unsigned<_C>;
+    return __cm_cvt<_C, _N>(__cm_cvt<_U, _N>(__a) + __cm_cvt<_U, _N>(__b));
   } else
-    return a + b;
+    return __a + __b;
 }
-template <typename C, int N> __CM_INLINE __cm_val<C, N> __cm_wrap_mul(__cm_val<C, N> a, __cm_val<C, N> b) {
-  if constexpr (__cm_is_int<C> && __cm_is_signed<C>) {
-    using U = __cm_unsigned<C>;
-    return __cm_cvt<C, N>(__cm_cvt<U, N>(a) * __cm_cvt<U, N>(b));
+template <typename _C, int _N> __CM_INLINE __cm_val<_C, _N> __cm_wrap_mul(__cm_val<_C, _N> __a, __cm_val<_C, _N> __b) {
+  if constexpr (__cm_is_int<_C> && __cm_is_signed<_C>) {
+    using _U = __cm_unsigned<_C>;
+    return __cm_cvt<_C, _N>(__cm_cvt<_U, _N>(__a) * __cm_cvt<_U, _N>(__b));
   } else
-    return a * b;
+    return __a * __b;
 }
 
 // Operand `x` as N elements of T (a scalar is broadcast when N > 0).
-template <typename T, int N, typename X> __CM_INLINE __cm_val<T, N> __cm_operand(const X &x) {
-  if constexpr (__cm_count<X> == 0) {
-    __cm_val<T, N> v = (T)x;
-    return v;
+template <typename _T, int _N, typename _X> __CM_INLINE __cm_val<_T, _N> __cm_operand(const _X &__x) {
+  if constexpr (__cm_count<_X> == 0) {
+    __cm_val<_T, _N> __v = (_T)__x;
+    return __v;
   } else {
-    static_assert(__cm_count<X> == N, "operands of different element counts");
-    return __cm_cvt<T, N>(x.__cm_read());
+    static_assert(__cm_count<_X> == _N, "operands of different element counts");
+    return __cm_cvt<_T, _N>(__x.__cm_read());
   }
 }
 
 // Stores `v` into an object (its whole value, converted to its element type) or into a scalar lvalue.
-template <int N, typename X, typename V> __CM_INLINE void __cm_put(X &&dst, V v) {
-  using D = __cm_plain<X>;
-  if constexpr (__cm_count<D> == 0)
-    dst = (__cm_elem_of<D>)v;
+template <int _N, typename _X, typename _V> __CM_INLINE void __cm_put(_X &&__dst, _V __v) {
+  using _D = __cm_plain<_X>;
+  if constexpr (__cm_count<_D> == 0)
+    __dst = (__cm_elem_of<_D>)__v;
   else
-    dst.__cm_write(__cm_cvt<__cm_elem_of<D>, N>(v));
+    __dst.__cm_write(__cm_cvt<__cm_elem_of<_D>, _N>(__v));
 }
 
 // ---- signedness-dispatched intrinsics (x = result, y = operands) -------------------------------------------
 
-#define __CM_XY_DISPATCH(helper, op)                                                                                \
-  template <typename Ret, bool RS, bool OS, typename... A> __CM_INLINE Ret helper(A... a) {                         \
-    if constexpr (RS && OS)                                                                                          \
-      return __cm_genx_ss##op<Ret>(a...);                                                                            \
-    else if constexpr (RS)                                                                                           \
-      return __cm_genx_su##op<Ret>(a...);                                                                            \
-    else if constexpr (OS)                                                                                           \
-      return __cm_genx_us##op<Ret>(a...);                                                                            \
+#define __CM_XY_DISPATCH(__helper, __op)                                                                                \
+  template <typename _Ret, bool _RS, bool _OS, typename... _A> __CM_INLINE _Ret __helper(_A... __a) {                         \
+    if constexpr (_RS && _OS)                                                                                          \
+      return __cm_genx_ss##__op<_Ret>(__a...);                                                                            \
+    else if constexpr (_RS)                                                                                           \
+      return __cm_genx_su##__op<_Ret>(__a...);                                                                            \
+    else if constexpr (_OS)                                                                                           \
+      return __cm_genx_us##__op<_Ret>(__a...);                                                                            \
     else                                                                                                             \
-      return __cm_genx_uu##op<Ret>(a...);                                                                            \
+      return __cm_genx_uu##__op<_Ret>(__a...);                                                                            \
   }
 __CM_XY_DISPATCH(__cm_xy_trunc_sat, trunc_sat)
 __CM_XY_DISPATCH(__cm_xy_add_sat, add_sat)
@@ -287,173 +287,173 @@ __CM_XY_DISPATCH(__cm_xy_sad2add_sat, sad2add_sat)
 #undef __CM_XY_DISPATCH
 
 // Converts N elements of C to R, saturating when `sat` (cmlangspec §2.1.2).
-template <typename R, int N, typename C> __CM_INLINE __cm_val<R, N> __cm_sat_to(__cm_val<C, N> x) {
-  using RV = __cm_val<R, N>;
-  if constexpr (__cm_is_float<R>)
-    return __cm_genx_sat<RV>(__cm_cvt<R, N>(x));
-  else if constexpr (__cm_is_float<C>) {
-    if constexpr (__cm_is_signed<R>)
-      return __cm_genx_fptosi_sat<RV>(x);
+template <typename _R, int _N, typename _C> __CM_INLINE __cm_val<_R, _N> __cm_sat_to(__cm_val<_C, _N> __x) {
+  using _RV = __cm_val<_R, _N>;
+  if constexpr (__cm_is_float<_R>)
+    return __cm_genx_sat<_RV>(__cm_cvt<_R, _N>(__x));
+  else if constexpr (__cm_is_float<_C>) {
+    if constexpr (__cm_is_signed<_R>)
+      return __cm_genx_fptosi_sat<_RV>(__x);
     else
-      return __cm_genx_fptoui_sat<RV>(x);
-  } else if constexpr (__cm_same<R, C>)
-    return x;
+      return __cm_genx_fptoui_sat<_RV>(__x);
+  } else if constexpr (__cm_same<_R, _C>)
+    return __x;
   else
-    return __cm_xy_trunc_sat<RV, __cm_is_signed<R>, __cm_is_signed<C>>(x);
+    return __cm_xy_trunc_sat<_RV, __cm_is_signed<_R>, __cm_is_signed<_C>>(__x);
 }
 
 // `sat` when the flag has SAT, else `plain`, chosen by an element-wise select on a splat of the flag (never a
 // branch): with the constant flag of an inlined call the select folds away, and so does the unused intrinsic
 // once genx-cm-lower has made it readnone.
-template <int Size> struct __cm_mask_int_t { using type = int; };
-template <> struct __cm_mask_int_t<1> { using type = signed char; };
-template <> struct __cm_mask_int_t<2> { using type = short; };
-template <> struct __cm_mask_int_t<8> { using type = long long; };
-template <typename T, int N> __CM_INLINE __cm_val<T, N> __cm_pick(int flag, __cm_val<T, N> sat, __cm_val<T, N> plain) {
-  using I = typename __cm_mask_int_t<sizeof(T)>::type;
-  constexpr int M = N ? N : 1;
-  __cm_vec<I, M> on = (I) - (I)(flag & _GENX_SAT);
-  __cm_vec<T, M> a = sat, b = plain;
-  __cm_vec<T, M> r = on ? a : b;
-  if constexpr (N == 0)
-    return r[0];
+template <int _Size> struct __cm_mask_int_t { using __type = int; };
+template <> struct __cm_mask_int_t<1> { using __type = signed char; };
+template <> struct __cm_mask_int_t<2> { using __type = short; };
+template <> struct __cm_mask_int_t<8> { using __type = long long; };
+template <typename _T, int _N> __CM_INLINE __cm_val<_T, _N> __cm_pick(int __flag, __cm_val<_T, _N> __sat, __cm_val<_T, _N> __plain) {
+  using _I = typename __cm_mask_int_t<sizeof(_T)>::__type;
+  constexpr int _M = _N ? _N : 1;
+  __cm_vec<_I, _M> __on = (_I) - (_I)(__flag & _GENX_SAT);
+  __cm_vec<_T, _M> __a = __sat, __b = __plain;
+  __cm_vec<_T, _M> __r = __on ? __a : __b;
+  if constexpr (_N == 0)
+    return __r[0];
   else
-    return r;
+    return __r;
 }
 
-template <typename R, int N, typename C> __CM_INLINE __cm_val<R, N> __cm_convert(__cm_val<C, N> x, int flag) {
-  return __cm_pick<R, N>(flag, __cm_sat_to<R, N, C>(x), __cm_cvt<R, N>(x));
+template <typename _R, int _N, typename _C> __CM_INLINE __cm_val<_R, _N> __cm_convert(__cm_val<_C, _N> __x, int __flag) {
+  return __cm_pick<_R, _N>(__flag, __cm_sat_to<_R, _N, _C>(__x), __cm_cvt<_R, _N>(__x));
 }
 
 // Region reads/writes of a storage vector (docs/cmc-compat.md §3 operand order), for the library's own reshaping;
 // offsets in elements; the parent width is the whole vector (a promise that always holds).
-template <typename T, int M, int N>
-__CM_INLINE __cm_vec<T, M> __cm_region_read(__cm_vec<T, N> v, int vstride, int width, int stride, int offset) {
-  if constexpr (__cm_is_float<T>)
-    return __cm_genx_rdregionf<__cm_vec<T, M>>(v, vstride, width, stride, (short)(offset * (int)sizeof(T)), N);
+template <typename _T, int _M, int _N>
+__CM_INLINE __cm_vec<_T, _M> __cm_region_read(__cm_vec<_T, _N> __v, int __vstride, int __width, int __stride, int __offset) {
+  if constexpr (__cm_is_float<_T>)
+    return __cm_genx_rdregionf<__cm_vec<_T, _M>>(__v, __vstride, __width, __stride, (short)(__offset * (int)sizeof(_T)), _N);
   else
-    return __cm_genx_rdregioni<__cm_vec<T, M>>(v, vstride, width, stride, (short)(offset * (int)sizeof(T)), N);
+    return __cm_genx_rdregioni<__cm_vec<_T, _M>>(__v, __vstride, __width, __stride, (short)(__offset * (int)sizeof(_T)), _N);
 }
-template <typename T, int N, int M>
-__CM_INLINE __cm_vec<T, N> __cm_region_write(__cm_vec<T, N> old, __cm_vec<T, M> v, int vstride, int width, int stride,
-                                         int offset) {
-  if constexpr (__cm_is_float<T>)
-    return __cm_genx_wrregionf<__cm_vec<T, N>>(old, v, vstride, width, stride, (short)(offset * (int)sizeof(T)),
-                                               N, 1);
+template <typename _T, int _N, int _M>
+__CM_INLINE __cm_vec<_T, _N> __cm_region_write(__cm_vec<_T, _N> __old, __cm_vec<_T, _M> __v, int __vstride, int __width, int __stride,
+                                         int __offset) {
+  if constexpr (__cm_is_float<_T>)
+    return __cm_genx_wrregionf<__cm_vec<_T, _N>>(__old, __v, __vstride, __width, __stride, (short)(__offset * (int)sizeof(_T)),
+                                               _N, 1);
   else
-    return __cm_genx_wrregioni<__cm_vec<T, N>>(old, v, vstride, width, stride, (short)(offset * (int)sizeof(T)),
-                                               N, 1);
+    return __cm_genx_wrregioni<__cm_vec<_T, _N>>(__old, __v, __vstride, __width, __stride, (short)(__offset * (int)sizeof(_T)),
+                                               _N, 1);
 }
 
 // 0, 1, ..., N-1 as a constant vector.
-template <typename T, T... I> struct __cm_iota_seq {
-  static constexpr int n = sizeof...(I);
-  template <typename E> static __CM_INLINE __cm_vec<E, n> iota() { return __cm_vec<E, n>{(E)I...}; }
+template <typename _T, _T... _I> struct __cm_iota_seq {
+  static constexpr int __n = sizeof...(_I);
+  template <typename _E> static __CM_INLINE __cm_vec<_E, __n> __iota() { return __cm_vec<_E, __n>{(_E)_I...}; }
 };
-template <typename E, int N> __CM_INLINE __cm_vec<E, N> __cm_lane_iota() {
-  return __make_integer_seq<__cm_iota_seq, int, __cm_pack_length<N>>::template iota<E>();
+template <typename _E, int _N> __CM_INLINE __cm_vec<_E, _N> __cm_lane_iota() {
+  return __make_integer_seq<__cm_iota_seq, int, __cm_pack_length<_N>>::template __iota<_E>();
 }
 
 // ---- operation bodies on values ----------------------------------------------------------------------------
 
-template <bool Max, typename C, int N> __CM_INLINE __cm_val<C, N> __cm_minmax(__cm_val<C, N> a, __cm_val<C, N> b) {
-  using V = __cm_val<C, N>;
-  if constexpr (__cm_is_float<C>)
-    return Max ? __cm_genx_fmax<V>(a, b) : __cm_genx_fmin<V>(a, b);
-  else if constexpr (__cm_is_signed<C>)
-    return Max ? __cm_genx_smax<V>(a, b) : __cm_genx_smin<V>(a, b);
+template <bool _Max, typename _C, int _N> __CM_INLINE __cm_val<_C, _N> __cm_minmax(__cm_val<_C, _N> __a, __cm_val<_C, _N> __b) {
+  using _V = __cm_val<_C, _N>;
+  if constexpr (__cm_is_float<_C>)
+    return _Max ? __cm_genx_fmax<_V>(__a, __b) : __cm_genx_fmin<_V>(__a, __b);
+  else if constexpr (__cm_is_signed<_C>)
+    return _Max ? __cm_genx_smax<_V>(__a, __b) : __cm_genx_smin<_V>(__a, __b);
   else
-    return Max ? __cm_genx_umax<V>(a, b) : __cm_genx_umin<V>(a, b);
+    return _Max ? __cm_genx_umax<_V>(__a, __b) : __cm_genx_umin<_V>(__a, __b);
 }
 
-} // namespace details
+} // namespace __details
 
 // ---- saturate ----------------------------------------------------------------------------------------------
 
 // saturate<R>(x): x converted to R (default: x's element type) with saturation.
-template <typename R = void, typename X, typename = details::__cm_if<details::__cm_ok<X>>>
-__CM_INLINE details::__cm_ret<details::__cm_or<R, details::__cm_elem_of<X>>, details::__cm_count<X>>
-saturate(const X &x) {
-  using namespace details;
-  using E = __cm_elem_of<X>;
-  using RT = __cm_or<R, E>;
-  constexpr int N = __cm_count<X>;
-  return __cm_make<RT, N>(__cm_sat_to<RT, N, E>(__cm_operand<E, N>(x)));
+template <typename _R = void, typename _X, typename = __details::__cm_if<__details::__cm_ok<_X>>>
+__CM_INLINE __details::__cm_ret<__details::__cm_or<_R, __details::__cm_elem_of<_X>>, __details::__cm_count<_X>>
+saturate(const _X &__x) {
+  using namespace __details;
+  using _E = __cm_elem_of<_X>;
+  using _RT = __cm_or<_R, _E>;
+  constexpr int _N = __cm_count<_X>;
+  return __cm_make<_RT, _N>(__cm_sat_to<_RT, _N, _E>(__cm_operand<_E, _N>(__x)));
 }
 
 // ---- add, mul ----------------------------------------------------------------------------------------------
 
-#define __CM_BINARY_RET(A, B)                                                                                       \
-  details::__cm_ret<details::__cm_or<R, details::__cm_common<details::__cm_elem_of<A>, details::__cm_elem_of<B>>>,       \
-                    details::__cm_width<A, B>>
+#define __CM_BINARY_RET(_A, _B)                                                                                       \
+  __details::__cm_ret<__details::__cm_or<_R, __details::__cm_common<__details::__cm_elem_of<_A>, __details::__cm_elem_of<_B>>>,       \
+                    __details::__cm_width<_A, _B>>
 
-template <typename R = void, typename A, typename B, typename = details::__cm_if<details::__cm_all_ok<A, B>>>
-__CM_INLINE __CM_BINARY_RET(A, B) cm_add(const A &a, const B &b, int flag = _GENX_NOSAT) {
-  using namespace details;
-  using C = __cm_common<__cm_elem_of<A>, __cm_elem_of<B>>;
-  using RT = __cm_or<R, C>;
-  constexpr int N = __cm_width<A, B>;
-  __cm_val<C, N> x = __cm_operand<C, N>(a), y = __cm_operand<C, N>(b);
-  if constexpr (__cm_is_int<RT> && __cm_is_int<C>)
-    return __cm_make<RT, N>(__cm_pick<RT, N>(
-        flag, __cm_xy_add_sat<__cm_val<RT, N>, __cm_is_signed<RT>, __cm_is_signed<C>>(x, y), __cm_cvt<RT, N>(__cm_wrap_add<C, N>(x, y))));
+template <typename _R = void, typename _A, typename _B, typename = __details::__cm_if<__details::__cm_all_ok<_A, _B>>>
+__CM_INLINE __CM_BINARY_RET(_A, _B) cm_add(const _A &__a, const _B &__b, int __flag = _GENX_NOSAT) {
+  using namespace __details;
+  using _C = __cm_common<__cm_elem_of<_A>, __cm_elem_of<_B>>;
+  using _RT = __cm_or<_R, _C>;
+  constexpr int _N = __cm_width<_A, _B>;
+  __cm_val<_C, _N> __x = __cm_operand<_C, _N>(__a), __y = __cm_operand<_C, _N>(__b);
+  if constexpr (__cm_is_int<_RT> && __cm_is_int<_C>)
+    return __cm_make<_RT, _N>(__cm_pick<_RT, _N>(
+        __flag, __cm_xy_add_sat<__cm_val<_RT, _N>, __cm_is_signed<_RT>, __cm_is_signed<_C>>(__x, __y), __cm_cvt<_RT, _N>(__cm_wrap_add<_C, _N>(__x, __y))));
   else
-    return __cm_make<RT, N>(__cm_convert<RT, N, C>(__cm_wrap_add<C, N>(x, y), flag));
+    return __cm_make<_RT, _N>(__cm_convert<_RT, _N, _C>(__cm_wrap_add<_C, _N>(__x, __y), __flag));
 }
 
-template <typename R = void, typename A, typename B, typename = details::__cm_if<details::__cm_all_ok<A, B>>>
-__CM_INLINE __CM_BINARY_RET(A, B) cm_mul(const A &a, const B &b, int flag = _GENX_NOSAT) {
-  using namespace details;
-  using C = __cm_common<__cm_elem_of<A>, __cm_elem_of<B>>;
-  using RT = __cm_or<R, C>;
-  constexpr int N = __cm_width<A, B>;
-  __cm_val<C, N> x = __cm_operand<C, N>(a), y = __cm_operand<C, N>(b);
-  if constexpr (__cm_is_int<RT> && __cm_is_int<C> && sizeof(C) < 8)
-    return __cm_make<RT, N>(__cm_pick<RT, N>(
-        flag, __cm_xy_mul_sat<__cm_val<RT, N>, __cm_is_signed<RT>, __cm_is_signed<C>>(x, y), __cm_cvt<RT, N>(__cm_wrap_mul<C, N>(x, y))));
+template <typename _R = void, typename _A, typename _B, typename = __details::__cm_if<__details::__cm_all_ok<_A, _B>>>
+__CM_INLINE __CM_BINARY_RET(_A, _B) cm_mul(const _A &__a, const _B &__b, int __flag = _GENX_NOSAT) {
+  using namespace __details;
+  using _C = __cm_common<__cm_elem_of<_A>, __cm_elem_of<_B>>;
+  using _RT = __cm_or<_R, _C>;
+  constexpr int _N = __cm_width<_A, _B>;
+  __cm_val<_C, _N> __x = __cm_operand<_C, _N>(__a), __y = __cm_operand<_C, _N>(__b);
+  if constexpr (__cm_is_int<_RT> && __cm_is_int<_C> && sizeof(_C) < 8)
+    return __cm_make<_RT, _N>(__cm_pick<_RT, _N>(
+        __flag, __cm_xy_mul_sat<__cm_val<_RT, _N>, __cm_is_signed<_RT>, __cm_is_signed<_C>>(__x, __y), __cm_cvt<_RT, _N>(__cm_wrap_mul<_C, _N>(__x, __y))));
   else
-    return __cm_make<RT, N>(__cm_convert<RT, N, C>(__cm_wrap_mul<C, N>(x, y), flag));
+    return __cm_make<_RT, _N>(__cm_convert<_RT, _N, _C>(__cm_wrap_mul<_C, _N>(__x, __y), __flag));
 }
 
 // ---- min, max, abs -----------------------------------------------------------------------------------------
 
-template <typename R = void, typename A, typename B, typename = details::__cm_if<details::__cm_all_ok<A, B>>>
-__CM_INLINE __CM_BINARY_RET(A, B) cm_max(const A &a, const B &b, int flag = _GENX_NOSAT) {
-  using namespace details;
-  using C = __cm_common<__cm_elem_of<A>, __cm_elem_of<B>>;
-  using RT = __cm_or<R, C>;
-  constexpr int N = __cm_width<A, B>;
-  return __cm_make<RT, N>(
-      __cm_convert<RT, N, C>(__cm_minmax<true, C, N>(__cm_operand<C, N>(a), __cm_operand<C, N>(b)), flag));
+template <typename _R = void, typename _A, typename _B, typename = __details::__cm_if<__details::__cm_all_ok<_A, _B>>>
+__CM_INLINE __CM_BINARY_RET(_A, _B) cm_max(const _A &__a, const _B &__b, int __flag = _GENX_NOSAT) {
+  using namespace __details;
+  using _C = __cm_common<__cm_elem_of<_A>, __cm_elem_of<_B>>;
+  using _RT = __cm_or<_R, _C>;
+  constexpr int _N = __cm_width<_A, _B>;
+  return __cm_make<_RT, _N>(
+      __cm_convert<_RT, _N, _C>(__cm_minmax<true, _C, _N>(__cm_operand<_C, _N>(__a), __cm_operand<_C, _N>(__b)), __flag));
 }
 
-template <typename R = void, typename A, typename B, typename = details::__cm_if<details::__cm_all_ok<A, B>>>
-__CM_INLINE __CM_BINARY_RET(A, B) cm_min(const A &a, const B &b, int flag = _GENX_NOSAT) {
-  using namespace details;
-  using C = __cm_common<__cm_elem_of<A>, __cm_elem_of<B>>;
-  using RT = __cm_or<R, C>;
-  constexpr int N = __cm_width<A, B>;
-  return __cm_make<RT, N>(
-      __cm_convert<RT, N, C>(__cm_minmax<false, C, N>(__cm_operand<C, N>(a), __cm_operand<C, N>(b)), flag));
+template <typename _R = void, typename _A, typename _B, typename = __details::__cm_if<__details::__cm_all_ok<_A, _B>>>
+__CM_INLINE __CM_BINARY_RET(_A, _B) cm_min(const _A &__a, const _B &__b, int __flag = _GENX_NOSAT) {
+  using namespace __details;
+  using _C = __cm_common<__cm_elem_of<_A>, __cm_elem_of<_B>>;
+  using _RT = __cm_or<_R, _C>;
+  constexpr int _N = __cm_width<_A, _B>;
+  return __cm_make<_RT, _N>(
+      __cm_convert<_RT, _N, _C>(__cm_minmax<false, _C, _N>(__cm_operand<_C, _N>(__a), __cm_operand<_C, _N>(__b)), __flag));
 }
 
 // cm_abs: the exact absolute value (computed in the promoted type and read as unsigned, where it always fits),
 // converted to R (default: the operand's element type; without SAT the minimum signed value stays itself).
-template <typename R = void, typename X, typename = details::__cm_if<details::__cm_ok<X>>>
-__CM_INLINE details::__cm_ret<details::__cm_or<R, details::__cm_elem_of<X>>, details::__cm_count<X>>
-cm_abs(const X &x, int flag = _GENX_NOSAT) {
-  using namespace details;
-  using E = __cm_elem_of<X>;
-  using RT = __cm_or<R, E>;
-  constexpr int N = __cm_count<X>;
-  if constexpr (__cm_is_float<E>) {
-    using V = __cm_val<E, N>;
-    return __cm_make<RT, N>(__cm_convert<RT, N, E>(__cm_genx_absf<V>(__cm_operand<E, N>(x)), flag));
+template <typename _R = void, typename _X, typename = __details::__cm_if<__details::__cm_ok<_X>>>
+__CM_INLINE __details::__cm_ret<__details::__cm_or<_R, __details::__cm_elem_of<_X>>, __details::__cm_count<_X>>
+cm_abs(const _X &__x, int __flag = _GENX_NOSAT) {
+  using namespace __details;
+  using _E = __cm_elem_of<_X>;
+  using _RT = __cm_or<_R, _E>;
+  constexpr int _N = __cm_count<_X>;
+  if constexpr (__cm_is_float<_E>) {
+    using _V = __cm_val<_E, _N>;
+    return __cm_make<_RT, _N>(__cm_convert<_RT, _N, _E>(__cm_genx_absf<_V>(__cm_operand<_E, _N>(__x)), __flag));
   } else {
-    using C = __cm_promote<E>;
-    using U = __cm_unsigned<C>;
-    __cm_val<C, N> a = __cm_genx_absi<__cm_val<C, N>>(__cm_operand<C, N>(x));
-    return __cm_make<RT, N>(__cm_convert<RT, N, U>(__cm_cvt<U, N>(a), flag));
+    using _C = __cm_promote<_E>;
+    using _U = __cm_unsigned<_C>;
+    __cm_val<_C, _N> __a = __cm_genx_absi<__cm_val<_C, _N>>(__cm_operand<_C, _N>(__x));
+    return __cm_make<_RT, _N>(__cm_convert<_RT, _N, _U>(__cm_cvt<_U, _N>(__a), __flag));
   }
 }
 
@@ -464,31 +464,31 @@ cm_abs(const X &x, int flag = _GENX_NOSAT) {
 // code spells the size (`cm_sin<96>(theta)`, `cm_rndd<int, 16>(x)`): each builtin also takes an explicit element
 // count N (or rows and columns), with or without the result type first; the operand must have N elements or be
 // a scalar (broadcast), and the result is a vector of N.
-#define __CM_FLOAT_UNARY_BODY(intrinsic, R, N)                                                                      \
-  using namespace details;                                                                                       \
-  using C = __cm_float_of<__cm_elem_of<X>>;                                                                         \
-  using RT = __cm_or<R, C>;                                                                                      \
-  return __cm_make<RT, N>(__cm_convert<RT, N, C>(__cm_genx_##intrinsic<__cm_val<C, N>>(__cm_operand<C, N>(x)), flag));
-#define __CM_SIZED_OK(X, N) details::__cm_if<details::__cm_ok<X> && (details::__cm_count<X> == (N) || details::__cm_count<X> == 0)>
-#define __CM_FLOAT_UNARY(name, intrinsic)                                                                          \
-  template <typename R = void, typename X, typename = details::__cm_if<details::__cm_ok<X>>>                        \
-  __CM_INLINE details::__cm_ret<details::__cm_or<R, details::__cm_float_of<details::__cm_elem_of<X>>>,                \
-                                details::__cm_count<X>>                                                                \
-  name(const X &x, int flag = _GENX_NOSAT) {                                                                       \
-    __CM_FLOAT_UNARY_BODY(intrinsic, R, __cm_count<X>)                                                             \
+#define __CM_FLOAT_UNARY_BODY(__callee, _R, _N)                                                                      \
+  using namespace __details;                                                                                       \
+  using _C = __cm_float_of<__cm_elem_of<_X>>;                                                                         \
+  using _RT = __cm_or<_R, _C>;                                                                                      \
+  return __cm_make<_RT, _N>(__cm_convert<_RT, _N, _C>(__callee<__cm_val<_C, _N>>(__cm_operand<_C, _N>(__x)), __flag));
+#define __CM_SIZED_OK(_X, _N) __details::__cm_if<__details::__cm_ok<_X> && (__details::__cm_count<_X> == (_N) || __details::__cm_count<_X> == 0)>
+#define __CM_FLOAT_UNARY(__name, __intrinsic)                                                                          \
+  template <typename _R = void, typename _X, typename = __details::__cm_if<__details::__cm_ok<_X>>>                        \
+  __CM_INLINE __details::__cm_ret<__details::__cm_or<_R, __details::__cm_float_of<__details::__cm_elem_of<_X>>>,                \
+                                __details::__cm_count<_X>>                                                                \
+  __name(const _X &__x, int __flag = _GENX_NOSAT) {                                                                       \
+    __CM_FLOAT_UNARY_BODY(__cm_genx_##__intrinsic, _R, __cm_count<_X>)                                                             \
   }                                                                                                                \
-  template <int N, typename X, typename = __CM_SIZED_OK(X, N)>                                                     \
-  __CM_INLINE ::vector<details::__cm_float_of<details::__cm_elem_of<X>>, N> name(const X &x, int flag = _GENX_NOSAT) { \
-    __CM_FLOAT_UNARY_BODY(intrinsic, void, N)                                                                      \
+  template <int _N, typename _X, typename = __CM_SIZED_OK(_X, _N)>                                                     \
+  __CM_INLINE ::vector<__details::__cm_float_of<__details::__cm_elem_of<_X>>, _N> __name(const _X &__x, int __flag = _GENX_NOSAT) { \
+    __CM_FLOAT_UNARY_BODY(__cm_genx_##__intrinsic, void, _N)                                                                      \
   }                                                                                                                \
-  template <int Rows, int Cols, typename X, typename = __CM_SIZED_OK(X, Rows * Cols)>                              \
-  __CM_INLINE ::vector<details::__cm_float_of<details::__cm_elem_of<X>>, Rows * Cols> name(const X &x,              \
-                                                                                     int flag = _GENX_NOSAT) {     \
-    __CM_FLOAT_UNARY_BODY(intrinsic, void, Rows * Cols)                                                            \
+  template <int _Rows, int _Cols, typename _X, typename = __CM_SIZED_OK(_X, _Rows * _Cols)>                              \
+  __CM_INLINE ::vector<__details::__cm_float_of<__details::__cm_elem_of<_X>>, _Rows * _Cols> __name(const _X &__x,              \
+                                                                                     int __flag = _GENX_NOSAT) {     \
+    __CM_FLOAT_UNARY_BODY(__cm_genx_##__intrinsic, void, _Rows * _Cols)                                                            \
   }                                                                                                                \
-  template <typename R, int N, typename X, typename = __CM_SIZED_OK(X, N)>                                         \
-  __CM_INLINE ::vector<R, N> name(const X &x, int flag = _GENX_NOSAT) {                                            \
-    __CM_FLOAT_UNARY_BODY(intrinsic, R, N)                                                                         \
+  template <typename _R, int _N, typename _X, typename = __CM_SIZED_OK(_X, _N)>                                         \
+  __CM_INLINE ::vector<_R, _N> __name(const _X &__x, int __flag = _GENX_NOSAT) {                                            \
+    __CM_FLOAT_UNARY_BODY(__cm_genx_##__intrinsic, _R, _N)                                                                         \
   }
 __CM_FLOAT_UNARY(cm_inv, inv)
 __CM_FLOAT_UNARY(cm_sqrt, sqrt)
@@ -503,69 +503,69 @@ __CM_FLOAT_UNARY(cm_rnde, rnde)
 __CM_FLOAT_UNARY(cm_rndz, rndz)
 __CM_FLOAT_UNARY(cm_frc, frc)
 
-template <typename R = void, typename A, typename B, typename = details::__cm_if<details::__cm_all_ok<A, B>>>
-__CM_INLINE details::__cm_ret<details::__cm_or<R, details::__cm_float_of<details::__cm_elem_of<A>>>,
-                              details::__cm_width<A, B>>
-cm_pow(const A &a, const B &b, int flag = _GENX_NOSAT) {
-  using namespace details;
-  using C = __cm_float_of<__cm_elem_of<A>>;
-  using RT = __cm_or<R, C>;
-  constexpr int N = __cm_width<A, B>;
-  return __cm_make<RT, N>(
-      __cm_convert<RT, N, C>(__cm_genx_pow<__cm_val<C, N>>(__cm_operand<C, N>(a), __cm_operand<C, N>(b)), flag));
+template <typename _R = void, typename _A, typename _B, typename = __details::__cm_if<__details::__cm_all_ok<_A, _B>>>
+__CM_INLINE __details::__cm_ret<__details::__cm_or<_R, __details::__cm_float_of<__details::__cm_elem_of<_A>>>,
+                              __details::__cm_width<_A, _B>>
+cm_pow(const _A &__a, const _B &__b, int __flag = _GENX_NOSAT) {
+  using namespace __details;
+  using _C = __cm_float_of<__cm_elem_of<_A>>;
+  using _RT = __cm_or<_R, _C>;
+  constexpr int _N = __cm_width<_A, _B>;
+  return __cm_make<_RT, _N>(
+      __cm_convert<_RT, _N, _C>(__cm_genx_pow<__cm_val<_C, _N>>(__cm_operand<_C, _N>(__a), __cm_operand<_C, _N>(__b)), __flag));
 }
 
 // cm_pow<N>(a, b) and cm_div_ieee<N>(a, b): Intel's `template <int SZ, typename U>` forms.
-#define __CM_FLOAT_BINARY_SIZED(name, intrinsic)                                                                   \
-  template <int N, typename A, typename B,                                                                         \
-            typename = details::__cm_if<details::__cm_all_ok<A, B> &&                                               \
-                                        (details::__cm_width<A, B> == N || details::__cm_width<A, B> == 0)>>        \
-  __CM_INLINE ::vector<details::__cm_float_of<details::__cm_elem_of<A>>, N> name(const A &a, const B &b,             \
-                                                                            int flag = _GENX_NOSAT) {              \
-    using namespace details;                                                                                       \
-    using C = __cm_float_of<__cm_elem_of<A>>;                                                                         \
-    return __cm_make<C, N>(                                                                                        \
-        __cm_convert<C, N, C>(__cm_genx_##intrinsic<__cm_val<C, N>>(__cm_operand<C, N>(a), __cm_operand<C, N>(b)), flag)); \
+#define __CM_FLOAT_BINARY_SIZED(__name, __intrinsic)                                                                   \
+  template <int _N, typename _A, typename _B,                                                                         \
+            typename = __details::__cm_if<__details::__cm_all_ok<_A, _B> &&                                               \
+                                        (__details::__cm_width<_A, _B> == _N || __details::__cm_width<_A, _B> == 0)>>        \
+  __CM_INLINE ::vector<__details::__cm_float_of<__details::__cm_elem_of<_A>>, _N> __name(const _A &__a, const _B &__b,             \
+                                                                            int __flag = _GENX_NOSAT) {              \
+    using namespace __details;                                                                                       \
+    using _C = __cm_float_of<__cm_elem_of<_A>>;                                                                         \
+    return __cm_make<_C, _N>(                                                                                        \
+        __cm_convert<_C, _N, _C>(__cm_genx_##__intrinsic<__cm_val<_C, _N>>(__cm_operand<_C, _N>(__a), __cm_operand<_C, _N>(__b)), __flag)); \
   }
 __CM_FLOAT_BINARY_SIZED(cm_pow, pow)
 __CM_FLOAT_BINARY_SIZED(cm_div_ieee, ieee_div)
 
-namespace details {
+namespace __details {
 // DP2/DP3/DP4/DPH, LINE and LRP exist up to Gen11; IGC 1.0.12504 reports "INVALID opcode" for them on Xe (Gen12
 // and later), as the instructions are gone there, so from Gen12 on these builtins are computed with ordinary
 // multiplies and adds (one rounding per operation, where the instruction rounds once).
 constexpr bool __cm_native_dot = __cm_genx_before(1200);
 // Per group of four lanes: sum of a[j] * b[j] for j < K (plus b[3] when H), replicated in the group's lanes.
-template <int K, bool H, int N> __CM_INLINE __cm_vec<float, N> __cm_dot_arith(__cm_vec<float, N> a, __cm_vec<float, N> b) {
-  __cm_vec<float, N / 4> sum = __cm_region_read<float, N / 4>(a, 0, N / 4, 4, 0) * __cm_region_read<float, N / 4>(b, 0, N / 4, 4, 0);
-  if constexpr (K > 1)
-    sum += __cm_region_read<float, N / 4>(a, 0, N / 4, 4, 1) * __cm_region_read<float, N / 4>(b, 0, N / 4, 4, 1);
-  if constexpr (K > 2)
-    sum += __cm_region_read<float, N / 4>(a, 0, N / 4, 4, 2) * __cm_region_read<float, N / 4>(b, 0, N / 4, 4, 2);
-  if constexpr (K > 3)
-    sum += __cm_region_read<float, N / 4>(a, 0, N / 4, 4, 3) * __cm_region_read<float, N / 4>(b, 0, N / 4, 4, 3);
-  if constexpr (H)
-    sum += __cm_region_read<float, N / 4>(b, 0, N / 4, 4, 3);
-  return __cm_region_read<float, N>(sum, 1, 4, 0, 0);
+template <int _K, bool _H, int _N> __CM_INLINE __cm_vec<float, _N> __cm_dot_arith(__cm_vec<float, _N> __a, __cm_vec<float, _N> __b) {
+  __cm_vec<float, _N / 4> __sum = __cm_region_read<float, _N / 4>(__a, 0, _N / 4, 4, 0) * __cm_region_read<float, _N / 4>(__b, 0, _N / 4, 4, 0);
+  if constexpr (_K > 1)
+    __sum += __cm_region_read<float, _N / 4>(__a, 0, _N / 4, 4, 1) * __cm_region_read<float, _N / 4>(__b, 0, _N / 4, 4, 1);
+  if constexpr (_K > 2)
+    __sum += __cm_region_read<float, _N / 4>(__a, 0, _N / 4, 4, 2) * __cm_region_read<float, _N / 4>(__b, 0, _N / 4, 4, 2);
+  if constexpr (_K > 3)
+    __sum += __cm_region_read<float, _N / 4>(__a, 0, _N / 4, 4, 3) * __cm_region_read<float, _N / 4>(__b, 0, _N / 4, 4, 3);
+  if constexpr (_H)
+    __sum += __cm_region_read<float, _N / 4>(__b, 0, _N / 4, 4, 3);
+  return __cm_region_read<float, _N>(__sum, 1, 4, 0, 0);
 }
-} // namespace details
+} // namespace __details
 
 // cm_dp2/dp3/dp4: per group of four elements, the 2-, 3- or 4-wide dot product, replicated in the group.
-#define __CM_DOT(name, intrinsic, K, H)                                                                            \
-  template <typename R = void, typename A, typename B,                                                              \
-            typename = details::__cm_if<details::__cm_all_ok<A, B> && details::__cm_obj<A>>>                        \
-  __CM_INLINE details::__cm_ret<details::__cm_or<R, float>, details::__cm_count<A>> name(const A &a, const B &b,       \
-                                                                                    int flag = _GENX_NOSAT) {      \
-    using namespace details;                                                                                       \
-    constexpr int N = __cm_count<A>;                                                                                   \
-    static_assert(N % 4 == 0, #name ": the element count must be a multiple of 4");                                \
-    using RT = __cm_or<R, float>;                                                                                  \
-    __cm_vec<float, N> x = __cm_operand<float, N>(a), y = __cm_operand<float, N>(b), r;                            \
+#define __CM_DOT(__name, __intrinsic, _K, _H)                                                                            \
+  template <typename _R = void, typename _A, typename _B,                                                              \
+            typename = __details::__cm_if<__details::__cm_all_ok<_A, _B> && __details::__cm_obj<_A>>>                        \
+  __CM_INLINE __details::__cm_ret<__details::__cm_or<_R, float>, __details::__cm_count<_A>> __name(const _A &__a, const _B &__b,       \
+                                                                                    int __flag = _GENX_NOSAT) {      \
+    using namespace __details;                                                                                       \
+    constexpr int _N = __cm_count<_A>;                                                                                   \
+    static_assert(_N % 4 == 0, #__name ": the element count must be a multiple of 4");                                \
+    using _RT = __cm_or<_R, float>;                                                                                  \
+    __cm_vec<float, _N> __x = __cm_operand<float, _N>(__a), __y = __cm_operand<float, _N>(__b), __r;                            \
     if constexpr (__cm_native_dot)                                                                                 \
-      r = __cm_genx_##intrinsic<__cm_vec<float, N>>(x, y);                                                         \
+      __r = __cm_genx_##__intrinsic<__cm_vec<float, _N>>(__x, __y);                                                         \
     else                                                                                                           \
-      r = __cm_dot_arith<K, H, N>(x, y);                                                                           \
-    return __cm_make<RT, N>(__cm_convert<RT, N, float>(r, flag));                                                  \
+      __r = __cm_dot_arith<_K, _H, _N>(__x, __y);                                                                           \
+    return __cm_make<_RT, _N>(__cm_convert<_RT, _N, float>(__r, __flag));                                                  \
   }
 __CM_DOT(cm_dp2, dp2, 2, false)
 __CM_DOT(cm_dp3, dp3, 3, false)
@@ -574,22 +574,22 @@ __CM_DOT(cm_dph, dph, 3, true) // a0*b0 + a1*b1 + a2*b2 + b3 per group of four
 #undef __CM_DOT
 
 // cm_line(p, x): p[0] * x + p[3] for every element of x (genx.line; p is a 4-element vector).
-template <typename R = void, typename P, typename X,
-          typename = details::__cm_if<details::__cm_obj<P> && details::__cm_obj<X>>>
-__CM_INLINE details::__cm_ret<details::__cm_or<R, float>, details::__cm_count<X>> cm_line(const P &p, const X &x,
-                                                                                       int flag = _GENX_NOSAT) {
-  using namespace details;
-  constexpr int N = __cm_count<X>;
-  static_assert(__cm_count<P> == 4, "cm_line: the coefficients are a vector of 4");
-  static_assert(N % 8 == 0, "cm_line: the element count must be a multiple of 8");
-  using RT = __cm_or<R, float>;
-  __cm_vec<float, 4> c = __cm_operand<float, 4>(p);
-  __cm_vec<float, N> v = __cm_operand<float, N>(x), r;
+template <typename _R = void, typename _P, typename _X,
+          typename = __details::__cm_if<__details::__cm_obj<_P> && __details::__cm_obj<_X>>>
+__CM_INLINE __details::__cm_ret<__details::__cm_or<_R, float>, __details::__cm_count<_X>> cm_line(const _P &__p, const _X &__x,
+                                                                                       int __flag = _GENX_NOSAT) {
+  using namespace __details;
+  constexpr int _N = __cm_count<_X>;
+  static_assert(__cm_count<_P> == 4, "cm_line: the coefficients are a vector of 4");
+  static_assert(_N % 8 == 0, "cm_line: the element count must be a multiple of 8");
+  using _RT = __cm_or<_R, float>;
+  __cm_vec<float, 4> __c = __cm_operand<float, 4>(__p);
+  __cm_vec<float, _N> __v = __cm_operand<float, _N>(__x), __r;
   if constexpr (__cm_native_dot)
-    r = __cm_genx_line<__cm_vec<float, N>>(c, v);
+    __r = __cm_genx_line<__cm_vec<float, _N>>(__c, __v);
   else
-    r = c[0] * v + c[3];
-  return __cm_make<RT, N>(__cm_convert<RT, N, float>(r, flag));
+    __r = __c[0] * __v + __c[3];
+  return __cm_make<_RT, _N>(__cm_convert<_RT, _N, float>(__r, __flag));
 }
 
 // IEEE-exact square root and division (float or double; other operands compute in float).
@@ -597,502 +597,502 @@ __CM_INLINE details::__cm_ret<details::__cm_or<R, float>, details::__cm_count<X>
 // dg1 and adl-p; the IR is what cmc emits (docs/cmc-compat.md §3), the executor runs it.
 __CM_FLOAT_UNARY(cm_sqrt_ieee, ieee_sqrt)
 
-template <typename R = void, typename A, typename B, typename = details::__cm_if<details::__cm_all_ok<A, B>>>
-__CM_INLINE details::__cm_ret<details::__cm_or<R, details::__cm_float_of<details::__cm_common<details::__cm_elem_of<A>, details::__cm_elem_of<B>>>>,
-                              details::__cm_width<A, B>>
-cm_div_ieee(const A &a, const B &b, int flag = _GENX_NOSAT) {
-  using namespace details;
-  using C = __cm_float_of<__cm_common<__cm_elem_of<A>, __cm_elem_of<B>>>;
-  using RT = __cm_or<R, C>;
-  constexpr int N = __cm_width<A, B>;
-  return __cm_make<RT, N>(
-      __cm_convert<RT, N, C>(__cm_genx_ieee_div<__cm_val<C, N>>(__cm_operand<C, N>(a), __cm_operand<C, N>(b)), flag));
+template <typename _R = void, typename _A, typename _B, typename = __details::__cm_if<__details::__cm_all_ok<_A, _B>>>
+__CM_INLINE __details::__cm_ret<__details::__cm_or<_R, __details::__cm_float_of<__details::__cm_common<__details::__cm_elem_of<_A>, __details::__cm_elem_of<_B>>>>,
+                              __details::__cm_width<_A, _B>>
+cm_div_ieee(const _A &__a, const _B &__b, int __flag = _GENX_NOSAT) {
+  using namespace __details;
+  using _C = __cm_float_of<__cm_common<__cm_elem_of<_A>, __cm_elem_of<_B>>>;
+  using _RT = __cm_or<_R, _C>;
+  constexpr int _N = __cm_width<_A, _B>;
+  return __cm_make<_RT, _N>(
+      __cm_convert<_RT, _N, _C>(__cm_genx_ieee_div<__cm_val<_C, _N>>(__cm_operand<_C, _N>(__a), __cm_operand<_C, _N>(__b)), __flag));
 }
 
 // cm_sincos(cos, x): the sine of x; the cosine goes to `cos`.
-template <typename K, typename X, typename = details::__cm_if<details::__cm_ok<K> && details::__cm_ok<X>>>
-__CM_INLINE details::__cm_ret<details::__cm_float_of<details::__cm_elem_of<X>>, details::__cm_count<X>>
-cm_sincos(K &&cos, const X &x, int flag = _GENX_NOSAT) {
-  using namespace details;
-  using C = __cm_float_of<__cm_elem_of<X>>;
-  constexpr int N = __cm_count<X>;
-  __cm_val<C, N> v = __cm_operand<C, N>(x);
-  __cm_put<N>(cos, __cm_convert<C, N, C>(__cm_genx_cos<__cm_val<C, N>>(v), flag));
-  return __cm_make<C, N>(__cm_convert<C, N, C>(__cm_genx_sin<__cm_val<C, N>>(v), flag));
+template <typename _K, typename _X, typename = __details::__cm_if<__details::__cm_ok<_K> && __details::__cm_ok<_X>>>
+__CM_INLINE __details::__cm_ret<__details::__cm_float_of<__details::__cm_elem_of<_X>>, __details::__cm_count<_X>>
+cm_sincos(_K &&__cos, const _X &__x, int __flag = _GENX_NOSAT) {
+  using namespace __details;
+  using _C = __cm_float_of<__cm_elem_of<_X>>;
+  constexpr int _N = __cm_count<_X>;
+  __cm_val<_C, _N> __v = __cm_operand<_C, _N>(__x);
+  __cm_put<_N>(__cos, __cm_convert<_C, _N, _C>(__cm_genx_cos<__cm_val<_C, _N>>(__v), __flag));
+  return __cm_make<_C, _N>(__cm_convert<_C, _N, _C>(__cm_genx_sin<__cm_val<_C, _N>>(__v), __flag));
 }
 
 // ---- integer builtins --------------------------------------------------------------------------------------
 
 // cm_avg: (a + b + 1) >> 1 on the exact values (computation type: the usual arithmetic conversions).
-template <typename R = void, typename A, typename B, typename = details::__cm_if<details::__cm_all_ok<A, B>>>
-__CM_INLINE __CM_BINARY_RET(A, B) cm_avg(const A &a, const B &b, int flag = _GENX_NOSAT) {
-  using namespace details;
-  using C = __cm_common<__cm_elem_of<A>, __cm_elem_of<B>>;
-  using RT = __cm_or<R, C>;
-  constexpr int N = __cm_width<A, B>;
-  static_assert(__cm_is_int<C> && __cm_is_int<RT>, "cm_avg takes and returns integers");
-  using V = __cm_val<RT, N>;
-  __cm_val<C, N> x = __cm_operand<C, N>(a), y = __cm_operand<C, N>(b);
-  return __cm_make<RT, N>(__cm_pick<RT, N>(flag, __cm_xy_avg_sat<V, __cm_is_signed<RT>, __cm_is_signed<C>>(x, y),
-                                           __cm_xy_avg<V, __cm_is_signed<RT>, __cm_is_signed<C>>(x, y)));
+template <typename _R = void, typename _A, typename _B, typename = __details::__cm_if<__details::__cm_all_ok<_A, _B>>>
+__CM_INLINE __CM_BINARY_RET(_A, _B) cm_avg(const _A &__a, const _B &__b, int __flag = _GENX_NOSAT) {
+  using namespace __details;
+  using _C = __cm_common<__cm_elem_of<_A>, __cm_elem_of<_B>>;
+  using _RT = __cm_or<_R, _C>;
+  constexpr int _N = __cm_width<_A, _B>;
+  static_assert(__cm_is_int<_C> && __cm_is_int<_RT>, "cm_avg takes and returns integers");
+  using _V = __cm_val<_RT, _N>;
+  __cm_val<_C, _N> __x = __cm_operand<_C, _N>(__a), __y = __cm_operand<_C, _N>(__b);
+  return __cm_make<_RT, _N>(__cm_pick<_RT, _N>(__flag, __cm_xy_avg_sat<_V, __cm_is_signed<_RT>, __cm_is_signed<_C>>(__x, __y),
+                                           __cm_xy_avg<_V, __cm_is_signed<_RT>, __cm_is_signed<_C>>(__x, __y)));
 }
 
-#define __CM_SHIFT_RET(A, B)                                                                                        \
-  details::__cm_ret<details::__cm_or<R, details::__cm_promote<details::__cm_elem_of<A>>>, details::__cm_width<A, B>>
+#define __CM_SHIFT_RET(_A, _B)                                                                                        \
+  __details::__cm_ret<__details::__cm_or<_R, __details::__cm_promote<__details::__cm_elem_of<_A>>>, __details::__cm_width<_A, _B>>
 
 // cm_shl: a (promoted) shifted left by the low bits of b; with SAT, clamped to R.
-template <typename R = void, typename A, typename B, typename = details::__cm_if<details::__cm_all_ok<A, B>>>
-__CM_INLINE __CM_SHIFT_RET(A, B) cm_shl(const A &a, const B &b, int flag = _GENX_NOSAT) {
-  using namespace details;
-  using C = __cm_promote<__cm_elem_of<A>>;
-  using RT = __cm_or<R, C>;
-  constexpr int N = __cm_width<A, B>;
-  static_assert(__cm_is_int<C> && __cm_is_int<RT>, "cm_shl takes and returns integers");
-  using V = __cm_val<RT, N>;
-  __cm_val<C, N> x = __cm_operand<C, N>(a), y = __cm_operand<C, N>(b);
-  return __cm_make<RT, N>(__cm_pick<RT, N>(flag, __cm_xy_shl_sat<V, __cm_is_signed<RT>, __cm_is_signed<C>>(x, y),
-                                           __cm_xy_shl<V, __cm_is_signed<RT>, __cm_is_signed<C>>(x, y)));
+template <typename _R = void, typename _A, typename _B, typename = __details::__cm_if<__details::__cm_all_ok<_A, _B>>>
+__CM_INLINE __CM_SHIFT_RET(_A, _B) cm_shl(const _A &__a, const _B &__b, int __flag = _GENX_NOSAT) {
+  using namespace __details;
+  using _C = __cm_promote<__cm_elem_of<_A>>;
+  using _RT = __cm_or<_R, _C>;
+  constexpr int _N = __cm_width<_A, _B>;
+  static_assert(__cm_is_int<_C> && __cm_is_int<_RT>, "cm_shl takes and returns integers");
+  using _V = __cm_val<_RT, _N>;
+  __cm_val<_C, _N> __x = __cm_operand<_C, _N>(__a), __y = __cm_operand<_C, _N>(__b);
+  return __cm_make<_RT, _N>(__cm_pick<_RT, _N>(__flag, __cm_xy_shl_sat<_V, __cm_is_signed<_RT>, __cm_is_signed<_C>>(__x, __y),
+                                           __cm_xy_shl<_V, __cm_is_signed<_RT>, __cm_is_signed<_C>>(__x, __y)));
 }
 
 // Right shifts: a promoted, then read as signed (asr), unsigned (lsr) or as it is (shr, the >> operator),
 // shifted by the low 6 bits of b (5 for 32-bit values), converted to R (saturating with SAT).
-namespace details {
-template <int Kind, typename R, typename A, typename B>
-__CM_INLINE __CM_SHIFT_RET(A, B) __cm_shift_right(const A &a, const B &b, int flag) {
-  using P = __cm_promote<__cm_elem_of<A>>;
-  static_assert(__cm_is_int<P>, "right shifts take integers");
-  using U = __cm_unsigned<P>;
-  using Signed = __cm_cond<sizeof(P) == 8, long long, int>;
-  using C = __cm_cond<Kind == 0, P, __cm_cond<Kind == 1, Signed, U>>;
-  using RT = __cm_or<R, P>;
-  constexpr int N = __cm_width<A, B>;
-  __cm_val<C, N> x = __cm_operand<C, N>(a);
-  __cm_val<C, N> n = __cm_operand<C, N>(b) & (C)(sizeof(C) * 8 - 1);
-  return __cm_make<RT, N>(__cm_convert<RT, N, C>(x >> n, flag));
+namespace __details {
+template <int _Kind, typename _R, typename _A, typename _B>
+__CM_INLINE __CM_SHIFT_RET(_A, _B) __cm_shift_right(const _A &__a, const _B &__b, int __flag) {
+  using _P = __cm_promote<__cm_elem_of<_A>>;
+  static_assert(__cm_is_int<_P>, "right shifts take integers");
+  using _U = __cm_unsigned<_P>;
+  using _Signed = __cm_cond<sizeof(_P) == 8, long long, int>;
+  using _C = __cm_cond<_Kind == 0, _P, __cm_cond<_Kind == 1, _Signed, _U>>;
+  using _RT = __cm_or<_R, _P>;
+  constexpr int _N = __cm_width<_A, _B>;
+  __cm_val<_C, _N> __x = __cm_operand<_C, _N>(__a);
+  __cm_val<_C, _N> __n = __cm_operand<_C, _N>(__b) & (_C)(sizeof(_C) * 8 - 1);
+  return __cm_make<_RT, _N>(__cm_convert<_RT, _N, _C>(__x >> __n, __flag));
 }
-} // namespace details
-template <typename R = void, typename A, typename B, typename = details::__cm_if<details::__cm_all_ok<A, B>>>
-__CM_INLINE __CM_SHIFT_RET(A, B) cm_shr(const A &a, const B &b, int flag = _GENX_NOSAT) {
-  return details::__cm_shift_right<0, R>(a, b, flag);
+} // namespace __details
+template <typename _R = void, typename _A, typename _B, typename = __details::__cm_if<__details::__cm_all_ok<_A, _B>>>
+__CM_INLINE __CM_SHIFT_RET(_A, _B) cm_shr(const _A &__a, const _B &__b, int __flag = _GENX_NOSAT) {
+  return __details::__cm_shift_right<0, _R>(__a, __b, __flag);
 }
-template <typename R = void, typename A, typename B, typename = details::__cm_if<details::__cm_all_ok<A, B>>>
-__CM_INLINE __CM_SHIFT_RET(A, B) cm_asr(const A &a, const B &b, int flag = _GENX_NOSAT) {
-  return details::__cm_shift_right<1, R>(a, b, flag);
+template <typename _R = void, typename _A, typename _B, typename = __details::__cm_if<__details::__cm_all_ok<_A, _B>>>
+__CM_INLINE __CM_SHIFT_RET(_A, _B) cm_asr(const _A &__a, const _B &__b, int __flag = _GENX_NOSAT) {
+  return __details::__cm_shift_right<1, _R>(__a, __b, __flag);
 }
-template <typename R = void, typename A, typename B, typename = details::__cm_if<details::__cm_all_ok<A, B>>>
-__CM_INLINE __CM_SHIFT_RET(A, B) cm_lsr(const A &a, const B &b, int flag = _GENX_NOSAT) {
-  return details::__cm_shift_right<2, R>(a, b, flag);
+template <typename _R = void, typename _A, typename _B, typename = __details::__cm_if<__details::__cm_all_ok<_A, _B>>>
+__CM_INLINE __CM_SHIFT_RET(_A, _B) cm_lsr(const _A &__a, const _B &__b, int __flag = _GENX_NOSAT) {
+  return __details::__cm_shift_right<2, _R>(__a, __b, __flag);
 }
 
 // cm_quot / cm_mod: C++ division and remainder (truncating) in the computation type; cm_div(rem, a, b) returns
 // the quotient and stores the remainder into `rem`. Integers only; a zero divisor is undefined.
-template <typename R = void, typename A, typename B, typename = details::__cm_if<details::__cm_all_ok<A, B>>>
-__CM_INLINE __CM_BINARY_RET(A, B) cm_quot(const A &a, const B &b, int flag = _GENX_NOSAT) {
-  using namespace details;
-  using C = __cm_common<__cm_elem_of<A>, __cm_elem_of<B>>;
-  static_assert(__cm_is_int<C>, "cm_quot takes integers");
-  using RT = __cm_or<R, C>;
-  constexpr int N = __cm_width<A, B>;
-  return __cm_make<RT, N>(__cm_convert<RT, N, C>(__cm_operand<C, N>(a) / __cm_operand<C, N>(b), flag));
+template <typename _R = void, typename _A, typename _B, typename = __details::__cm_if<__details::__cm_all_ok<_A, _B>>>
+__CM_INLINE __CM_BINARY_RET(_A, _B) cm_quot(const _A &__a, const _B &__b, int __flag = _GENX_NOSAT) {
+  using namespace __details;
+  using _C = __cm_common<__cm_elem_of<_A>, __cm_elem_of<_B>>;
+  static_assert(__cm_is_int<_C>, "cm_quot takes integers");
+  using _RT = __cm_or<_R, _C>;
+  constexpr int _N = __cm_width<_A, _B>;
+  return __cm_make<_RT, _N>(__cm_convert<_RT, _N, _C>(__cm_operand<_C, _N>(__a) / __cm_operand<_C, _N>(__b), __flag));
 }
-template <typename R = void, typename A, typename B, typename = details::__cm_if<details::__cm_all_ok<A, B>>>
-__CM_INLINE __CM_BINARY_RET(A, B) cm_mod(const A &a, const B &b, int flag = _GENX_NOSAT) {
-  using namespace details;
-  using C = __cm_common<__cm_elem_of<A>, __cm_elem_of<B>>;
-  static_assert(__cm_is_int<C>, "cm_mod takes integers");
-  using RT = __cm_or<R, C>;
-  constexpr int N = __cm_width<A, B>;
-  return __cm_make<RT, N>(__cm_convert<RT, N, C>(__cm_operand<C, N>(a) % __cm_operand<C, N>(b), flag));
+template <typename _R = void, typename _A, typename _B, typename = __details::__cm_if<__details::__cm_all_ok<_A, _B>>>
+__CM_INLINE __CM_BINARY_RET(_A, _B) cm_mod(const _A &__a, const _B &__b, int __flag = _GENX_NOSAT) {
+  using namespace __details;
+  using _C = __cm_common<__cm_elem_of<_A>, __cm_elem_of<_B>>;
+  static_assert(__cm_is_int<_C>, "cm_mod takes integers");
+  using _RT = __cm_or<_R, _C>;
+  constexpr int _N = __cm_width<_A, _B>;
+  return __cm_make<_RT, _N>(__cm_convert<_RT, _N, _C>(__cm_operand<_C, _N>(__a) % __cm_operand<_C, _N>(__b), __flag));
 }
-template <typename R = void, typename M, typename A, typename B,
-          typename = details::__cm_if<details::__cm_all_ok<A, B> && details::__cm_ok<M>>>
-__CM_INLINE __CM_BINARY_RET(A, B) cm_div(M &&rem, const A &a, const B &b, int flag = _GENX_NOSAT) {
-  using namespace details;
-  using C = __cm_common<__cm_elem_of<A>, __cm_elem_of<B>>;
-  static_assert(__cm_is_int<C>, "cm_div takes integers");
-  using RT = __cm_or<R, C>;
-  constexpr int N = __cm_width<A, B>;
-  __cm_val<C, N> x = __cm_operand<C, N>(a), y = __cm_operand<C, N>(b);
-  __cm_put<N>(rem, x % y);
-  return __cm_make<RT, N>(__cm_convert<RT, N, C>(x / y, flag));
+template <typename _R = void, typename _M, typename _A, typename _B,
+          typename = __details::__cm_if<__details::__cm_all_ok<_A, _B> && __details::__cm_ok<_M>>>
+__CM_INLINE __CM_BINARY_RET(_A, _B) cm_div(_M &&__rem, const _A &__a, const _B &__b, int __flag = _GENX_NOSAT) {
+  using namespace __details;
+  using _C = __cm_common<__cm_elem_of<_A>, __cm_elem_of<_B>>;
+  static_assert(__cm_is_int<_C>, "cm_div takes integers");
+  using _RT = __cm_or<_R, _C>;
+  constexpr int _N = __cm_width<_A, _B>;
+  __cm_val<_C, _N> __x = __cm_operand<_C, _N>(__a), __y = __cm_operand<_C, _N>(__b);
+  __cm_put<_N>(__rem, __x % __y);
+  return __cm_make<_RT, _N>(__cm_convert<_RT, _N, _C>(__x / __y, __flag));
 }
 
 // cm_rol / cm_ror: rotate each element of a (at its own width) by the low bits of b (genx.rol / ror).
-#define __CM_ROTATE(name, intrinsic)                                                                               \
-  template <typename R = void, typename A, typename B, typename = details::__cm_if<details::__cm_all_ok<A, B>>>    \
-  __CM_INLINE details::__cm_ret<details::__cm_or<R, details::__cm_elem_of<A>>, details::__cm_width<A, B>> name(     \
-      const A &a, const B &b) {                                                                                     \
-    using namespace details;                                                                                       \
-    using C = __cm_elem_of<A>;                                                                                     \
-    static_assert(__cm_is_int<C>, #name " takes integers");                                                        \
-    using RT = __cm_or<R, C>;                                                                                      \
-    constexpr int N = __cm_width<A, B>;                                                                            \
-    return __cm_make<RT, N>(__cm_genx_##intrinsic<__cm_val<RT, N>>(__cm_operand<C, N>(a), __cm_operand<C, N>(b)));  \
+#define __CM_ROTATE(__name, __intrinsic)                                                                               \
+  template <typename _R = void, typename _A, typename _B, typename = __details::__cm_if<__details::__cm_all_ok<_A, _B>>>    \
+  __CM_INLINE __details::__cm_ret<__details::__cm_or<_R, __details::__cm_elem_of<_A>>, __details::__cm_width<_A, _B>> __name(     \
+      const _A &__a, const _B &__b) {                                                                                     \
+    using namespace __details;                                                                                       \
+    using _C = __cm_elem_of<_A>;                                                                                     \
+    static_assert(__cm_is_int<_C>, #__name " takes integers");                                                        \
+    using _RT = __cm_or<_R, _C>;                                                                                      \
+    constexpr int _N = __cm_width<_A, _B>;                                                                            \
+    return __cm_make<_RT, _N>(__cm_genx_##__intrinsic<__cm_val<_RT, _N>>(__cm_operand<_C, _N>(__a), __cm_operand<_C, _N>(__b)));  \
   }
 __CM_ROTATE(cm_rol, rol)
 __CM_ROTATE(cm_ror, ror)
 #undef __CM_ROTATE
 
 // cm_lzd: leading zeros of the 32-bit unsigned value.
-template <typename R = void, typename X, typename = details::__cm_if<details::__cm_ok<X>>>
-__CM_INLINE details::__cm_ret<details::__cm_or<R, unsigned>, details::__cm_count<X>> cm_lzd(const X &x,
-                                                                                       int flag = _GENX_NOSAT) {
-  using namespace details;
-  using RT = __cm_or<R, unsigned>;
-  constexpr int N = __cm_count<X>;
-  return __cm_make<RT, N>(
-      __cm_convert<RT, N, unsigned>(__cm_genx_lzd<__cm_val<unsigned, N>>(__cm_operand<unsigned, N>(x)), flag));
+template <typename _R = void, typename _X, typename = __details::__cm_if<__details::__cm_ok<_X>>>
+__CM_INLINE __details::__cm_ret<__details::__cm_or<_R, unsigned>, __details::__cm_count<_X>> cm_lzd(const _X &__x,
+                                                                                       int __flag = _GENX_NOSAT) {
+  using namespace __details;
+  using _RT = __cm_or<_R, unsigned>;
+  constexpr int _N = __cm_count<_X>;
+  return __cm_make<_RT, _N>(
+      __cm_convert<_RT, _N, unsigned>(__cm_genx_lzd<__cm_val<unsigned, _N>>(__cm_operand<unsigned, _N>(__x)), __flag));
 }
 
 // cm_cbit: bits set in each element (counted at the element's own width).
-template <typename R = void, typename X, typename = details::__cm_if<details::__cm_ok<X>>>
-__CM_INLINE details::__cm_ret<details::__cm_or<R, unsigned>, details::__cm_count<X>> cm_cbit(const X &x) {
-  using namespace details;
-  using E = __cm_elem_of<X>;
-  static_assert(__cm_is_int<E>, "cm_cbit takes integers");
-  using RT = __cm_or<R, unsigned>;
-  constexpr int N = __cm_count<X>;
-  return __cm_make<RT, N>(
-      __cm_cvt<RT, N>(__cm_genx_cbit<__cm_val<unsigned, N>>(__cm_operand<E, N>(x))));
+template <typename _R = void, typename _X, typename = __details::__cm_if<__details::__cm_ok<_X>>>
+__CM_INLINE __details::__cm_ret<__details::__cm_or<_R, unsigned>, __details::__cm_count<_X>> cm_cbit(const _X &__x) {
+  using namespace __details;
+  using _E = __cm_elem_of<_X>;
+  static_assert(__cm_is_int<_E>, "cm_cbit takes integers");
+  using _RT = __cm_or<_R, unsigned>;
+  constexpr int _N = __cm_count<_X>;
+  return __cm_make<_RT, _N>(
+      __cm_cvt<_RT, _N>(__cm_genx_cbit<__cm_val<unsigned, _N>>(__cm_operand<_E, _N>(__x))));
 }
 
 // cm_fbl: index of the lowest set bit of the 32-bit value (0xFFFFFFFF for 0).
-template <typename R = void, typename X, typename = details::__cm_if<details::__cm_ok<X>>>
-__CM_INLINE details::__cm_ret<details::__cm_or<R, unsigned>, details::__cm_count<X>> cm_fbl(const X &x) {
-  using namespace details;
-  using RT = __cm_or<R, unsigned>;
-  constexpr int N = __cm_count<X>;
-  return __cm_make<RT, N>(__cm_cvt<RT, N>(__cm_genx_fbl<__cm_val<unsigned, N>>(__cm_operand<unsigned, N>(x))));
+template <typename _R = void, typename _X, typename = __details::__cm_if<__details::__cm_ok<_X>>>
+__CM_INLINE __details::__cm_ret<__details::__cm_or<_R, unsigned>, __details::__cm_count<_X>> cm_fbl(const _X &__x) {
+  using namespace __details;
+  using _RT = __cm_or<_R, unsigned>;
+  constexpr int _N = __cm_count<_X>;
+  return __cm_make<_RT, _N>(__cm_cvt<_RT, _N>(__cm_genx_fbl<__cm_val<unsigned, _N>>(__cm_operand<unsigned, _N>(__x))));
 }
 
 // cm_fbh: from the MSB, the first bit differing from the sign (signed) or the first set bit (unsigned).
-template <typename R = void, typename X, typename = details::__cm_if<details::__cm_ok<X>>>
-__CM_INLINE details::__cm_ret<details::__cm_or<R, details::__cm_promote<details::__cm_elem_of<X>>>, details::__cm_count<X>>
-cm_fbh(const X &x) {
-  using namespace details;
-  using C = __cm_promote<__cm_elem_of<X>>;
-  static_assert(__cm_is_int<C> && sizeof(C) == 4, "cm_fbh takes 32-bit (or narrower) integers");
-  using RT = __cm_or<R, C>;
-  constexpr int N = __cm_count<X>;
-  using V = __cm_val<C, N>;
-  if constexpr (__cm_is_signed<C>)
-    return __cm_make<RT, N>(__cm_cvt<RT, N>(__cm_genx_sfbh<V>(__cm_operand<C, N>(x))));
+template <typename _R = void, typename _X, typename = __details::__cm_if<__details::__cm_ok<_X>>>
+__CM_INLINE __details::__cm_ret<__details::__cm_or<_R, __details::__cm_promote<__details::__cm_elem_of<_X>>>, __details::__cm_count<_X>>
+cm_fbh(const _X &__x) {
+  using namespace __details;
+  using _C = __cm_promote<__cm_elem_of<_X>>;
+  static_assert(__cm_is_int<_C> && sizeof(_C) == 4, "cm_fbh takes 32-bit (or narrower) integers");
+  using _RT = __cm_or<_R, _C>;
+  constexpr int _N = __cm_count<_X>;
+  using _V = __cm_val<_C, _N>;
+  if constexpr (__cm_is_signed<_C>)
+    return __cm_make<_RT, _N>(__cm_cvt<_RT, _N>(__cm_genx_sfbh<_V>(__cm_operand<_C, _N>(__x))));
   else
-    return __cm_make<RT, N>(__cm_cvt<RT, N>(__cm_genx_ufbh<V>(__cm_operand<C, N>(x))));
+    return __cm_make<_RT, _N>(__cm_cvt<_RT, _N>(__cm_genx_ufbh<_V>(__cm_operand<_C, _N>(__x))));
 }
 
 // Bit fields (32-bit int or uint, the type of the value operand).
-template <typename W, typename O, typename V, typename S,
-          typename = details::__cm_if<details::__cm_all_ok<W, O, V, S>>>
-__CM_INLINE details::__cm_ret<details::__cm_promote<details::__cm_elem_of<S>>, details::__cm_width<W, O, V, S>>
-cm_bf_insert(const W &width, const O &offset, const V &val, const S &src) {
-  using namespace details;
-  using C = __cm_promote<__cm_elem_of<S>>;
-  static_assert(__cm_is_int<C> && sizeof(C) == 4, "cm_bf_insert takes int or uint");
-  constexpr int N = __cm_width<W, O, V, S>;
-  return __cm_make<C, N>(__cm_genx_bfi<__cm_val<C, N>>(__cm_operand<C, N>(width), __cm_operand<C, N>(offset),
-                                                       __cm_operand<C, N>(val), __cm_operand<C, N>(src)));
+template <typename _W, typename _O, typename _V, typename _S,
+          typename = __details::__cm_if<__details::__cm_all_ok<_W, _O, _V, _S>>>
+__CM_INLINE __details::__cm_ret<__details::__cm_promote<__details::__cm_elem_of<_S>>, __details::__cm_width<_W, _O, _V, _S>>
+cm_bf_insert(const _W &__width, const _O &__offset, const _V &__val, const _S &__src) {
+  using namespace __details;
+  using _C = __cm_promote<__cm_elem_of<_S>>;
+  static_assert(__cm_is_int<_C> && sizeof(_C) == 4, "cm_bf_insert takes int or uint");
+  constexpr int _N = __cm_width<_W, _O, _V, _S>;
+  return __cm_make<_C, _N>(__cm_genx_bfi<__cm_val<_C, _N>>(__cm_operand<_C, _N>(__width), __cm_operand<_C, _N>(__offset),
+                                                       __cm_operand<_C, _N>(__val), __cm_operand<_C, _N>(__src)));
 }
 
-template <typename W, typename O, typename S, typename = details::__cm_if<details::__cm_all_ok<W, O, S>>>
-__CM_INLINE details::__cm_ret<details::__cm_promote<details::__cm_elem_of<S>>, details::__cm_width<W, O, S>>
-cm_bf_extract(const W &width, const O &offset, const S &src) {
-  using namespace details;
-  using C = __cm_promote<__cm_elem_of<S>>;
-  static_assert(__cm_is_int<C> && sizeof(C) == 4, "cm_bf_extract takes int or uint");
-  constexpr int N = __cm_width<W, O, S>;
-  using V = __cm_val<C, N>;
-  if constexpr (__cm_is_signed<C>)
-    return __cm_make<C, N>(__cm_genx_sbfe<V>(__cm_operand<C, N>(width), __cm_operand<C, N>(offset), __cm_operand<C, N>(src)));
+template <typename _W, typename _O, typename _S, typename = __details::__cm_if<__details::__cm_all_ok<_W, _O, _S>>>
+__CM_INLINE __details::__cm_ret<__details::__cm_promote<__details::__cm_elem_of<_S>>, __details::__cm_width<_W, _O, _S>>
+cm_bf_extract(const _W &__width, const _O &__offset, const _S &__src) {
+  using namespace __details;
+  using _C = __cm_promote<__cm_elem_of<_S>>;
+  static_assert(__cm_is_int<_C> && sizeof(_C) == 4, "cm_bf_extract takes int or uint");
+  constexpr int _N = __cm_width<_W, _O, _S>;
+  using _V = __cm_val<_C, _N>;
+  if constexpr (__cm_is_signed<_C>)
+    return __cm_make<_C, _N>(__cm_genx_sbfe<_V>(__cm_operand<_C, _N>(__width), __cm_operand<_C, _N>(__offset), __cm_operand<_C, _N>(__src)));
   else
-    return __cm_make<C, N>(__cm_genx_ubfe<V>(__cm_operand<C, N>(width), __cm_operand<C, N>(offset), __cm_operand<C, N>(src)));
+    return __cm_make<_C, _N>(__cm_genx_ubfe<_V>(__cm_operand<_C, _N>(__width), __cm_operand<_C, _N>(__offset), __cm_operand<_C, _N>(__src)));
 }
 
-template <typename S, typename = details::__cm_if<details::__cm_ok<S>>>
-__CM_INLINE details::__cm_ret<details::__cm_promote<details::__cm_elem_of<S>>, details::__cm_count<S>>
-cm_bf_reverse(const S &src) {
-  using namespace details;
-  using C = __cm_promote<__cm_elem_of<S>>;
-  static_assert(__cm_is_int<C> && sizeof(C) == 4, "cm_bf_reverse takes int or uint");
-  constexpr int N = __cm_count<S>;
-  return __cm_make<C, N>(__cm_genx_bfrev<__cm_val<C, N>>(__cm_operand<C, N>(src)));
+template <typename _S, typename = __details::__cm_if<__details::__cm_ok<_S>>>
+__CM_INLINE __details::__cm_ret<__details::__cm_promote<__details::__cm_elem_of<_S>>, __details::__cm_count<_S>>
+cm_bf_reverse(const _S &__src) {
+  using namespace __details;
+  using _C = __cm_promote<__cm_elem_of<_S>>;
+  static_assert(__cm_is_int<_C> && sizeof(_C) == 4, "cm_bf_reverse takes int or uint");
+  constexpr int _N = __cm_count<_S>;
+  return __cm_make<_C, _N>(__cm_genx_bfrev<__cm_val<_C, _N>>(__cm_operand<_C, _N>(__src)));
 }
 
-namespace details {
+namespace __details {
 // The two fields of addc/subb ({carry, sum}) and simad/uimad ({hi, lo}): a struct the call returns through sret.
-template <typename V> struct __cm_pair {
-  V first;
-  V second;
+template <typename _V> struct __cm_pair {
+  _V __first;
+  _V __second;
 };
-} // namespace details
+} // namespace __details
 
 // cm_addc(a, b, carry): the 32-bit unsigned sum; the carries go to `carry`.
-template <typename A, typename B, typename K,
-          typename = details::__cm_if<details::__cm_all_ok<A, B> && details::__cm_ok<K>>>
-__CM_INLINE details::__cm_ret<unsigned, details::__cm_width<A, B>> cm_addc(const A &a, const B &b, K &&carry) {
-  using namespace details;
-  constexpr int N = __cm_width<A, B>;
-  using V = __cm_val<unsigned, N>;
-  __cm_pair<V> r = __cm_genx_addc<__cm_pair<V>>(__cm_operand<unsigned, N>(a), __cm_operand<unsigned, N>(b));
-  __cm_put<N>(carry, r.first);
-  return __cm_make<unsigned, N>(r.second);
+template <typename _A, typename _B, typename _K,
+          typename = __details::__cm_if<__details::__cm_all_ok<_A, _B> && __details::__cm_ok<_K>>>
+__CM_INLINE __details::__cm_ret<unsigned, __details::__cm_width<_A, _B>> cm_addc(const _A &__a, const _B &__b, _K &&__carry) {
+  using namespace __details;
+  constexpr int _N = __cm_width<_A, _B>;
+  using _V = __cm_val<unsigned, _N>;
+  __cm_pair<_V> __r = __cm_genx_addc<__cm_pair<_V>>(__cm_operand<unsigned, _N>(__a), __cm_operand<unsigned, _N>(__b));
+  __cm_put<_N>(__carry, __r.__first);
+  return __cm_make<unsigned, _N>(__r.__second);
 }
 
 // cm_subb(a, b, borrow): the 32-bit unsigned difference; the borrows go to `borrow`.
-template <typename A, typename B, typename K,
-          typename = details::__cm_if<details::__cm_all_ok<A, B> && details::__cm_ok<K>>>
-__CM_INLINE details::__cm_ret<unsigned, details::__cm_width<A, B>> cm_subb(const A &a, const B &b, K &&borrow) {
-  using namespace details;
-  constexpr int N = __cm_width<A, B>;
-  using V = __cm_val<unsigned, N>;
-  __cm_pair<V> r = __cm_genx_subb<__cm_pair<V>>(__cm_operand<unsigned, N>(a), __cm_operand<unsigned, N>(b));
-  __cm_put<N>(borrow, r.first);
-  return __cm_make<unsigned, N>(r.second);
+template <typename _A, typename _B, typename _K,
+          typename = __details::__cm_if<__details::__cm_all_ok<_A, _B> && __details::__cm_ok<_K>>>
+__CM_INLINE __details::__cm_ret<unsigned, __details::__cm_width<_A, _B>> cm_subb(const _A &__a, const _B &__b, _K &&__borrow) {
+  using namespace __details;
+  constexpr int _N = __cm_width<_A, _B>;
+  using _V = __cm_val<unsigned, _N>;
+  __cm_pair<_V> __r = __cm_genx_subb<__cm_pair<_V>>(__cm_operand<unsigned, _N>(__a), __cm_operand<unsigned, _N>(__b));
+  __cm_put<_N>(__borrow, __r.__first);
+  return __cm_make<unsigned, _N>(__r.__second);
 }
 
 // cm_imul(lo, a, b): the high 32 bits of the 64-bit product (signed when either operand is signed); the low 32
 // bits go to `lo`.
-template <typename L, typename A, typename B,
-          typename = details::__cm_if<details::__cm_all_ok<A, B> && details::__cm_ok<L>>>
-__CM_INLINE details::__cm_ret<details::__cm_cond<details::__cm_is_signed<details::__cm_elem_of<A>> ||
-                                                     details::__cm_is_signed<details::__cm_elem_of<B>>,
+template <typename _L, typename _A, typename _B,
+          typename = __details::__cm_if<__details::__cm_all_ok<_A, _B> && __details::__cm_ok<_L>>>
+__CM_INLINE __details::__cm_ret<__details::__cm_cond<__details::__cm_is_signed<__details::__cm_elem_of<_A>> ||
+                                                     __details::__cm_is_signed<__details::__cm_elem_of<_B>>,
                                                  int, unsigned>,
-                              details::__cm_width<A, B>>
-cm_imul(L &&lo, const A &a, const B &b) {
-  using namespace details;
-  constexpr bool S = __cm_is_signed<__cm_elem_of<A>> || __cm_is_signed<__cm_elem_of<B>>;
-  using C = __cm_cond<S, int, unsigned>;
-  constexpr int N = __cm_width<A, B>;
-  using V = __cm_val<C, N>;
-  __cm_val<C, N> zero = (C)0;
-  __cm_pair<V> r;
-  if constexpr (S)
-    r = __cm_genx_simad<__cm_pair<V>>(__cm_operand<C, N>(a), __cm_operand<C, N>(b), zero);
+                              __details::__cm_width<_A, _B>>
+cm_imul(_L &&__lo, const _A &__a, const _B &__b) {
+  using namespace __details;
+  constexpr bool _S = __cm_is_signed<__cm_elem_of<_A>> || __cm_is_signed<__cm_elem_of<_B>>;
+  using _C = __cm_cond<_S, int, unsigned>;
+  constexpr int _N = __cm_width<_A, _B>;
+  using _V = __cm_val<_C, _N>;
+  __cm_val<_C, _N> __zero = (_C)0;
+  __cm_pair<_V> __r;
+  if constexpr (_S)
+    __r = __cm_genx_simad<__cm_pair<_V>>(__cm_operand<_C, _N>(__a), __cm_operand<_C, _N>(__b), __zero);
   else
-    r = __cm_genx_uimad<__cm_pair<V>>(__cm_operand<C, N>(a), __cm_operand<C, N>(b), zero);
-  __cm_put<N>(lo, r.second);
-  return __cm_make<C, N>(r.first);
+    __r = __cm_genx_uimad<__cm_pair<_V>>(__cm_operand<_C, _N>(__a), __cm_operand<_C, _N>(__b), __zero);
+  __cm_put<_N>(__lo, __r.__second);
+  return __cm_make<_C, _N>(__r.__first);
 }
 
 // ---- legacy vector operations: sad2, sada2, lrp, pln -------------------------------------------------------
 
-namespace details {
+namespace __details {
 // The byte type of sad2's operands (signed when the first operand's element type is) and the word type of its
 // result and accumulator (signed when the result type is).
-template <typename T> using __cm_sad_byte = __cm_cond<__cm_is_signed<T>, signed char, unsigned char>;
-template <typename T> using __cm_sad_word = __cm_cond<__cm_is_signed<T>, short, unsigned short>;
-} // namespace details
+template <typename _T> using __cm_sad_byte = __cm_cond<__cm_is_signed<_T>, signed char, unsigned char>;
+template <typename _T> using __cm_sad_word = __cm_cond<__cm_is_signed<_T>, short, unsigned short>;
+} // namespace __details
 
-namespace details {
+namespace __details {
 // SAD2 exists on Gen9 only (IGC 1.0.12504's GenXSubtarget::hasSad2Support: not on Gen11, Xe-LP, Xe-HPG, Xe-HPC),
 // so elsewhere the pair sums are computed with ordinary arithmetic: |a - b| in int, the odd lane of each pair added
 // to the even one through two stride-2 regions, written back to the even lanes (the odd lanes become 0 where the
 // instruction leaves them undefined).
 constexpr bool __cm_native_sad2 = __cm_genx_before(1100);
-template <typename E, int N> __CM_INLINE __cm_vec<int, N / 2> __cm_pair_sad(__cm_vec<E, N> x, __cm_vec<E, N> y) {
-  __cm_vec<int, N> d = __cm_cvt<int, N>(x) - __cm_cvt<int, N>(y);
-  d = __cm_genx_absi<__cm_vec<int, N>>(d);
-  return __cm_region_read<int, N / 2>(d, 0, N / 2, 2, 0) + __cm_region_read<int, N / 2>(d, 0, N / 2, 2, 1);
+template <typename _E, int _N> __CM_INLINE __cm_vec<int, _N / 2> __cm_pair_sad(__cm_vec<_E, _N> __x, __cm_vec<_E, _N> __y) {
+  __cm_vec<int, _N> __d = __cm_cvt<int, _N>(__x) - __cm_cvt<int, _N>(__y);
+  __d = __cm_genx_absi<__cm_vec<int, _N>>(__d);
+  return __cm_region_read<int, _N / 2>(__d, 0, _N / 2, 2, 0) + __cm_region_read<int, _N / 2>(__d, 0, _N / 2, 2, 1);
 }
-template <typename W, int N> __CM_INLINE __cm_vec<W, N> __cm_even_lanes(__cm_vec<W, N / 2> v) {
-  __cm_vec<W, N> out = (W)0;
-  return __cm_region_write<W, N, N / 2>(out, v, 0, N / 2, 2, 0);
+template <typename _W, int _N> __CM_INLINE __cm_vec<_W, _N> __cm_even_lanes(__cm_vec<_W, _N / 2> __v) {
+  __cm_vec<_W, _N> __out = (_W)0;
+  return __cm_region_write<_W, _N, _N / 2>(__out, __v, 0, _N / 2, 2, 0);
 }
-} // namespace details
+} // namespace __details
 
 // cm_sad2<R>(a, b): per pair of byte lanes (2i, 2i+1), |a - b| summed into lane 2i (genx.ssad2 / usad2 on Gen9,
 // the arithmetic above elsewhere); the odd lanes of the result are undefined (vISA SAD2). The operands are
 // converted to bytes (signed when a's element type is), R (default: the word type) receives the sums.
-template <typename R = void, typename A, typename B,
-          typename = details::__cm_if<details::__cm_all_ok<A, B> && details::__cm_obj<A>>>
-__CM_INLINE ::vector<details::__cm_or<R, details::__cm_sad_word<details::__cm_elem_of<A>>>, details::__cm_count<A>>
-cm_sad2(const A &a, const B &b, int flag = _GENX_NOSAT) {
-  using namespace details;
-  constexpr int N = __cm_count<A>;
-  static_assert(N % 2 == 0, "cm_sad2: the element count must be even");
-  using E = __cm_sad_byte<__cm_elem_of<A>>;
-  using W = __cm_sad_word<__cm_elem_of<A>>;
-  using RT = __cm_or<R, W>;
-  __cm_vec<E, N> x = __cm_operand<E, N>(a), y = __cm_operand<E, N>(b);
-  __cm_vec<W, N> sums;
+template <typename _R = void, typename _A, typename _B,
+          typename = __details::__cm_if<__details::__cm_all_ok<_A, _B> && __details::__cm_obj<_A>>>
+__CM_INLINE ::vector<__details::__cm_or<_R, __details::__cm_sad_word<__details::__cm_elem_of<_A>>>, __details::__cm_count<_A>>
+cm_sad2(const _A &__a, const _B &__b, int __flag = _GENX_NOSAT) {
+  using namespace __details;
+  constexpr int _N = __cm_count<_A>;
+  static_assert(_N % 2 == 0, "cm_sad2: the element count must be even");
+  using _E = __cm_sad_byte<__cm_elem_of<_A>>;
+  using _W = __cm_sad_word<__cm_elem_of<_A>>;
+  using _RT = __cm_or<_R, _W>;
+  __cm_vec<_E, _N> __x = __cm_operand<_E, _N>(__a), __y = __cm_operand<_E, _N>(__b);
+  __cm_vec<_W, _N> __sums;
   if constexpr (!__cm_native_sad2)
-    sums = __cm_even_lanes<W, N>(__cm_cvt<W, N / 2>(__cm_pair_sad<E, N>(x, y)));
-  else if constexpr (__cm_is_signed<E>)
-    sums = __cm_genx_ssad2<__cm_vec<W, N>>(x, y);
+    __sums = __cm_even_lanes<_W, _N>(__cm_cvt<_W, _N / 2>(__cm_pair_sad<_E, _N>(__x, __y)));
+  else if constexpr (__cm_is_signed<_E>)
+    __sums = __cm_genx_ssad2<__cm_vec<_W, _N>>(__x, __y);
   else
-    sums = __cm_genx_usad2<__cm_vec<W, N>>(x, y);
-  return __cm_make<RT, N>(__cm_convert<RT, N, W>(sums, flag));
+    __sums = __cm_genx_usad2<__cm_vec<_W, _N>>(__x, __y);
+  return __cm_make<_RT, _N>(__cm_convert<_RT, _N, _W>(__sums, __flag));
 }
 
 // cm_sada2<R>(a, b, acc): cm_sad2's sums plus acc (words, signed when R is) in the even lanes (genx.xysad2add on
 // Gen9, x = R's signedness, y = the bytes'); with SAT the addition saturates to the word type.
-template <typename R = void, typename A, typename B, typename K,
-          typename = details::__cm_if<details::__cm_all_ok<A, B, K> && details::__cm_obj<A>>>
-__CM_INLINE ::vector<details::__cm_or<R, details::__cm_sad_word<details::__cm_elem_of<A>>>, details::__cm_count<A>>
-cm_sada2(const A &a, const B &b, const K &acc, int flag = _GENX_NOSAT) {
-  using namespace details;
-  constexpr int N = __cm_count<A>;
-  static_assert(N % 2 == 0, "cm_sada2: the element count must be even");
-  using E = __cm_sad_byte<__cm_elem_of<A>>;
-  using RT = __cm_or<R, __cm_sad_word<__cm_elem_of<A>>>;
-  using W = __cm_sad_word<RT>;
-  using V = __cm_vec<W, N>;
-  __cm_vec<E, N> x = __cm_operand<E, N>(a), y = __cm_operand<E, N>(b);
-  V c = __cm_operand<W, N>(acc);
-  V sums;
+template <typename _R = void, typename _A, typename _B, typename _K,
+          typename = __details::__cm_if<__details::__cm_all_ok<_A, _B, _K> && __details::__cm_obj<_A>>>
+__CM_INLINE ::vector<__details::__cm_or<_R, __details::__cm_sad_word<__details::__cm_elem_of<_A>>>, __details::__cm_count<_A>>
+cm_sada2(const _A &__a, const _B &__b, const _K &__acc, int __flag = _GENX_NOSAT) {
+  using namespace __details;
+  constexpr int _N = __cm_count<_A>;
+  static_assert(_N % 2 == 0, "cm_sada2: the element count must be even");
+  using _E = __cm_sad_byte<__cm_elem_of<_A>>;
+  using _RT = __cm_or<_R, __cm_sad_word<__cm_elem_of<_A>>>;
+  using _W = __cm_sad_word<_RT>;
+  using _V = __cm_vec<_W, _N>;
+  __cm_vec<_E, _N> __x = __cm_operand<_E, _N>(__a), __y = __cm_operand<_E, _N>(__b);
+  _V __c = __cm_operand<_W, _N>(__acc);
+  _V __sums;
   if constexpr (!__cm_native_sad2) {
-    __cm_vec<int, N / 2> total = __cm_pair_sad<E, N>(x, y) + __cm_cvt<int, N / 2>(__cm_region_read<W, N / 2>(c, 0, N / 2, 2, 0));
-    sums = __cm_even_lanes<W, N>(__cm_convert<W, N / 2, int>(total, flag));
+    __cm_vec<int, _N / 2> __total = __cm_pair_sad<_E, _N>(__x, __y) + __cm_cvt<int, _N / 2>(__cm_region_read<_W, _N / 2>(__c, 0, _N / 2, 2, 0));
+    __sums = __cm_even_lanes<_W, _N>(__cm_convert<_W, _N / 2, int>(__total, __flag));
   } else {
-    V plain = __cm_xy_sad2add<V, __cm_is_signed<W>, __cm_is_signed<E>>(x, y, c);
-    V sat = __cm_xy_sad2add_sat<V, __cm_is_signed<W>, __cm_is_signed<E>>(x, y, c);
-    sums = __cm_pick<W, N>(flag, sat, plain);
+    _V __plain = __cm_xy_sad2add<_V, __cm_is_signed<_W>, __cm_is_signed<_E>>(__x, __y, __c);
+    _V __sat = __cm_xy_sad2add_sat<_V, __cm_is_signed<_W>, __cm_is_signed<_E>>(__x, __y, __c);
+    __sums = __cm_pick<_W, _N>(__flag, __sat, __plain);
   }
-  return __cm_make<RT, N>(__cm_cvt<RT, N>(sums));
+  return __cm_make<_RT, _N>(__cm_cvt<_RT, _N>(__sums));
 }
 
 // cm_lrp(u, v, w) = v * u + w * (1 - u) in float, lane by lane (genx.lrp up to Gen11, multiplies and adds from
 // Gen12 on; a multiple of 4 elements), then R
 // (default float) with SAT as usual.
-template <typename R = void, typename U, typename V, typename W,
-          typename = details::__cm_if<details::__cm_all_ok<U, V, W> && details::__cm_obj<U>>>
-__CM_INLINE ::vector<details::__cm_or<R, float>, details::__cm_count<U>> cm_lrp(const U &u, const V &v, const W &w,
-                                                                             int flag = _GENX_NOSAT) {
-  using namespace details;
-  constexpr int N = __cm_count<U>;
-  static_assert(N % 4 == 0, "cm_lrp: the element count must be a multiple of 4");
-  using RT = __cm_or<R, float>;
-  using F = __cm_vec<float, N>;
-  F x = __cm_operand<float, N>(u), y = __cm_operand<float, N>(v), z = __cm_operand<float, N>(w), r;
+template <typename _R = void, typename _U, typename _V, typename _W,
+          typename = __details::__cm_if<__details::__cm_all_ok<_U, _V, _W> && __details::__cm_obj<_U>>>
+__CM_INLINE ::vector<__details::__cm_or<_R, float>, __details::__cm_count<_U>> cm_lrp(const _U &__u, const _V &__v, const _W &__w,
+                                                                             int __flag = _GENX_NOSAT) {
+  using namespace __details;
+  constexpr int _N = __cm_count<_U>;
+  static_assert(_N % 4 == 0, "cm_lrp: the element count must be a multiple of 4");
+  using _RT = __cm_or<_R, float>;
+  using _F = __cm_vec<float, _N>;
+  _F __x = __cm_operand<float, _N>(__u), __y = __cm_operand<float, _N>(__v), __z = __cm_operand<float, _N>(__w), __r;
   if constexpr (__cm_native_dot)
-    r = __cm_genx_lrp<F>(x, y, z);
+    __r = __cm_genx_lrp<_F>(__x, __y, __z);
   else
-    r = y * x + z * (1.0f - x);
-  return __cm_make<RT, N>(__cm_convert<RT, N, float>(r, flag));
+    __r = __y * __x + __z * (1.0f - __x);
+  return __cm_make<_RT, _N>(__cm_convert<_RT, _N, float>(__r, __flag));
 }
-template <int N, typename U, typename V, typename W,
-          typename = details::__cm_if<details::__cm_all_ok<U, V, W> && details::__cm_width<U, V, W> == N>>
-__CM_INLINE ::vector<float, N> cm_lrp(const U &u, const V &v, const W &w, int flag = _GENX_NOSAT) {
-  return cm_lrp<float>(details::__cm_make<float, N>(details::__cm_operand<float, N>(u)), v, w, flag);
+template <int _N, typename _U, typename _V, typename _W,
+          typename = __details::__cm_if<__details::__cm_all_ok<_U, _V, _W> && __details::__cm_width<_U, _V, _W> == _N>>
+__CM_INLINE ::vector<float, _N> cm_lrp(const _U &__u, const _V &__v, const _W &__w, int __flag = _GENX_NOSAT) {
+  return cm_lrp<float>(__details::__cm_make<float, _N>(__details::__cm_operand<float, _N>(__u)), __v, __w, __flag);
 }
 
 // cm_pln(p, u, v) = p[0] * u + p[1] * v + p[3] in float, lane by lane (genx.pln, whose second operand holds u
 // and v interleaved in blocks of 8: a multiple of 8 elements).
-template <typename R = void, typename P, typename U, typename V,
-          typename = details::__cm_if<details::__cm_obj<P> && details::__cm_all_ok<U, V> && details::__cm_obj<U>>>
-__CM_INLINE ::vector<details::__cm_or<R, float>, details::__cm_count<U>> cm_pln(const P &p, const U &u, const V &v,
-                                                                             int flag = _GENX_NOSAT) {
-  using namespace details;
-  constexpr int N = __cm_count<U>;
-  static_assert(__cm_count<P> == 4, "cm_pln: the coefficients are a vector of 4");
-  static_assert(N % 8 == 0, "cm_pln: the element count must be a multiple of 8");
-  using RT = __cm_or<R, float>;
-  __cm_vec<float, 2 * N> uv = 0.0f;
-  uv = __cm_region_write<float, 2 * N, N>(uv, __cm_operand<float, N>(u), 16, 8, 1, 0);
-  uv = __cm_region_write<float, 2 * N, N>(uv, __cm_operand<float, N>(v), 16, 8, 1, 8);
-  return __cm_make<RT, N>(
-      __cm_convert<RT, N, float>(__cm_genx_pln<__cm_vec<float, N>>(__cm_operand<float, 4>(p), uv), flag));
+template <typename _R = void, typename _P, typename _U, typename _V,
+          typename = __details::__cm_if<__details::__cm_obj<_P> && __details::__cm_all_ok<_U, _V> && __details::__cm_obj<_U>>>
+__CM_INLINE ::vector<__details::__cm_or<_R, float>, __details::__cm_count<_U>> cm_pln(const _P &__p, const _U &__u, const _V &__v,
+                                                                             int __flag = _GENX_NOSAT) {
+  using namespace __details;
+  constexpr int _N = __cm_count<_U>;
+  static_assert(__cm_count<_P> == 4, "cm_pln: the coefficients are a vector of 4");
+  static_assert(_N % 8 == 0, "cm_pln: the element count must be a multiple of 8");
+  using _RT = __cm_or<_R, float>;
+  __cm_vec<float, 2 * _N> __uv = 0.0f;
+  __uv = __cm_region_write<float, 2 * _N, _N>(__uv, __cm_operand<float, _N>(__u), 16, 8, 1, 0);
+  __uv = __cm_region_write<float, 2 * _N, _N>(__uv, __cm_operand<float, _N>(__v), 16, 8, 1, 8);
+  return __cm_make<_RT, _N>(
+      __cm_convert<_RT, _N, float>(__cm_genx_pln<__cm_vec<float, _N>>(__cm_operand<float, 4>(__p), __uv), __flag));
 }
-template <int N, typename P, typename U, typename V,
-          typename = details::__cm_if<details::__cm_obj<P> && details::__cm_all_ok<U, V> && details::__cm_width<U, V> == N>>
-__CM_INLINE ::vector<float, N> cm_pln(const P &p, const U &u, const V &v, int flag = _GENX_NOSAT) {
-  return cm_pln<float>(p, details::__cm_make<float, N>(details::__cm_operand<float, N>(u)), v, flag);
+template <int _N, typename _P, typename _U, typename _V,
+          typename = __details::__cm_if<__details::__cm_obj<_P> && __details::__cm_all_ok<_U, _V> && __details::__cm_width<_U, _V> == _N>>
+__CM_INLINE ::vector<float, _N> cm_pln(const _P &__p, const _U &__u, const _V &__v, int __flag = _GENX_NOSAT) {
+  return cm_pln<float>(__p, __details::__cm_make<float, _N>(__details::__cm_operand<float, _N>(__u)), __v, __flag);
 }
 
-namespace details {
+namespace __details {
 // The angle of (x, y) in (-pi, pi] in float: a degree-11 odd polynomial for atan on [0, 1] (minimax
 // coefficients, error under 1e-5 rad) of min(|x|, |y|) / max(|x|, |y|), then the octant corrections;
 // atan2(0, 0) = 0. Shared by cm_atan/cm_asin/cm_acos and cmtl::cm_atan2.
-template <int N> __CM_INLINE __cm_val<float, N> __cm_atan2(__cm_val<float, N> y, __cm_val<float, N> x) {
-  using V = __cm_val<float, N>;
-  V ax = __cm_genx_absf<V>(x), ay = __cm_genx_absf<V>(y);
-  V hi = __cm_genx_fmax<V>(ax, ay), lo = __cm_genx_fmin<V>(ax, ay);
-  V zero = 0.0f;
+template <int _N> __CM_INLINE __cm_val<float, _N> __cm_atan2(__cm_val<float, _N> __y, __cm_val<float, _N> __x) {
+  using _V = __cm_val<float, _N>;
+  _V __ax = __cm_genx_absf<_V>(__x), __ay = __cm_genx_absf<_V>(__y);
+  _V __hi = __cm_genx_fmax<_V>(__ax, __ay), __lo = __cm_genx_fmin<_V>(__ax, __ay);
+  _V __zero = 0.0f;
   // t in [0, 1]; hi == 0 only when x == y == 0, where the angle is 0.
-  V t = lo / (hi + (V)(hi == zero ? 1.0f : 0.0f));
-  V s = t * t;
+  _V __t = __lo / (__hi + (_V)(__hi == __zero ? 1.0f : 0.0f));
+  _V __s = __t * __t;
   // atan(t) = t * P(t^2) on [0, 1], minimax coefficients (max error about 1e-5 rad).
-  V p = -0.0117212f;
-  p = p * s + 0.05265332f;
-  p = p * s - 0.11643287f;
-  p = p * s + 0.19354346f;
-  p = p * s - 0.33262347f;
-  p = p * s + 0.99997726f;
-  V a = p * t;
-  const float half_pi = 1.57079637f, pi = 3.14159274f;
-  if constexpr (N == 0) {
-    if (ay > ax) a = half_pi - a;
-    if (x < 0.0f) a = pi - a;
-    if (y < 0.0f) a = -a;
-    return a;
+  _V __p = -0.0117212f;
+  __p = __p * __s + 0.05265332f;
+  __p = __p * __s - 0.11643287f;
+  __p = __p * __s + 0.19354346f;
+  __p = __p * __s - 0.33262347f;
+  __p = __p * __s + 0.99997726f;
+  _V __a = __p * __t;
+  const float __half_pi = 1.57079637f, __pi = 3.14159274f;
+  if constexpr (_N == 0) {
+    if (__ay > __ax) __a = __half_pi - __a;
+    if (__x < 0.0f) __a = __pi - __a;
+    if (__y < 0.0f) __a = -__a;
+    return __a;
   } else {
-    a = ay > ax ? half_pi - a : a;
-    a = x < zero ? pi - a : a;
-    return y < zero ? -a : a;
+    __a = __ay > __ax ? __half_pi - __a : __a;
+    __a = __x < __zero ? __pi - __a : __a;
+    return __y < __zero ? -__a : __a;
   }
 }
-} // namespace details
+} // namespace __details
 
 // cm_atan(x), cm_asin(x), cm_acos(x) in float (cmlangspec §4.3: header functions in Intel's cmc too): through
 // __cm_atan2 as atan2(x, 1), atan2(x, sqrt(1 - x^2)) and atan2(sqrt(1 - x^2), x) (NaN outside [-1, 1]).
-#define __CM_INVERSE_TRIG(name, Y, X)                                                                              \
-  template <typename R = void, typename A, typename = details::__cm_if<details::__cm_ok<A>>>                        \
-  __CM_INLINE details::__cm_ret<details::__cm_or<R, float>, details::__cm_count<A>> name(const A &a,                  \
-                                                                                   int flag = _GENX_NOSAT) {       \
-    using namespace details;                                                                                       \
-    constexpr int N = __cm_count<A>;                                                                               \
-    using V = __cm_val<float, N>;                                                                                  \
-    V x = __cm_operand<float, N>(a);                                                                               \
-    V one = 1.0f;                                                                                                  \
-    V c = __cm_genx_sqrt<V>(one - x * x);                                                                          \
-    (void)c;                                                                                                       \
-    return __cm_make<__cm_or<R, float>, N>(__cm_convert<__cm_or<R, float>, N, float>(__cm_atan2<N>(Y, X), flag));  \
+#define __CM_INVERSE_TRIG(__name, _Y, _X)                                                                              \
+  template <typename _R = void, typename _A, typename = __details::__cm_if<__details::__cm_ok<_A>>>                        \
+  __CM_INLINE __details::__cm_ret<__details::__cm_or<_R, float>, __details::__cm_count<_A>> __name(const _A &__a,                  \
+                                                                                   int __flag = _GENX_NOSAT) {       \
+    using namespace __details;                                                                                       \
+    constexpr int _N = __cm_count<_A>;                                                                               \
+    using _V = __cm_val<float, _N>;                                                                                  \
+    _V __x = __cm_operand<float, _N>(__a);                                                                               \
+    _V __one = 1.0f;                                                                                                  \
+    _V __c = __cm_genx_sqrt<_V>(__one - __x * __x);                                                                          \
+    (void)__c;                                                                                                       \
+    return __cm_make<__cm_or<_R, float>, _N>(__cm_convert<__cm_or<_R, float>, _N, float>(__cm_atan2<_N>(_Y, _X), __flag));  \
   }
-__CM_INVERSE_TRIG(cm_atan, x, one)
-__CM_INVERSE_TRIG(cm_asin, x, c)
-__CM_INVERSE_TRIG(cm_acos, c, x)
+__CM_INVERSE_TRIG(cm_atan, __x, __one)
+__CM_INVERSE_TRIG(cm_asin, __x, __c)
+__CM_INVERSE_TRIG(cm_acos, __c, __x)
 #undef __CM_INVERSE_TRIG
 
 // ---- masks -------------------------------------------------------------------------------------------------
 
 // cm_pack_mask: bit i of the result is the least significant bit of element i (N = 8, 16 or 32).
-template <typename M, typename = details::__cm_if<details::__cm_obj<M>>>
-__CM_INLINE unsigned cm_pack_mask(const M &mask) {
-  using namespace details;
-  constexpr int N = __cm_count<M>;
-  static_assert(N == 8 || N == 16 || N == 32, "cm_pack_mask takes 8, 16 or 32 elements");
-  __cm_vec<unsigned, N> bits = (__cm_operand<unsigned, N>(mask) & 1u) << __cm_lane_iota<unsigned, N>();
+template <typename _M, typename = __details::__cm_if<__details::__cm_obj<_M>>>
+__CM_INLINE unsigned cm_pack_mask(const _M &__mask) {
+  using namespace __details;
+  constexpr int _N = __cm_count<_M>;
+  static_assert(_N == 8 || _N == 16 || _N == 32, "cm_pack_mask takes 8, 16 or 32 elements");
+  __cm_vec<unsigned, _N> __bits = (__cm_operand<unsigned, _N>(__mask) & 1u) << __cm_lane_iota<unsigned, _N>();
   // Fold halves with OR: the bits are disjoint, so the order does not matter.
-  if constexpr (N == 32) {
-    __cm_vec<unsigned, 16> h = __cm_region_read<unsigned, 16>(bits, 0, 16, 1, 0) | __cm_region_read<unsigned, 16>(bits, 0, 16, 1, 16);
-    __cm_vec<unsigned, 8> q = __cm_region_read<unsigned, 8>(h, 0, 8, 1, 0) | __cm_region_read<unsigned, 8>(h, 0, 8, 1, 8);
-    return q[0] | q[1] | q[2] | q[3] | q[4] | q[5] | q[6] | q[7];
-  } else if constexpr (N == 16) {
-    __cm_vec<unsigned, 8> q = __cm_region_read<unsigned, 8>(bits, 0, 8, 1, 0) | __cm_region_read<unsigned, 8>(bits, 0, 8, 1, 8);
-    return q[0] | q[1] | q[2] | q[3] | q[4] | q[5] | q[6] | q[7];
+  if constexpr (_N == 32) {
+    __cm_vec<unsigned, 16> __h = __cm_region_read<unsigned, 16>(__bits, 0, 16, 1, 0) | __cm_region_read<unsigned, 16>(__bits, 0, 16, 1, 16);
+    __cm_vec<unsigned, 8> __q = __cm_region_read<unsigned, 8>(__h, 0, 8, 1, 0) | __cm_region_read<unsigned, 8>(__h, 0, 8, 1, 8);
+    return __q[0] | __q[1] | __q[2] | __q[3] | __q[4] | __q[5] | __q[6] | __q[7];
+  } else if constexpr (_N == 16) {
+    __cm_vec<unsigned, 8> __q = __cm_region_read<unsigned, 8>(__bits, 0, 8, 1, 0) | __cm_region_read<unsigned, 8>(__bits, 0, 8, 1, 8);
+    return __q[0] | __q[1] | __q[2] | __q[3] | __q[4] | __q[5] | __q[6] | __q[7];
   } else {
-    return bits[0] | bits[1] | bits[2] | bits[3] | bits[4] | bits[5] | bits[6] | bits[7];
+    return __bits[0] | __bits[1] | __bits[2] | __bits[3] | __bits[4] | __bits[5] | __bits[6] | __bits[7];
   }
 }
 
 // cm_unpack_mask<T, N>(m): element i is bit i of m.
-template <typename T, int N> __CM_INLINE ::vector<T, N> cm_unpack_mask(unsigned mask) {
-  using namespace details;
-  static_assert(N == 8 || N == 16 || N == 32, "cm_unpack_mask makes 8, 16 or 32 elements");
-  __cm_vec<unsigned, N> m = mask;
-  return ::vector<T, N>::__cm_from(__cm_cvt<T, N>((m >> __cm_lane_iota<unsigned, N>()) & 1u));
+template <typename _T, int _N> __CM_INLINE ::vector<_T, _N> cm_unpack_mask(unsigned __mask) {
+  using namespace __details;
+  static_assert(_N == 8 || _N == 16 || _N == 32, "cm_unpack_mask makes 8, 16 or 32 elements");
+  __cm_vec<unsigned, _N> __m = __mask;
+  return ::vector<_T, _N>::__cm_from(__cm_cvt<_T, _N>((__m >> __cm_lane_iota<unsigned, _N>()) & 1u));
 }
 
 // The saturating conversion of the vector and matrix constructors with a flag (declared in cm_vector.h):
 // per element to T, saturated when the flag has SAT (the conversions of cm_add and the other builtins).
-namespace details {
-template <typename X> struct __cm_saturate {
-  template <typename T, int N> static __CM_INLINE __cm_vec<T, N> convert(const X &x, int flag) {
-    using E = typename cm_object_traits<X>::elem;
-    return __cm_convert<T, N, E>(__cm_value<E, N>(x), flag);
+namespace __details {
+template <typename _X> struct __cm_saturate {
+  template <typename _T, int _N> static __CM_INLINE __cm_vec<_T, _N> __convert(const _X &__x, int __flag) {
+    using _E = typename __cm_object_traits<_X>::__elem;
+    return __cm_convert<_T, _N, _E>(__cm_value<_E, _N>(__x), __flag);
   }
 };
-} // namespace details
+} // namespace __details
 
 #undef __CM_BINARY_RET
 #undef __CM_SHIFT_RET

@@ -13,7 +13,7 @@
 #ifndef __CM_HEADERS_CM_PRINTF_H
 #define __CM_HEADERS_CM_PRINTF_H
 
-extern "C" int printf(const char *format, ...) __attribute__((format(printf, 1, 2)));
-extern "C" int cm_printf(const char *format, ...) __asm__("printf") __attribute__((format(printf, 1, 2)));
+extern "C" int printf(const char *__format, ...) __attribute__((__format__(__printf__, 1, 2)));
+extern "C" int cm_printf(const char *__format, ...) __asm__("printf") __attribute__((__format__(__printf__, 1, 2)));
 
 #endif

@@ -23,110 +23,110 @@
 
 __CM_GENX_DECL(simdcf_predicate)
 
-namespace details {
+namespace __details {
 
 // The operations: 0 sum, 1 product, 2 minimum, 3 maximum.
-template <int Op, typename C, int N> __CM_INLINE __cm_val<C, N> __cm_reduce_op(__cm_val<C, N> a, __cm_val<C, N> b) {
-  if constexpr (Op == 0)
-    return __cm_wrap_add<C, N>(a, b);
-  else if constexpr (Op == 1)
-    return __cm_wrap_mul<C, N>(a, b);
+template <int _Op, typename _C, int _N> __CM_INLINE __cm_val<_C, _N> __cm_reduce_op(__cm_val<_C, _N> __a, __cm_val<_C, _N> __b) {
+  if constexpr (_Op == 0)
+    return __cm_wrap_add<_C, _N>(__a, __b);
+  else if constexpr (_Op == 1)
+    return __cm_wrap_mul<_C, _N>(__a, __b);
   else
-    return __cm_minmax<Op == 3, C, N>(a, b);
+    return __cm_minmax<_Op == 3, _C, _N>(__a, __b);
 }
 
-template <int Op, typename T> __CM_INLINE T __cm_reduce_identity() {
-  if constexpr (Op == 0)
-    return (T)0;
-  else if constexpr (Op == 1)
-    return (T)1;
-  else if constexpr (__cm_is_float<T>)
-    return Op == 2 ? (T)__builtin_inff() : (T)-__builtin_inff();
-  else if constexpr (__cm_is_signed<T>) {
-    constexpr T max = (T)(((unsigned long long)1 << (sizeof(T) * 8 - 1)) - 1);
-    return Op == 2 ? max : (T)(-max - 1);
+template <int _Op, typename _T> __CM_INLINE _T __cm_reduce_identity() {
+  if constexpr (_Op == 0)
+    return (_T)0;
+  else if constexpr (_Op == 1)
+    return (_T)1;
+  else if constexpr (__cm_is_float<_T>)
+    return _Op == 2 ? (_T)__builtin_inff() : (_T)-__builtin_inff();
+  else if constexpr (__cm_is_signed<_T>) {
+    constexpr _T __max = (_T)(((unsigned long long)1 << (sizeof(_T) * 8 - 1)) - 1);
+    return _Op == 2 ? __max : (_T)(-__max - 1);
   } else
-    return Op == 2 ? (T)~(T)0 : (T)0;
+    return _Op == 2 ? (_T)~(_T)0 : (_T)0;
 }
 
 // The largest power of two not above N.
-constexpr int __cm_pow2_floor(int n) { return n < 2 ? 1 : 2 * __cm_pow2_floor(n / 2); }
+constexpr int __cm_pow2_floor(int __n) { return __n < 2 ? 1 : 2 * __cm_pow2_floor(__n / 2); }
 
 // Reduces N elements to two, or to one when N is 1 (then `last` says whether a pair remains).
-template <int Op, typename C, int N> struct __cm_tree {
-  static __CM_INLINE __cm_vec<C, 2> pair(__cm_vec<C, N> v) {
-    if constexpr (N == 2)
-      return v;
-    else if constexpr (N == __cm_pow2_floor(N)) {
-      constexpr int H = N / 2;
-      __cm_vec<C, H> lo = __cm_region_read<C, H>(v, 0, H, 1, 0), hi = __cm_region_read<C, H>(v, 0, H, 1, H);
-      return __cm_tree<Op, C, H>::pair(__cm_reduce_op<Op, C, H>(lo, hi));
+template <int _Op, typename _C, int _N> struct __cm_tree {
+  static __CM_INLINE __cm_vec<_C, 2> __pair(__cm_vec<_C, _N> __v) {
+    if constexpr (_N == 2)
+      return __v;
+    else if constexpr (_N == __cm_pow2_floor(_N)) {
+      constexpr int _H = _N / 2;
+      __cm_vec<_C, _H> __lo = __cm_region_read<_C, _H>(__v, 0, _H, 1, 0), __hi = __cm_region_read<_C, _H>(__v, 0, _H, 1, _H);
+      return __cm_tree<_Op, _C, _H>::__pair(__cm_reduce_op<_Op, _C, _H>(__lo, __hi));
     } else {
-      constexpr int P = __cm_pow2_floor(N), Q = N - P;
-      __cm_vec<C, 2> a = __cm_tree<Op, C, P>::pair(__cm_region_read<C, P>(v, 0, P, 1, 0));
-      C b = __cm_tree<Op, C, Q>::one(__cm_region_read<C, Q>(v, 0, Q, 1, P));
-      __cm_vec<C, 2> with_b = {__cm_reduce_op<Op, C, 0>(a[0], b), a[1]};
-      return with_b;
+      constexpr int _P = __cm_pow2_floor(_N), _Q = _N - _P;
+      __cm_vec<_C, 2> __a = __cm_tree<_Op, _C, _P>::__pair(__cm_region_read<_C, _P>(__v, 0, _P, 1, 0));
+      _C __b = __cm_tree<_Op, _C, _Q>::__one(__cm_region_read<_C, _Q>(__v, 0, _Q, 1, _P));
+      __cm_vec<_C, 2> __with_b = {__cm_reduce_op<_Op, _C, 0>(__a[0], __b), __a[1]};
+      return __with_b;
     }
   }
-  static __CM_INLINE C one(__cm_vec<C, N> v) {
-    __cm_vec<C, 2> p = pair(v);
-    return __cm_reduce_op<Op, C, 0>(p[0], p[1]);
+  static __CM_INLINE _C __one(__cm_vec<_C, _N> __v) {
+    __cm_vec<_C, 2> __p = __pair(__v);
+    return __cm_reduce_op<_Op, _C, 0>(__p[0], __p[1]);
   }
 };
-template <int Op, typename C> struct __cm_tree<Op, C, 1> {
-  static __CM_INLINE C one(__cm_vec<C, 1> v) { return v[0]; }
+template <int _Op, typename _C> struct __cm_tree<_Op, _C, 1> {
+  static __CM_INLINE _C __one(__cm_vec<_C, 1> __v) { return __v[0]; }
 };
 
-template <int Op, typename R, typename X> __CM_INLINE R __cm_reduce(const X &x, int flag) {
-  using E = __cm_elem_of<X>;
-  constexpr int N = __cm_count<X>;
-  static_assert(N > 0, "reductions take a vector or a matrix");
-  using C = __cm_cond<(Op < 2), __cm_common<R, E>, E>;
-  __cm_vec<E, N> in = x.__cm_read();
-  if constexpr (N > 1) {
-    __cm_vec<E, N> id = __cm_reduce_identity<Op, E>();
-    in = __cm_genx_simdcf_predicate<__cm_vec<E, N>>(in, id);
+template <int _Op, typename _R, typename _X> __CM_INLINE _R __cm_reduce(const _X &__x, int __flag) {
+  using _E = __cm_elem_of<_X>;
+  constexpr int _N = __cm_count<_X>;
+  static_assert(_N > 0, "reductions take a vector or a matrix");
+  using _C = __cm_cond<(_Op < 2), __cm_common<_R, _E>, _E>;
+  __cm_vec<_E, _N> __in = __x.__cm_read();
+  if constexpr (_N > 1) {
+    __cm_vec<_E, _N> __id = __cm_reduce_identity<_Op, _E>();
+    __in = __cm_genx_simdcf_predicate<__cm_vec<_E, _N>>(__in, __id);
   }
-  __cm_vec<C, N> v = __cm_cvt<C, N>(in);
-  if constexpr (N == 1)
-    return __cm_convert<R, 0, C>(v[0], flag);
+  __cm_vec<_C, _N> __v = __cm_cvt<_C, _N>(__in);
+  if constexpr (_N == 1)
+    return __cm_convert<_R, 0, _C>(__v[0], __flag);
   else {
-    __cm_vec<C, 2> p = __cm_tree<Op, C, N>::pair(v);
-    C last = __cm_reduce_op<Op, C, 0>(p[0], p[1]);
-    if constexpr (Op == 0 && __cm_is_int<R> && __cm_is_int<C>)
-      return __cm_pick<R, 0>(flag, __cm_xy_add_sat<R, __cm_is_signed<R>, __cm_is_signed<C>>(p[0], p[1]),
-                             __cm_cvt<R, 0>(last));
-    else if constexpr (Op == 1 && __cm_is_int<R> && __cm_is_int<C> && sizeof(C) < 8)
-      return __cm_pick<R, 0>(flag, __cm_xy_mul_sat<R, __cm_is_signed<R>, __cm_is_signed<C>>(p[0], p[1]),
-                             __cm_cvt<R, 0>(last));
+    __cm_vec<_C, 2> __p = __cm_tree<_Op, _C, _N>::__pair(__v);
+    _C __last = __cm_reduce_op<_Op, _C, 0>(__p[0], __p[1]);
+    if constexpr (_Op == 0 && __cm_is_int<_R> && __cm_is_int<_C>)
+      return __cm_pick<_R, 0>(__flag, __cm_xy_add_sat<_R, __cm_is_signed<_R>, __cm_is_signed<_C>>(__p[0], __p[1]),
+                             __cm_cvt<_R, 0>(__last));
+    else if constexpr (_Op == 1 && __cm_is_int<_R> && __cm_is_int<_C> && sizeof(_C) < 8)
+      return __cm_pick<_R, 0>(__flag, __cm_xy_mul_sat<_R, __cm_is_signed<_R>, __cm_is_signed<_C>>(__p[0], __p[1]),
+                             __cm_cvt<_R, 0>(__last));
     else
-      return __cm_convert<R, 0, C>(last, flag);
+      return __cm_convert<_R, 0, _C>(__last, __flag);
   }
 }
 
-} // namespace details
+} // namespace __details
 
-template <typename R = void, typename X, typename = details::__cm_if<details::__cm_obj<X>>>
-__CM_INLINE details::__cm_or<R, details::__cm_promote<details::__cm_elem_of<X>>> cm_sum(const X &x,
-                                                                                    int flag = _GENX_NOSAT) {
-  return details::__cm_reduce<0, details::__cm_or<R, details::__cm_promote<details::__cm_elem_of<X>>>>(x, flag);
+template <typename _R = void, typename _X, typename = __details::__cm_if<__details::__cm_obj<_X>>>
+__CM_INLINE __details::__cm_or<_R, __details::__cm_promote<__details::__cm_elem_of<_X>>> cm_sum(const _X &__x,
+                                                                                    int __flag = _GENX_NOSAT) {
+  return __details::__cm_reduce<0, __details::__cm_or<_R, __details::__cm_promote<__details::__cm_elem_of<_X>>>>(__x, __flag);
 }
 
-template <typename R = void, typename X, typename = details::__cm_if<details::__cm_obj<X>>>
-__CM_INLINE details::__cm_or<R, details::__cm_promote<details::__cm_elem_of<X>>> cm_prod(const X &x,
-                                                                                     int flag = _GENX_NOSAT) {
-  return details::__cm_reduce<1, details::__cm_or<R, details::__cm_promote<details::__cm_elem_of<X>>>>(x, flag);
+template <typename _R = void, typename _X, typename = __details::__cm_if<__details::__cm_obj<_X>>>
+__CM_INLINE __details::__cm_or<_R, __details::__cm_promote<__details::__cm_elem_of<_X>>> cm_prod(const _X &__x,
+                                                                                     int __flag = _GENX_NOSAT) {
+  return __details::__cm_reduce<1, __details::__cm_or<_R, __details::__cm_promote<__details::__cm_elem_of<_X>>>>(__x, __flag);
 }
 
-template <typename R = void, typename X, typename = details::__cm_if<details::__cm_obj<X>>>
-__CM_INLINE details::__cm_or<R, details::__cm_elem_of<X>> cm_reduced_min(const X &x, int flag = _GENX_NOSAT) {
-  return details::__cm_reduce<2, details::__cm_or<R, details::__cm_elem_of<X>>>(x, flag);
+template <typename _R = void, typename _X, typename = __details::__cm_if<__details::__cm_obj<_X>>>
+__CM_INLINE __details::__cm_or<_R, __details::__cm_elem_of<_X>> cm_reduced_min(const _X &__x, int __flag = _GENX_NOSAT) {
+  return __details::__cm_reduce<2, __details::__cm_or<_R, __details::__cm_elem_of<_X>>>(__x, __flag);
 }
 
-template <typename R = void, typename X, typename = details::__cm_if<details::__cm_obj<X>>>
-__CM_INLINE details::__cm_or<R, details::__cm_elem_of<X>> cm_reduced_max(const X &x, int flag = _GENX_NOSAT) {
-  return details::__cm_reduce<3, details::__cm_or<R, details::__cm_elem_of<X>>>(x, flag);
+template <typename _R = void, typename _X, typename = __details::__cm_if<__details::__cm_obj<_X>>>
+__CM_INLINE __details::__cm_or<_R, __details::__cm_elem_of<_X>> cm_reduced_max(const _X &__x, int __flag = _GENX_NOSAT) {
+  return __details::__cm_reduce<3, __details::__cm_or<_R, __details::__cm_elem_of<_X>>>(__x, __flag);
 }
 
 #endif

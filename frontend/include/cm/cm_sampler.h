@@ -15,7 +15,9 @@
 // cm_3d_sample / cm_3d_load, the video-analytics functions (cm_va_*) and read_transpose are refused at the
 // user's line with the reason (see the end of this file).
 // The channel mask, output format and AVS mode must be constants (the intrinsics' immediate operands); a
-// variable one is a located error from genx-cm-lower. The matrix must hold at least a row per enabled channel.
+// variable one is a located error from genx-cm-lower. A constant mask must enable at least one channel and the
+// matrix must hold at least a row per enabled channel (errors at the user's call). The coordinates after u may be
+// omitted (v and r default to 0), as in the spec.
 #pragma once
 #ifndef __CM_HEADERS_CM_SAMPLER_H
 #define __CM_HEADERS_CM_SAMPLER_H
@@ -49,68 +51,83 @@ enum CM3DSampleOp {
 };
 enum CM3DLoadOp { CM_3D_LOAD = 7, CM_3D_LOAD_LZ = 26, CM_3D_LOAD_2DMS_W = 28, CM_3D_LOAD_MCS = 29 };
 
-namespace details {
+namespace __details {
 
-constexpr int __cm_channel_count(int mask) { return (mask & 1) + (mask >> 1 & 1) + (mask >> 2 & 1) + (mask >> 3 & 1); }
+constexpr int __cm_channel_count(int __mask) { return (__mask & 1) + (__mask >> 1 & 1) + (__mask >> 2 & 1) + (__mask >> 3 & 1); }
 
-template <typename X> constexpr bool __cm_sampler_rows_ok = __cm_rows_cols<X>::cols == 16;
-} // namespace details
+template <typename _X> constexpr bool __cm_sampler_rows_ok = __cm_rows_cols<_X>::__cols == 16;
+} // namespace __details
+
+// The channel mask of a sampler message, checked at the user's call when it is a constant (it must be; a variable
+// one is genx-cm-lower's located error): one of the 15 ChannelMaskType values (a mask enabling no channel is
+// rejected by IGC without a message), and the matrix holds a row of `row` elements per enabled channel.
+#define __CM_SAMPLER_MASK_OK(__name, __row)                                                                           \
+  __attribute__((__diagnose_if__(__mask < CM_R_ENABLE || __mask > CM_ABGR_ENABLE,                                  \
+                                 __name ": the channel mask must enable at least one channel (CM_R_ENABLE ... "      \
+                                      "CM_ABGR_ENABLE)",                                                           \
+                                 "error")))                                                                        \
+  __attribute__((__diagnose_if__(__mask >= CM_R_ENABLE && __mask <= CM_ABGR_ENABLE &&                              \
+                                     __details::__cm_count<__details::__cm_plain<_X>> <                               \
+                                         (__row) * __details::__cm_channel_count(__mask),                              \
+                                 __name ": the matrix has fewer rows than the channel mask enables channels",        \
+                                 "error")))
 
 
 // sample16(m, channels, surface, sampler, u [, v [, r]]): the enabled channels of 16 texels at normalized
 // coordinates, one row of 16 per enabled channel (float or dword elements).
-template <typename X, typename U, typename V = float, typename R = float,
-          typename = details::__cm_if<details::__cm_obj<X> && details::__cm_ok<U>>>
-__CM_INLINE void sample16(X &&m, ChannelMaskType mask, SurfaceIndex surface, SamplerIndex sampler, const U &u,
-                          const V &v = 0.0f, const R &r = 0.0f) {
-  using namespace details;
-  using D = __cm_plain<X>;
-  using T = __cm_elem_of<D>;
-  static_assert(sizeof(T) == 4, "sample16 returns float or dword elements");
-  static_assert(__cm_count<D> % 16 == 0, "sample16: the matrix holds rows of 16");
-  m.__cm_write(__cm_genx_sample<__cm_vec<T, __cm_count<D>>>((int)mask, sampler.get_index(), surface.get_index(),
-      __cm_operand<float, 16>(u), __cm_operand<float, 16>(v), __cm_operand<float, 16>(r)));
+template <typename _X, typename _U, typename _V = float, typename _R = float,
+          typename = __details::__cm_if<__details::__cm_obj<_X> && __details::__cm_ok<_U>>>
+__CM_INLINE void sample16(_X &&__m, ChannelMaskType __mask, SurfaceIndex __surface, SamplerIndex __sampler, const _U &__u,
+                          const _V &__v = 0.0f, const _R &__r = 0.0f) __CM_SAMPLER_MASK_OK("sample16", 16) {
+  using namespace __details;
+  using _D = __cm_plain<_X>;
+  using _T = __cm_elem_of<_D>;
+  static_assert(sizeof(_T) == 4, "sample16 returns float or dword elements");
+  static_assert(__cm_count<_D> % 16 == 0, "sample16: the matrix holds rows of 16");
+  __m.__cm_write(__cm_genx_sample<__cm_vec<_T, __cm_count<_D>>>((int)__mask, __sampler.get_index(), __surface.get_index(),
+      __cm_operand<float, 16>(__u), __cm_operand<float, 16>(__v), __cm_operand<float, 16>(__r)));
 }
 
 // load16(m, channels, surface, u [, v [, r]]): the enabled channels of 16 texels at integer coordinates.
-template <typename X, typename U, typename V = unsigned, typename R = unsigned,
-          typename = details::__cm_if<details::__cm_obj<X> && details::__cm_ok<U>>>
-__CM_INLINE void load16(X &&m, ChannelMaskType mask, SurfaceIndex surface, const U &u, const V &v = 0u,
-                        const R &r = 0u) {
-  using namespace details;
-  using D = __cm_plain<X>;
-  using T = __cm_elem_of<D>;
-  static_assert(sizeof(T) == 4, "load16 returns float or dword elements");
-  static_assert(__cm_count<D> % 16 == 0, "load16: the matrix holds rows of 16");
-  m.__cm_write(__cm_genx_load<__cm_vec<T, __cm_count<D>>>((int)mask, surface.get_index(),
-      __cm_operand<unsigned, 16>(u), __cm_operand<unsigned, 16>(v), __cm_operand<unsigned, 16>(r)));
+template <typename _X, typename _U, typename _V = unsigned, typename _R = unsigned,
+          typename = __details::__cm_if<__details::__cm_obj<_X> && __details::__cm_ok<_U>>>
+__CM_INLINE void load16(_X &&__m, ChannelMaskType __mask, SurfaceIndex __surface, const _U &__u, const _V &__v = 0u,
+                        const _R &__r = 0u) __CM_SAMPLER_MASK_OK("load16", 16) {
+  using namespace __details;
+  using _D = __cm_plain<_X>;
+  using _T = __cm_elem_of<_D>;
+  static_assert(sizeof(_T) == 4, "load16 returns float or dword elements");
+  static_assert(__cm_count<_D> % 16 == 0, "load16: the matrix holds rows of 16");
+  __m.__cm_write(__cm_genx_load<__cm_vec<_T, __cm_count<_D>>>((int)__mask, __surface.get_index(),
+      __cm_operand<unsigned, 16>(__u), __cm_operand<unsigned, 16>(__v), __cm_operand<unsigned, 16>(__r)));
 }
 
 // sample32(m, channels, surface, sampler, u, v, du, dv [, ofc]): 32 pixels from (u, v) stepping (du, dv), 16-bit
 // unorm, one row of 32 per enabled channel (a vector_ref<ushort, 32> for one channel).
-template <typename X, typename = details::__cm_if<details::__cm_obj<X>>>
-__CM_INLINE void sample32(X &&m, ChannelMaskType mask, SurfaceIndex surface, SamplerIndex sampler, float u, float v,
-                          float du, float dv, OutputFormatControl ofc = CM_16_FULL) {
-  using namespace details;
-  using D = __cm_plain<X>;
-  static_assert(__cm_same<__cm_elem_of<D>, unsigned short>, "sample32 returns ushort elements");
-  static_assert(__cm_count<D> % 32 == 0, "sample32: the matrix holds rows of 32");
-  m.__cm_write(__cm_genx_sample_unorm<__cm_vec<unsigned short, __cm_count<D>>>(
-      (int)mask | (int)ofc << 4, sampler.get_index(), surface.get_index(), u, v, du, dv));
+template <typename _X, typename = __details::__cm_if<__details::__cm_obj<_X>>>
+__CM_INLINE void sample32(_X &&__m, ChannelMaskType __mask, SurfaceIndex __surface, SamplerIndex __sampler, float __u, float __v,
+                          float __du, float __dv, OutputFormatControl __ofc = CM_16_FULL)
+    __CM_SAMPLER_MASK_OK("sample32", 32) {
+  using namespace __details;
+  using _D = __cm_plain<_X>;
+  static_assert(__cm_same<__cm_elem_of<_D>, unsigned short>, "sample32 returns ushort elements");
+  static_assert(__cm_count<_D> % 32 == 0, "sample32: the matrix holds rows of 32");
+  __m.__cm_write(__cm_genx_sample_unorm<__cm_vec<unsigned short, __cm_count<_D>>>(
+      (int)__mask | (int)__ofc << 4, __sampler.get_index(), __surface.get_index(), __u, __v, __du, __dv));
 }
 
 // cm_avs_sampler(m, channels, surface, sampler, u, v, du, dv, u2d [, group, vblock, ofc, v2d, mode, bypass]):
 // the adaptive video scaler (genx.avs); the result's shape follows the mode and format (cmlangspec §4.9).
-template <typename X, typename = details::__cm_if<details::__cm_obj<X>>>
-__CM_INLINE void cm_avs_sampler(X &&m, ChannelMaskType mask, SurfaceIndex surface, SamplerIndex sampler, float u,
-                                float v, float du, float dv, float u2d, int group = -1, int vblock = -1,
-                                OutputFormatControl ofc = CM_16_FULL, float v2d = 0.0f,
-                                AVSExecMode mode = CM_AVS_16x4, bool ief_bypass = false) {
-  using namespace details;
-  using D = __cm_plain<X>;
-  m.__cm_write(__cm_genx_avs<__cm_vec<__cm_elem_of<D>, __cm_count<D>>>(
-      (int)mask, sampler.get_index(), surface.get_index(), u, v, du, dv, u2d, group, vblock, (int)ofc, v2d,
-      (int)mode, (char)ief_bypass));
+template <typename _X, typename = __details::__cm_if<__details::__cm_obj<_X>>>
+__CM_INLINE void cm_avs_sampler(_X &&__m, ChannelMaskType __mask, SurfaceIndex __surface, SamplerIndex __sampler, float __u,
+                                float __v, float __du, float __dv, float __u2d, int __group = -1, int __vblock = -1,
+                                OutputFormatControl __ofc = CM_16_FULL, float __v2d = 0.0f,
+                                AVSExecMode __mode = CM_AVS_16x4, bool __ief_bypass = false) {
+  using namespace __details;
+  using _D = __cm_plain<_X>;
+  __m.__cm_write(__cm_genx_avs<__cm_vec<__cm_elem_of<_D>, __cm_count<_D>>>(
+      (int)__mask, __sampler.get_index(), __surface.get_index(), __u, __v, __du, __dv, __u2d, __group, __vblock, (int)__ofc, __v2d,
+      (int)__mode, (char)__ief_bypass));
 }
 
 // Sampler functions of the spec this compiler does not implement, refused where they are called (the user's line)

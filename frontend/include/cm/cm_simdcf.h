@@ -4,7 +4,7 @@
 // Each channel (element) of the condition follows its own path:
 //   SIMD_IF_BEGIN(v > 0)  r = v;  SIMD_ELSE  r = -v;  SIMD_IF_END
 // runs `r = v` for the channels where v > 0 and `r = -v` for the others. The header writes the constructs as
-// ordinary C++ control flow on `details::__cm_genx_simdcf_any<bool>(cond)` (true when any channel's condition
+// ordinary C++ control flow on `__details::__cm_genx_simdcf_any<bool>(cond)` (true when any channel's condition
 // holds); genx-cm-lower makes that `llvm.genx.simdcf.any(<N x i1> cond != 0)` and genx-simdcf-lower turns the
 // branches into simdcf.goto/join with an execution mask, predicating the statements inside.
 //
@@ -20,28 +20,28 @@
 
 __CM_GENX_DECL(simdcf_any)
 
-namespace details {
+namespace __details {
 // The condition of a SIMD branch: whether any channel takes it.
-template <typename C>
-__CM_INLINE typename enable_if<cm_object_traits<C>::is_object, bool>::type __cm_simdcf_cond(const C &cond) {
-  using E = typename cm_object_traits<C>::elem;
-  constexpr int N = cm_object_traits<C>::n;
-  static_assert(N >= 2 && N <= 32 && (N & (N - 1)) == 0,
+template <typename _C>
+__CM_INLINE typename __enable_if<__cm_object_traits<_C>::__cm_is_object, bool>::__type __cm_simdcf_cond(const _C &__cond) {
+  using _E = typename __cm_object_traits<_C>::__elem;
+  constexpr int _N = __cm_object_traits<_C>::__n;
+  static_assert(_N >= 2 && _N <= 32 && (_N & (_N - 1)) == 0,
                 "SIMD control flow: the condition must have 2, 4, 8, 16 or 32 elements");
-  return __cm_genx_simdcf_any<bool>(cond.__cm_read() != (E)0);
+  return __cm_genx_simdcf_any<bool>(__cond.__cm_read() != (_E)0);
 }
 
 // A scalar condition: ordinary control flow.
-template <typename T>
-__CM_INLINE typename enable_if<is_arith<T>, bool>::type __cm_simdcf_cond(T cond) {
-  return cond != (T)0;
+template <typename _T>
+__CM_INLINE typename __enable_if<__is_arith<_T>, bool>::__type __cm_simdcf_cond(_T __cond) {
+  return __cond != (_T)0;
 }
-} // namespace details
+} // namespace __details
 
-#define SIMD_IF_BEGIN(...) if (details::__cm_simdcf_cond(__VA_ARGS__)) {
+#define SIMD_IF_BEGIN(...) if (__details::__cm_simdcf_cond(__VA_ARGS__)) {
 #define SIMD_ELSEIF(...)                                                                                           \
   }                                                                                                                \
-  else if (details::__cm_simdcf_cond(__VA_ARGS__)) {
+  else if (__details::__cm_simdcf_cond(__VA_ARGS__)) {
 #define SIMD_ELSE                                                                                                  \
   }                                                                                                                \
   else {
@@ -49,7 +49,7 @@ __CM_INLINE typename enable_if<is_arith<T>, bool>::type __cm_simdcf_cond(T cond)
 #define SIMD_DO_WHILE_BEGIN do {
 #define SIMD_DO_WHILE_END(...)                                                                                     \
   }                                                                                                                \
-  while (details::__cm_simdcf_cond(__VA_ARGS__));
+  while (__details::__cm_simdcf_cond(__VA_ARGS__));
 #define SIMD_BREAK break;
 #define SIMD_CONTINUE continue;
 

@@ -5,11 +5,14 @@
 // genx.group.id.x/y/z; get_thread_origin_x/y read genx.thread.x/y (i16). A dimension argument that is not a
 // constant becomes an element read at a variable index. The linear forms number x fastest, then y, then z.
 //
-// Not here: cm_get_r0/sr0, cm_get_hwid, cm_rdtsc, cm_lane_id, get_color.
+// cm_rdtsc() (cmlangspec §4.3, deprecated there for cm_clock) reads the timestamp register, genx.timestamp
+// <4 x i32>: the low and high halves of the 64-bit count, a bit set when a context switch occurred, and an unused
+// word; cm_clock() is its first two words. Not here: cm_get_r0/sr0, cm_get_hwid, cm_lane_id, get_color.
 #pragma once
 #ifndef __CM_HEADERS_CM_THREAD_H
 #define __CM_HEADERS_CM_THREAD_H
 #include <cm/cm_common.h>
+#include <cm/cm_vector.h>
 
 __CM_GENX_DECL(local_id)
 __CM_GENX_DECL(local_size)
@@ -19,46 +22,56 @@ __CM_GENX_DECL(group_id_y)
 __CM_GENX_DECL(group_id_z)
 __CM_GENX_DECL(thread_x)
 __CM_GENX_DECL(thread_y)
+__CM_GENX_DECL(timestamp)
 
-namespace details {
+namespace __details {
 __CM_INLINE __cm_vec<unsigned, 3> __cm_local_ids() { return __cm_genx_local_id<__cm_vec<unsigned, 3>>(); }
 __CM_INLINE __cm_vec<unsigned, 3> __cm_local_sizes() { return __cm_genx_local_size<__cm_vec<unsigned, 3>>(); }
 __CM_INLINE __cm_vec<unsigned, 3> __cm_group_counts() { return __cm_genx_group_count<__cm_vec<unsigned, 3>>(); }
 __CM_INLINE __cm_vec<unsigned, 3> __cm_group_ids() {
-  __cm_vec<unsigned, 3> ids = {__cm_genx_group_id_x<unsigned>(), __cm_genx_group_id_y<unsigned>(),
+  __cm_vec<unsigned, 3> __ids = {__cm_genx_group_id_x<unsigned>(), __cm_genx_group_id_y<unsigned>(),
                                __cm_genx_group_id_z<unsigned>()};
-  return ids;
+  return __ids;
 }
 // x + y*X + z*X*Y for ids (x, y, z) in a space of sizes (X, Y, Z).
-__CM_INLINE unsigned __cm_linear(__cm_vec<unsigned, 3> id, __cm_vec<unsigned, 3> size) {
-  return id[0] + size[0] * (id[1] + size[1] * id[2]);
+__CM_INLINE unsigned __cm_linear(__cm_vec<unsigned, 3> __id, __cm_vec<unsigned, 3> __size) {
+  return __id[0] + __size[0] * (__id[1] + __size[1] * __id[2]);
 }
-__CM_INLINE unsigned __cm_volume(__cm_vec<unsigned, 3> size) { return size[0] * size[1] * size[2]; }
-} // namespace details
+__CM_INLINE unsigned __cm_volume(__cm_vec<unsigned, 3> __size) { return __size[0] * __size[1] * __size[2]; }
+} // namespace __details
 
-__CM_INLINE unsigned cm_local_id(unsigned dim) { return details::__cm_local_ids()[dim]; }
-__CM_INLINE unsigned cm_local_size(unsigned dim) { return details::__cm_local_sizes()[dim]; }
-__CM_INLINE unsigned cm_group_id(unsigned dim) { return details::__cm_group_ids()[dim]; }
-__CM_INLINE unsigned cm_group_count(unsigned dim) { return details::__cm_group_counts()[dim]; }
-__CM_INLINE unsigned cm_global_id(unsigned dim) {
-  return cm_group_id(dim) * cm_local_size(dim) + cm_local_id(dim);
+__CM_INLINE unsigned cm_local_id(unsigned __dim) { return __details::__cm_local_ids()[__dim]; }
+__CM_INLINE unsigned cm_local_size(unsigned __dim) { return __details::__cm_local_sizes()[__dim]; }
+__CM_INLINE unsigned cm_group_id(unsigned __dim) { return __details::__cm_group_ids()[__dim]; }
+__CM_INLINE unsigned cm_group_count(unsigned __dim) { return __details::__cm_group_counts()[__dim]; }
+__CM_INLINE unsigned cm_global_id(unsigned __dim) {
+  return cm_group_id(__dim) * cm_local_size(__dim) + cm_local_id(__dim);
 }
 
 __CM_INLINE unsigned cm_linear_local_id() {
-  return details::__cm_linear(details::__cm_local_ids(), details::__cm_local_sizes());
+  return __details::__cm_linear(__details::__cm_local_ids(), __details::__cm_local_sizes());
 }
-__CM_INLINE unsigned cm_linear_local_size() { return details::__cm_volume(details::__cm_local_sizes()); }
+__CM_INLINE unsigned cm_linear_local_size() { return __details::__cm_volume(__details::__cm_local_sizes()); }
 __CM_INLINE unsigned cm_linear_group_id() {
-  return details::__cm_linear(details::__cm_group_ids(), details::__cm_group_counts());
+  return __details::__cm_linear(__details::__cm_group_ids(), __details::__cm_group_counts());
 }
-__CM_INLINE unsigned cm_linear_group_count() { return details::__cm_volume(details::__cm_group_counts()); }
+__CM_INLINE unsigned cm_linear_group_count() { return __details::__cm_volume(__details::__cm_group_counts()); }
 __CM_INLINE unsigned cm_linear_global_id() {
   return cm_linear_group_id() * cm_linear_local_size() + cm_linear_local_id();
 }
 __CM_INLINE unsigned cm_linear_global_size() { return cm_linear_group_count() * cm_linear_local_size(); }
 
 // The media-walker thread origin (legacy kernels dispatched one thread per block).
-__CM_INLINE unsigned get_thread_origin_x() { return details::__cm_genx_thread_x<unsigned short>(); }
-__CM_INLINE unsigned get_thread_origin_y() { return details::__cm_genx_thread_y<unsigned short>(); }
+__CM_INLINE unsigned get_thread_origin_x() { return __details::__cm_genx_thread_x<unsigned short>(); }
+__CM_INLINE unsigned get_thread_origin_y() { return __details::__cm_genx_thread_y<unsigned short>(); }
+
+// The timestamp (the template parameter of Intel's declaration, `template <typename T = void>`, is unused).
+template <typename _T = void> __CM_INLINE vector<unsigned, 4> cm_rdtsc() {
+  return vector<unsigned, 4>::__cm_from(__details::__cm_genx_timestamp<__details::__cm_vec<unsigned, 4>>());
+}
+__CM_INLINE vector<unsigned, 2> cm_clock() {
+  auto __t = __details::__cm_genx_timestamp<__details::__cm_vec<unsigned, 4>>();
+  return vector<unsigned, 2>::__cm_from(__builtin_shufflevector(__t, __t, 0, 1));
+}
 
 #endif

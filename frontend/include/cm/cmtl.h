@@ -7,7 +7,7 @@
 //   cmtl::cm_floor<RT>(x), cmtl::cm_ceil<RT>(x)      cm_rndd / cm_rndu converted to RT
 //   cmtl::cm_fmod(y, x)           y - x * trunc(y / x), in float
 //   cmtl::cm_atan2(y, x), cmtl::cm_atan2_fast(y, x)  the angle of (x, y) in (-pi, pi], in float (cm_math.h's
-//                                 details::__cm_atan2: error under 1e-5 rad); atan2(0, 0) = 0
+//                                 __details::__cm_atan2: error under 1e-5 rad); atan2(0, 0) = 0
 //   cmtl::cm_sin_emu(x), cmtl::cm_cos_emu(x)          the math unit's sin / cos (Intel's emulations compute the
 //                                 same function in EU instructions)
 //   CM_CONST_E, CM_CONST_PI, CM_CONST_2PI, CM_DBL_EPSILON
@@ -36,56 +36,56 @@
 namespace cmtl {
 
 // v(i) = init + i * step for every element i (row-major for a matrix), computed in int and converted.
-template <typename T = void, int N = 0, typename X, typename = details::__cm_if<details::__cm_obj<X>>>
-__CM_INLINE void cm_vector_assign(X &&v, int init, int step) {
-  using namespace details;
-  using D = __cm_plain<X>;
-  constexpr int M = __cm_count<D>;
-  static_assert(N == 0 || N == M, "cm_vector_assign: the size argument differs from the object's element count");
-  __cm_vec<int, M> seq = __cm_lane_iota<int, M>() * step + init;
-  v.__cm_write(__cm_cvt<__cm_elem_of<D>, M>(seq));
+template <typename _T = void, int _N = 0, typename _X, typename = __details::__cm_if<__details::__cm_obj<_X>>>
+__CM_INLINE void cm_vector_assign(_X &&__v, int __init, int __step) {
+  using namespace __details;
+  using _D = __cm_plain<_X>;
+  constexpr int _M = __cm_count<_D>;
+  static_assert(_N == 0 || _N == _M, "cm_vector_assign: the size argument differs from the object's element count");
+  __cm_vec<int, _M> __seq = __cm_lane_iota<int, _M>() * __step + __init;
+  __v.__cm_write(__cm_cvt<__cm_elem_of<_D>, _M>(__seq));
 }
 
-template <typename RT, typename X, typename = details::__cm_if<details::__cm_ok<X>>>
-__CM_INLINE details::__cm_ret<RT, details::__cm_count<X>> cm_floor(const X &x, unsigned flags = 0) {
-  return cm_rndd<RT>(x, (int)flags);
+template <typename _RT, typename _X, typename = __details::__cm_if<__details::__cm_ok<_X>>>
+__CM_INLINE __details::__cm_ret<_RT, __details::__cm_count<_X>> cm_floor(const _X &__x, unsigned __flags = 0) {
+  return cm_rndd<_RT>(__x, (int)__flags);
 }
-template <typename RT, typename X, typename = details::__cm_if<details::__cm_ok<X>>>
-__CM_INLINE details::__cm_ret<RT, details::__cm_count<X>> cm_ceil(const X &x, unsigned flags = 0) {
-  return cm_rndu<RT>(x, (int)flags);
+template <typename _RT, typename _X, typename = __details::__cm_if<__details::__cm_ok<_X>>>
+__CM_INLINE __details::__cm_ret<_RT, __details::__cm_count<_X>> cm_ceil(const _X &__x, unsigned __flags = 0) {
+  return cm_rndu<_RT>(__x, (int)__flags);
 }
 
 // The angle of (x, y) in (-pi, pi] (see the head of this file for the accuracy).
-template <typename Y, typename X, typename = details::__cm_if<details::__cm_all_ok<Y, X>>>
-__CM_INLINE details::__cm_ret<float, details::__cm_width<Y, X>> cm_atan2(const Y &y, const X &x, unsigned flags = 0) {
-  using namespace details;
-  constexpr int N = __cm_width<Y, X>;
-  return __cm_make<float, N>(__cm_convert<float, N, float>(
-      __cm_atan2<N>(__cm_operand<float, N>(y), __cm_operand<float, N>(x)), (int)flags));
+template <typename _Y, typename _X, typename = __details::__cm_if<__details::__cm_all_ok<_Y, _X>>>
+__CM_INLINE __details::__cm_ret<float, __details::__cm_width<_Y, _X>> cm_atan2(const _Y &__y, const _X &__x, unsigned __flags = 0) {
+  using namespace __details;
+  constexpr int _N = __cm_width<_Y, _X>;
+  return __cm_make<float, _N>(__cm_convert<float, _N, float>(
+      __cm_atan2<_N>(__cm_operand<float, _N>(__y), __cm_operand<float, _N>(__x)), (int)__flags));
 }
-template <typename Y, typename X, typename = details::__cm_if<details::__cm_all_ok<Y, X>>>
-__CM_INLINE details::__cm_ret<float, details::__cm_width<Y, X>> cm_atan2_fast(const Y &y, const X &x, unsigned flags = 0) {
-  return cm_atan2(y, x, flags);
+template <typename _Y, typename _X, typename = __details::__cm_if<__details::__cm_all_ok<_Y, _X>>>
+__CM_INLINE __details::__cm_ret<float, __details::__cm_width<_Y, _X>> cm_atan2_fast(const _Y &__y, const _X &__x, unsigned __flags = 0) {
+  return cm_atan2(__y, __x, __flags);
 }
 
 // y - x * trunc(y / x) in float (the sign of y; x == 0 gives NaN, as C's fmod).
-template <typename Y, typename X, typename = details::__cm_if<details::__cm_all_ok<Y, X>>>
-__CM_INLINE details::__cm_ret<float, details::__cm_width<Y, X>> cm_fmod(const Y &y, const X &x, unsigned flags = 0) {
-  using namespace details;
-  constexpr int N = __cm_width<Y, X>;
-  using V = __cm_val<float, N>;
-  V a = __cm_operand<float, N>(y), b = __cm_operand<float, N>(x);
-  V r = a - b * __cm_genx_rndz<V>(a / b);
-  return __cm_make<float, N>(__cm_convert<float, N, float>(r, (int)flags));
+template <typename _Y, typename _X, typename = __details::__cm_if<__details::__cm_all_ok<_Y, _X>>>
+__CM_INLINE __details::__cm_ret<float, __details::__cm_width<_Y, _X>> cm_fmod(const _Y &__y, const _X &__x, unsigned __flags = 0) {
+  using namespace __details;
+  constexpr int _N = __cm_width<_Y, _X>;
+  using _V = __cm_val<float, _N>;
+  _V __a = __cm_operand<float, _N>(__y), __b = __cm_operand<float, _N>(__x);
+  _V __r = __a - __b * __cm_genx_rndz<_V>(__a / __b);
+  return __cm_make<float, _N>(__cm_convert<float, _N, float>(__r, (int)__flags));
 }
 
-template <typename X, typename = details::__cm_if<details::__cm_ok<X>>>
-__CM_INLINE details::__cm_ret<float, details::__cm_count<X>> cm_sin_emu(const X &x, unsigned flags = 0) {
-  return cm_sin<float>(x, (int)flags);
+template <typename _X, typename = __details::__cm_if<__details::__cm_ok<_X>>>
+__CM_INLINE __details::__cm_ret<float, __details::__cm_count<_X>> cm_sin_emu(const _X &__x, unsigned __flags = 0) {
+  return cm_sin<float>(__x, (int)__flags);
 }
-template <typename X, typename = details::__cm_if<details::__cm_ok<X>>>
-__CM_INLINE details::__cm_ret<float, details::__cm_count<X>> cm_cos_emu(const X &x, unsigned flags = 0) {
-  return cm_cos<float>(x, (int)flags);
+template <typename _X, typename = __details::__cm_if<__details::__cm_ok<_X>>>
+__CM_INLINE __details::__cm_ret<float, __details::__cm_count<_X>> cm_cos_emu(const _X &__x, unsigned __flags = 0) {
+  return cm_cos<float>(__x, (int)__flags);
 }
 
 // The rest of the library (cmlangspec §6: the cached stacks and the matrix transforms), refused where called.
@@ -107,11 +107,11 @@ __CM_REFUSED_FUNCTION(cm_assert_range, "cm_assert_range is an emulation-mode che
 
 } // namespace cmtl
 
-#define cm_vector(V, T, N, I, S)                                                                                   \
-  vector<T, N> V;                                                                                                  \
-  cmtl::cm_vector_assign(V, (I), (S))
-#define cm_matrix(M, T, R, C, I, S)                                                                                \
-  matrix<T, R, C> M;                                                                                               \
-  cmtl::cm_vector_assign(M, (I), (S))
+#define cm_vector(_V, _T, _N, _I, _S)                                                                                   \
+  vector<_T, _N> _V;                                                                                                  \
+  cmtl::cm_vector_assign(_V, (_I), (_S))
+#define cm_matrix(_M, _T, _R, _C, _I, _S)                                                                                \
+  matrix<_T, _R, _C> _M;                                                                                               \
+  cmtl::cm_vector_assign(_M, (_I), (_S))
 
 #endif

@@ -40,7 +40,7 @@ extern "C" _GENX_MAIN_ void deduce(int *io [[type("svmptr_t")]]) {
   // BAD: deduction-through-references.cpp:[[@LINE+4]]:3: error: no matching function for call to 'add_diagonal'
   // BAD-NEXT: {{^}}  add_diagonal(m, four);{{$}}
   // BAD-NEXT: {{^}}  ^~~~~~~~~~~~{{$}}
-  // BAD: note: candidate template ignored: deduced conflicting values for parameter 'N' (8 vs. 4)
+  // BAD: note: candidate template ignored: deduced conflicting values for parameter '{{_?N}}' (8 vs. 4)
   add_diagonal(m, four);
 #endif
 }

@@ -29,7 +29,7 @@ extern "C" _GENX_MAIN_ void sizes(SurfaceIndex buf) {
   matrix<float, 32, 32> m;
   // CHECK-DAG: errors-object-size.cpp:[[@LINE+1]]:29: error: static_assert failed{{.*}}CM object too large
   matrix<int, 65536, 65536> huge;
-  // CHECK-DAG: errors-object-size.cpp:[[@LINE+2]]:{{[0-9]+}}: error: {{.*}}select: the region does not fit in the matrix
+  // CHECK-DAG: errors-object-size.cpp:[[@LINE+2]]:{{[0-9]+}}: error: {{.*}}select: the sizes must be positive
   matrix<int, 8, 8> ok = 0;
   auto bad = ok.select<6, 1, -1, 1>(0, 3);
   vector<uchar, 4095> fits;

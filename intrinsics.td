@@ -213,7 +213,14 @@ class GenX<GxFamily family, GxType ret, list<GxOperand> operands, GxMemory memor
   // order, the result the destination; X is the result's signedness, Y the operands', `s` or `u`, for integer
   // types), `sat-XY` (the same with `.sat`), `predef` (the result is vISA's predefined variable of that name),
   // and the messages `oword-ld`, `oword-st`, `media-ld`, `media-st`, `svm-ld`, `svm-st` (operands found by their
-  // names above; vISA's text form of svm_block_ld has no alignment flag, so both loads share it).
+  // names above; vISA's text form of svm_block_ld has no alignment flag, so both loads share it). Per-lane
+  // messages, their operands also found by name (`pred` lane enable, absent = every lane; `old` the result of
+  // disabled lanes, absent = undefined; `surface`, `global_offset`, `offsets`, `addresses`, `data`, `src`,
+  // `src0`, `src1`, `u`, `v`, `r`, `lod`, `log2_blocks`, `channel_mask`, `scale`): `gather-scaled`,
+  // `scatter-scaled`, `gather4-scaled`, `scatter4-scaled`, `gather4-typed`, `scatter4-typed`, `svm-gather`,
+  // `svm-scatter` (the name is the vISA opcode), `dword-atomic`, `svm-atomic` (the name is vISA's atomic
+  // operation); `barrier`, `fence` (the `mask` operand gives the fence's kind and flags); `implicit` (the result
+  // is the implicit kernel input of that vISA kind, `.implicit_LOCAL_ID` ...).
   string Visa = "";
 }
 
@@ -698,17 +705,17 @@ def genx_gather_scaled : GenX<FamScattered, AnyVector,
    ImmArg<i32, "log2_blocks", "0, 1 or 2 for 1, 2 or 4 blocks per lane">, ImmArg<i16, "scale", "offset scale">,
    Arg<i32, "surface", "binding table index">, Arg<i32, "global_offset", "bytes added to every lane">,
    Arg<AnyI32, "offsets", "per-lane byte offsets">, Arg<Same0, "old", "result in disabled lanes">],
-  ReadMem, "Gather 1, 2 or 4 byte blocks per lane from a surface, merging into `old`.">;
+  ReadMem, "Gather 1, 2 or 4 byte blocks per lane from a surface, merging into `old`."> { let Visa = "gather-scaled gather_scaled"; }
 def genx_gather_scaled2 : GenX<FamScattered, AnyVector,
   [ImmArg<i32, "log2_blocks", "0, 1 or 2 for 1, 2 or 4 blocks per lane">, ImmArg<i16, "scale", "offset scale">,
    Arg<i32, "surface", "binding table index">, Arg<i32, "global_offset", "bytes added to every lane">,
    Arg<AnyI32, "offsets", "per-lane byte offsets">],
-  ReadMem, "Unpredicated scaled gather from a surface.">;
+  ReadMem, "Unpredicated scaled gather from a surface."> { let Visa = "gather-scaled gather_scaled"; }
 def genx_gather_masked_scaled2 : GenX<FamScattered, AnyVector,
   [ImmArg<i32, "log2_blocks", "0, 1 or 2 for 1, 2 or 4 blocks per lane">, ImmArg<i16, "scale", "offset scale">,
    Arg<i32, "surface", "binding table index">, Arg<i32, "global_offset", "bytes added to every lane">,
    Arg<AnyI32, "offsets", "per-lane byte offsets">, Arg<AnyBoolVector, "pred", "lane enable">],
-  ReadMem, "Predicated scaled gather from a surface; disabled lanes are undefined.">;
+  ReadMem, "Predicated scaled gather from a surface; disabled lanes are undefined."> { let Visa = "gather-scaled gather_scaled"; }
 def genx_gather_masked_scaled2_predef_surface : GenX<FamScattered, AnyVector,
   [ImmArg<i32, "log2_blocks">, ImmArg<i16, "scale">,
    Arg<AnyPtr, "surface", "global variable naming a predefined surface">, Arg<i32, "global_offset">,
@@ -719,17 +726,17 @@ def genx_gather4_scaled : GenX<FamScattered, AnyVector,
    ImmArg<i16, "scale", "offset scale">, Arg<i32, "surface", "binding table index">,
    Arg<i32, "global_offset", "bytes added to every lane">, Arg<AnyI32, "offsets", "per-lane byte offsets">,
    Arg<Same0, "old", "result in disabled lanes">],
-  ReadMem, "Gather up to four dword channels per lane from a surface, merging into `old`.">;
+  ReadMem, "Gather up to four dword channels per lane from a surface, merging into `old`."> { let Visa = "gather4-scaled gather4_scaled"; }
 def genx_gather4_scaled2 : GenX<FamScattered, AnyVector,
   [ImmArg<i32, "channel_mask", "enabled RGBA channels">, ImmArg<i16, "scale", "offset scale">,
    Arg<i32, "surface", "binding table index">, Arg<i32, "global_offset", "bytes added to every lane">,
    Arg<AnyI32, "offsets", "per-lane byte offsets">],
-  ReadMem, "Unpredicated four-channel gather from a surface.">;
+  ReadMem, "Unpredicated four-channel gather from a surface."> { let Visa = "gather4-scaled gather4_scaled"; }
 def genx_gather4_masked_scaled2 : GenX<FamScattered, AnyVector,
   [ImmArg<i32, "channel_mask", "enabled RGBA channels">, ImmArg<i16, "scale", "offset scale">,
    Arg<i32, "surface", "binding table index">, Arg<i32, "global_offset", "bytes added to every lane">,
    Arg<AnyI32, "offsets", "per-lane byte offsets">, Arg<AnyBoolVector, "pred", "lane enable">],
-  ReadMem, "Predicated four-channel gather from a surface.">;
+  ReadMem, "Predicated four-channel gather from a surface."> { let Visa = "gather4-scaled gather4_scaled"; }
 def genx_gather4_masked_scaled2_predef_surface : GenX<FamScattered, AnyVector,
   [ImmArg<i32, "channel_mask">, ImmArg<i16, "scale">,
    Arg<AnyPtr, "surface", "global variable naming a predefined surface">, Arg<i32, "global_offset">,
@@ -740,7 +747,7 @@ def genx_scatter_scaled : GenX<FamScattered, void,
    ImmArg<i32, "log2_blocks", "0, 1 or 2 for 1, 2 or 4 blocks per lane">, ImmArg<i16, "scale", "offset scale">,
    Arg<i32, "surface", "binding table index">, Arg<i32, "global_offset", "bytes added to every lane">,
    Arg<AnyI32, "offsets", "per-lane byte offsets">, Arg<AnyVector, "data">],
-  SideEffects, "Scatter 1, 2 or 4 blocks per lane to a surface.">;
+  SideEffects, "Scatter 1, 2 or 4 blocks per lane to a surface."> { let Visa = "scatter-scaled scatter_scaled"; }
 def genx_scatter_scaled_predef_surface : GenX<FamScattered, void,
   [Arg<AnyBoolVector, "pred">, ImmArg<i32, "log2_blocks">, ImmArg<i16, "scale">,
    Arg<AnyPtr, "surface", "global variable naming a predefined surface">, Arg<i32, "global_offset">,
@@ -751,7 +758,7 @@ def genx_scatter4_scaled : GenX<FamScattered, void,
    ImmArg<i16, "scale", "offset scale">, Arg<i32, "surface", "binding table index">,
    Arg<i32, "global_offset", "bytes added to every lane">, Arg<AnyI32, "offsets", "per-lane byte offsets">,
    Arg<AnyVector, "data">],
-  SideEffects, "Scatter up to four dword channels per lane to a surface.">;
+  SideEffects, "Scatter up to four dword channels per lane to a surface."> { let Visa = "scatter4-scaled scatter4_scaled"; }
 def genx_scatter4_scaled_predef_surface : GenX<FamScattered, void,
   [Arg<AnyBoolVector, "pred">, ImmArg<i32, "channel_mask">, ImmArg<i16, "scale">,
    Arg<AnyPtr, "surface", "global variable naming a predefined surface">, Arg<i32, "global_offset">,
@@ -761,12 +768,12 @@ def genx_svm_gather : GenX<FamScattered, AnyVector,
   [Arg<AnyBoolVector, "pred", "lane enable; width = number of lanes">,
    ImmArg<i32, "log2_blocks", "0-3 for 1, 2, 4 or 8 blocks per lane">,
    Arg<AnyI64, "addresses", "per-lane addresses, 8 or 16 lanes">, Arg<Same0, "old", "result in disabled lanes">],
-  ReadMem, "Gather blocks from per-lane shared-virtual-memory addresses.">;
+  ReadMem, "Gather blocks from per-lane shared-virtual-memory addresses."> { let Visa = "svm-gather svm_gather"; }
 def genx_svm_scatter : GenX<FamScattered, void,
   [Arg<AnyBoolVector, "pred", "lane enable">,
    ImmArg<i32, "log2_blocks", "0-3 for 1, 2, 4 or 8 blocks per lane">,
    Arg<AnyI64, "addresses", "per-lane addresses, 8 or 16 lanes">, Arg<AnyVector, "data">],
-  SideEffects, "Scatter blocks to per-lane shared-virtual-memory addresses.">;
+  SideEffects, "Scatter blocks to per-lane shared-virtual-memory addresses."> { let Visa = "svm-scatter svm_scatter"; }
 def genx_svm_gather4_scaled : GenX<FamScattered, AnyVector,
   [Arg<AnyBoolVector, "pred", "lane enable">, ImmArg<i32, "channel_mask", "enabled RGBA channels">,
    ImmArg<i16, "scale", "offset scale">, Arg<i64, "base", "address added to every lane">,
@@ -791,13 +798,13 @@ def genx_gather4_typed : GenX<FamScattered, AnyVector,
    Arg<i32, "surface", "binding table index">, Arg<AnyVector, "u", "per-lane x coordinates">,
    Arg<Same2, "v", "per-lane y coordinates">, Arg<Same2, "r", "per-lane z coordinates">,
    Arg<Same0, "old", "result in disabled lanes">],
-  ReadMem, "Read up to four channels per lane from a typed surface at integer coordinates.">;
+  ReadMem, "Read up to four channels per lane from a typed surface at integer coordinates."> { let Visa = "gather4-typed gather4_typed"; }
 def genx_scatter4_typed : GenX<FamScattered, void,
   [ImmArg<i32, "channel_mask", "enabled RGBA channels">, Arg<AnyBoolVector, "pred", "lane enable">,
    Arg<i32, "surface", "binding table index">, Arg<AnyVector, "u", "per-lane x coordinates">,
    Arg<Same1, "v", "per-lane y coordinates">, Arg<Same1, "r", "per-lane z coordinates">,
    Arg<AnyVector, "data">],
-  SideEffects, "Write up to four channels per lane to a typed surface at integer coordinates.">;
+  SideEffects, "Write up to four channels per lane to a typed surface at integer coordinates."> { let Visa = "scatter4-typed scatter4_typed"; }
 
 //===----------------------------------------------------------------------===//
 // Atomics
@@ -807,50 +814,55 @@ defvar IntAtomicOps = ["add", "sub", "min", "max", "xchg", "and", "or", "xor", "
 defvar FloatAtomicOps = ["fadd", "fsub", "fmin", "fmax"];
 defvar IncDec = ["inc", "dec"];
 
+// vISA's spelling of a GenX atomic operation (`imin`/`imax` are vISA's `minsint`/`maxsint`; the rest are equal).
+class VisaAtomicOp<string op> {
+  string Name = !cond(!eq(op, "imin") : "minsint", !eq(op, "imax") : "maxsint", true : op);
+}
+
 // dword.atomic.*: surface atomics with an explicit old value (two-address form).
 foreach op = !listconcat(IntAtomicOps, FloatAtomicOps) in
 def genx_dword_atomic_ # op : GenX<FamAtomic, AnyVector,
   [Arg<AnyBoolVector, "pred", "lane enable; 1, 8 or 16 lanes">, Arg<i32, "surface", "binding table index">,
    Arg<AnyI32, "offsets", "per-lane byte offsets">, Arg<Same0, "src", "operand">,
    Arg<Same0, "old", "result in disabled lanes">],
-  SideEffects, "Surface dword atomic `" # op # "`; returns the previous values.">;
+  SideEffects, "Surface dword atomic `" # op # "`; returns the previous values."> { let Visa = "dword-atomic " # VisaAtomicOp<op>.Name; }
 foreach op = IncDec in
 def genx_dword_atomic_ # op : GenX<FamAtomic, AnyVector,
   [Arg<AnyBoolVector, "pred", "lane enable; 1, 8 or 16 lanes">, Arg<i32, "surface", "binding table index">,
    Arg<Same0, "offsets", "per-lane byte offsets">, Arg<Same0, "old", "result in disabled lanes">],
-  SideEffects, "Surface dword atomic `" # op # "`; returns the previous values.">;
+  SideEffects, "Surface dword atomic `" # op # "`; returns the previous values."> { let Visa = "dword-atomic " # VisaAtomicOp<op>.Name; }
 def genx_dword_atomic_cmpxchg : GenX<FamAtomic, AnyVector,
   [Arg<AnyBoolVector, "pred", "lane enable; 1, 8 or 16 lanes">, Arg<i32, "surface", "binding table index">,
    Arg<Same0, "offsets", "per-lane byte offsets">, Arg<Same0, "src0", "first source operand">,
    Arg<Same0, "src1", "second source operand">, Arg<Same0, "old", "result in disabled lanes">],
-  SideEffects, "Surface dword compare-and-exchange; returns the previous values.">;
+  SideEffects, "Surface dword compare-and-exchange; returns the previous values."> { let Visa = "dword-atomic cmpxchg"; }
 def genx_dword_atomic_fcmpwr : GenX<FamAtomic, AnyVector,
   [Arg<AnyBoolVector, "pred", "lane enable; 1, 8 or 16 lanes">, Arg<i32, "surface", "binding table index">,
    Arg<AnyI32, "offsets", "per-lane byte offsets">, Arg<Same0, "src0", "first source operand">,
    Arg<Same0, "src1", "second source operand">, Arg<Same0, "old", "result in disabled lanes">],
-  SideEffects, "Surface float compare-and-write; returns the previous values.">;
+  SideEffects, "Surface float compare-and-write; returns the previous values."> { let Visa = "dword-atomic fcmpwr"; }
 
 // dword.atomic2.*: the same without the old value (disabled lanes are undefined).
 foreach op = !listconcat(IntAtomicOps, FloatAtomicOps) in
 def genx_dword_atomic2_ # op : GenX<FamAtomic, AnyVector,
   [Arg<AnyBoolVector, "pred", "lane enable; 1, 8 or 16 lanes">, Arg<i32, "surface", "binding table index">,
    Arg<AnyI32, "offsets", "per-lane byte offsets">, Arg<Same0, "src", "operand">],
-  SideEffects, "Surface dword atomic `" # op # "` without merge value; returns the previous values.">;
+  SideEffects, "Surface dword atomic `" # op # "` without merge value; returns the previous values."> { let Visa = "dword-atomic " # VisaAtomicOp<op>.Name; }
 foreach op = IncDec in
 def genx_dword_atomic2_ # op : GenX<FamAtomic, AnyVector,
   [Arg<AnyBoolVector, "pred", "lane enable; 1, 8 or 16 lanes">, Arg<i32, "surface", "binding table index">,
    Arg<Same0, "offsets", "per-lane byte offsets">],
-  SideEffects, "Surface dword atomic `" # op # "` without merge value; returns the previous values.">;
+  SideEffects, "Surface dword atomic `" # op # "` without merge value; returns the previous values."> { let Visa = "dword-atomic " # VisaAtomicOp<op>.Name; }
 def genx_dword_atomic2_cmpxchg : GenX<FamAtomic, AnyVector,
   [Arg<AnyBoolVector, "pred", "lane enable; 1, 8 or 16 lanes">, Arg<i32, "surface", "binding table index">,
    Arg<Same0, "offsets", "per-lane byte offsets">, Arg<Same0, "src0", "first source operand">,
    Arg<Same0, "src1", "second source operand">],
-  SideEffects, "Surface dword compare-and-exchange without merge value.">;
+  SideEffects, "Surface dword compare-and-exchange without merge value."> { let Visa = "dword-atomic cmpxchg"; }
 def genx_dword_atomic2_fcmpwr : GenX<FamAtomic, AnyVector,
   [Arg<AnyBoolVector, "pred", "lane enable; 1, 8 or 16 lanes">, Arg<i32, "surface", "binding table index">,
    Arg<AnyI32, "offsets", "per-lane byte offsets">, Arg<Same0, "src0", "first source operand">,
    Arg<Same0, "src1", "second source operand">],
-  SideEffects, "Surface float compare-and-write without merge value.">;
+  SideEffects, "Surface float compare-and-write without merge value."> { let Visa = "dword-atomic fcmpwr"; }
 
 // dword.atomic2.*.predef.surface: backend-internal forms on a predefined surface (e.g. the stack surface).
 foreach op = !listconcat(IntAtomicOps, FloatAtomicOps) in
@@ -875,18 +887,18 @@ foreach op = !listconcat(IntAtomicOps, ["fmin", "fmax"]) in
 def genx_svm_atomic_ # op : GenX<FamAtomic, AnyVector,
   [Arg<AnyBoolVector, "pred", "lane enable">, Arg<AnyI64, "addresses", "per-lane addresses">,
    Arg<Same0, "src", "operand, 32 or 64 bits">, Arg<Same0, "old", "result in disabled lanes">],
-  SideEffects, "SVM atomic `" # op # "`; returns the previous values.">;
+  SideEffects, "SVM atomic `" # op # "`; returns the previous values."> { let Visa = "svm-atomic " # VisaAtomicOp<op>.Name; }
 foreach op = IncDec in
 def genx_svm_atomic_ # op : GenX<FamAtomic, AnyVector,
   [Arg<AnyBoolVector, "pred", "lane enable">, Arg<AnyI64, "addresses", "per-lane addresses">,
    Arg<Same0, "old", "result in disabled lanes">],
-  SideEffects, "SVM atomic `" # op # "`; returns the previous values.">;
+  SideEffects, "SVM atomic `" # op # "`; returns the previous values."> { let Visa = "svm-atomic " # VisaAtomicOp<op>.Name; }
 foreach op = ["cmpxchg", "fcmpwr"] in
 def genx_svm_atomic_ # op : GenX<FamAtomic, AnyVector,
   [Arg<AnyBoolVector, "pred", "lane enable">, Arg<AnyI64, "addresses", "per-lane addresses">,
    Arg<Same0, "src0", "first source operand">, Arg<Same0, "src1", "second source operand">,
    Arg<Same0, "old", "result in disabled lanes">],
-  SideEffects, "SVM atomic `" # op # "`; returns the previous values.">;
+  SideEffects, "SVM atomic `" # op # "`; returns the previous values."> { let Visa = "svm-atomic " # VisaAtomicOp<op>.Name; }
 
 // typed.atomic.*: atomics on a typed surface at (u, v, r, lod); v, r and lod may be constant 0 (unused).
 foreach op = !listconcat(IntAtomicOps, FloatAtomicOps) in
@@ -1215,13 +1227,13 @@ def genx_group_id_x : GenX<FamEnv, i32, [], NoMem, "Work-group id, x dimension."
 def genx_group_id_y : GenX<FamEnv, i32, [], NoMem, "Work-group id, y dimension."> { let Visa = "predef %group_id_y"; }
 def genx_group_id_z : GenX<FamEnv, i32, [], NoMem, "Work-group id, z dimension."> { let Visa = "predef %group_id_z"; }
 def genx_local_id : GenX<FamEnv, GxOverload<"vector", [i32], 0, 3>, [],
-  NoMem, "Local (in-group) thread id as <3 x i32> (x, y, z); lowered by CMImpParam.">;
+  NoMem, "Local (in-group) thread id as <3 x i32> (x, y, z); lowered by CMImpParam."> { let Visa = "implicit LOCAL_ID"; }
 def genx_local_id16 : GenX<FamEnv, GxOverload<"vector", [i16], 0, 3>, [],
-  NoMem, "Local (in-group) thread id as <3 x i16> (x, y, z); lowered by CMImpParam.">;
+  NoMem, "Local (in-group) thread id as <3 x i16> (x, y, z); lowered by CMImpParam."> { let Visa = "implicit LOCAL_ID"; }
 def genx_local_size : GenX<FamEnv, GxOverload<"vector", [i32], 0, 3>, [],
-  NoMem, "Work-group size as <3 x i32> (x, y, z); lowered by CMImpParam.">;
+  NoMem, "Work-group size as <3 x i32> (x, y, z); lowered by CMImpParam."> { let Visa = "implicit LOCAL_SIZE"; }
 def genx_group_count : GenX<FamEnv, GxOverload<"vector", [i32], 0, 3>, [],
-  NoMem, "Number of work-groups as <3 x i32> (x, y, z); lowered by CMImpParam.">;
+  NoMem, "Number of work-groups as <3 x i32> (x, y, z); lowered by CMImpParam."> { let Visa = "implicit GROUP_COUNT"; }
 def genx_thread_x : GenX<FamEnv, i16, [], NoMem, "Thread x position in the dispatch (media walker)."> { let Visa = "predef %thread_x"; }
 def genx_thread_y : GenX<FamEnv, i16, [], NoMem, "Thread y position in the dispatch (media walker)."> { let Visa = "predef %thread_y"; }
 def genx_lane_id : GenX<FamEnv, i32, [], NoMem, "Lane id inside a SIMD-fork region.">;
@@ -1260,7 +1272,7 @@ def genx_print_format_index : GenX<FamEnv, i32, [Arg<AnyPtr, "format", "the form
 //===----------------------------------------------------------------------===//
 
 let Flags = [Convergent] in {
-def genx_barrier : GenX<FamSync, void, [], SideEffects, "Thread-group barrier: signal and wait.">;
+def genx_barrier : GenX<FamSync, void, [], SideEffects, "Thread-group barrier: signal and wait."> { let Visa = "barrier barrier"; }
 def genx_sbarrier : GenX<FamSync, void, [ImmArg<i8, "signal", "1 to signal, 0 to wait">],
   SideEffects, "Split thread-group barrier: signal or wait.">;
 def genx_nbarrier : GenX<FamSync, void,
@@ -1268,7 +1280,7 @@ def genx_nbarrier : GenX<FamSync, void,
   SideEffects, "Named barrier signal/wait.">;
 }
 def genx_fence : GenX<FamSync, void, [ImmArg<i8, "mask", "fence flags (commit, flush, SLM, ...)">],
-  SideEffects, "Memory fence.">;
+  SideEffects, "Memory fence."> { let Visa = "fence fence"; }
 def genx_wait : GenX<FamSync, void, [Arg<i8, "mask", "thread dependency mask">],
   SideEffects, "Wait on thread dependencies (vISA WAIT).">;
 def genx_yield : GenX<FamSync, void, [], SideEffects, "Yield the EU to another thread.">;

@@ -383,7 +383,9 @@ fn scalar_variant(spelling: &str) -> Option<&'static str> {
 /// The vISA lowering forms genx-passes' `visa_emit` implements (see `intrinsics.td`'s `Visa`).
 const VISA_FORMS: &[&str] = &[
     "alu-ss", "alu-su", "alu-us", "alu-uu", "sat-ss", "sat-su", "sat-us", "sat-uu", "predef", "oword-ld", "oword-st",
-    "media-ld", "media-st", "svm-ld", "svm-st",
+    "media-ld", "media-st", "svm-ld", "svm-st", "gather-scaled", "scatter-scaled", "gather4-scaled", "scatter4-scaled",
+    "gather4-typed", "scatter4-typed", "svm-gather", "svm-scatter", "dword-atomic", "svm-atomic", "barrier", "fence",
+    "implicit",
 ];
 
 /// `Visa = "<form> <name>"`, or empty.

@@ -8,7 +8,7 @@ fn valid() -> (Kernel, VarId, VarId) {
     let mut k = Kernel::new("k", 32);
     let buf = k.add_var(Category::Surface, Origin::Declared, "%buf");
     let vec = k.add_general(Type::D, 8, "%v");
-    k.inputs.push(Input { var: buf, offset: 32, size: 4 });
+    k.inputs.push(Input { var: buf, offset: 32, size: 4, implicit: None });
     let entry = k.add_label("k_BB_0");
     let src =
         Src { var: vec, offset: 0, region: Region { vstride: 2, width: 1, hstride: 0 }, modifier: Modifier::None };
@@ -226,12 +226,12 @@ fn surfaces_must_be_surface_variables() {
 #[test]
 fn inputs_placement() {
     let (mut k, buf, vec) = valid();
-    k.inputs.push(Input { var: vec, offset: 34, size: 32 });
+    k.inputs.push(Input { var: vec, offset: 34, size: 32, implicit: None });
     let e = errors(&k);
     assert!(e.contains("input V32: a input of more than a GRF must start a GRF") || e.contains("overlaps"), "{e}");
     assert!(e.contains("input V32: overlaps input T6"), "{e}");
     let (mut k, _, _) = valid();
-    k.inputs[0] = Input { var: buf, offset: 30, size: 4 };
+    k.inputs[0] = Input { var: buf, offset: 30, size: 4, implicit: None };
     let e = errors(&k);
     assert!(e.contains("lie outside the payload"), "{e}");
     assert!(e.contains("cross a GRF boundary"), "{e}");

@@ -218,8 +218,8 @@ class GenX<GxFamily family, GxType ret, list<GxOperand> operands, GxMemory memor
   // disabled lanes, absent = undefined; `surface`, `global_offset`, `offsets`, `addresses`, `data`, `src`,
   // `src0`, `src1`, `u`, `v`, `r`, `lod`, `log2_blocks`, `channel_mask`, `scale`): `gather-scaled`,
   // `scatter-scaled`, `gather4-scaled`, `scatter4-scaled`, `gather4-typed`, `scatter4-typed`, `svm-gather`,
-  // `svm-scatter` (the name is the vISA opcode), `dword-atomic`, `svm-atomic` (the name is vISA's atomic
-  // operation); `barrier`, `fence` (the `mask` operand gives the fence's kind and flags); `implicit` (the result
+  // `svm-scatter` (the name is the vISA opcode), `dword-atomic`, `svm-atomic`, `typed-atomic` (the name is
+  // vISA's atomic operation); `barrier`, `fence` (the `mask` operand gives the fence's kind and flags); `implicit` (the result
   // is the implicit kernel input of that vISA kind, `.implicit_LOCAL_ID` ...).
   string Visa = "";
 }
@@ -906,18 +906,18 @@ def genx_typed_atomic_ # op : GenX<FamAtomic, AnyVector,
   [Arg<AnyBoolVector, "pred", "lane enable">, Arg<i32, "surface", "binding table index">,
    Arg<Same0, "src", "operand">, Arg<AnyInt, "u", "per-lane x coordinates">, Arg<Same2, "v">,
    Arg<Same2, "r">, Arg<Same2, "lod">],
-  SideEffects, "Typed-surface atomic `" # op # "`; returns the previous values.">;
+  SideEffects, "Typed-surface atomic `" # op # "`; returns the previous values."> { let Visa = "typed-atomic " # VisaAtomicOp<op>.Name; }
 foreach op = IncDec in
 def genx_typed_atomic_ # op : GenX<FamAtomic, AnyVector,
   [Arg<AnyBoolVector, "pred", "lane enable">, Arg<i32, "surface", "binding table index">,
    Arg<AnyInt, "u", "per-lane x coordinates">, Arg<Same2, "v">, Arg<Same2, "r">, Arg<Same2, "lod">],
-  SideEffects, "Typed-surface atomic `" # op # "`; returns the previous values.">;
+  SideEffects, "Typed-surface atomic `" # op # "`; returns the previous values."> { let Visa = "typed-atomic " # VisaAtomicOp<op>.Name; }
 foreach op = ["cmpxchg", "fcmpwr"] in
 def genx_typed_atomic_ # op : GenX<FamAtomic, AnyVector,
   [Arg<AnyBoolVector, "pred", "lane enable">, Arg<i32, "surface", "binding table index">,
    Arg<Same0, "src0", "first source operand">, Arg<Same0, "src1", "second source operand">,
    Arg<AnyInt, "u", "per-lane x coordinates">, Arg<Same2, "v">, Arg<Same2, "r">, Arg<Same2, "lod">],
-  SideEffects, "Typed-surface atomic `" # op # "`; returns the previous values.">;
+  SideEffects, "Typed-surface atomic `" # op # "`; returns the previous values."> { let Visa = "typed-atomic " # VisaAtomicOp<op>.Name; }
 
 // untyped.atomic.*: the older dword-indexed surface atomics (integer only).
 foreach op = IntAtomicOps in

@@ -1,5 +1,5 @@
 //! genx-visa-emit, the per-lane memory messages and synchronisation: scaled gather/scatter, untyped 4-channel,
-//! typed, DWORD atomics, SVM gather/scatter and atomics, barrier, fence; and surfaces given as constants (SLM's
+//! typed (and typed atomics), DWORD atomics, SVM gather/scatter and atomics, barrier, fence; and surfaces given as constants (SLM's
 //! binding-table index 254 is vISA's predefined `%slm`, any other constant is bound to a surface variable with
 //! `movs` before its use, as IGC does).
 //!
@@ -26,7 +26,7 @@
 //!
 //! # Not handled
 //! Non-zero scale operands (vISA ignores the field: only 0 means what the intrinsic says), SVM gathers of bytes
-//! or of several blocks per lane, typed atomics, `.predef.surface` forms, LSC messages. Each is a located error
+//! or of several blocks per lane, float typed atomics (vISA has none), `.predef.surface` forms, LSC messages. Each is a located error
 //! naming the intrinsic and the reason.
 
 use genx_visa::message::FenceKind;
@@ -50,6 +50,7 @@ pub(super) const FORMS: &[&str] = &[
     "gather4-typed",
     "scatter4-typed",
     "dword-atomic",
+    "typed-atomic",
     "svm-gather",
     "svm-scatter",
     "svm-atomic",
@@ -114,6 +115,7 @@ impl Lowering<'_> {
             "gather-scaled" | "scatter-scaled" | "gather4-scaled" | "scatter4-scaled" => self.scaled(&call, visa.form),
             "gather4-typed" | "scatter4-typed" => self.typed(&call, visa.form == "scatter4-typed"),
             "dword-atomic" | "svm-atomic" => self.atomic(&call, visa),
+            "typed-atomic" => self.typed_atomic(&call, visa),
             "svm-gather" | "svm-scatter" => self.svm_scattered(&call, visa.form == "svm-scatter"),
             other => Err(error(inst, format!("internal error: message form '{other}' has no lowering"))),
         }
@@ -287,16 +289,59 @@ impl Lowering<'_> {
             ));
         }
         let surface = self.surface(inst, operand(inst, call.need("surface")?))?;
-        let mut coords = [None; 4];
-        for (slot, name) in ["u", "v", "r", "lod"].iter().enumerate() {
-            if let Some(n) = call.index(name) {
-                let coord = self.raw_operand(inst, n)?;
-                coords[slot] = Some(self.as_type(coord, Type::UD));
-            }
-        }
+        let coords = self.coordinates(call)?;
         let data = if store { self.raw_operand(inst, call.need("data")?)? } else { self.load_destination(call, &pred)? };
         self.insts.push(Inst::Message(Message::Typed4 { store, channels, exec, pred, surface, coords, data }));
         Ok(())
+    }
+
+    /// A typed message's coordinates u, v, r, lod as `ud` payloads; an absent or all-zero constant one is
+    /// `%null` (TYPED_ATOMIC.md: the coordinates a surface type does not use must be V0).
+    fn coordinates(&mut self, call: &Call) -> R<[Option<Raw>; 4]> {
+        let mut coords = [None; 4];
+        for (slot, name) in ["u", "v", "r", "lod"].iter().enumerate() {
+            let Some(n) = call.index(name) else { continue };
+            let value = operand(call.inst, n);
+            let zero = ir::is_constant(value)
+                && super::constant_lanes(value).is_some_and(|lanes| lanes.iter().all(|&l| l == 0));
+            if slot > 0 && zero {
+                continue;
+            }
+            let coord = self.raw_operand(call.inst, n)?;
+            coords[slot] = Some(self.as_type(coord, Type::UD));
+        }
+        Ok(coords)
+    }
+
+    /// `typed.atomic.*`: integer operations only (TYPED_ATOMIC.md), 8 lanes.
+    fn typed_atomic(&mut self, call: &Call, visa: VisaLowering) -> R<()> {
+        let inst = call.inst;
+        if visa.name.starts_with('f') {
+            return Err(error(inst, format!("a typed atomic {}: vISA's typed atomics are integer only", visa.name)));
+        }
+        let lanes = region_ir::lanes(ir::type_of(operand(inst, call.need("u")?)));
+        let (exec, pred) = self.lanes(call, lanes)?;
+        let surface = self.surface(inst, operand(inst, call.need("surface")?))?;
+        let coords = self.coordinates(call)?;
+        let elem = element_type(ir::type_of(inst)).ok_or_else(|| error(inst, "atomic data without a vISA type"))?;
+        let data_type = atomic_type(visa.name, elem.bytes());
+        let srcs = self.atomic_sources(call, data_type)?;
+        let dst = self.load_destination(call, &pred)?;
+        let dst = Some(self.as_type(dst, data_type));
+        self.insts.push(Inst::Message(Message::TypedAtomic { op: visa.name, exec, pred, surface, coords, srcs, dst }));
+        Ok(())
+    }
+
+    /// An atomic's `src` / `src0` and `src1` operands as raw operands of `ty`.
+    fn atomic_sources(&mut self, call: &Call, ty: Type) -> R<[Option<Raw>; 2]> {
+        let mut srcs = [None, None];
+        for (slot, names) in [["src", "src0"], ["", "src1"]].iter().enumerate() {
+            if let Some(n) = names.iter().find_map(|name| call.index(name)) {
+                let src = self.raw_operand(call.inst, n)?;
+                srcs[slot] = Some(self.as_type(src, ty));
+            }
+        }
+        Ok(srcs)
     }
 
     /// `dword.atomic.*`, `dword.atomic2.*`, `svm.atomic.*`.
@@ -314,13 +359,7 @@ impl Lowering<'_> {
         let addresses = self.raw_operand(inst, address_n)?;
         let addresses = self.as_type(addresses, if svm { Type::UQ } else { Type::UD });
         let data_type = atomic_type(visa.name, elem.bytes());
-        let mut srcs = [None, None];
-        for (slot, names) in [["src", "src0"], ["", "src1"]].iter().enumerate() {
-            if let Some(n) = names.iter().find_map(|name| call.index(name)) {
-                let src = self.raw_operand(inst, n)?;
-                srcs[slot] = Some(self.as_type(src, data_type));
-            }
-        }
+        let srcs = self.atomic_sources(call, data_type)?;
         let dst = self.load_destination(call, &pred)?;
         let dst = Some(self.as_type(dst, data_type));
         let message = match surface {

@@ -13,6 +13,7 @@
 //! * `[(P)] gather4_scaled.<RGBA> (M, n) T offset offsets dst`, `scatter4_scaled.<RGBA> ... src`;
 //! * `[(P)] gather4_typed.<RGBA> (M, n) T u v r lod dst`, `scatter4_typed.<RGBA> (M, n) T u v r lod src`;
 //! * `[(P)] dword_atomic.<op> (M, n) T offsets src0 src1 dst`;
+//! * `[(P)] typed_atomic.<op> (M, n) T u v r lod src0 src1 dst`;
 //! * `[(P)] svm_gather.<block bytes>.<blocks> (M, n) addresses dst`, `svm_scatter... src`;
 //! * `[(P)] svm_atomic.<op>[.64] (M, n) addresses dst src0 src1`;
 //! * `barrier`, `fence_global.<flags>` / `fence_local.<flags>` / `fence_sw`;
@@ -22,8 +23,8 @@
 //! prints as `%null.0`, vISA's null variable.
 //!
 //! # Verified
-//! Execution size 1..=32 (a power of two; DWORD atomics 1, 2, 4, 8 or 16, typed and SVM 8 or 16 lanes at
-//! most 16), block counts and channel masks in range, surfaces are surface variables, every raw operand starts a
+//! Execution size 1..=32 (a power of two; DWORD atomics 1, 2, 4, 8 or 16, typed messages 8 or 16, typed
+//! atomics 8, SVM messages at most 16 and SVM atomics at most 8), block counts and channel masks in range, surfaces are surface variables, every raw operand starts a
 //! GRF of a GRF-aligned variable and holds what the message reads or writes (the data of a channel of a 4-channel
 //! message takes a whole GRF when the lanes fill less), the predicate covers the lanes, atomic operation names
 //! are vISA's with their source counts.
@@ -121,6 +122,16 @@ pub enum Message {
         pred: Option<Pred>,
         surface: VarId,
         offsets: Raw,
+        srcs: [Option<Raw>; 2],
+        dst: Option<Raw>,
+    },
+    /// `typed_atomic.<op>`: per lane, `op` on the pixel at (u, v, r, lod) of a typed surface.
+    TypedAtomic {
+        op: &'static str,
+        exec: Exec,
+        pred: Option<Pred>,
+        surface: VarId,
+        coords: [Option<Raw>; 4],
         srcs: [Option<Raw>; 2],
         dst: Option<Raw>,
     },
@@ -226,6 +237,19 @@ pub(crate) fn print(p: &impl Spell, message: &Message) -> String {
             p.exec(exec),
             p.name(*surface),
             p.raw(offsets),
+            raw_or_null(p, &srcs[0]),
+            raw_or_null(p, &srcs[1]),
+            raw_or_null(p, dst)
+        ),
+        Message::TypedAtomic { op, exec, pred, surface, coords, srcs, dst } => format!(
+            "{}typed_atomic.{op} {} {} {} {} {} {} {} {} {}",
+            p.pred(pred),
+            p.exec(exec),
+            p.name(*surface),
+            raw_or_null(p, &coords[0]),
+            raw_or_null(p, &coords[1]),
+            raw_or_null(p, &coords[2]),
+            raw_or_null(p, &coords[3]),
             raw_or_null(p, &srcs[0]),
             raw_or_null(p, &srcs[1]),
             raw_or_null(p, dst)
@@ -337,6 +361,24 @@ pub(crate) fn verify(c: &impl Check, message: &Message, errors: &mut Vec<String>
             }
             if let Some(dst) = dst {
                 c.raw("destination", dst, exec.size * 4, errors);
+            }
+        }
+        Message::TypedAtomic { op, exec, pred, surface, coords, srcs, dst } => {
+            c.exec(exec, errors);
+            c.pred(pred, exec, errors);
+            if exec.size != 8 {
+                errors.push(format!("typed atomic of {} lanes (8 allowed)", exec.size));
+            }
+            c.surface(*surface, errors);
+            atomic(*op, srcs, errors);
+            if coords[0].is_none() {
+                errors.push("typed atomic without a u coordinate".to_string());
+            }
+            let raws = coords.iter().chain(srcs.iter()).chain(std::iter::once(dst));
+            for (name, raw) in ["u", "v", "r", "lod", "source 0", "source 1", "destination"].iter().zip(raws) {
+                if let Some(raw) = raw {
+                    c.raw(name, raw, exec.size * 4, errors);
+                }
             }
         }
         Message::SvmScattered { block_bytes, blocks, exec, pred, addresses, data, .. } => {

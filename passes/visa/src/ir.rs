@@ -204,7 +204,9 @@ pub struct Imm {
 }
 
 /// A source read through an address variable (`r[A(k),offset]<vstride;width,hstride>:type`): the elements
-/// start `offset` bytes after the address element `addr_elem` of `addr` holds.
+/// start `offset` bytes after the address element `addr_elem` of `addr` holds. Multi-indirect
+/// (`r[A(k),offset]<width,hstride>:type`): row `i` (of `region.width` elements) starts at address element
+/// `addr_elem + i`; `region.vstride` is unused.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct IndirectSrc {
     pub addr: VarId,
@@ -213,6 +215,7 @@ pub struct IndirectSrc {
     pub region: Region,
     pub ty: Type,
     pub modifier: Modifier,
+    pub multi: bool,
 }
 
 /// A source: a region, an immediate, or a region read through an address variable.

@@ -112,8 +112,10 @@ impl Printer<'_> {
             Operand::Imm(imm) => format!("0x{:x}:{}", imm.bits, imm.ty.name()),
             Operand::Indirect(src) => {
                 let Region { vstride, width, hstride } = src.region;
+                let region =
+                    if src.multi { format!("<{width},{hstride}>") } else { format!("<{vstride};{width},{hstride}>") };
                 format!(
-                    "{}{}<{vstride};{width},{hstride}>:{}",
+                    "{}{}{region}:{}",
                     modifier_text(src.modifier),
                     self.indirect(src.addr, src.addr_elem, src.offset),
                     src.ty.name()

@@ -195,7 +195,8 @@ impl Verifier<'_> {
             Operand::Imm(_) => return,
             Operand::Indirect(src) => {
                 self.region(what, &src.region, exec, errors);
-                self.address(what, src.addr, src.addr_elem, 1, src.offset, errors);
+                let rows = if src.multi { exec.size / src.region.width.max(1) } else { 1 };
+                self.address(what, src.addr, src.addr_elem, rows, src.offset, errors);
                 return;
             }
         };

@@ -335,6 +335,7 @@ fn with_messages() -> (Kernel, VarId, VarId, VarId) {
                 region: Region { vstride: 1, width: 1, hstride: 0 },
                 ty: Type::D,
                 modifier: Modifier::None,
+                multi: false,
             })],
         },
     ];

@@ -1,10 +1,10 @@
 ; What the emitter does not lower yet is a located error naming the function, the block, the instruction and
 ; the construct, and nothing is printed for that kernel (no partial .visaasm): a phi (values joining control
-; flow), a multi-indirect region (one runtime offset per row), an intrinsic without a vISA lowering in
+; flow), a multi-indirect region write (rows at runtime offsets: a 2D destination), an intrinsic without a vISA lowering in
 ; intrinsics.td, a scaled message with a non-zero scale (vISA ignores the field).
 ; RUN: not %opt -passes='print<genx-visa-emit>' -disable-output %s 2>&1 | FileCheck %s
 ; CHECK-DAG: error: genx-visa-emit: in function 'phi', block 'join': %p = phi i32 [ 1, %entry ], [ 2, %other ]: phi (a value joining control flow: loops, branches) is not lowered yet
-; CHECK-DAG: error: genx-visa-emit: in function 'indirect', block 'bb0': %r = call <4 x i32> {{.*}}: a multi-indirect region (one offset per row) is not lowered yet
+; CHECK-DAG: error: genx-visa-emit: in function 'indirect', block 'bb0': %w = call <8 x i32> {{.*}}: a 2D destination region (rows apart) is not lowered yet
 ; CHECK-DAG: error: genx-visa-emit: in function 'no_visa', block 'bb0': %b = call <8 x i32> @llvm.genx.ssad2{{.*}}: the intrinsic llvm.genx.ssad2 is not lowered yet
 ; CHECK-DAG: error: genx-visa-emit: in function 'scale', block 'bb0': %g = call <8 x i32> @llvm.genx.gather.scaled2{{.*}}: a scaled message with a non-zero scale is not lowered (vISA ignores the field)
 ; CHECK-NOT: .kernel
@@ -21,8 +21,9 @@ join:
 }
 
 define void @indirect(<8 x i32> %v, <2 x i16> %i) #0 {
-  %r = call <4 x i32> @llvm.genx.rdregioni.v4i32.v8i32.v2i16(<8 x i32> %v, i32 0, i32 2, i32 1, <2 x i16> %i, i32 undef)
-  %s = add <4 x i32> %r, %r
+  %r = call <4 x i32> @llvm.genx.rdregioni.v4i32.v8i32.i16(<8 x i32> %v, i32 0, i32 4, i32 1, i16 0, i32 undef)
+  %w = call <8 x i32> @llvm.genx.wrregioni.v8i32.v4i32.v2i16.i1(<8 x i32> %v, <4 x i32> %r, i32 0, i32 2, i32 1, <2 x i16> %i, i32 undef, i1 true)
+  %s = add <8 x i32> %w, %w
   ret void
 }
 
@@ -37,7 +38,8 @@ define void @scale(<8 x i32> %v) #0 {
   ret void
 }
 
-declare <4 x i32> @llvm.genx.rdregioni.v4i32.v8i32.v2i16(<8 x i32>, i32, i32, i32, <2 x i16>, i32)
+declare <4 x i32> @llvm.genx.rdregioni.v4i32.v8i32.i16(<8 x i32>, i32, i32, i32, i16, i32)
+declare <8 x i32> @llvm.genx.wrregioni.v8i32.v4i32.v2i16.i1(<8 x i32>, <4 x i32>, i32, i32, i32, <2 x i16>, i32, i1)
 declare <8 x i32> @llvm.genx.gather.scaled2.v8i32.v8i32(i32, i16, i32, i32, <8 x i32>)
 declare <8 x i32> @llvm.genx.ssad2.v8i32.v8i32(<8 x i32>, <8 x i32>)
 declare void @llvm.genx.oword.st.v8i32(i32, i32, <8 x i32>)

@@ -1,8 +1,9 @@
 ; Indirect regions: a rdregion or wrregion whose byte offset is a runtime value goes through an address
 ; variable: a NoMask addr_add sets it to the variable's address plus the index (read as uw), and the operand is
 ; r[A(0),C]<region>:type, C the constant addend split off the index (`add %i, 16` gives 16). A read is an
-; operand of the instruction its bale makes (here an add); a write moves its value through the address. The vISA
-; validates against the IR on the executor (indices masked into range).
+; operand of the instruction its bale makes (here an add); a write moves its value through the address. A
+; multi-indirect read (one offset per row of 4) sets one address element per row with a 2-wide addr_add and reads
+; r[A(0),0]<4,1>. The vISA validates against the IR on the executor (indices masked into range).
 ; RUN: %opt -passes='print<genx-visa-emit>' -disable-output %s 2> %t.visaasm
 ; RUN: FileCheck %s < %t.visaasm
 ; RUN: rm -rf %t.d && mkdir -p %t.d && cp %t.visaasm %t.d/k.visaasm && cd %t.d && GenX_IR k.visaasm -platform TGLLP -output
@@ -14,6 +15,9 @@
 ; CHECK-DAG: .decl [[DATA:V[0-9]+]] v_type=G type=d num_elts=16 align=GRF // %data
 ; CHECK-DAG: .decl [[A:A[0-9]+]] v_type=A num_elts=1
 ; CHECK-DAG: .decl [[B:A[0-9]+]] v_type=A num_elts=1
+; CHECK-DAG: .decl {{A[0-9]+}} v_type=A num_elts=2
+; CHECK: addr_add (M1_NM, 2) [[M:A[0-9]+]](0)<1> &[[DATA]] {{V[0-9]+}}(0,0)<1;1,0>
+; CHECK-NEXT: add (M1, 8) {{V[0-9]+}}(0,0)<1> {{r\[}}[[M]](0),0]<4,1>:d 0x2:d
 ; CHECK: addr_add (M1_NM, 1) [[A]](0)<1> &[[DATA]] [[IU:V[0-9]+]](0,0)<0;1,0>
 ; CHECK-NEXT: add (M1, 4) {{V[0-9]+}}(0,0)<1> {{r\[}}[[A]](0),0]<1;1,0>:d 0x1:d
 ; CHECK: addr_add (M1_NM, 1) [[B]](0)<1> &[[DATA]] [[JU:V[0-9]+]](0,0)<0;1,0>
@@ -26,6 +30,12 @@ define void @indirect(i32 %buf, i32 %k) #0 {
   %i = shl i16 %m, 2
   %r = call <4 x i32> @llvm.genx.rdregioni.v4i32.v16i32.i16(<16 x i32> %data, i32 0, i32 4, i32 1, i16 %i, i32 undef)
   %s = add <4 x i32> %r, <i32 1, i32 1, i32 1, i32 1>
+  %kv = bitcast i32 %k to <2 x i16>
+  %km = and <2 x i16> %kv, <i16 7, i16 7>
+  %mi = shl <2 x i16> %km, <i16 2, i16 2>
+  %r2 = call <8 x i32> @llvm.genx.rdregioni.v8i32.v16i32.v2i16(<16 x i32> %data, i32 0, i32 4, i32 1, <2 x i16> %mi, i32 undef)
+  %s2 = add <8 x i32> %r2, <i32 2, i32 2, i32 2, i32 2, i32 2, i32 2, i32 2, i32 2>
+  call void @llvm.genx.oword.st.v8i32(i32 %buf, i32 8, <8 x i32> %s2)
   %u = lshr i32 %k, 8
   %ut = trunc i32 %u to i16
   %um = and i16 %ut, 7
@@ -39,6 +49,8 @@ define void @indirect(i32 %buf, i32 %k) #0 {
 declare <16 x i32> @llvm.genx.oword.ld.v16i32(i32, i32, i32)
 declare void @llvm.genx.oword.st.v16i32(i32, i32, <16 x i32>)
 declare <4 x i32> @llvm.genx.rdregioni.v4i32.v16i32.i16(<16 x i32>, i32, i32, i32, i16, i32)
+declare <8 x i32> @llvm.genx.rdregioni.v8i32.v16i32.v2i16(<16 x i32>, i32, i32, i32, <2 x i16>, i32)
+declare void @llvm.genx.oword.st.v8i32(i32, i32, <8 x i32>)
 declare <16 x i32> @llvm.genx.wrregioni.v16i32.v4i32.i16.i1(<16 x i32>, <4 x i32>, i32, i32, i32, i16, i32, i1)
 
 attributes #0 = { "CMGenxMain" "target-cpu"="tgllp" }

@@ -66,24 +66,19 @@ impl Lowering<'_> {
         Ok(addr)
     }
 
-    /// The source operand of a `rdregion` with a runtime offset, read by an instruction of `exec` lanes.
+    /// The source operand of a `rdregion` with a runtime offset, read by an instruction of `exec` lanes as `ty`
+    /// from `view` (the input's variable viewed as `ty`).
     pub(super) fn indirect_source(
         &mut self,
         rd: LLVMValueRef,
         read: &RdRegion,
         exec: u32,
-        sign: Option<bool>,
+        view: VarId,
+        ty: Type,
     ) -> R<Operand> {
         let Index::Value(index) = read.index else {
             return Err(error(rd, "internal error: a direct region read as indirect"));
         };
-        let input =
-            if ir::is_constant(read.input) { self.materialize(rd, read.input)? } else { self.var_of(rd, read.input)? };
-        let Some(ty) = element_type(ir::type_of(rd)) else {
-            return Err(error(rd, "the region's elements have no vISA type"));
-        };
-        let ty = sign.map_or(self.declared_sign(input, ty), |s| ty.with_sign(s));
-        let view = self.view(input, ty);
         let mut shape = read.region;
         shape.offset = 0;
         if let Indirect::Multi { first, .. } = read.region.indirect {

@@ -848,9 +848,6 @@ impl<'a> Lowering<'a> {
         let Some(read) = RdRegion::read(rd) else {
             return Err(error(rd, "a rdregion with non-constant region parameters"));
         };
-        if read.index != Index::Direct {
-            return self.indirect_source(rd, &read, exec, sign);
-        }
         let input =
             if ir::is_constant(read.input) { self.materialize(rd, read.input)? } else { self.var_of(rd, read.input)? };
         let Some(ty) = element_type(ir::type_of(rd)) else {
@@ -858,6 +855,9 @@ impl<'a> Lowering<'a> {
         };
         let ty = sign.map_or(self.declared_sign(input, ty), |s| ty.with_sign(s));
         let view = self.view(input, ty);
+        if read.index != Index::Direct {
+            return self.indirect_source(rd, &read, exec, view, ty);
+        }
         let region = vector_region(rd, &read.region, exec)?;
         Ok(Operand::Region(Src { var: view, offset: read.region.offset as u32, region, modifier: Modifier::None }))
     }

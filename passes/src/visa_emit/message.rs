@@ -121,6 +121,30 @@ impl Lowering<'_> {
         }
     }
 
+    /// The index of the call's operand `name` (whose lanes are the message's), the execution and the predicate.
+    fn lanes_of(&mut self, call: &Call, name: &str) -> R<(u32, Exec, Option<Pred>)> {
+        let n = call.need(name)?;
+        let lanes = region_ir::lanes(ir::type_of(operand(call.inst, n)));
+        let (exec, pred) = self.lanes(call, lanes)?;
+        Ok((n, exec, pred))
+    }
+
+    /// The call's `channel_mask` (1 to 15), refused when several channels of `lanes` lanes would not each fill
+    /// whole GRFs (vISA starts each channel at a GRF; the intrinsic packs them).
+    fn channels(&self, call: &Call, lanes: u32) -> R<u32> {
+        let channels = call.constant("channel_mask")?.unwrap_or(0) as u32;
+        if !(1..=15).contains(&channels) {
+            return Err(error(call.inst, format!("channel mask {channels} (1 to 15 allowed)")));
+        }
+        if channels.count_ones() > 1 && (lanes * 4) % self.k.grf_bytes != 0 {
+            return Err(error(
+                call.inst,
+                format!("{lanes} lanes of several channels: vISA starts each channel at a GRF, the intrinsic packs them"),
+            ));
+        }
+        Ok(channels)
+    }
+
     /// The execution of a message of `lanes` lanes and its predicate, from the call's `pred` operand.
     fn lanes(&mut self, call: &Call, lanes: u32) -> R<(Exec, Option<Pred>)> {
         let inst = call.inst;
@@ -240,9 +264,8 @@ impl Lowering<'_> {
         if call.constant("scale")?.unwrap_or(0) != 0 {
             return Err(error(inst, "a scaled message with a non-zero scale is not lowered (vISA ignores the field)"));
         }
-        let offsets_n = call.need("offsets")?;
-        let lanes = region_ir::lanes(ir::type_of(operand(inst, offsets_n)));
-        let (exec, pred) = self.lanes(call, lanes)?;
+        let (offsets_n, exec, pred) = self.lanes_of(call, "offsets")?;
+        let lanes = exec.size;
         let surface = self.surface(inst, operand(inst, call.need("surface")?))?;
         let offset = self.scalar(inst, call.need("global_offset")?)?;
         let offsets = self.raw_operand(inst, offsets_n)?;
@@ -255,19 +278,10 @@ impl Lowering<'_> {
         }
         let data_lanes = region_ir::lanes(ty);
         let message = if four {
-            let channels = call.constant("channel_mask")?.unwrap_or(0) as u32;
-            if !(1..=15).contains(&channels) {
-                return Err(error(inst, format!("channel mask {channels} (1 to 15 allowed)")));
-            }
+            let channels = self.channels(call, lanes)?;
             let count = channels.count_ones();
             if data_lanes != lanes * count {
                 return Err(error(inst, format!("{data_lanes} data elements for {count} channels of {lanes} lanes")));
-            }
-            if count > 1 && (lanes * 4) % self.k.grf_bytes != 0 {
-                return Err(error(
-                    inst,
-                    format!("{lanes} lanes of several channels: vISA starts each channel at a GRF, the intrinsic packs them"),
-                ));
             }
             let data = if store { self.raw_operand(inst, call.need("data")?)? } else { self.load_destination(call, &pred)? };
             Message::Scaled4 { store, channels, exec, pred, surface, offset, offsets, data }
@@ -286,19 +300,8 @@ impl Lowering<'_> {
     /// `gather4_typed` / `scatter4_typed`.
     fn typed(&mut self, call: &Call, store: bool) -> R<()> {
         let inst = call.inst;
-        let u_n = call.need("u")?;
-        let lanes = region_ir::lanes(ir::type_of(operand(inst, u_n)));
-        let (exec, pred) = self.lanes(call, lanes)?;
-        let channels = call.constant("channel_mask")?.unwrap_or(0) as u32;
-        if !(1..=15).contains(&channels) {
-            return Err(error(inst, format!("channel mask {channels} (1 to 15 allowed)")));
-        }
-        if (lanes * 4) % self.k.grf_bytes != 0 && channels.count_ones() > 1 {
-            return Err(error(
-                inst,
-                format!("{lanes} lanes of several channels: vISA starts each channel at a GRF, the intrinsic packs them"),
-            ));
-        }
+        let (_, exec, pred) = self.lanes_of(call, "u")?;
+        let channels = self.channels(call, exec.size)?;
         let surface = self.surface(inst, operand(inst, call.need("surface")?))?;
         let coords = self.coordinates(call)?;
         let data = if store { self.raw_operand(inst, call.need("data")?)? } else { self.load_destination(call, &pred)? };
@@ -330,8 +333,7 @@ impl Lowering<'_> {
         if visa.name.starts_with('f') {
             return Err(error(inst, format!("a typed atomic {}: vISA's typed atomics are integer only", visa.name)));
         }
-        let lanes = region_ir::lanes(ir::type_of(operand(inst, call.need("u")?)));
-        let (exec, pred) = self.lanes(call, lanes)?;
+        let (_, exec, pred) = self.lanes_of(call, "u")?;
         let surface = self.surface(inst, operand(inst, call.need("surface")?))?;
         let coords = self.coordinates(call)?;
         let elem = element_type(ir::type_of(inst)).ok_or_else(|| error(inst, "atomic data without a vISA type"))?;
@@ -359,9 +361,7 @@ impl Lowering<'_> {
     fn atomic(&mut self, call: &Call, visa: VisaLowering) -> R<()> {
         let inst = call.inst;
         let svm = visa.form == "svm-atomic";
-        let address_n = call.need(if svm { "addresses" } else { "offsets" })?;
-        let lanes = region_ir::lanes(ir::type_of(operand(inst, address_n)));
-        let (exec, pred) = self.lanes(call, lanes)?;
+        let (address_n, exec, pred) = self.lanes_of(call, if svm { "addresses" } else { "offsets" })?;
         let elem = element_type(ir::type_of(inst)).ok_or_else(|| error(inst, "atomic data without a vISA type"))?;
         if !svm && elem.bytes() != 4 {
             return Err(error(inst, "a DWORD atomic on other than 32-bit elements"));
@@ -384,9 +384,8 @@ impl Lowering<'_> {
     /// `svm.gather` / `svm.scatter` of one 4- or 8-byte block per lane.
     fn svm_scattered(&mut self, call: &Call, store: bool) -> R<()> {
         let inst = call.inst;
-        let address_n = call.need("addresses")?;
-        let lanes = region_ir::lanes(ir::type_of(operand(inst, address_n)));
-        let (exec, pred) = self.lanes(call, lanes)?;
+        let (address_n, exec, pred) = self.lanes_of(call, "addresses")?;
+        let lanes = exec.size;
         let data_value = if store { operand(inst, call.need("data")?) } else { inst };
         let ty = ir::type_of(data_value);
         let elem = element_type(ty).ok_or_else(|| error(inst, "message data without a vISA type"))?;

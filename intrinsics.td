@@ -213,7 +213,14 @@ class GenX<GxFamily family, GxType ret, list<GxOperand> operands, GxMemory memor
   // order, the result the destination; X is the result's signedness, Y the operands', `s` or `u`, for integer
   // types), `sat-XY` (the same with `.sat`), `predef` (the result is vISA's predefined variable of that name),
   // and the messages `oword-ld`, `oword-st`, `media-ld`, `media-st`, `svm-ld`, `svm-st` (operands found by their
-  // names above; vISA's text form of svm_block_ld has no alignment flag, so both loads share it).
+  // names above; vISA's text form of svm_block_ld has no alignment flag, so both loads share it). Per-lane
+  // messages, their operands also found by name (`pred` lane enable, absent = every lane; `old` the result of
+  // disabled lanes, absent = undefined; `surface`, `global_offset`, `offsets`, `addresses`, `data`, `src`,
+  // `src0`, `src1`, `u`, `v`, `r`, `lod`, `log2_blocks`, `channel_mask`, `scale`): `gather-scaled`,
+  // `scatter-scaled`, `gather4-scaled`, `scatter4-scaled`, `gather4-typed`, `scatter4-typed`, `svm-gather`,
+  // `svm-scatter` (the name is the vISA opcode), `dword-atomic`, `svm-atomic`, `typed-atomic` (the name is
+  // vISA's atomic operation); `barrier`, `fence` (the `mask` operand gives the fence's kind and flags); `implicit` (the result
+  // is the implicit kernel input of that vISA kind, `.implicit_LOCAL_ID` ...).
   string Visa = "";
 }
 
@@ -698,17 +705,17 @@ def genx_gather_scaled : GenX<FamScattered, AnyVector,
    ImmArg<i32, "log2_blocks", "0, 1 or 2 for 1, 2 or 4 blocks per lane">, ImmArg<i16, "scale", "offset scale">,
    Arg<i32, "surface", "binding table index">, Arg<i32, "global_offset", "bytes added to every lane">,
    Arg<AnyI32, "offsets", "per-lane byte offsets">, Arg<Same0, "old", "result in disabled lanes">],
-  ReadMem, "Gather 1, 2 or 4 byte blocks per lane from a surface, merging into `old`.">;
+  ReadMem, "Gather 1, 2 or 4 byte blocks per lane from a surface, merging into `old`."> { let Visa = "gather-scaled gather_scaled"; }
 def genx_gather_scaled2 : GenX<FamScattered, AnyVector,
   [ImmArg<i32, "log2_blocks", "0, 1 or 2 for 1, 2 or 4 blocks per lane">, ImmArg<i16, "scale", "offset scale">,
    Arg<i32, "surface", "binding table index">, Arg<i32, "global_offset", "bytes added to every lane">,
    Arg<AnyI32, "offsets", "per-lane byte offsets">],
-  ReadMem, "Unpredicated scaled gather from a surface.">;
+  ReadMem, "Unpredicated scaled gather from a surface."> { let Visa = "gather-scaled gather_scaled"; }
 def genx_gather_masked_scaled2 : GenX<FamScattered, AnyVector,
   [ImmArg<i32, "log2_blocks", "0, 1 or 2 for 1, 2 or 4 blocks per lane">, ImmArg<i16, "scale", "offset scale">,
    Arg<i32, "surface", "binding table index">, Arg<i32, "global_offset", "bytes added to every lane">,
    Arg<AnyI32, "offsets", "per-lane byte offsets">, Arg<AnyBoolVector, "pred", "lane enable">],
-  ReadMem, "Predicated scaled gather from a surface; disabled lanes are undefined.">;
+  ReadMem, "Predicated scaled gather from a surface; disabled lanes are undefined."> { let Visa = "gather-scaled gather_scaled"; }
 def genx_gather_masked_scaled2_predef_surface : GenX<FamScattered, AnyVector,
   [ImmArg<i32, "log2_blocks">, ImmArg<i16, "scale">,
    Arg<AnyPtr, "surface", "global variable naming a predefined surface">, Arg<i32, "global_offset">,
@@ -719,17 +726,17 @@ def genx_gather4_scaled : GenX<FamScattered, AnyVector,
    ImmArg<i16, "scale", "offset scale">, Arg<i32, "surface", "binding table index">,
    Arg<i32, "global_offset", "bytes added to every lane">, Arg<AnyI32, "offsets", "per-lane byte offsets">,
    Arg<Same0, "old", "result in disabled lanes">],
-  ReadMem, "Gather up to four dword channels per lane from a surface, merging into `old`.">;
+  ReadMem, "Gather up to four dword channels per lane from a surface, merging into `old`."> { let Visa = "gather4-scaled gather4_scaled"; }
 def genx_gather4_scaled2 : GenX<FamScattered, AnyVector,
   [ImmArg<i32, "channel_mask", "enabled RGBA channels">, ImmArg<i16, "scale", "offset scale">,
    Arg<i32, "surface", "binding table index">, Arg<i32, "global_offset", "bytes added to every lane">,
    Arg<AnyI32, "offsets", "per-lane byte offsets">],
-  ReadMem, "Unpredicated four-channel gather from a surface.">;
+  ReadMem, "Unpredicated four-channel gather from a surface."> { let Visa = "gather4-scaled gather4_scaled"; }
 def genx_gather4_masked_scaled2 : GenX<FamScattered, AnyVector,
   [ImmArg<i32, "channel_mask", "enabled RGBA channels">, ImmArg<i16, "scale", "offset scale">,
    Arg<i32, "surface", "binding table index">, Arg<i32, "global_offset", "bytes added to every lane">,
    Arg<AnyI32, "offsets", "per-lane byte offsets">, Arg<AnyBoolVector, "pred", "lane enable">],
-  ReadMem, "Predicated four-channel gather from a surface.">;
+  ReadMem, "Predicated four-channel gather from a surface."> { let Visa = "gather4-scaled gather4_scaled"; }
 def genx_gather4_masked_scaled2_predef_surface : GenX<FamScattered, AnyVector,
   [ImmArg<i32, "channel_mask">, ImmArg<i16, "scale">,
    Arg<AnyPtr, "surface", "global variable naming a predefined surface">, Arg<i32, "global_offset">,
@@ -740,7 +747,7 @@ def genx_scatter_scaled : GenX<FamScattered, void,
    ImmArg<i32, "log2_blocks", "0, 1 or 2 for 1, 2 or 4 blocks per lane">, ImmArg<i16, "scale", "offset scale">,
    Arg<i32, "surface", "binding table index">, Arg<i32, "global_offset", "bytes added to every lane">,
    Arg<AnyI32, "offsets", "per-lane byte offsets">, Arg<AnyVector, "data">],
-  SideEffects, "Scatter 1, 2 or 4 blocks per lane to a surface.">;
+  SideEffects, "Scatter 1, 2 or 4 blocks per lane to a surface."> { let Visa = "scatter-scaled scatter_scaled"; }
 def genx_scatter_scaled_predef_surface : GenX<FamScattered, void,
   [Arg<AnyBoolVector, "pred">, ImmArg<i32, "log2_blocks">, ImmArg<i16, "scale">,
    Arg<AnyPtr, "surface", "global variable naming a predefined surface">, Arg<i32, "global_offset">,
@@ -751,7 +758,7 @@ def genx_scatter4_scaled : GenX<FamScattered, void,
    ImmArg<i16, "scale", "offset scale">, Arg<i32, "surface", "binding table index">,
    Arg<i32, "global_offset", "bytes added to every lane">, Arg<AnyI32, "offsets", "per-lane byte offsets">,
    Arg<AnyVector, "data">],
-  SideEffects, "Scatter up to four dword channels per lane to a surface.">;
+  SideEffects, "Scatter up to four dword channels per lane to a surface."> { let Visa = "scatter4-scaled scatter4_scaled"; }
 def genx_scatter4_scaled_predef_surface : GenX<FamScattered, void,
   [Arg<AnyBoolVector, "pred">, ImmArg<i32, "channel_mask">, ImmArg<i16, "scale">,
    Arg<AnyPtr, "surface", "global variable naming a predefined surface">, Arg<i32, "global_offset">,
@@ -761,12 +768,12 @@ def genx_svm_gather : GenX<FamScattered, AnyVector,
   [Arg<AnyBoolVector, "pred", "lane enable; width = number of lanes">,
    ImmArg<i32, "log2_blocks", "0-3 for 1, 2, 4 or 8 blocks per lane">,
    Arg<AnyI64, "addresses", "per-lane addresses, 8 or 16 lanes">, Arg<Same0, "old", "result in disabled lanes">],
-  ReadMem, "Gather blocks from per-lane shared-virtual-memory addresses.">;
+  ReadMem, "Gather blocks from per-lane shared-virtual-memory addresses."> { let Visa = "svm-gather svm_gather"; }
 def genx_svm_scatter : GenX<FamScattered, void,
   [Arg<AnyBoolVector, "pred", "lane enable">,
    ImmArg<i32, "log2_blocks", "0-3 for 1, 2, 4 or 8 blocks per lane">,
    Arg<AnyI64, "addresses", "per-lane addresses, 8 or 16 lanes">, Arg<AnyVector, "data">],
-  SideEffects, "Scatter blocks to per-lane shared-virtual-memory addresses.">;
+  SideEffects, "Scatter blocks to per-lane shared-virtual-memory addresses."> { let Visa = "svm-scatter svm_scatter"; }
 def genx_svm_gather4_scaled : GenX<FamScattered, AnyVector,
   [Arg<AnyBoolVector, "pred", "lane enable">, ImmArg<i32, "channel_mask", "enabled RGBA channels">,
    ImmArg<i16, "scale", "offset scale">, Arg<i64, "base", "address added to every lane">,
@@ -791,13 +798,13 @@ def genx_gather4_typed : GenX<FamScattered, AnyVector,
    Arg<i32, "surface", "binding table index">, Arg<AnyVector, "u", "per-lane x coordinates">,
    Arg<Same2, "v", "per-lane y coordinates">, Arg<Same2, "r", "per-lane z coordinates">,
    Arg<Same0, "old", "result in disabled lanes">],
-  ReadMem, "Read up to four channels per lane from a typed surface at integer coordinates.">;
+  ReadMem, "Read up to four channels per lane from a typed surface at integer coordinates."> { let Visa = "gather4-typed gather4_typed"; }
 def genx_scatter4_typed : GenX<FamScattered, void,
   [ImmArg<i32, "channel_mask", "enabled RGBA channels">, Arg<AnyBoolVector, "pred", "lane enable">,
    Arg<i32, "surface", "binding table index">, Arg<AnyVector, "u", "per-lane x coordinates">,
    Arg<Same1, "v", "per-lane y coordinates">, Arg<Same1, "r", "per-lane z coordinates">,
    Arg<AnyVector, "data">],
-  SideEffects, "Write up to four channels per lane to a typed surface at integer coordinates.">;
+  SideEffects, "Write up to four channels per lane to a typed surface at integer coordinates."> { let Visa = "scatter4-typed scatter4_typed"; }
 
 //===----------------------------------------------------------------------===//
 // Atomics
@@ -807,50 +814,55 @@ defvar IntAtomicOps = ["add", "sub", "min", "max", "xchg", "and", "or", "xor", "
 defvar FloatAtomicOps = ["fadd", "fsub", "fmin", "fmax"];
 defvar IncDec = ["inc", "dec"];
 
+// vISA's spelling of a GenX atomic operation (`imin`/`imax` are vISA's `minsint`/`maxsint`; the rest are equal).
+class VisaAtomicOp<string op> {
+  string Name = !cond(!eq(op, "imin") : "minsint", !eq(op, "imax") : "maxsint", true : op);
+}
+
 // dword.atomic.*: surface atomics with an explicit old value (two-address form).
 foreach op = !listconcat(IntAtomicOps, FloatAtomicOps) in
 def genx_dword_atomic_ # op : GenX<FamAtomic, AnyVector,
   [Arg<AnyBoolVector, "pred", "lane enable; 1, 8 or 16 lanes">, Arg<i32, "surface", "binding table index">,
    Arg<AnyI32, "offsets", "per-lane byte offsets">, Arg<Same0, "src", "operand">,
    Arg<Same0, "old", "result in disabled lanes">],
-  SideEffects, "Surface dword atomic `" # op # "`; returns the previous values.">;
+  SideEffects, "Surface dword atomic `" # op # "`; returns the previous values."> { let Visa = "dword-atomic " # VisaAtomicOp<op>.Name; }
 foreach op = IncDec in
 def genx_dword_atomic_ # op : GenX<FamAtomic, AnyVector,
   [Arg<AnyBoolVector, "pred", "lane enable; 1, 8 or 16 lanes">, Arg<i32, "surface", "binding table index">,
    Arg<Same0, "offsets", "per-lane byte offsets">, Arg<Same0, "old", "result in disabled lanes">],
-  SideEffects, "Surface dword atomic `" # op # "`; returns the previous values.">;
+  SideEffects, "Surface dword atomic `" # op # "`; returns the previous values."> { let Visa = "dword-atomic " # VisaAtomicOp<op>.Name; }
 def genx_dword_atomic_cmpxchg : GenX<FamAtomic, AnyVector,
   [Arg<AnyBoolVector, "pred", "lane enable; 1, 8 or 16 lanes">, Arg<i32, "surface", "binding table index">,
    Arg<Same0, "offsets", "per-lane byte offsets">, Arg<Same0, "src0", "first source operand">,
    Arg<Same0, "src1", "second source operand">, Arg<Same0, "old", "result in disabled lanes">],
-  SideEffects, "Surface dword compare-and-exchange; returns the previous values.">;
+  SideEffects, "Surface dword compare-and-exchange; returns the previous values."> { let Visa = "dword-atomic cmpxchg"; }
 def genx_dword_atomic_fcmpwr : GenX<FamAtomic, AnyVector,
   [Arg<AnyBoolVector, "pred", "lane enable; 1, 8 or 16 lanes">, Arg<i32, "surface", "binding table index">,
    Arg<AnyI32, "offsets", "per-lane byte offsets">, Arg<Same0, "src0", "first source operand">,
    Arg<Same0, "src1", "second source operand">, Arg<Same0, "old", "result in disabled lanes">],
-  SideEffects, "Surface float compare-and-write; returns the previous values.">;
+  SideEffects, "Surface float compare-and-write; returns the previous values."> { let Visa = "dword-atomic fcmpwr"; }
 
 // dword.atomic2.*: the same without the old value (disabled lanes are undefined).
 foreach op = !listconcat(IntAtomicOps, FloatAtomicOps) in
 def genx_dword_atomic2_ # op : GenX<FamAtomic, AnyVector,
   [Arg<AnyBoolVector, "pred", "lane enable; 1, 8 or 16 lanes">, Arg<i32, "surface", "binding table index">,
    Arg<AnyI32, "offsets", "per-lane byte offsets">, Arg<Same0, "src", "operand">],
-  SideEffects, "Surface dword atomic `" # op # "` without merge value; returns the previous values.">;
+  SideEffects, "Surface dword atomic `" # op # "` without merge value; returns the previous values."> { let Visa = "dword-atomic " # VisaAtomicOp<op>.Name; }
 foreach op = IncDec in
 def genx_dword_atomic2_ # op : GenX<FamAtomic, AnyVector,
   [Arg<AnyBoolVector, "pred", "lane enable; 1, 8 or 16 lanes">, Arg<i32, "surface", "binding table index">,
    Arg<Same0, "offsets", "per-lane byte offsets">],
-  SideEffects, "Surface dword atomic `" # op # "` without merge value; returns the previous values.">;
+  SideEffects, "Surface dword atomic `" # op # "` without merge value; returns the previous values."> { let Visa = "dword-atomic " # VisaAtomicOp<op>.Name; }
 def genx_dword_atomic2_cmpxchg : GenX<FamAtomic, AnyVector,
   [Arg<AnyBoolVector, "pred", "lane enable; 1, 8 or 16 lanes">, Arg<i32, "surface", "binding table index">,
    Arg<Same0, "offsets", "per-lane byte offsets">, Arg<Same0, "src0", "first source operand">,
    Arg<Same0, "src1", "second source operand">],
-  SideEffects, "Surface dword compare-and-exchange without merge value.">;
+  SideEffects, "Surface dword compare-and-exchange without merge value."> { let Visa = "dword-atomic cmpxchg"; }
 def genx_dword_atomic2_fcmpwr : GenX<FamAtomic, AnyVector,
   [Arg<AnyBoolVector, "pred", "lane enable; 1, 8 or 16 lanes">, Arg<i32, "surface", "binding table index">,
    Arg<AnyI32, "offsets", "per-lane byte offsets">, Arg<Same0, "src0", "first source operand">,
    Arg<Same0, "src1", "second source operand">],
-  SideEffects, "Surface float compare-and-write without merge value.">;
+  SideEffects, "Surface float compare-and-write without merge value."> { let Visa = "dword-atomic fcmpwr"; }
 
 // dword.atomic2.*.predef.surface: backend-internal forms on a predefined surface (e.g. the stack surface).
 foreach op = !listconcat(IntAtomicOps, FloatAtomicOps) in
@@ -875,18 +887,18 @@ foreach op = !listconcat(IntAtomicOps, ["fmin", "fmax"]) in
 def genx_svm_atomic_ # op : GenX<FamAtomic, AnyVector,
   [Arg<AnyBoolVector, "pred", "lane enable">, Arg<AnyI64, "addresses", "per-lane addresses">,
    Arg<Same0, "src", "operand, 32 or 64 bits">, Arg<Same0, "old", "result in disabled lanes">],
-  SideEffects, "SVM atomic `" # op # "`; returns the previous values.">;
+  SideEffects, "SVM atomic `" # op # "`; returns the previous values."> { let Visa = "svm-atomic " # VisaAtomicOp<op>.Name; }
 foreach op = IncDec in
 def genx_svm_atomic_ # op : GenX<FamAtomic, AnyVector,
   [Arg<AnyBoolVector, "pred", "lane enable">, Arg<AnyI64, "addresses", "per-lane addresses">,
    Arg<Same0, "old", "result in disabled lanes">],
-  SideEffects, "SVM atomic `" # op # "`; returns the previous values.">;
+  SideEffects, "SVM atomic `" # op # "`; returns the previous values."> { let Visa = "svm-atomic " # VisaAtomicOp<op>.Name; }
 foreach op = ["cmpxchg", "fcmpwr"] in
 def genx_svm_atomic_ # op : GenX<FamAtomic, AnyVector,
   [Arg<AnyBoolVector, "pred", "lane enable">, Arg<AnyI64, "addresses", "per-lane addresses">,
    Arg<Same0, "src0", "first source operand">, Arg<Same0, "src1", "second source operand">,
    Arg<Same0, "old", "result in disabled lanes">],
-  SideEffects, "SVM atomic `" # op # "`; returns the previous values.">;
+  SideEffects, "SVM atomic `" # op # "`; returns the previous values."> { let Visa = "svm-atomic " # VisaAtomicOp<op>.Name; }
 
 // typed.atomic.*: atomics on a typed surface at (u, v, r, lod); v, r and lod may be constant 0 (unused).
 foreach op = !listconcat(IntAtomicOps, FloatAtomicOps) in
@@ -894,18 +906,18 @@ def genx_typed_atomic_ # op : GenX<FamAtomic, AnyVector,
   [Arg<AnyBoolVector, "pred", "lane enable">, Arg<i32, "surface", "binding table index">,
    Arg<Same0, "src", "operand">, Arg<AnyInt, "u", "per-lane x coordinates">, Arg<Same2, "v">,
    Arg<Same2, "r">, Arg<Same2, "lod">],
-  SideEffects, "Typed-surface atomic `" # op # "`; returns the previous values.">;
+  SideEffects, "Typed-surface atomic `" # op # "`; returns the previous values."> { let Visa = "typed-atomic " # VisaAtomicOp<op>.Name; }
 foreach op = IncDec in
 def genx_typed_atomic_ # op : GenX<FamAtomic, AnyVector,
   [Arg<AnyBoolVector, "pred", "lane enable">, Arg<i32, "surface", "binding table index">,
    Arg<AnyInt, "u", "per-lane x coordinates">, Arg<Same2, "v">, Arg<Same2, "r">, Arg<Same2, "lod">],
-  SideEffects, "Typed-surface atomic `" # op # "`; returns the previous values.">;
+  SideEffects, "Typed-surface atomic `" # op # "`; returns the previous values."> { let Visa = "typed-atomic " # VisaAtomicOp<op>.Name; }
 foreach op = ["cmpxchg", "fcmpwr"] in
 def genx_typed_atomic_ # op : GenX<FamAtomic, AnyVector,
   [Arg<AnyBoolVector, "pred", "lane enable">, Arg<i32, "surface", "binding table index">,
    Arg<Same0, "src0", "first source operand">, Arg<Same0, "src1", "second source operand">,
    Arg<AnyInt, "u", "per-lane x coordinates">, Arg<Same2, "v">, Arg<Same2, "r">, Arg<Same2, "lod">],
-  SideEffects, "Typed-surface atomic `" # op # "`; returns the previous values.">;
+  SideEffects, "Typed-surface atomic `" # op # "`; returns the previous values."> { let Visa = "typed-atomic " # VisaAtomicOp<op>.Name; }
 
 // untyped.atomic.*: the older dword-indexed surface atomics (integer only).
 foreach op = IntAtomicOps in
@@ -1215,13 +1227,13 @@ def genx_group_id_x : GenX<FamEnv, i32, [], NoMem, "Work-group id, x dimension."
 def genx_group_id_y : GenX<FamEnv, i32, [], NoMem, "Work-group id, y dimension."> { let Visa = "predef %group_id_y"; }
 def genx_group_id_z : GenX<FamEnv, i32, [], NoMem, "Work-group id, z dimension."> { let Visa = "predef %group_id_z"; }
 def genx_local_id : GenX<FamEnv, GxOverload<"vector", [i32], 0, 3>, [],
-  NoMem, "Local (in-group) thread id as <3 x i32> (x, y, z); lowered by CMImpParam.">;
+  NoMem, "Local (in-group) thread id as <3 x i32> (x, y, z); lowered by CMImpParam."> { let Visa = "implicit LOCAL_ID"; }
 def genx_local_id16 : GenX<FamEnv, GxOverload<"vector", [i16], 0, 3>, [],
-  NoMem, "Local (in-group) thread id as <3 x i16> (x, y, z); lowered by CMImpParam.">;
+  NoMem, "Local (in-group) thread id as <3 x i16> (x, y, z); lowered by CMImpParam."> { let Visa = "implicit LOCAL_ID"; }
 def genx_local_size : GenX<FamEnv, GxOverload<"vector", [i32], 0, 3>, [],
-  NoMem, "Work-group size as <3 x i32> (x, y, z); lowered by CMImpParam.">;
+  NoMem, "Work-group size as <3 x i32> (x, y, z); lowered by CMImpParam."> { let Visa = "implicit LOCAL_SIZE"; }
 def genx_group_count : GenX<FamEnv, GxOverload<"vector", [i32], 0, 3>, [],
-  NoMem, "Number of work-groups as <3 x i32> (x, y, z); lowered by CMImpParam.">;
+  NoMem, "Number of work-groups as <3 x i32> (x, y, z); lowered by CMImpParam."> { let Visa = "implicit GROUP_COUNT"; }
 def genx_thread_x : GenX<FamEnv, i16, [], NoMem, "Thread x position in the dispatch (media walker)."> { let Visa = "predef %thread_x"; }
 def genx_thread_y : GenX<FamEnv, i16, [], NoMem, "Thread y position in the dispatch (media walker)."> { let Visa = "predef %thread_y"; }
 def genx_lane_id : GenX<FamEnv, i32, [], NoMem, "Lane id inside a SIMD-fork region.">;
@@ -1260,7 +1272,7 @@ def genx_print_format_index : GenX<FamEnv, i32, [Arg<AnyPtr, "format", "the form
 //===----------------------------------------------------------------------===//
 
 let Flags = [Convergent] in {
-def genx_barrier : GenX<FamSync, void, [], SideEffects, "Thread-group barrier: signal and wait.">;
+def genx_barrier : GenX<FamSync, void, [], SideEffects, "Thread-group barrier: signal and wait."> { let Visa = "barrier barrier"; }
 def genx_sbarrier : GenX<FamSync, void, [ImmArg<i8, "signal", "1 to signal, 0 to wait">],
   SideEffects, "Split thread-group barrier: signal or wait.">;
 def genx_nbarrier : GenX<FamSync, void,
@@ -1268,7 +1280,7 @@ def genx_nbarrier : GenX<FamSync, void,
   SideEffects, "Named barrier signal/wait.">;
 }
 def genx_fence : GenX<FamSync, void, [ImmArg<i8, "mask", "fence flags (commit, flush, SLM, ...)">],
-  SideEffects, "Memory fence.">;
+  SideEffects, "Memory fence."> { let Visa = "fence fence"; }
 def genx_wait : GenX<FamSync, void, [Arg<i8, "mask", "thread dependency mask">],
   SideEffects, "Wait on thread dependencies (vISA WAIT).">;
 def genx_yield : GenX<FamSync, void, [], SideEffects, "Yield the EU to another thread.">;
@@ -1310,3 +1322,885 @@ def genx_output_1 : GenX<FamCm, void, [Arg<Any, "value", "an output argument">],
 
 def genx_aaaabegin : GenX<FamMarker, AnyVector, [], SideEffects, "First value of the GenX intrinsic enumeration.">;
 def genx_zzzzend : GenX<FamMarker, AnyVector, [], SideEffects, "Last value of the GenX intrinsic enumeration.">;
+
+//===----------------------------------------------------------------------===//
+// Operand facts for baling and legalization
+//===----------------------------------------------------------------------===//
+//
+// What each operand of an intrinsic (and of `llvm.fma`, which GenX code generation treats the same way) accepts
+// and where its execution size comes from: the facts IGC igc-1.0.12504.6 records for the vISA instruction the
+// intrinsic becomes (cisa_gen_intrinsics.json). genx-passes' baling decides from them which operands may be
+// baled (regions, modifiers, saturation) and genx-legalize which widths are legal. passes/build/intrinsics.rs
+// validates them and generates the Rust table behind `baling::arg_info` from them.
+//
+//   Op<operand, kind, flags>: operand -1 is the result, n >= 0 call operand n. Kind: "general" (a register
+//     region), "raw" (a message payload: whole GRFs), "two_addr" (the result shares this operand's register),
+//     "predication" (the lane-enable operand). Flags (as IGC names the restrictions): "signed", "unsigned" (how
+//     the operand is read), "owaligned", "grfaligned", "noimm", "direct_only", "null_allowed", the region
+//     restrictions "fixed4", "contiguous", "scalar_or_contiguous", "twice_width", "stride1",
+//     "only_legal_region", the modifiers allowed "arith" (negate, abs), "logic" (not), "ext_only" (extension),
+//     and saturation "saturated", "no_sat", "int_sat".
+//   ExecSize: "none" (a message whose size is implied), "any", "at-least-2", "at-least-4", "at-least-8",
+//     "not-2", "no-mask", "from-arg N" (the width of call operand N), "from-byte N" (constant operand N).
+//   ImplicitPred: the instruction can be predicated; Elementwise: lane i of the result depends on lane i of the
+//     operands only.
+
+class Op<int operand, string kind, list<string> flags = []> {
+  int Operand = operand;
+  string Kind = kind;
+  list<string> Flags = flags;
+}
+
+class GxOperandFacts<string intrinsic, string execSize, bit implicitPred, bit elementwise, list<Op> operands> {
+  string Intrinsic = intrinsic;
+  string ExecSize = execSize;
+  bit ImplicitPred = implicitPred;
+  bit Elementwise = elementwise;
+  list<Op> Operands = operands;
+}
+
+def : GxOperandFacts<"llvm.fma", "any", 1, 1,
+  [Op<-1, "general">, Op<0, "general", ["arith"]>, Op<1, "general", ["arith"]>, Op<2, "general", ["arith"]>]>;
+def : GxOperandFacts<"llvm.genx.3d.load", "from-arg 1", 0, 0,
+  [Op<1, "predication">, Op<3, "general", ["unsigned"]>, Op<-1, "raw">]>;
+def : GxOperandFacts<"llvm.genx.3d.sample", "from-arg 1", 0, 0,
+  [Op<1, "predication">, Op<3, "general", ["unsigned"]>, Op<-1, "raw">]>;
+def : GxOperandFacts<"llvm.genx.add.addr", "any", 0, 0,
+  [Op<1, "general", ["unsigned"]>]>;
+def : GxOperandFacts<"llvm.genx.add3", "any", 1, 1,
+  [Op<-1, "general">, Op<0, "general", ["arith"]>, Op<1, "general", ["arith"]>, Op<2, "general", ["arith"]>]>;
+def : GxOperandFacts<"llvm.genx.addc", "any", 1, 0,
+  [Op<0, "general", ["unsigned", "arith"]>, Op<1, "general", ["unsigned", "arith"]>]>;
+def : GxOperandFacts<"llvm.genx.avs", "none", 0, 0,
+  [Op<3, "general">, Op<4, "general">, Op<5, "general">, Op<6, "general">, Op<7, "general">,
+   Op<8, "general", ["unsigned"]>, Op<9, "general", ["unsigned"]>, Op<11, "general">,
+   Op<13, "general", ["unsigned"]>, Op<-1, "raw">]>;
+def : GxOperandFacts<"llvm.genx.barrier", "none", 0, 0,
+  []>;
+def : GxOperandFacts<"llvm.genx.bf.cvt", "any", 1, 1,
+  [Op<-1, "general", ["direct_only"]>, Op<0, "general", ["contiguous", "direct_only", "noimm"]>]>;
+def : GxOperandFacts<"llvm.genx.bfi", "not-2", 1, 1,
+  [Op<-1, "general", ["owaligned"]>, Op<0, "general", ["owaligned", "unsigned"]>,
+   Op<1, "general", ["owaligned", "unsigned"]>, Op<2, "general", ["owaligned", "unsigned"]>,
+   Op<3, "general", ["owaligned", "unsigned"]>]>;
+def : GxOperandFacts<"llvm.genx.bfn", "any", 1, 0,
+  [Op<-1, "general", ["unsigned"]>, Op<0, "general", ["unsigned"]>, Op<1, "general", ["unsigned"]>,
+   Op<2, "general", ["unsigned"]>]>;
+def : GxOperandFacts<"llvm.genx.bfrev", "any", 1, 1,
+  [Op<-1, "general", ["unsigned"]>, Op<0, "general", ["unsigned"]>]>;
+def : GxOperandFacts<"llvm.genx.cache.flush", "none", 0, 0,
+  []>;
+def : GxOperandFacts<"llvm.genx.cbit", "any", 1, 1,
+  [Op<-1, "general", ["unsigned"]>, Op<0, "general", ["unsigned"]>]>;
+def : GxOperandFacts<"llvm.genx.ce0", "no-mask", 1, 0,
+  [Op<-1, "general">]>;
+def : GxOperandFacts<"llvm.genx.constantf", "any", 1, 0,
+  [Op<-1, "general">, Op<0, "general">]>;
+def : GxOperandFacts<"llvm.genx.constanti", "any", 1, 0,
+  [Op<-1, "general">, Op<0, "general">]>;
+def : GxOperandFacts<"llvm.genx.constantpred", "any", 0, 0,
+  []>;
+def : GxOperandFacts<"llvm.genx.cos", "any", 1, 1,
+  [Op<-1, "general">, Op<0, "general">]>;
+def : GxOperandFacts<"llvm.genx.dp2", "at-least-4", 1, 0,
+  [Op<-1, "general", ["stride1", "owaligned"]>, Op<0, "general", ["stride1", "owaligned"]>,
+   Op<1, "general", ["stride1", "owaligned"]>]>;
+def : GxOperandFacts<"llvm.genx.dp3", "at-least-4", 1, 0,
+  [Op<-1, "general", ["stride1", "owaligned"]>, Op<0, "general", ["stride1", "owaligned"]>,
+   Op<1, "general", ["stride1", "owaligned"]>]>;
+def : GxOperandFacts<"llvm.genx.dp4", "at-least-4", 1, 0,
+  [Op<-1, "general", ["stride1", "owaligned"]>, Op<0, "general", ["stride1", "owaligned"]>,
+   Op<1, "general", ["stride1", "owaligned"]>]>;
+def : GxOperandFacts<"llvm.genx.dpas", "at-least-4", 0, 0,
+  [Op<-1, "raw">, Op<0, "raw">, Op<1, "raw">, Op<2, "general", ["contiguous", "owaligned"]>]>;
+def : GxOperandFacts<"llvm.genx.dpas.nosrc0", "at-least-4", 0, 0,
+  [Op<-1, "raw">, Op<0, "raw">, Op<1, "general", ["contiguous", "owaligned"]>]>;
+def : GxOperandFacts<"llvm.genx.dpas2", "at-least-4", 0, 0,
+  [Op<-1, "raw">, Op<0, "raw">, Op<1, "raw">, Op<2, "general", ["contiguous", "owaligned"]>]>;
+def : GxOperandFacts<"llvm.genx.dpasw", "at-least-4", 0, 0,
+  [Op<-1, "raw">, Op<0, "raw">, Op<1, "raw">, Op<2, "general", ["contiguous", "owaligned"]>]>;
+def : GxOperandFacts<"llvm.genx.dpasw.nosrc0", "at-least-4", 0, 0,
+  [Op<-1, "raw">, Op<0, "raw">, Op<1, "general", ["contiguous", "owaligned"]>]>;
+def : GxOperandFacts<"llvm.genx.dph", "at-least-4", 1, 0,
+  [Op<-1, "general", ["stride1", "owaligned"]>, Op<0, "general", ["stride1", "owaligned"]>,
+   Op<1, "general", ["stride1", "owaligned"]>]>;
+def : GxOperandFacts<"llvm.genx.dummy.mov", "any", 1, 0,
+  [Op<0, "general">]>;
+def : GxOperandFacts<"llvm.genx.dword.atomic.add", "from-arg 0", 0, 0,
+  [Op<0, "predication">, Op<2, "raw", ["unsigned"]>, Op<3, "raw", ["unsigned"]>, Op<4, "two_addr">,
+   Op<-1, "raw", ["null_allowed", "unsigned"]>]>;
+def : GxOperandFacts<"llvm.genx.dword.atomic.and", "from-arg 0", 0, 0,
+  [Op<0, "predication">, Op<2, "raw", ["unsigned"]>, Op<3, "raw", ["unsigned"]>, Op<4, "two_addr">,
+   Op<-1, "raw", ["null_allowed", "unsigned"]>]>;
+def : GxOperandFacts<"llvm.genx.dword.atomic.cmpxchg", "from-arg 0", 0, 0,
+  [Op<0, "predication">, Op<2, "raw", ["unsigned"]>, Op<3, "raw", ["unsigned"]>, Op<4, "raw", ["unsigned"]>,
+   Op<5, "two_addr">, Op<-1, "raw", ["null_allowed", "unsigned"]>]>;
+def : GxOperandFacts<"llvm.genx.dword.atomic.dec", "from-arg 0", 0, 0,
+  [Op<0, "predication">, Op<2, "raw", ["unsigned"]>, Op<3, "two_addr">, Op<-1, "raw", ["null_allowed", "unsigned"]>]>;
+def : GxOperandFacts<"llvm.genx.dword.atomic.fadd", "from-arg 0", 0, 0,
+  [Op<0, "predication">, Op<2, "raw", ["unsigned"]>, Op<3, "raw">, Op<4, "two_addr">, Op<-1, "raw", ["null_allowed"]>]>;
+def : GxOperandFacts<"llvm.genx.dword.atomic.fcmpwr", "from-arg 0", 0, 0,
+  [Op<0, "predication">, Op<2, "raw", ["unsigned"]>, Op<4, "raw">, Op<3, "raw">, Op<5, "two_addr">,
+   Op<-1, "raw", ["null_allowed"]>]>;
+def : GxOperandFacts<"llvm.genx.dword.atomic.fmax", "from-arg 0", 0, 0,
+  [Op<0, "predication">, Op<2, "raw", ["unsigned"]>, Op<3, "raw">, Op<4, "two_addr">, Op<-1, "raw", ["null_allowed"]>]>;
+def : GxOperandFacts<"llvm.genx.dword.atomic.fmin", "from-arg 0", 0, 0,
+  [Op<0, "predication">, Op<2, "raw", ["unsigned"]>, Op<3, "raw">, Op<4, "two_addr">, Op<-1, "raw", ["null_allowed"]>]>;
+def : GxOperandFacts<"llvm.genx.dword.atomic.fsub", "from-arg 0", 0, 0,
+  [Op<0, "predication">, Op<2, "raw", ["unsigned"]>, Op<3, "raw">, Op<4, "two_addr">, Op<-1, "raw", ["null_allowed"]>]>;
+def : GxOperandFacts<"llvm.genx.dword.atomic.imax", "from-arg 0", 0, 0,
+  [Op<0, "predication">, Op<2, "raw", ["unsigned"]>, Op<3, "raw", ["signed"]>, Op<4, "two_addr">,
+   Op<-1, "raw", ["null_allowed", "signed"]>]>;
+def : GxOperandFacts<"llvm.genx.dword.atomic.imin", "from-arg 0", 0, 0,
+  [Op<0, "predication">, Op<2, "raw", ["unsigned"]>, Op<3, "raw", ["signed"]>, Op<4, "two_addr">,
+   Op<-1, "raw", ["null_allowed", "signed"]>]>;
+def : GxOperandFacts<"llvm.genx.dword.atomic.inc", "from-arg 0", 0, 0,
+  [Op<0, "predication">, Op<2, "raw", ["unsigned"]>, Op<3, "two_addr">, Op<-1, "raw", ["null_allowed", "unsigned"]>]>;
+def : GxOperandFacts<"llvm.genx.dword.atomic.max", "from-arg 0", 0, 0,
+  [Op<0, "predication">, Op<2, "raw", ["unsigned"]>, Op<3, "raw", ["unsigned"]>, Op<4, "two_addr">,
+   Op<-1, "raw", ["null_allowed", "unsigned"]>]>;
+def : GxOperandFacts<"llvm.genx.dword.atomic.min", "from-arg 0", 0, 0,
+  [Op<0, "predication">, Op<2, "raw", ["unsigned"]>, Op<3, "raw", ["unsigned"]>, Op<4, "two_addr">,
+   Op<-1, "raw", ["null_allowed", "unsigned"]>]>;
+def : GxOperandFacts<"llvm.genx.dword.atomic.or", "from-arg 0", 0, 0,
+  [Op<0, "predication">, Op<2, "raw", ["unsigned"]>, Op<3, "raw", ["unsigned"]>, Op<4, "two_addr">,
+   Op<-1, "raw", ["null_allowed", "unsigned"]>]>;
+def : GxOperandFacts<"llvm.genx.dword.atomic.sub", "from-arg 0", 0, 0,
+  [Op<0, "predication">, Op<2, "raw", ["unsigned"]>, Op<3, "raw", ["unsigned"]>, Op<4, "two_addr">,
+   Op<-1, "raw", ["null_allowed", "unsigned"]>]>;
+def : GxOperandFacts<"llvm.genx.dword.atomic.xchg", "from-arg 0", 0, 0,
+  [Op<0, "predication">, Op<2, "raw", ["unsigned"]>, Op<3, "raw", ["unsigned"]>, Op<4, "two_addr">,
+   Op<-1, "raw", ["null_allowed", "unsigned"]>]>;
+def : GxOperandFacts<"llvm.genx.dword.atomic.xor", "from-arg 0", 0, 0,
+  [Op<0, "predication">, Op<2, "raw", ["unsigned"]>, Op<3, "raw", ["unsigned"]>, Op<4, "two_addr">,
+   Op<-1, "raw", ["null_allowed", "unsigned"]>]>;
+def : GxOperandFacts<"llvm.genx.dword.atomic2.add", "from-arg 0", 0, 0,
+  [Op<0, "predication">, Op<2, "raw", ["unsigned"]>, Op<3, "raw", ["unsigned"]>,
+   Op<-1, "raw", ["null_allowed", "unsigned"]>]>;
+def : GxOperandFacts<"llvm.genx.dword.atomic2.add.predef.surface", "from-arg 0", 0, 0,
+  [Op<0, "predication">, Op<2, "raw", ["unsigned"]>, Op<3, "raw", ["unsigned"]>,
+   Op<-1, "raw", ["null_allowed", "unsigned"]>]>;
+def : GxOperandFacts<"llvm.genx.dword.atomic2.and", "from-arg 0", 0, 0,
+  [Op<0, "predication">, Op<2, "raw", ["unsigned"]>, Op<3, "raw", ["unsigned"]>,
+   Op<-1, "raw", ["null_allowed", "unsigned"]>]>;
+def : GxOperandFacts<"llvm.genx.dword.atomic2.and.predef.surface", "from-arg 0", 0, 0,
+  [Op<0, "predication">, Op<2, "raw", ["unsigned"]>, Op<3, "raw", ["unsigned"]>,
+   Op<-1, "raw", ["null_allowed", "unsigned"]>]>;
+def : GxOperandFacts<"llvm.genx.dword.atomic2.cmpxchg", "from-arg 0", 0, 0,
+  [Op<0, "predication">, Op<2, "raw", ["unsigned"]>, Op<3, "raw", ["unsigned"]>, Op<4, "raw", ["unsigned"]>,
+   Op<-1, "raw", ["null_allowed", "unsigned"]>]>;
+def : GxOperandFacts<"llvm.genx.dword.atomic2.cmpxchg.predef.surface", "from-arg 0", 0, 0,
+  [Op<0, "predication">, Op<2, "raw", ["unsigned"]>, Op<3, "raw", ["unsigned"]>, Op<4, "raw", ["unsigned"]>,
+   Op<-1, "raw", ["null_allowed", "unsigned"]>]>;
+def : GxOperandFacts<"llvm.genx.dword.atomic2.dec", "from-arg 0", 0, 0,
+  [Op<0, "predication">, Op<2, "raw", ["unsigned"]>, Op<-1, "raw", ["null_allowed", "unsigned"]>]>;
+def : GxOperandFacts<"llvm.genx.dword.atomic2.dec.predef.surface", "from-arg 0", 0, 0,
+  [Op<0, "predication">, Op<2, "raw", ["unsigned"]>, Op<-1, "raw", ["null_allowed", "unsigned"]>]>;
+def : GxOperandFacts<"llvm.genx.dword.atomic2.fadd", "from-arg 0", 0, 0,
+  [Op<0, "predication">, Op<2, "raw", ["unsigned"]>, Op<3, "raw">, Op<-1, "raw", ["null_allowed"]>]>;
+def : GxOperandFacts<"llvm.genx.dword.atomic2.fadd.predef.surface", "from-arg 0", 0, 0,
+  [Op<0, "predication">, Op<2, "raw", ["unsigned"]>, Op<3, "raw">, Op<-1, "raw", ["null_allowed"]>]>;
+def : GxOperandFacts<"llvm.genx.dword.atomic2.fcmpwr", "from-arg 0", 0, 0,
+  [Op<0, "predication">, Op<2, "raw", ["unsigned"]>, Op<4, "raw">, Op<3, "raw">, Op<-1, "raw", ["null_allowed"]>]>;
+def : GxOperandFacts<"llvm.genx.dword.atomic2.fcmpwr.predef.surface", "from-arg 0", 0, 0,
+  [Op<0, "predication">, Op<2, "raw", ["unsigned"]>, Op<4, "raw">, Op<3, "raw">, Op<-1, "raw", ["null_allowed"]>]>;
+def : GxOperandFacts<"llvm.genx.dword.atomic2.fmax", "from-arg 0", 0, 0,
+  [Op<0, "predication">, Op<2, "raw", ["unsigned"]>, Op<3, "raw">, Op<-1, "raw", ["null_allowed"]>]>;
+def : GxOperandFacts<"llvm.genx.dword.atomic2.fmax.predef.surface", "from-arg 0", 0, 0,
+  [Op<0, "predication">, Op<2, "raw", ["unsigned"]>, Op<3, "raw">, Op<-1, "raw", ["null_allowed"]>]>;
+def : GxOperandFacts<"llvm.genx.dword.atomic2.fmin", "from-arg 0", 0, 0,
+  [Op<0, "predication">, Op<2, "raw", ["unsigned"]>, Op<3, "raw">, Op<-1, "raw", ["null_allowed"]>]>;
+def : GxOperandFacts<"llvm.genx.dword.atomic2.fmin.predef.surface", "from-arg 0", 0, 0,
+  [Op<0, "predication">, Op<2, "raw", ["unsigned"]>, Op<3, "raw">, Op<-1, "raw", ["null_allowed"]>]>;
+def : GxOperandFacts<"llvm.genx.dword.atomic2.fsub", "from-arg 0", 0, 0,
+  [Op<0, "predication">, Op<2, "raw", ["unsigned"]>, Op<3, "raw">, Op<-1, "raw", ["null_allowed"]>]>;
+def : GxOperandFacts<"llvm.genx.dword.atomic2.fsub.predef.surface", "from-arg 0", 0, 0,
+  [Op<0, "predication">, Op<2, "raw", ["unsigned"]>, Op<3, "raw">, Op<-1, "raw", ["null_allowed"]>]>;
+def : GxOperandFacts<"llvm.genx.dword.atomic2.imax", "from-arg 0", 0, 0,
+  [Op<0, "predication">, Op<2, "raw", ["unsigned"]>, Op<3, "raw", ["signed"]>,
+   Op<-1, "raw", ["null_allowed", "signed"]>]>;
+def : GxOperandFacts<"llvm.genx.dword.atomic2.imax.predef.surface", "from-arg 0", 0, 0,
+  [Op<0, "predication">, Op<2, "raw", ["unsigned"]>, Op<3, "raw", ["signed"]>,
+   Op<-1, "raw", ["null_allowed", "signed"]>]>;
+def : GxOperandFacts<"llvm.genx.dword.atomic2.imin", "from-arg 0", 0, 0,
+  [Op<0, "predication">, Op<2, "raw", ["unsigned"]>, Op<3, "raw", ["signed"]>,
+   Op<-1, "raw", ["null_allowed", "signed"]>]>;
+def : GxOperandFacts<"llvm.genx.dword.atomic2.imin.predef.surface", "from-arg 0", 0, 0,
+  [Op<0, "predication">, Op<2, "raw", ["unsigned"]>, Op<3, "raw", ["signed"]>,
+   Op<-1, "raw", ["null_allowed", "signed"]>]>;
+def : GxOperandFacts<"llvm.genx.dword.atomic2.inc", "from-arg 0", 0, 0,
+  [Op<0, "predication">, Op<2, "raw", ["unsigned"]>, Op<-1, "raw", ["null_allowed", "unsigned"]>]>;
+def : GxOperandFacts<"llvm.genx.dword.atomic2.inc.predef.surface", "from-arg 0", 0, 0,
+  [Op<0, "predication">, Op<2, "raw", ["unsigned"]>, Op<-1, "raw", ["null_allowed", "unsigned"]>]>;
+def : GxOperandFacts<"llvm.genx.dword.atomic2.max", "from-arg 0", 0, 0,
+  [Op<0, "predication">, Op<2, "raw", ["unsigned"]>, Op<3, "raw", ["unsigned"]>,
+   Op<-1, "raw", ["null_allowed", "unsigned"]>]>;
+def : GxOperandFacts<"llvm.genx.dword.atomic2.max.predef.surface", "from-arg 0", 0, 0,
+  [Op<0, "predication">, Op<2, "raw", ["unsigned"]>, Op<3, "raw", ["unsigned"]>,
+   Op<-1, "raw", ["null_allowed", "unsigned"]>]>;
+def : GxOperandFacts<"llvm.genx.dword.atomic2.min", "from-arg 0", 0, 0,
+  [Op<0, "predication">, Op<2, "raw", ["unsigned"]>, Op<3, "raw", ["unsigned"]>,
+   Op<-1, "raw", ["null_allowed", "unsigned"]>]>;
+def : GxOperandFacts<"llvm.genx.dword.atomic2.min.predef.surface", "from-arg 0", 0, 0,
+  [Op<0, "predication">, Op<2, "raw", ["unsigned"]>, Op<3, "raw", ["unsigned"]>,
+   Op<-1, "raw", ["null_allowed", "unsigned"]>]>;
+def : GxOperandFacts<"llvm.genx.dword.atomic2.or", "from-arg 0", 0, 0,
+  [Op<0, "predication">, Op<2, "raw", ["unsigned"]>, Op<3, "raw", ["unsigned"]>,
+   Op<-1, "raw", ["null_allowed", "unsigned"]>]>;
+def : GxOperandFacts<"llvm.genx.dword.atomic2.or.predef.surface", "from-arg 0", 0, 0,
+  [Op<0, "predication">, Op<2, "raw", ["unsigned"]>, Op<3, "raw", ["unsigned"]>,
+   Op<-1, "raw", ["null_allowed", "unsigned"]>]>;
+def : GxOperandFacts<"llvm.genx.dword.atomic2.sub", "from-arg 0", 0, 0,
+  [Op<0, "predication">, Op<2, "raw", ["unsigned"]>, Op<3, "raw", ["unsigned"]>,
+   Op<-1, "raw", ["null_allowed", "unsigned"]>]>;
+def : GxOperandFacts<"llvm.genx.dword.atomic2.sub.predef.surface", "from-arg 0", 0, 0,
+  [Op<0, "predication">, Op<2, "raw", ["unsigned"]>, Op<3, "raw", ["unsigned"]>,
+   Op<-1, "raw", ["null_allowed", "unsigned"]>]>;
+def : GxOperandFacts<"llvm.genx.dword.atomic2.xchg", "from-arg 0", 0, 0,
+  [Op<0, "predication">, Op<2, "raw", ["unsigned"]>, Op<3, "raw", ["unsigned"]>,
+   Op<-1, "raw", ["null_allowed", "unsigned"]>]>;
+def : GxOperandFacts<"llvm.genx.dword.atomic2.xchg.predef.surface", "from-arg 0", 0, 0,
+  [Op<0, "predication">, Op<2, "raw", ["unsigned"]>, Op<3, "raw", ["unsigned"]>,
+   Op<-1, "raw", ["null_allowed", "unsigned"]>]>;
+def : GxOperandFacts<"llvm.genx.dword.atomic2.xor", "from-arg 0", 0, 0,
+  [Op<0, "predication">, Op<2, "raw", ["unsigned"]>, Op<3, "raw", ["unsigned"]>,
+   Op<-1, "raw", ["null_allowed", "unsigned"]>]>;
+def : GxOperandFacts<"llvm.genx.dword.atomic2.xor.predef.surface", "from-arg 0", 0, 0,
+  [Op<0, "predication">, Op<2, "raw", ["unsigned"]>, Op<3, "raw", ["unsigned"]>,
+   Op<-1, "raw", ["null_allowed", "unsigned"]>]>;
+def : GxOperandFacts<"llvm.genx.exp", "any", 1, 1,
+  [Op<-1, "general">, Op<0, "general">]>;
+def : GxOperandFacts<"llvm.genx.fbl", "any", 1, 1,
+  [Op<-1, "general", ["unsigned"]>, Op<0, "general", ["unsigned"]>]>;
+def : GxOperandFacts<"llvm.genx.fence", "none", 0, 0,
+  []>;
+def : GxOperandFacts<"llvm.genx.fmax", "any", 0, 1,
+  [Op<-1, "general">, Op<0, "general", ["arith"]>, Op<1, "general", ["arith"]>]>;
+def : GxOperandFacts<"llvm.genx.fmin", "any", 0, 1,
+  [Op<-1, "general">, Op<0, "general", ["arith"]>, Op<1, "general", ["arith"]>]>;
+def : GxOperandFacts<"llvm.genx.fptosi.sat", "any", 1, 1,
+  [Op<-1, "general", ["signed", "saturated"]>, Op<0, "general", ["arith"]>]>;
+def : GxOperandFacts<"llvm.genx.fptoui.sat", "any", 1, 1,
+  [Op<-1, "general", ["unsigned", "saturated"]>, Op<0, "general", ["arith"]>]>;
+def : GxOperandFacts<"llvm.genx.frc", "any", 1, 1,
+  [Op<-1, "general", ["no_sat"]>, Op<0, "general">]>;
+def : GxOperandFacts<"llvm.genx.gather.masked.scaled2", "from-arg 5", 0, 0,
+  [Op<5, "predication">, Op<3, "general", ["unsigned"]>, Op<4, "raw", ["unsigned"]>, Op<-1, "raw">]>;
+def : GxOperandFacts<"llvm.genx.gather.masked.scaled2.predef.surface", "from-arg 5", 0, 0,
+  [Op<5, "predication">, Op<3, "general", ["unsigned"]>, Op<4, "raw", ["unsigned"]>, Op<-1, "raw">]>;
+def : GxOperandFacts<"llvm.genx.gather.scaled", "from-arg 0", 0, 0,
+  [Op<0, "predication">, Op<4, "general", ["unsigned"]>, Op<5, "raw", ["unsigned"]>, Op<6, "two_addr">, Op<-1, "raw">]>;
+def : GxOperandFacts<"llvm.genx.gather.scaled2", "any", 1, 0,
+  [Op<3, "general", ["unsigned"]>, Op<4, "raw", ["unsigned"]>, Op<-1, "raw">]>;
+def : GxOperandFacts<"llvm.genx.gather4.masked.scaled2", "from-arg 5", 0, 0,
+  [Op<5, "predication">, Op<3, "general", ["unsigned"]>, Op<4, "raw", ["unsigned"]>, Op<-1, "raw">]>;
+def : GxOperandFacts<"llvm.genx.gather4.masked.scaled2.predef.surface", "from-arg 5", 0, 0,
+  [Op<5, "predication">, Op<3, "general", ["unsigned"]>, Op<4, "raw", ["unsigned"]>, Op<-1, "raw">]>;
+def : GxOperandFacts<"llvm.genx.gather4.scaled", "from-arg 0", 0, 0,
+  [Op<0, "predication">, Op<4, "general", ["unsigned"]>, Op<5, "raw", ["unsigned"]>, Op<6, "two_addr">, Op<-1, "raw">]>;
+def : GxOperandFacts<"llvm.genx.gather4.scaled2", "any", 1, 0,
+  [Op<3, "general", ["unsigned"]>, Op<4, "raw", ["unsigned"]>, Op<-1, "raw">]>;
+def : GxOperandFacts<"llvm.genx.gather4.typed", "from-arg 1", 0, 0,
+  [Op<1, "predication">, Op<3, "raw", ["unsigned"]>, Op<4, "raw", ["null_allowed", "unsigned"]>,
+   Op<5, "raw", ["null_allowed", "unsigned"]>, Op<6, "two_addr">, Op<-1, "raw">]>;
+def : GxOperandFacts<"llvm.genx.get.color", "any", 1, 0,
+  [Op<-1, "general">]>;
+def : GxOperandFacts<"llvm.genx.group.id.x", "any", 1, 0,
+  [Op<-1, "general">]>;
+def : GxOperandFacts<"llvm.genx.group.id.y", "any", 1, 0,
+  [Op<-1, "general">]>;
+def : GxOperandFacts<"llvm.genx.group.id.z", "any", 1, 0,
+  [Op<-1, "general">]>;
+def : GxOperandFacts<"llvm.genx.ieee.div", "any", 1, 1,
+  [Op<-1, "general">, Op<0, "general">, Op<1, "general">]>;
+def : GxOperandFacts<"llvm.genx.ieee.sqrt", "any", 1, 1,
+  [Op<-1, "general">, Op<0, "general">]>;
+def : GxOperandFacts<"llvm.genx.inv", "any", 1, 1,
+  [Op<-1, "general">, Op<0, "general">]>;
+def : GxOperandFacts<"llvm.genx.line", "at-least-4", 1, 0,
+  [Op<-1, "general">, Op<0, "general", ["fixed4", "noimm"]>, Op<1, "general">]>;
+def : GxOperandFacts<"llvm.genx.load", "none", 0, 0,
+  [Op<2, "raw">, Op<3, "raw">, Op<4, "raw">, Op<-1, "raw">]>;
+def : GxOperandFacts<"llvm.genx.log", "any", 1, 1,
+  [Op<-1, "general">, Op<0, "general">]>;
+def : GxOperandFacts<"llvm.genx.lrp", "at-least-4", 1, 0,
+  [Op<-1, "general", ["owaligned", "contiguous"]>, Op<0, "general", ["owaligned", "scalar_or_contiguous", "noimm"]>,
+   Op<1, "general", ["owaligned", "scalar_or_contiguous", "noimm"]>,
+   Op<2, "general", ["owaligned", "scalar_or_contiguous", "noimm"]>]>;
+def : GxOperandFacts<"llvm.genx.lsc.atomic.bindless", "from-arg 0", 0, 0,
+  [Op<0, "predication">, Op<10, "general", ["unsigned"]>, Op<-1, "raw", ["null_allowed"]>,
+   Op<11, "raw", ["unsigned"]>, Op<12, "raw", ["null_allowed"]>, Op<13, "raw", ["null_allowed"]>, Op<14, "two_addr">]>;
+def : GxOperandFacts<"llvm.genx.lsc.atomic.bti", "from-arg 0", 0, 0,
+  [Op<0, "predication">, Op<10, "general", ["unsigned"]>, Op<-1, "raw", ["null_allowed"]>,
+   Op<11, "raw", ["unsigned"]>, Op<12, "raw", ["null_allowed"]>, Op<13, "raw", ["null_allowed"]>, Op<14, "two_addr">]>;
+def : GxOperandFacts<"llvm.genx.lsc.atomic.slm", "from-arg 0", 0, 0,
+  [Op<0, "predication">, Op<10, "general", ["unsigned"]>, Op<-1, "raw", ["null_allowed"]>,
+   Op<11, "raw", ["unsigned"]>, Op<12, "raw", ["null_allowed"]>, Op<13, "raw", ["null_allowed"]>, Op<14, "two_addr">]>;
+def : GxOperandFacts<"llvm.genx.lsc.atomic.stateless", "from-arg 0", 0, 0,
+  [Op<0, "predication">, Op<10, "general", ["unsigned"]>, Op<-1, "raw", ["null_allowed"]>,
+   Op<11, "raw", ["unsigned"]>, Op<12, "raw", ["null_allowed"]>, Op<13, "raw", ["null_allowed"]>, Op<14, "two_addr">]>;
+def : GxOperandFacts<"llvm.genx.lsc.fence", "from-arg 0", 0, 0,
+  [Op<0, "predication">]>;
+def : GxOperandFacts<"llvm.genx.lsc.load.bindless", "from-arg 0", 0, 0,
+  [Op<0, "predication">, Op<11, "general", ["unsigned"]>, Op<-1, "raw">, Op<10, "raw", ["unsigned"]>]>;
+def : GxOperandFacts<"llvm.genx.lsc.load.bti", "from-arg 0", 0, 0,
+  [Op<0, "predication">, Op<11, "general", ["unsigned"]>, Op<-1, "raw">, Op<10, "raw", ["unsigned"]>]>;
+def : GxOperandFacts<"llvm.genx.lsc.load.merge.bindless", "from-arg 0", 0, 0,
+  [Op<0, "predication">, Op<11, "general", ["unsigned"]>, Op<-1, "raw">, Op<10, "raw", ["unsigned"]>]>;
+def : GxOperandFacts<"llvm.genx.lsc.load.merge.bti", "from-arg 0", 0, 0,
+  [Op<0, "predication">, Op<11, "general", ["unsigned"]>, Op<-1, "raw">, Op<10, "raw", ["unsigned"]>]>;
+def : GxOperandFacts<"llvm.genx.lsc.load.merge.quad.bindless", "from-arg 0", 0, 0,
+  [Op<0, "predication">, Op<11, "general", ["unsigned"]>, Op<-1, "raw">, Op<10, "raw", ["unsigned"]>]>;
+def : GxOperandFacts<"llvm.genx.lsc.load.merge.quad.bti", "from-arg 0", 0, 0,
+  [Op<0, "predication">, Op<11, "general", ["unsigned"]>, Op<-1, "raw">, Op<10, "raw", ["unsigned"]>]>;
+def : GxOperandFacts<"llvm.genx.lsc.load.merge.quad.slm", "from-arg 0", 0, 0,
+  [Op<0, "predication">, Op<11, "general", ["unsigned"]>, Op<-1, "raw">, Op<10, "raw", ["unsigned"]>]>;
+def : GxOperandFacts<"llvm.genx.lsc.load.merge.quad.stateless", "from-arg 0", 0, 0,
+  [Op<0, "predication">, Op<11, "general", ["unsigned"]>, Op<-1, "raw">, Op<10, "raw", ["unsigned"]>]>;
+def : GxOperandFacts<"llvm.genx.lsc.load.merge.slm", "from-arg 0", 0, 0,
+  [Op<0, "predication">, Op<11, "general", ["unsigned"]>, Op<-1, "raw">, Op<10, "raw", ["unsigned"]>]>;
+def : GxOperandFacts<"llvm.genx.lsc.load.merge.stateless", "from-arg 0", 0, 0,
+  [Op<0, "predication">, Op<11, "general", ["unsigned"]>, Op<-1, "raw">, Op<10, "raw", ["unsigned"]>]>;
+def : GxOperandFacts<"llvm.genx.lsc.load.quad.bindless", "from-arg 0", 0, 0,
+  [Op<0, "predication">, Op<11, "general", ["unsigned"]>, Op<-1, "raw">, Op<10, "raw", ["unsigned"]>]>;
+def : GxOperandFacts<"llvm.genx.lsc.load.quad.bti", "from-arg 0", 0, 0,
+  [Op<0, "predication">, Op<11, "general", ["unsigned"]>, Op<-1, "raw">, Op<10, "raw", ["unsigned"]>]>;
+def : GxOperandFacts<"llvm.genx.lsc.load.quad.slm", "from-arg 0", 0, 0,
+  [Op<0, "predication">, Op<11, "general", ["unsigned"]>, Op<-1, "raw">, Op<10, "raw", ["unsigned"]>]>;
+def : GxOperandFacts<"llvm.genx.lsc.load.quad.stateless", "from-arg 0", 0, 0,
+  [Op<0, "predication">, Op<11, "general", ["unsigned"]>, Op<-1, "raw">, Op<10, "raw", ["unsigned"]>]>;
+def : GxOperandFacts<"llvm.genx.lsc.load.slm", "from-arg 0", 0, 0,
+  [Op<0, "predication">, Op<11, "general", ["unsigned"]>, Op<-1, "raw">, Op<10, "raw", ["unsigned"]>]>;
+def : GxOperandFacts<"llvm.genx.lsc.load.stateless", "from-arg 0", 0, 0,
+  [Op<0, "predication">, Op<11, "general", ["unsigned"]>, Op<-1, "raw">, Op<10, "raw", ["unsigned"]>]>;
+def : GxOperandFacts<"llvm.genx.lsc.load2d.stateless", "any", 0, 0,
+  [Op<0, "predication">, Op<9, "general", ["unsigned"]>, Op<10, "general", ["unsigned"]>,
+   Op<11, "general", ["unsigned"]>, Op<12, "general", ["unsigned"]>, Op<-1, "raw">, Op<13, "general", ["signed"]>,
+   Op<14, "general", ["signed"]>]>;
+def : GxOperandFacts<"llvm.genx.lsc.prefetch.bindless", "from-arg 0", 0, 0,
+  [Op<0, "predication">, Op<11, "general", ["unsigned"]>, Op<10, "raw", ["unsigned"]>]>;
+def : GxOperandFacts<"llvm.genx.lsc.prefetch.bti", "from-arg 0", 0, 0,
+  [Op<0, "predication">, Op<11, "general", ["unsigned"]>, Op<10, "raw", ["unsigned"]>]>;
+def : GxOperandFacts<"llvm.genx.lsc.prefetch.stateless", "from-arg 0", 0, 0,
+  [Op<0, "predication">, Op<11, "general", ["unsigned"]>, Op<-1, "raw">, Op<10, "raw", ["unsigned"]>]>;
+def : GxOperandFacts<"llvm.genx.lsc.prefetch2d.stateless", "any", 0, 0,
+  [Op<0, "predication">, Op<9, "general", ["unsigned"]>, Op<10, "general", ["unsigned"]>,
+   Op<11, "general", ["unsigned"]>, Op<12, "general", ["unsigned"]>, Op<13, "general", ["signed"]>,
+   Op<14, "general", ["signed"]>]>;
+def : GxOperandFacts<"llvm.genx.lsc.store.bindless", "from-arg 0", 0, 0,
+  [Op<0, "predication">, Op<12, "general", ["unsigned"]>, Op<10, "raw", ["unsigned"]>, Op<11, "raw">]>;
+def : GxOperandFacts<"llvm.genx.lsc.store.bti", "from-arg 0", 0, 0,
+  [Op<0, "predication">, Op<12, "general", ["unsigned"]>, Op<10, "raw", ["unsigned"]>, Op<11, "raw">]>;
+def : GxOperandFacts<"llvm.genx.lsc.store.quad.bindless", "from-arg 0", 0, 0,
+  [Op<0, "predication">, Op<12, "general", ["unsigned"]>, Op<10, "raw", ["unsigned"]>, Op<11, "raw">]>;
+def : GxOperandFacts<"llvm.genx.lsc.store.quad.bti", "from-arg 0", 0, 0,
+  [Op<0, "predication">, Op<12, "general", ["unsigned"]>, Op<10, "raw", ["unsigned"]>, Op<11, "raw">]>;
+def : GxOperandFacts<"llvm.genx.lsc.store.quad.slm", "from-arg 0", 0, 0,
+  [Op<0, "predication">, Op<12, "general", ["unsigned"]>, Op<10, "raw", ["unsigned"]>, Op<11, "raw">]>;
+def : GxOperandFacts<"llvm.genx.lsc.store.quad.stateless", "from-arg 0", 0, 0,
+  [Op<0, "predication">, Op<12, "general", ["unsigned"]>, Op<10, "raw", ["unsigned"]>, Op<11, "raw">]>;
+def : GxOperandFacts<"llvm.genx.lsc.store.slm", "from-arg 0", 0, 0,
+  [Op<0, "predication">, Op<12, "general", ["unsigned"]>, Op<10, "raw", ["unsigned"]>, Op<11, "raw">]>;
+def : GxOperandFacts<"llvm.genx.lsc.store.stateless", "from-arg 0", 0, 0,
+  [Op<0, "predication">, Op<12, "general", ["unsigned"]>, Op<10, "raw", ["unsigned"]>, Op<11, "raw">]>;
+def : GxOperandFacts<"llvm.genx.lsc.store2d.stateless", "any", 0, 0,
+  [Op<0, "predication">, Op<9, "general", ["unsigned"]>, Op<10, "general", ["unsigned"]>,
+   Op<11, "general", ["unsigned"]>, Op<12, "general", ["unsigned"]>, Op<13, "general", ["signed"]>,
+   Op<14, "general", ["signed"]>, Op<15, "raw">]>;
+def : GxOperandFacts<"llvm.genx.lsc.xatomic.bindless", "from-arg 0", 0, 0,
+  [Op<0, "predication">, Op<10, "raw", ["unsigned"]>, Op<-1, "raw", ["null_allowed"]>,
+   Op<11, "raw", ["null_allowed"]>, Op<12, "raw", ["null_allowed"]>, Op<13, "general", ["unsigned"]>,
+   Op<14, "two_addr">]>;
+def : GxOperandFacts<"llvm.genx.lsc.xatomic.bti", "from-arg 0", 0, 0,
+  [Op<0, "predication">, Op<10, "raw", ["unsigned"]>, Op<-1, "raw", ["null_allowed"]>,
+   Op<11, "raw", ["null_allowed"]>, Op<12, "raw", ["null_allowed"]>, Op<13, "general", ["unsigned"]>,
+   Op<14, "two_addr">]>;
+def : GxOperandFacts<"llvm.genx.lsc.xatomic.slm", "from-arg 0", 0, 0,
+  [Op<0, "predication">, Op<10, "raw", ["unsigned"]>, Op<-1, "raw", ["null_allowed"]>,
+   Op<11, "raw", ["null_allowed"]>, Op<12, "raw", ["null_allowed"]>, Op<13, "general", ["unsigned"]>,
+   Op<14, "two_addr">]>;
+def : GxOperandFacts<"llvm.genx.lsc.xatomic.stateless", "from-arg 0", 0, 0,
+  [Op<0, "predication">, Op<10, "raw", ["unsigned"]>, Op<-1, "raw", ["null_allowed"]>,
+   Op<11, "raw", ["null_allowed"]>, Op<12, "raw", ["null_allowed"]>, Op<13, "general", ["unsigned"]>,
+   Op<14, "two_addr">]>;
+def : GxOperandFacts<"llvm.genx.lzd", "any", 1, 1,
+  [Op<-1, "general", ["unsigned"]>, Op<0, "general", ["unsigned"]>]>;
+def : GxOperandFacts<"llvm.genx.media.ld", "none", 0, 0,
+  [Op<4, "general", ["unsigned"]>, Op<5, "general", ["unsigned"]>, Op<-1, "raw">]>;
+def : GxOperandFacts<"llvm.genx.media.st", "none", 0, 0,
+  [Op<4, "general", ["unsigned"]>, Op<5, "general", ["unsigned"]>, Op<6, "raw">]>;
+def : GxOperandFacts<"llvm.genx.nbarrier", "none", 0, 0,
+  [Op<1, "general">, Op<2, "general">]>;
+def : GxOperandFacts<"llvm.genx.oword.ld", "none", 0, 0,
+  [Op<2, "general", ["unsigned"]>, Op<-1, "raw">]>;
+def : GxOperandFacts<"llvm.genx.oword.ld.predef.surface", "none", 0, 0,
+  [Op<2, "general", ["unsigned"]>, Op<-1, "raw">]>;
+def : GxOperandFacts<"llvm.genx.oword.ld.unaligned", "none", 0, 0,
+  [Op<2, "general", ["unsigned"]>, Op<-1, "raw">]>;
+def : GxOperandFacts<"llvm.genx.oword.ld.unaligned.predef.surface", "none", 0, 0,
+  [Op<2, "general", ["unsigned"]>, Op<-1, "raw">]>;
+def : GxOperandFacts<"llvm.genx.oword.st", "none", 0, 0,
+  [Op<1, "general", ["unsigned"]>, Op<2, "raw">]>;
+def : GxOperandFacts<"llvm.genx.oword.st.predef.surface", "none", 0, 0,
+  [Op<1, "general", ["unsigned"]>, Op<2, "raw">]>;
+def : GxOperandFacts<"llvm.genx.pln", "at-least-8", 1, 0,
+  [Op<-1, "general">, Op<0, "general", ["owaligned", "fixed4", "noimm"]>,
+   Op<1, "general", ["grfaligned", "twice_width", "noimm"]>]>;
+def : GxOperandFacts<"llvm.genx.pow", "any", 1, 1,
+  [Op<-1, "general">, Op<0, "general">, Op<1, "general">]>;
+def : GxOperandFacts<"llvm.genx.r0", "any", 1, 0,
+  [Op<-1, "general">]>;
+def : GxOperandFacts<"llvm.genx.raw.send", "from-arg 1", 0, 0,
+  [Op<1, "predication">, Op<3, "general", ["unsigned"]>, Op<4, "raw">, Op<5, "two_addr">, Op<-1, "raw">]>;
+def : GxOperandFacts<"llvm.genx.raw.send.noresult", "from-arg 1", 0, 0,
+  [Op<1, "predication">, Op<3, "general", ["unsigned"]>, Op<4, "raw">]>;
+def : GxOperandFacts<"llvm.genx.raw.send2", "from-byte 1", 0, 0,
+  [Op<2, "predication">, Op<6, "general", ["unsigned"]>, Op<7, "general", ["unsigned"]>, Op<8, "raw">,
+   Op<9, "two_addr">, Op<-1, "raw">]>;
+def : GxOperandFacts<"llvm.genx.raw.send2.noresult", "from-byte 1", 0, 0,
+  [Op<2, "predication">, Op<5, "general", ["unsigned"]>, Op<6, "general", ["unsigned"]>, Op<7, "raw">]>;
+def : GxOperandFacts<"llvm.genx.raw.sends", "from-arg 1", 0, 0,
+  [Op<1, "predication">, Op<3, "general", ["unsigned"]>, Op<4, "general", ["unsigned"]>, Op<5, "raw">, Op<6, "raw">,
+   Op<7, "two_addr">, Op<-1, "raw">]>;
+def : GxOperandFacts<"llvm.genx.raw.sends.noresult", "from-arg 1", 0, 0,
+  [Op<1, "predication">, Op<3, "general", ["unsigned"]>, Op<4, "general", ["unsigned"]>, Op<5, "raw">, Op<6, "raw">]>;
+def : GxOperandFacts<"llvm.genx.raw.sends2", "from-byte 1", 0, 0,
+  [Op<2, "predication">, Op<7, "general", ["unsigned"]>, Op<8, "general", ["unsigned"]>, Op<9, "raw">, Op<10, "raw">,
+   Op<11, "two_addr">, Op<-1, "raw">]>;
+def : GxOperandFacts<"llvm.genx.raw.sends2.noresult", "from-byte 1", 0, 0,
+  [Op<2, "predication">, Op<6, "general", ["unsigned"]>, Op<7, "general", ["unsigned"]>, Op<8, "raw">, Op<9, "raw">]>;
+def : GxOperandFacts<"llvm.genx.rndd", "any", 1, 1,
+  [Op<-1, "general">, Op<0, "general">]>;
+def : GxOperandFacts<"llvm.genx.rnde", "any", 1, 1,
+  [Op<-1, "general">, Op<0, "general">]>;
+def : GxOperandFacts<"llvm.genx.rndu", "any", 1, 1,
+  [Op<-1, "general">, Op<0, "general">]>;
+def : GxOperandFacts<"llvm.genx.rndz", "any", 1, 1,
+  [Op<-1, "general">, Op<0, "general">]>;
+def : GxOperandFacts<"llvm.genx.rol", "any", 1, 1,
+  [Op<-1, "general", ["unsigned"]>, Op<0, "general", ["unsigned"]>, Op<1, "general", ["unsigned"]>]>;
+def : GxOperandFacts<"llvm.genx.ror", "any", 1, 1,
+  [Op<-1, "general", ["unsigned"]>, Op<0, "general", ["unsigned"]>, Op<1, "general", ["unsigned"]>]>;
+def : GxOperandFacts<"llvm.genx.rsqrt", "any", 1, 1,
+  [Op<-1, "general">, Op<0, "general">]>;
+def : GxOperandFacts<"llvm.genx.sample", "none", 0, 0,
+  [Op<3, "raw">, Op<4, "raw">, Op<5, "raw">, Op<-1, "raw">]>;
+def : GxOperandFacts<"llvm.genx.sample.unorm", "none", 0, 0,
+  [Op<3, "general">, Op<4, "general">, Op<5, "general">, Op<6, "general">, Op<-1, "raw">]>;
+def : GxOperandFacts<"llvm.genx.sat", "any", 1, 1,
+  [Op<-1, "general", ["saturated"]>, Op<0, "general", ["arith"]>]>;
+def : GxOperandFacts<"llvm.genx.sbarrier", "none", 0, 0,
+  []>;
+def : GxOperandFacts<"llvm.genx.sbfe", "not-2", 1, 1,
+  [Op<-1, "general", ["owaligned", "signed"]>, Op<0, "general", ["owaligned", "signed"]>,
+   Op<1, "general", ["owaligned", "signed"]>, Op<2, "general", ["owaligned", "signed"]>]>;
+def : GxOperandFacts<"llvm.genx.scatter.scaled", "from-arg 0", 0, 0,
+  [Op<0, "predication">, Op<4, "general", ["unsigned"]>, Op<5, "raw", ["unsigned"]>, Op<6, "raw">]>;
+def : GxOperandFacts<"llvm.genx.scatter.scaled.predef.surface", "from-arg 0", 0, 0,
+  [Op<0, "predication">, Op<4, "general", ["unsigned"]>, Op<5, "raw", ["unsigned"]>, Op<6, "raw">]>;
+def : GxOperandFacts<"llvm.genx.scatter4.scaled", "from-arg 0", 0, 0,
+  [Op<0, "predication">, Op<4, "general", ["unsigned"]>, Op<5, "raw", ["unsigned"]>, Op<6, "raw">]>;
+def : GxOperandFacts<"llvm.genx.scatter4.scaled.predef.surface", "from-arg 0", 0, 0,
+  [Op<0, "predication">, Op<4, "general", ["unsigned"]>, Op<5, "raw", ["unsigned"]>, Op<6, "raw">]>;
+def : GxOperandFacts<"llvm.genx.scatter4.typed", "from-arg 1", 0, 0,
+  [Op<1, "predication">, Op<3, "raw", ["unsigned"]>, Op<4, "raw", ["null_allowed", "unsigned"]>,
+   Op<5, "raw", ["null_allowed", "unsigned"]>, Op<6, "raw">]>;
+def : GxOperandFacts<"llvm.genx.set.pause", "any", 1, 0,
+  [Op<0, "general">]>;
+def : GxOperandFacts<"llvm.genx.set.sr0.2", "no-mask", 1, 0,
+  [Op<0, "general">]>;
+def : GxOperandFacts<"llvm.genx.sfbh", "any", 1, 1,
+  [Op<-1, "general", ["unsigned"]>, Op<0, "general", ["signed"]>]>;
+def : GxOperandFacts<"llvm.genx.simdcf.get.em", "from-arg 0", 0, 0,
+  []>;
+def : GxOperandFacts<"llvm.genx.sin", "any", 1, 1,
+  [Op<-1, "general">, Op<0, "general">]>;
+def : GxOperandFacts<"llvm.genx.smadw", "from-arg 0", 1, 0,
+  [Op<-1, "general", ["signed"]>, Op<0, "general", ["signed", "arith", "only_legal_region"]>,
+   Op<1, "general", ["signed", "arith", "only_legal_region"]>,
+   Op<2, "general", ["signed", "arith", "only_legal_region"]>]>;
+def : GxOperandFacts<"llvm.genx.smax", "any", 0, 1,
+  [Op<-1, "general", ["signed", "int_sat"]>, Op<0, "general", ["signed", "arith"]>,
+   Op<1, "general", ["signed", "arith"]>]>;
+def : GxOperandFacts<"llvm.genx.smin", "any", 0, 1,
+  [Op<-1, "general", ["signed", "int_sat"]>, Op<0, "general", ["signed", "arith"]>,
+   Op<1, "general", ["signed", "arith"]>]>;
+def : GxOperandFacts<"llvm.genx.smulh", "any", 1, 1,
+  [Op<-1, "general", ["signed"]>, Op<0, "general", ["signed", "arith"]>, Op<1, "general", ["signed", "arith"]>]>;
+def : GxOperandFacts<"llvm.genx.sqrt", "any", 1, 1,
+  [Op<-1, "general">, Op<0, "general">]>;
+def : GxOperandFacts<"llvm.genx.sr0", "any", 1, 0,
+  [Op<-1, "general">]>;
+def : GxOperandFacts<"llvm.genx.srnd", "no-mask", 1, 1,
+  [Op<-1, "general", ["unsigned"]>, Op<0, "general">, Op<1, "general">]>;
+def : GxOperandFacts<"llvm.genx.ssad2", "at-least-2", 1, 0,
+  [Op<-1, "general", ["signed"]>, Op<0, "general", ["signed"]>, Op<1, "general", ["signed"]>]>;
+def : GxOperandFacts<"llvm.genx.ssadd.sat", "any", 1, 1,
+  [Op<-1, "general", ["signed", "saturated"]>, Op<0, "general", ["signed", "arith"]>,
+   Op<1, "general", ["signed", "arith"]>]>;
+def : GxOperandFacts<"llvm.genx.ssadd3.sat", "any", 1, 1,
+  [Op<-1, "general", ["signed", "saturated"]>, Op<0, "general", ["signed", "arith"]>,
+   Op<1, "general", ["signed", "arith"]>, Op<2, "general", ["signed", "arith"]>]>;
+def : GxOperandFacts<"llvm.genx.ssavg", "any", 1, 1,
+  [Op<-1, "general", ["signed"]>, Op<0, "general", ["signed", "arith"]>, Op<1, "general", ["signed", "arith"]>]>;
+def : GxOperandFacts<"llvm.genx.ssavg.sat", "any", 1, 1,
+  [Op<-1, "general", ["signed", "saturated"]>, Op<0, "general", ["signed", "arith"]>,
+   Op<1, "general", ["signed", "arith"]>]>;
+def : GxOperandFacts<"llvm.genx.ssdp4a", "any", 1, 1,
+  [Op<-1, "general", ["signed"]>, Op<0, "general", ["signed"]>, Op<1, "general", ["signed"]>,
+   Op<2, "general", ["signed"]>]>;
+def : GxOperandFacts<"llvm.genx.ssdp4a.sat", "any", 1, 1,
+  [Op<-1, "general", ["signed", "saturated"]>, Op<0, "general", ["signed"]>, Op<1, "general", ["signed"]>,
+   Op<2, "general", ["signed"]>]>;
+def : GxOperandFacts<"llvm.genx.ssmad", "any", 1, 1,
+  [Op<-1, "general", ["signed"]>, Op<0, "general", ["signed", "arith"]>, Op<1, "general", ["signed", "arith"]>,
+   Op<2, "general", ["signed", "contiguous"]>]>;
+def : GxOperandFacts<"llvm.genx.ssmad.sat", "any", 1, 1,
+  [Op<-1, "general", ["signed", "saturated"]>, Op<0, "general", ["signed", "arith"]>,
+   Op<1, "general", ["signed", "arith"]>, Op<2, "general", ["signed", "contiguous"]>]>;
+def : GxOperandFacts<"llvm.genx.ssmul", "any", 1, 1,
+  [Op<-1, "general", ["signed"]>, Op<0, "general", ["signed", "arith"]>, Op<1, "general", ["signed", "arith"]>]>;
+def : GxOperandFacts<"llvm.genx.ssmul.sat", "any", 1, 1,
+  [Op<-1, "general", ["signed", "saturated"]>, Op<0, "general", ["signed", "arith"]>,
+   Op<1, "general", ["signed", "arith"]>]>;
+def : GxOperandFacts<"llvm.genx.sssad2add", "at-least-2", 1, 0,
+  [Op<-1, "general", ["signed"]>, Op<0, "general", ["signed"]>, Op<1, "general", ["signed"]>,
+   Op<2, "general", ["signed"]>]>;
+def : GxOperandFacts<"llvm.genx.sssad2add.sat", "at-least-2", 1, 0,
+  [Op<-1, "general", ["signed", "saturated"]>, Op<0, "general", ["signed"]>, Op<1, "general", ["signed"]>,
+   Op<2, "general", ["signed"]>]>;
+def : GxOperandFacts<"llvm.genx.ssshl", "any", 1, 1,
+  [Op<-1, "general", ["signed"]>, Op<0, "general", ["signed", "arith"]>, Op<1, "general", ["signed", "arith"]>]>;
+def : GxOperandFacts<"llvm.genx.ssshl.sat", "any", 1, 1,
+  [Op<-1, "general", ["signed", "saturated"]>, Op<0, "general", ["signed", "arith"]>,
+   Op<1, "general", ["signed", "arith"]>]>;
+def : GxOperandFacts<"llvm.genx.sstrunc.sat", "any", 1, 1,
+  [Op<-1, "general", ["signed", "saturated"]>, Op<0, "general", ["signed", "arith"]>]>;
+def : GxOperandFacts<"llvm.genx.suadd.sat", "any", 1, 1,
+  [Op<-1, "general", ["signed", "saturated"]>, Op<0, "general", ["unsigned", "arith"]>,
+   Op<1, "general", ["unsigned", "arith"]>]>;
+def : GxOperandFacts<"llvm.genx.suadd3.sat", "any", 1, 1,
+  [Op<-1, "general", ["signed", "saturated"]>, Op<0, "general", ["unsigned", "arith"]>,
+   Op<1, "general", ["unsigned", "arith"]>, Op<2, "general", ["unsigned", "arith"]>]>;
+def : GxOperandFacts<"llvm.genx.suavg", "any", 1, 1,
+  [Op<-1, "general", ["signed"]>, Op<0, "general", ["unsigned", "arith"]>, Op<1, "general", ["unsigned", "arith"]>]>;
+def : GxOperandFacts<"llvm.genx.suavg.sat", "any", 1, 1,
+  [Op<-1, "general", ["signed", "saturated"]>, Op<0, "general", ["unsigned", "arith"]>,
+   Op<1, "general", ["unsigned", "arith"]>]>;
+def : GxOperandFacts<"llvm.genx.subb", "any", 1, 0,
+  [Op<0, "general", ["unsigned", "arith"]>, Op<1, "general", ["unsigned", "arith"]>]>;
+def : GxOperandFacts<"llvm.genx.sudp4a", "any", 1, 1,
+  [Op<-1, "general", ["signed"]>, Op<0, "general", ["unsigned"]>, Op<1, "general", ["unsigned"]>,
+   Op<2, "general", ["unsigned"]>]>;
+def : GxOperandFacts<"llvm.genx.sudp4a.sat", "any", 1, 1,
+  [Op<-1, "general", ["signed", "saturated"]>, Op<0, "general", ["unsigned"]>, Op<1, "general", ["unsigned"]>,
+   Op<2, "general", ["unsigned"]>]>;
+def : GxOperandFacts<"llvm.genx.sumad", "any", 1, 1,
+  [Op<-1, "general", ["signed"]>, Op<0, "general", ["signed", "arith"]>, Op<1, "general", ["unsigned", "arith"]>,
+   Op<2, "general", ["unsigned", "contiguous"]>]>;
+def : GxOperandFacts<"llvm.genx.sumad.sat", "any", 1, 1,
+  [Op<-1, "general", ["signed", "saturated"]>, Op<0, "general", ["signed", "arith"]>,
+   Op<1, "general", ["unsigned", "arith"]>, Op<2, "general", ["unsigned", "contiguous"]>]>;
+def : GxOperandFacts<"llvm.genx.sumul", "any", 1, 1,
+  [Op<-1, "general", ["signed"]>, Op<0, "general", ["signed", "arith"]>, Op<1, "general", ["unsigned", "arith"]>]>;
+def : GxOperandFacts<"llvm.genx.sumul.sat", "any", 1, 1,
+  [Op<-1, "general", ["signed", "saturated"]>, Op<0, "general", ["unsigned", "arith"]>,
+   Op<1, "general", ["unsigned", "arith"]>]>;
+def : GxOperandFacts<"llvm.genx.susad2add", "at-least-2", 1, 0,
+  [Op<-1, "general", ["signed"]>, Op<0, "general", ["unsigned"]>, Op<1, "general", ["unsigned"]>,
+   Op<2, "general", ["signed"]>]>;
+def : GxOperandFacts<"llvm.genx.susad2add.sat", "at-least-2", 1, 0,
+  [Op<-1, "general", ["signed", "saturated"]>, Op<0, "general", ["unsigned"]>, Op<1, "general", ["unsigned"]>,
+   Op<2, "general", ["signed"]>]>;
+def : GxOperandFacts<"llvm.genx.sushl", "any", 1, 1,
+  [Op<-1, "general", ["signed"]>, Op<0, "general", ["unsigned", "arith"]>, Op<1, "general", ["unsigned", "arith"]>]>;
+def : GxOperandFacts<"llvm.genx.sushl.sat", "any", 1, 1,
+  [Op<-1, "general", ["signed", "saturated"]>, Op<0, "general", ["unsigned", "arith"]>,
+   Op<1, "general", ["unsigned", "arith"]>]>;
+def : GxOperandFacts<"llvm.genx.sutrunc.sat", "any", 1, 1,
+  [Op<-1, "general", ["signed", "saturated"]>, Op<0, "general", ["unsigned", "arith"]>]>;
+def : GxOperandFacts<"llvm.genx.svm.atomic.add", "from-arg 0", 0, 0,
+  [Op<0, "predication">, Op<1, "raw", ["unsigned"]>, Op<2, "raw", ["unsigned"]>, Op<3, "two_addr">,
+   Op<-1, "raw", ["unsigned"]>]>;
+def : GxOperandFacts<"llvm.genx.svm.atomic.and", "from-arg 0", 0, 0,
+  [Op<0, "predication">, Op<1, "raw", ["unsigned"]>, Op<2, "raw", ["unsigned"]>, Op<3, "two_addr">,
+   Op<-1, "raw", ["unsigned"]>]>;
+def : GxOperandFacts<"llvm.genx.svm.atomic.cmpxchg", "from-arg 0", 0, 0,
+  [Op<0, "predication">, Op<1, "raw", ["unsigned"]>, Op<2, "raw", ["unsigned"]>, Op<3, "raw", ["unsigned"]>,
+   Op<4, "two_addr">, Op<-1, "raw", ["unsigned"]>]>;
+def : GxOperandFacts<"llvm.genx.svm.atomic.dec", "from-arg 0", 0, 0,
+  [Op<0, "predication">, Op<1, "raw", ["unsigned"]>, Op<2, "two_addr">, Op<-1, "raw", ["unsigned"]>]>;
+def : GxOperandFacts<"llvm.genx.svm.atomic.imax", "from-arg 0", 0, 0,
+  [Op<0, "predication">, Op<1, "raw", ["unsigned"]>, Op<2, "raw", ["signed"]>, Op<3, "two_addr">,
+   Op<-1, "raw", ["signed"]>]>;
+def : GxOperandFacts<"llvm.genx.svm.atomic.imin", "from-arg 0", 0, 0,
+  [Op<0, "predication">, Op<1, "raw", ["unsigned"]>, Op<2, "raw", ["signed"]>, Op<3, "two_addr">,
+   Op<-1, "raw", ["signed"]>]>;
+def : GxOperandFacts<"llvm.genx.svm.atomic.inc", "from-arg 0", 0, 0,
+  [Op<0, "predication">, Op<1, "raw", ["unsigned"]>, Op<2, "two_addr">, Op<-1, "raw", ["unsigned"]>]>;
+def : GxOperandFacts<"llvm.genx.svm.atomic.max", "from-arg 0", 0, 0,
+  [Op<0, "predication">, Op<1, "raw", ["unsigned"]>, Op<2, "raw", ["unsigned"]>, Op<3, "two_addr">,
+   Op<-1, "raw", ["unsigned"]>]>;
+def : GxOperandFacts<"llvm.genx.svm.atomic.min", "from-arg 0", 0, 0,
+  [Op<0, "predication">, Op<1, "raw", ["unsigned"]>, Op<2, "raw", ["unsigned"]>, Op<3, "two_addr">,
+   Op<-1, "raw", ["unsigned"]>]>;
+def : GxOperandFacts<"llvm.genx.svm.atomic.or", "from-arg 0", 0, 0,
+  [Op<0, "predication">, Op<1, "raw", ["unsigned"]>, Op<2, "raw", ["unsigned"]>, Op<3, "two_addr">,
+   Op<-1, "raw", ["unsigned"]>]>;
+def : GxOperandFacts<"llvm.genx.svm.atomic.sub", "from-arg 0", 0, 0,
+  [Op<0, "predication">, Op<1, "raw", ["unsigned"]>, Op<2, "raw", ["unsigned"]>, Op<3, "two_addr">,
+   Op<-1, "raw", ["unsigned"]>]>;
+def : GxOperandFacts<"llvm.genx.svm.atomic.xchg", "from-arg 0", 0, 0,
+  [Op<0, "predication">, Op<1, "raw", ["unsigned"]>, Op<2, "raw", ["unsigned"]>, Op<3, "two_addr">,
+   Op<-1, "raw", ["unsigned"]>]>;
+def : GxOperandFacts<"llvm.genx.svm.atomic.xor", "from-arg 0", 0, 0,
+  [Op<0, "predication">, Op<1, "raw", ["unsigned"]>, Op<2, "raw", ["unsigned"]>, Op<3, "two_addr">,
+   Op<-1, "raw", ["unsigned"]>]>;
+def : GxOperandFacts<"llvm.genx.svm.block.ld", "none", 0, 0,
+  [Op<0, "general", ["unsigned"]>, Op<-1, "raw">]>;
+def : GxOperandFacts<"llvm.genx.svm.block.ld.unaligned", "none", 0, 0,
+  [Op<0, "general", ["unsigned"]>, Op<-1, "raw">]>;
+def : GxOperandFacts<"llvm.genx.svm.block.st", "none", 0, 0,
+  [Op<0, "general", ["unsigned"]>, Op<1, "raw">]>;
+def : GxOperandFacts<"llvm.genx.svm.gather", "from-arg 0", 0, 0,
+  [Op<0, "predication">, Op<2, "raw", ["unsigned"]>, Op<3, "two_addr">, Op<-1, "raw">]>;
+def : GxOperandFacts<"llvm.genx.svm.gather4.scaled", "from-arg 0", 0, 0,
+  [Op<0, "predication">, Op<3, "general", ["unsigned"]>, Op<4, "raw", ["unsigned"]>, Op<5, "two_addr">, Op<-1, "raw">]>;
+def : GxOperandFacts<"llvm.genx.svm.scatter", "from-arg 0", 0, 0,
+  [Op<0, "predication">, Op<2, "raw", ["unsigned"]>, Op<3, "raw">]>;
+def : GxOperandFacts<"llvm.genx.svm.scatter4.scaled", "from-arg 0", 0, 0,
+  [Op<0, "predication">, Op<3, "general", ["unsigned"]>, Op<4, "raw", ["unsigned"]>, Op<5, "raw">]>;
+def : GxOperandFacts<"llvm.genx.tf32.cvt", "any", 0, 1,
+  [Op<-1, "general", ["unsigned"]>, Op<0, "general", ["unsigned", "noimm"]>]>;
+def : GxOperandFacts<"llvm.genx.thread.x", "any", 1, 0,
+  [Op<-1, "general">]>;
+def : GxOperandFacts<"llvm.genx.thread.y", "any", 1, 0,
+  [Op<-1, "general">]>;
+def : GxOperandFacts<"llvm.genx.timestamp", "any", 1, 0,
+  [Op<-1, "general">]>;
+def : GxOperandFacts<"llvm.genx.typed.atomic.add", "from-arg 0", 0, 0,
+  [Op<0, "predication">, Op<3, "raw", ["unsigned"]>, Op<4, "raw", ["null_allowed", "unsigned"]>,
+   Op<5, "raw", ["null_allowed", "unsigned"]>, Op<6, "raw", ["null_allowed", "unsigned"]>,
+   Op<2, "raw", ["unsigned"]>, Op<-1, "raw", ["null_allowed", "unsigned"]>]>;
+def : GxOperandFacts<"llvm.genx.typed.atomic.and", "from-arg 0", 0, 0,
+  [Op<0, "predication">, Op<3, "raw", ["unsigned"]>, Op<4, "raw", ["null_allowed", "unsigned"]>,
+   Op<5, "raw", ["null_allowed", "unsigned"]>, Op<6, "raw", ["null_allowed", "unsigned"]>,
+   Op<2, "raw", ["unsigned"]>, Op<-1, "raw", ["null_allowed", "unsigned"]>]>;
+def : GxOperandFacts<"llvm.genx.typed.atomic.cmpxchg", "from-arg 0", 0, 0,
+  [Op<0, "predication">, Op<4, "raw", ["unsigned"]>, Op<5, "raw", ["null_allowed", "unsigned"]>,
+   Op<6, "raw", ["null_allowed", "unsigned"]>, Op<7, "raw", ["null_allowed", "unsigned"]>,
+   Op<2, "raw", ["unsigned"]>, Op<3, "raw", ["unsigned"]>, Op<-1, "raw", ["null_allowed", "unsigned"]>]>;
+def : GxOperandFacts<"llvm.genx.typed.atomic.dec", "from-arg 0", 0, 0,
+  [Op<0, "predication">, Op<2, "raw", ["unsigned"]>, Op<3, "raw", ["null_allowed", "unsigned"]>,
+   Op<4, "raw", ["null_allowed", "unsigned"]>, Op<5, "raw", ["null_allowed", "unsigned"]>,
+   Op<-1, "raw", ["null_allowed", "unsigned"]>]>;
+def : GxOperandFacts<"llvm.genx.typed.atomic.fadd", "from-arg 0", 0, 0,
+  [Op<0, "predication">, Op<3, "raw", ["unsigned"]>, Op<4, "raw", ["null_allowed", "unsigned"]>,
+   Op<5, "raw", ["null_allowed", "unsigned"]>, Op<6, "raw", ["null_allowed", "unsigned"]>,
+   Op<2, "raw", ["unsigned"]>, Op<-1, "raw", ["null_allowed", "unsigned"]>]>;
+def : GxOperandFacts<"llvm.genx.typed.atomic.fcmpwr", "from-arg 0", 0, 0,
+  [Op<0, "predication">, Op<4, "raw", ["unsigned"]>, Op<5, "raw", ["null_allowed", "unsigned"]>,
+   Op<6, "raw", ["null_allowed", "unsigned"]>, Op<7, "raw", ["null_allowed", "unsigned"]>,
+   Op<3, "raw", ["unsigned"]>, Op<2, "raw", ["unsigned"]>, Op<-1, "raw", ["null_allowed", "unsigned"]>]>;
+def : GxOperandFacts<"llvm.genx.typed.atomic.fmax", "from-arg 0", 0, 0,
+  [Op<0, "predication">, Op<3, "raw", ["unsigned"]>, Op<4, "raw", ["null_allowed", "unsigned"]>,
+   Op<5, "raw", ["null_allowed", "unsigned"]>, Op<6, "raw", ["null_allowed", "unsigned"]>,
+   Op<2, "raw", ["unsigned"]>, Op<-1, "raw", ["null_allowed", "unsigned"]>]>;
+def : GxOperandFacts<"llvm.genx.typed.atomic.fmin", "from-arg 0", 0, 0,
+  [Op<0, "predication">, Op<3, "raw", ["unsigned"]>, Op<4, "raw", ["null_allowed", "unsigned"]>,
+   Op<5, "raw", ["null_allowed", "unsigned"]>, Op<6, "raw", ["null_allowed", "unsigned"]>,
+   Op<2, "raw", ["unsigned"]>, Op<-1, "raw", ["null_allowed", "unsigned"]>]>;
+def : GxOperandFacts<"llvm.genx.typed.atomic.fsub", "from-arg 0", 0, 0,
+  [Op<0, "predication">, Op<3, "raw", ["unsigned"]>, Op<4, "raw", ["null_allowed", "unsigned"]>,
+   Op<5, "raw", ["null_allowed", "unsigned"]>, Op<6, "raw", ["null_allowed", "unsigned"]>,
+   Op<2, "raw", ["unsigned"]>, Op<-1, "raw", ["null_allowed", "unsigned"]>]>;
+def : GxOperandFacts<"llvm.genx.typed.atomic.imax", "from-arg 0", 0, 0,
+  [Op<0, "predication">, Op<3, "raw", ["unsigned"]>, Op<4, "raw", ["null_allowed", "unsigned"]>,
+   Op<5, "raw", ["null_allowed", "unsigned"]>, Op<6, "raw", ["null_allowed", "unsigned"]>,
+   Op<2, "raw", ["unsigned"]>, Op<-1, "raw", ["null_allowed", "unsigned"]>]>;
+def : GxOperandFacts<"llvm.genx.typed.atomic.imin", "from-arg 0", 0, 0,
+  [Op<0, "predication">, Op<3, "raw", ["unsigned"]>, Op<4, "raw", ["null_allowed", "unsigned"]>,
+   Op<5, "raw", ["null_allowed", "unsigned"]>, Op<6, "raw", ["null_allowed", "unsigned"]>,
+   Op<2, "raw", ["unsigned"]>, Op<-1, "raw", ["null_allowed", "unsigned"]>]>;
+def : GxOperandFacts<"llvm.genx.typed.atomic.inc", "from-arg 0", 0, 0,
+  [Op<0, "predication">, Op<2, "raw", ["unsigned"]>, Op<3, "raw", ["null_allowed", "unsigned"]>,
+   Op<4, "raw", ["null_allowed", "unsigned"]>, Op<5, "raw", ["null_allowed", "unsigned"]>,
+   Op<-1, "raw", ["null_allowed", "unsigned"]>]>;
+def : GxOperandFacts<"llvm.genx.typed.atomic.max", "from-arg 0", 0, 0,
+  [Op<0, "predication">, Op<3, "raw", ["unsigned"]>, Op<4, "raw", ["null_allowed", "unsigned"]>,
+   Op<5, "raw", ["null_allowed", "unsigned"]>, Op<6, "raw", ["null_allowed", "unsigned"]>,
+   Op<2, "raw", ["unsigned"]>, Op<-1, "raw", ["null_allowed", "unsigned"]>]>;
+def : GxOperandFacts<"llvm.genx.typed.atomic.min", "from-arg 0", 0, 0,
+  [Op<0, "predication">, Op<3, "raw", ["unsigned"]>, Op<4, "raw", ["null_allowed", "unsigned"]>,
+   Op<5, "raw", ["null_allowed", "unsigned"]>, Op<6, "raw", ["null_allowed", "unsigned"]>,
+   Op<2, "raw", ["unsigned"]>, Op<-1, "raw", ["null_allowed", "unsigned"]>]>;
+def : GxOperandFacts<"llvm.genx.typed.atomic.or", "from-arg 0", 0, 0,
+  [Op<0, "predication">, Op<3, "raw", ["unsigned"]>, Op<4, "raw", ["null_allowed", "unsigned"]>,
+   Op<5, "raw", ["null_allowed", "unsigned"]>, Op<6, "raw", ["null_allowed", "unsigned"]>,
+   Op<2, "raw", ["unsigned"]>, Op<-1, "raw", ["null_allowed", "unsigned"]>]>;
+def : GxOperandFacts<"llvm.genx.typed.atomic.sub", "from-arg 0", 0, 0,
+  [Op<0, "predication">, Op<3, "raw", ["unsigned"]>, Op<4, "raw", ["null_allowed", "unsigned"]>,
+   Op<5, "raw", ["null_allowed", "unsigned"]>, Op<6, "raw", ["null_allowed", "unsigned"]>,
+   Op<2, "raw", ["unsigned"]>, Op<-1, "raw", ["null_allowed", "unsigned"]>]>;
+def : GxOperandFacts<"llvm.genx.typed.atomic.xchg", "from-arg 0", 0, 0,
+  [Op<0, "predication">, Op<3, "raw", ["unsigned"]>, Op<4, "raw", ["null_allowed", "unsigned"]>,
+   Op<5, "raw", ["null_allowed", "unsigned"]>, Op<6, "raw", ["null_allowed", "unsigned"]>,
+   Op<2, "raw", ["unsigned"]>, Op<-1, "raw", ["null_allowed", "unsigned"]>]>;
+def : GxOperandFacts<"llvm.genx.typed.atomic.xor", "from-arg 0", 0, 0,
+  [Op<0, "predication">, Op<3, "raw", ["unsigned"]>, Op<4, "raw", ["null_allowed", "unsigned"]>,
+   Op<5, "raw", ["null_allowed", "unsigned"]>, Op<6, "raw", ["null_allowed", "unsigned"]>,
+   Op<2, "raw", ["unsigned"]>, Op<-1, "raw", ["null_allowed", "unsigned"]>]>;
+def : GxOperandFacts<"llvm.genx.ubfe", "not-2", 1, 1,
+  [Op<-1, "general", ["owaligned", "unsigned"]>, Op<0, "general", ["owaligned", "unsigned"]>,
+   Op<1, "general", ["owaligned", "unsigned"]>, Op<2, "general", ["owaligned", "unsigned"]>]>;
+def : GxOperandFacts<"llvm.genx.ufbh", "any", 1, 1,
+  [Op<-1, "general", ["unsigned"]>, Op<0, "general", ["unsigned"]>]>;
+def : GxOperandFacts<"llvm.genx.umadw", "from-arg 0", 1, 0,
+  [Op<-1, "general", ["unsigned"]>, Op<0, "general", ["unsigned", "arith", "only_legal_region"]>,
+   Op<1, "general", ["unsigned", "arith", "only_legal_region"]>,
+   Op<2, "general", ["unsigned", "arith", "only_legal_region"]>]>;
+def : GxOperandFacts<"llvm.genx.umax", "any", 0, 1,
+  [Op<-1, "general", ["unsigned", "int_sat"]>, Op<0, "general", ["unsigned", "arith"]>,
+   Op<1, "general", ["unsigned", "arith"]>]>;
+def : GxOperandFacts<"llvm.genx.umin", "any", 0, 1,
+  [Op<-1, "general", ["unsigned", "int_sat"]>, Op<0, "general", ["unsigned", "arith"]>,
+   Op<1, "general", ["unsigned", "arith"]>]>;
+def : GxOperandFacts<"llvm.genx.umulh", "any", 1, 1,
+  [Op<-1, "general", ["unsigned"]>, Op<0, "general", ["unsigned", "arith"]>, Op<1, "general", ["unsigned", "arith"]>]>;
+def : GxOperandFacts<"llvm.genx.usad2", "at-least-2", 1, 0,
+  [Op<-1, "general", ["unsigned"]>, Op<0, "general", ["unsigned"]>, Op<1, "general", ["unsigned"]>]>;
+def : GxOperandFacts<"llvm.genx.usadd.sat", "any", 1, 1,
+  [Op<-1, "general", ["unsigned", "saturated"]>, Op<0, "general", ["signed", "arith"]>,
+   Op<1, "general", ["signed", "arith"]>]>;
+def : GxOperandFacts<"llvm.genx.usadd3.sat", "any", 1, 1,
+  [Op<-1, "general", ["unsigned", "saturated"]>, Op<0, "general", ["signed", "arith"]>,
+   Op<1, "general", ["signed", "arith"]>, Op<2, "general", ["signed", "arith"]>]>;
+def : GxOperandFacts<"llvm.genx.usavg", "any", 1, 1,
+  [Op<-1, "general", ["unsigned"]>, Op<0, "general", ["signed", "arith"]>, Op<1, "general", ["signed", "arith"]>]>;
+def : GxOperandFacts<"llvm.genx.usavg.sat", "any", 1, 1,
+  [Op<-1, "general", ["unsigned", "saturated"]>, Op<0, "general", ["signed", "arith"]>,
+   Op<1, "general", ["signed", "arith"]>]>;
+def : GxOperandFacts<"llvm.genx.usdp4a", "any", 1, 1,
+  [Op<-1, "general", ["unsigned"]>, Op<0, "general", ["signed"]>, Op<1, "general", ["signed"]>,
+   Op<2, "general", ["signed"]>]>;
+def : GxOperandFacts<"llvm.genx.usdp4a.sat", "any", 1, 1,
+  [Op<-1, "general", ["unsigned", "saturated"]>, Op<0, "general", ["signed"]>, Op<1, "general", ["signed"]>,
+   Op<2, "general", ["signed"]>]>;
+def : GxOperandFacts<"llvm.genx.usmad", "any", 1, 1,
+  [Op<-1, "general", ["unsigned"]>, Op<0, "general", ["unsigned", "arith"]>, Op<1, "general", ["signed", "arith"]>,
+   Op<2, "general", ["signed", "contiguous"]>]>;
+def : GxOperandFacts<"llvm.genx.usmad.sat", "any", 1, 1,
+  [Op<-1, "general", ["unsigned", "saturated"]>, Op<0, "general", ["unsigned", "arith"]>,
+   Op<1, "general", ["signed", "arith"]>, Op<2, "general", ["signed", "contiguous"]>]>;
+def : GxOperandFacts<"llvm.genx.usmul", "any", 1, 1,
+  [Op<-1, "general", ["signed"]>, Op<0, "general", ["unsigned", "arith"]>, Op<1, "general", ["signed", "arith"]>]>;
+def : GxOperandFacts<"llvm.genx.usmul.sat", "any", 1, 1,
+  [Op<-1, "general", ["unsigned", "saturated"]>, Op<0, "general", ["signed", "arith"]>,
+   Op<1, "general", ["signed", "arith"]>]>;
+def : GxOperandFacts<"llvm.genx.ussad2add", "at-least-2", 1, 0,
+  [Op<-1, "general", ["unsigned"]>, Op<0, "general", ["signed"]>, Op<1, "general", ["signed"]>,
+   Op<2, "general", ["unsigned"]>]>;
+def : GxOperandFacts<"llvm.genx.ussad2add.sat", "at-least-2", 1, 0,
+  [Op<-1, "general", ["unsigned", "saturated"]>, Op<0, "general", ["signed"]>, Op<1, "general", ["signed"]>,
+   Op<2, "general", ["unsigned"]>]>;
+def : GxOperandFacts<"llvm.genx.usshl", "any", 1, 1,
+  [Op<-1, "general", ["unsigned"]>, Op<0, "general", ["signed", "arith"]>, Op<1, "general", ["signed", "arith"]>]>;
+def : GxOperandFacts<"llvm.genx.usshl.sat", "any", 1, 1,
+  [Op<-1, "general", ["unsigned", "saturated"]>, Op<0, "general", ["signed", "arith"]>,
+   Op<1, "general", ["signed", "arith"]>]>;
+def : GxOperandFacts<"llvm.genx.ustrunc.sat", "any", 1, 1,
+  [Op<-1, "general", ["unsigned", "saturated"]>, Op<0, "general", ["signed", "arith"]>]>;
+def : GxOperandFacts<"llvm.genx.uuadd.sat", "any", 1, 1,
+  [Op<-1, "general", ["unsigned", "saturated"]>, Op<0, "general", ["unsigned", "arith"]>,
+   Op<1, "general", ["unsigned", "arith"]>]>;
+def : GxOperandFacts<"llvm.genx.uuadd3.sat", "any", 1, 1,
+  [Op<-1, "general", ["unsigned", "saturated"]>, Op<0, "general", ["unsigned", "arith"]>,
+   Op<1, "general", ["unsigned", "arith"]>, Op<2, "general", ["unsigned", "arith"]>]>;
+def : GxOperandFacts<"llvm.genx.uuavg", "any", 1, 1,
+  [Op<-1, "general", ["unsigned"]>, Op<0, "general", ["unsigned", "arith"]>, Op<1, "general", ["unsigned", "arith"]>]>;
+def : GxOperandFacts<"llvm.genx.uuavg.sat", "any", 1, 1,
+  [Op<-1, "general", ["unsigned", "saturated"]>, Op<0, "general", ["unsigned", "arith"]>,
+   Op<1, "general", ["unsigned", "arith"]>]>;
+def : GxOperandFacts<"llvm.genx.uudp4a", "any", 1, 1,
+  [Op<-1, "general", ["unsigned"]>, Op<0, "general", ["unsigned"]>, Op<1, "general", ["unsigned"]>,
+   Op<2, "general", ["unsigned"]>]>;
+def : GxOperandFacts<"llvm.genx.uudp4a.sat", "any", 1, 1,
+  [Op<-1, "general", ["unsigned", "saturated"]>, Op<0, "general", ["unsigned"]>, Op<1, "general", ["unsigned"]>,
+   Op<2, "general", ["unsigned"]>]>;
+def : GxOperandFacts<"llvm.genx.uumad", "any", 1, 1,
+  [Op<-1, "general", ["unsigned"]>, Op<0, "general", ["unsigned", "arith"]>, Op<1, "general", ["unsigned", "arith"]>,
+   Op<2, "general", ["unsigned", "contiguous"]>]>;
+def : GxOperandFacts<"llvm.genx.uumad.sat", "any", 1, 1,
+  [Op<-1, "general", ["unsigned", "saturated"]>, Op<0, "general", ["unsigned", "arith"]>,
+   Op<1, "general", ["unsigned", "arith"]>, Op<2, "general", ["unsigned", "contiguous"]>]>;
+def : GxOperandFacts<"llvm.genx.uumul", "any", 1, 1,
+  [Op<-1, "general", ["signed"]>, Op<0, "general", ["unsigned", "arith"]>, Op<1, "general", ["unsigned", "arith"]>]>;
+def : GxOperandFacts<"llvm.genx.uumul.sat", "any", 1, 1,
+  [Op<-1, "general", ["unsigned", "saturated"]>, Op<0, "general", ["unsigned", "arith"]>,
+   Op<1, "general", ["unsigned", "arith"]>]>;
+def : GxOperandFacts<"llvm.genx.uusad2add", "at-least-2", 1, 0,
+  [Op<-1, "general", ["unsigned"]>, Op<0, "general", ["unsigned"]>, Op<1, "general", ["unsigned"]>,
+   Op<2, "general", ["unsigned"]>]>;
+def : GxOperandFacts<"llvm.genx.uusad2add.sat", "at-least-2", 1, 0,
+  [Op<-1, "general", ["unsigned", "saturated"]>, Op<0, "general", ["unsigned"]>, Op<1, "general", ["unsigned"]>,
+   Op<2, "general", ["unsigned"]>]>;
+def : GxOperandFacts<"llvm.genx.uushl", "any", 1, 1,
+  [Op<-1, "general", ["unsigned"]>, Op<0, "general", ["unsigned", "arith"]>, Op<1, "general", ["unsigned", "arith"]>]>;
+def : GxOperandFacts<"llvm.genx.uushl.sat", "any", 1, 1,
+  [Op<-1, "general", ["unsigned", "saturated"]>, Op<0, "general", ["unsigned", "arith"]>,
+   Op<1, "general", ["unsigned", "arith"]>]>;
+def : GxOperandFacts<"llvm.genx.uutrunc.sat", "any", 1, 1,
+  [Op<-1, "general", ["unsigned", "saturated"]>, Op<0, "general", ["unsigned", "arith"]>]>;
+def : GxOperandFacts<"llvm.genx.va.1d.convolve.horizontal", "none", 0, 0,
+  [Op<2, "general">, Op<3, "general">, Op<-1, "raw">]>;
+def : GxOperandFacts<"llvm.genx.va.1d.convolve.vertical", "none", 0, 0,
+  [Op<2, "general">, Op<3, "general">, Op<-1, "raw">]>;
+def : GxOperandFacts<"llvm.genx.va.1pixel.convolve", "none", 0, 0,
+  [Op<2, "general">, Op<3, "general">, Op<5, "raw">, Op<-1, "raw">]>;
+def : GxOperandFacts<"llvm.genx.va.1pixel.convolve.1x1mode", "none", 0, 0,
+  [Op<2, "general">, Op<3, "general">, Op<-1, "raw">]>;
+def : GxOperandFacts<"llvm.genx.va.bool.centroid", "none", 0, 0,
+  [Op<1, "general">, Op<2, "general">, Op<3, "general">, Op<4, "general">, Op<-1, "raw">]>;
+def : GxOperandFacts<"llvm.genx.va.centroid", "none", 0, 0,
+  [Op<1, "general">, Op<2, "general">, Op<3, "general">, Op<-1, "raw">]>;
+def : GxOperandFacts<"llvm.genx.va.convolve2d", "none", 0, 0,
+  [Op<2, "general">, Op<3, "general">, Op<-1, "raw">]>;
+def : GxOperandFacts<"llvm.genx.va.correlation.search", "none", 0, 0,
+  [Op<1, "general">, Op<2, "general">, Op<3, "general">, Op<4, "general">, Op<5, "general">, Op<6, "general">,
+   Op<7, "general">, Op<8, "general">, Op<-1, "raw">]>;
+def : GxOperandFacts<"llvm.genx.va.dilate", "none", 0, 0,
+  [Op<2, "general">, Op<3, "general">, Op<-1, "raw">]>;
+def : GxOperandFacts<"llvm.genx.va.erode", "none", 0, 0,
+  [Op<2, "general">, Op<3, "general">, Op<-1, "raw">]>;
+def : GxOperandFacts<"llvm.genx.va.flood.fill", "none", 0, 0,
+  [Op<1, "raw">, Op<2, "general">, Op<3, "general">, Op<4, "general">, Op<-1, "raw">]>;
+def : GxOperandFacts<"llvm.genx.va.hdc.1d.convolve.horizontal", "none", 0, 0,
+  [Op<2, "general">, Op<3, "general">, Op<6, "general">, Op<7, "general">]>;
+def : GxOperandFacts<"llvm.genx.va.hdc.1d.convolve.vertical", "none", 0, 0,
+  [Op<2, "general">, Op<3, "general">, Op<6, "general">, Op<7, "general">]>;
+def : GxOperandFacts<"llvm.genx.va.hdc.1pixel.convolve", "none", 0, 0,
+  [Op<2, "general">, Op<3, "general">, Op<5, "raw">, Op<7, "general">, Op<8, "general">]>;
+def : GxOperandFacts<"llvm.genx.va.hdc.convolve2d", "none", 0, 0,
+  [Op<2, "general">, Op<3, "general">, Op<6, "general">, Op<7, "general">]>;
+def : GxOperandFacts<"llvm.genx.va.hdc.dilate", "none", 0, 0,
+  [Op<2, "general">, Op<3, "general">, Op<5, "general">, Op<6, "general">]>;
+def : GxOperandFacts<"llvm.genx.va.hdc.erode", "none", 0, 0,
+  [Op<2, "general">, Op<3, "general">, Op<5, "general">, Op<6, "general">]>;
+def : GxOperandFacts<"llvm.genx.va.hdc.lbp.correlation", "none", 0, 0,
+  [Op<1, "general">, Op<2, "general">, Op<3, "general">, Op<5, "general">, Op<6, "general">]>;
+def : GxOperandFacts<"llvm.genx.va.hdc.lbp.creation", "none", 0, 0,
+  [Op<1, "general">, Op<2, "general">, Op<5, "general">, Op<6, "general">]>;
+def : GxOperandFacts<"llvm.genx.va.hdc.minmax.filter", "none", 0, 0,
+  [Op<2, "general">, Op<3, "general">, Op<7, "general">, Op<8, "general">]>;
+def : GxOperandFacts<"llvm.genx.va.lbp.correlation", "none", 0, 0,
+  [Op<1, "general">, Op<2, "general">, Op<3, "general">, Op<-1, "raw">]>;
+def : GxOperandFacts<"llvm.genx.va.lbp.creation", "none", 0, 0,
+  [Op<1, "general">, Op<2, "general">, Op<-1, "raw">]>;
+def : GxOperandFacts<"llvm.genx.va.minmax", "none", 0, 0,
+  [Op<1, "general">, Op<2, "general">, Op<3, "general">, Op<-1, "raw">]>;
+def : GxOperandFacts<"llvm.genx.va.minmax.filter", "none", 0, 0,
+  [Op<2, "general">, Op<3, "general">, Op<6, "general">, Op<-1, "raw">]>;
+def : GxOperandFacts<"llvm.genx.wait", "none", 0, 0,
+  [Op<0, "general", ["unsigned"]>]>;
+def : GxOperandFacts<"llvm.genx.yield", "none", 0, 0,
+  []>;

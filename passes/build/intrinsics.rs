@@ -1,4 +1,5 @@
-//! Generator of the intrinsic table: `intrinsics.td` → `$OUT_DIR/intrinsics_table.rs`.
+//! Generator of the intrinsic table: `intrinsics.td` → `$OUT_DIR/intrinsics_table.rs`, and of the operand facts
+//! baling and legalization read (`GxOperandFacts` records) → `$OUT_DIR/arg_info_table.rs`.
 //!
 //! Phases:
 //! 1. run `llvm-tblgen --dump-json intrinsics.td` (TableGen does the parsing, `foreach`/`multiclass` expansion and
@@ -42,9 +43,142 @@ pub fn generate(tblgen: &Path, td: &Path, out_dir: &Path) -> Result<(), String> 
     let json: Value = serde_json::from_slice(&output.stdout)
         .map_err(|err| format!("`{} --dump-json` printed JSON that does not parse: {err}", tblgen.display()))?;
     let table = read_table(&json).map_err(|err| format!("{}: {err}", td.display()))?;
-    let code = render(&table);
-    let path = out_dir.join("intrinsics_table.rs");
-    std::fs::write(&path, code).map_err(|err| format!("cannot write {}: {err}", path.display()))
+    let facts = read_operand_facts(&json, &table).map_err(|err| format!("{}: {err}", td.display()))?;
+    for (file, code) in [("intrinsics_table.rs", render(&table)), ("arg_info_table.rs", render_operand_facts(&facts))] {
+        let path = out_dir.join(file);
+        std::fs::write(&path, code).map_err(|err| format!("cannot write {}: {err}", path.display()))?;
+    }
+    Ok(())
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Operand facts (`GxOperandFacts` records) → `$OUT_DIR/arg_info_table.rs`, `baling::arg_info`'s table
+// ---------------------------------------------------------------------------------------------------------------
+
+/// One intrinsic's operand facts.
+struct OperandFacts {
+    name: String,
+    /// The `ExecSize` variant as Rust (`Any`, `FromArg(1)`).
+    exec_size: String,
+    implicit_pred: bool,
+    elementwise: bool,
+    /// Each operand's builder expression (`A::general(0).unsigned()`).
+    operands: Vec<String>,
+}
+
+/// The operand kinds and flags of `Op` records: each is the `ArgInfo` builder method of the same name.
+const OPERAND_KINDS: &[&str] = &["general", "raw", "two_addr", "predication"];
+const OPERAND_FLAGS: &[&str] = &[
+    "signed",
+    "unsigned",
+    "owaligned",
+    "grfaligned",
+    "noimm",
+    "direct_only",
+    "null_allowed",
+    "fixed4",
+    "contiguous",
+    "scalar_or_contiguous",
+    "twice_width",
+    "stride1",
+    "only_legal_region",
+    "arith",
+    "logic",
+    "ext_only",
+    "saturated",
+    "no_sat",
+    "int_sat",
+];
+
+fn read_operand_facts(json: &Value, table: &Table) -> Result<Vec<OperandFacts>, String> {
+    let records = Records { json };
+    let mut out = Vec::new();
+    for record_name in records.instances("GxOperandFacts") {
+        let record = records.record(&record_name)?;
+        let name = string_field(record, &format!("record `{record_name}`"), "Intrinsic")?;
+        let owner = format!("the operand facts of `{name}`");
+        // `llvm.fma` is LLVM's, not a GenX intrinsic; GenX code generation treats it as one.
+        let arity = match table.intrinsics.iter().find(|i| i.name == name) {
+            Some(intrinsic) if intrinsic.variadic => i64::from(u8::MAX),
+            Some(intrinsic) => intrinsic.operands.len() as i64,
+            None if name == "llvm.fma" => 3,
+            None => return Err(format!("{owner}: `{name}` is not an intrinsic of this file")),
+        };
+        let exec_text = string_field(record, &owner, "ExecSize")?;
+        let exec_size = match exec_text.split_once(' ') {
+            Some(("from-arg", n)) | Some(("from-byte", n)) if n.parse::<i64>().is_ok_and(|n| (0..arity).contains(&n)) => {
+                let variant = if exec_text.starts_with("from-arg") { "FromArg" } else { "FromByte" };
+                format!("{variant}({n})")
+            }
+            _ => match exec_text.as_str() {
+                "none" => "None",
+                "any" => "Any",
+                "at-least-2" => "AtLeast2",
+                "at-least-4" => "AtLeast4",
+                "at-least-8" => "AtLeast8",
+                "not-2" => "Not2",
+                "no-mask" => "NoMask",
+                other => return Err(format!("{owner}: execution size `{other}` is not one of the documented forms")),
+            }
+            .to_string(),
+        };
+        let mut operands = Vec::new();
+        for (index, value) in list_field(record, &owner, "Operands")?.iter().enumerate() {
+            let op = records.record(&def_ref(value, &owner, &format!("operand fact {index}"))?)?;
+            let operand = int_field(op, &owner, "Operand")?;
+            if !(-1..arity).contains(&operand) {
+                return Err(format!("{owner}: operand {operand} does not exist ({arity} operands)"));
+            }
+            let kind = string_field(op, &owner, "Kind")?;
+            if !OPERAND_KINDS.contains(&kind.as_str()) {
+                return Err(format!("{owner}: operand {operand}: kind `{kind}` is not one of {OPERAND_KINDS:?}"));
+            }
+            let mut expr = format!("A::{kind}({operand})");
+            for flag in list_field(op, &owner, "Flags")? {
+                let flag = flag.as_str().unwrap_or("");
+                if !OPERAND_FLAGS.contains(&flag) {
+                    return Err(format!("{owner}: operand {operand}: `{flag}` is not one of {OPERAND_FLAGS:?}"));
+                }
+                let _ = write!(expr, ".{flag}()");
+            }
+            operands.push(expr);
+        }
+        out.push(OperandFacts {
+            name,
+            exec_size,
+            implicit_pred: bit_field(record, &owner, "ImplicitPred")?,
+            elementwise: bit_field(record, &owner, "Elementwise")?,
+            operands,
+        });
+    }
+    out.sort_by(|a, b| a.name.cmp(&b.name));
+    for pair in out.windows(2) {
+        if pair[0].name == pair[1].name {
+            return Err(format!("`{}` has two GxOperandFacts records", pair[0].name));
+        }
+    }
+    Ok(out)
+}
+
+fn render_operand_facts(facts: &[OperandFacts]) -> String {
+    let mut out = String::from(
+        "// Generated by passes/build/intrinsics.rs from intrinsics.td's GxOperandFacts records. Do not edit.\n\n\
+         /// Every described intrinsic, sorted by name.\n\
+         pub(super) static TABLE: &[IntrinsicInfo] = &[\n",
+    );
+    for f in facts {
+        let _ = writeln!(
+            out,
+            "    IntrinsicInfo {{ name: {:?}, exec_size: {}, implicit_pred: {}, elementwise: {}, fields: &[{}] }},",
+            f.name,
+            f.exec_size,
+            f.implicit_pred,
+            f.elementwise,
+            f.operands.join(", ")
+        );
+    }
+    out.push_str("];\n");
+    out
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -383,7 +517,9 @@ fn scalar_variant(spelling: &str) -> Option<&'static str> {
 /// The vISA lowering forms genx-passes' `visa_emit` implements (see `intrinsics.td`'s `Visa`).
 const VISA_FORMS: &[&str] = &[
     "alu-ss", "alu-su", "alu-us", "alu-uu", "sat-ss", "sat-su", "sat-us", "sat-uu", "predef", "oword-ld", "oword-st",
-    "media-ld", "media-st", "svm-ld", "svm-st",
+    "media-ld", "media-st", "svm-ld", "svm-st", "gather-scaled", "scatter-scaled", "gather4-scaled", "scatter4-scaled",
+    "gather4-typed", "scatter4-typed", "svm-gather", "svm-scatter", "dword-atomic", "svm-atomic", "typed-atomic", "barrier", "fence",
+    "implicit",
 ];
 
 /// `Visa = "<form> <name>"`, or empty.

@@ -35,10 +35,12 @@
 //! the construct; nothing falls back silently. The IR is only changed by baling's own rewrites.
 //!
 //! # Not handled yet
-//! Phis (loops and joins with values), SIMD control flow (goto/join), indirect regions, predicate regions
-//! (`rdpredregion`/`wrpredregion`, `all`/`any`), 2D destination regions, memory messages other than oword and
-//! media blocks, implicit kernel arguments, non-kernel functions (calls), i64 on platforms that emulate it
-//! (genx-legalize emulates arithmetic; what remains is refused by the verifier or here).
+//! Phis (loops and joins with values), SIMD control flow (goto/join), multi-indirect regions, predicate regions
+//! (`rdpredregion`/`wrpredregion`, `all`/`any`), 2D destination regions, sampler, LSC and typed-atomic messages,
+//! non-kernel functions (calls), i64 on platforms that emulate it (genx-legalize emulates arithmetic; what
+//! remains is refused by the verifier or here). The per-lane messages, barrier and fence are `message.rs`'s,
+//! the implicit inputs (local id, local size, group count) `implicit.rs`'s, single-indirect regions
+//! `indirect.rs`'s, each with its own note.
 
 mod lower;
 
@@ -66,6 +68,8 @@ pub struct Stats {
     /// Copies of a `wrregion`'s Old value that is not in a variable of its own (a constant, an input, another
     /// block's value).
     pub copies_old_shared: u64,
+    /// Copies of a load's `old` value into its result before a predicated message writes the enabled lanes.
+    pub copies_merge: u64,
     /// Bitcasts emitted as aliases.
     pub aliases: u64,
     /// vISA instructions emitted.
@@ -74,7 +78,7 @@ pub struct Stats {
 
 impl Stats {
     pub fn copies(&self) -> u64 {
-        self.copies_old_live + self.copies_old_shared
+        self.copies_old_live + self.copies_old_shared + self.copies_merge
     }
 }
 
@@ -217,6 +221,7 @@ pub fn count(cx: &PassCx, stats: &Stats) {
         c"copies of a wrregion's old value without a variable of its own",
         stats.copies_old_shared,
     );
+    cx.count(c"copies-merge", c"copies of a predicated load's old value into its result", stats.copies_merge);
     cx.count(c"aliases", c"bitcasts emitted as vISA aliases", stats.aliases);
     cx.count(c"instructions", c"vISA instructions emitted", stats.instructions);
 }

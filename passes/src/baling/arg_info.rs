@@ -8,8 +8,9 @@
 //! *predication* operand — and flags: signedness, alignment (oword or GRF), a region restriction, which source
 //! modifiers are allowed, saturation behaviour, `DIRECTONLY` (no indirect region), `NOIMM`.
 //!
-//! The table itself (`arg_info_table.rs`) records these facts as read from IGC's instruction description (tag
-//! igc-1.0.12504.6, `cisa_gen_intrinsics.json`); intrinsics that description does not cover (the region and predicate intrinsics, `absi`/`absf`,
+//! The table itself (`arg_info_table.rs`) is generated from `intrinsics.td`'s `GxOperandFacts` records, which
+//! record these facts as read from IGC's instruction description (tag igc-1.0.12504.6,
+//! `cisa_gen_intrinsics.json`); intrinsics that description does not cover (the region and predicate intrinsics, `absi`/`absf`,
 //! `convert`, the SIMD CF intrinsics, ...) have no entry, which baling reads as "no operand can be baled, and the
 //! result is neither general nor raw", exactly as IGC does.
 

@@ -18,6 +18,15 @@ use crate::ir;
 use crate::platform::Platform;
 use crate::region_ir::{self, Index, RdRegion, WrRegion};
 
+// The message and implicit-input lowerings live in files of their own beside this one, as child modules so that
+// they extend `Lowering` directly.
+#[path = "implicit.rs"]
+mod implicit;
+#[path = "indirect.rs"]
+mod indirect;
+#[path = "message.rs"]
+mod message;
+
 type R<T> = Result<T, Diagnostic>;
 
 fn error(inst: LLVMValueRef, message: impl Into<String>) -> Diagnostic {
@@ -320,8 +329,10 @@ impl<'a> Lowering<'a> {
                 free[zone].1 = start;
                 free.insert(zone + 1, (start + size, zone_end));
             }
-            self.k.inputs.push(Input { var, offset: start, size });
+            self.k.inputs.push(Input { var, offset: start, size, implicit: None });
         }
+        let next = free.last().map_or(128 * grf, |zone| zone.0);
+        self.implicit_inputs(function, next)?;
         self.k.inputs.sort_by_key(|input| input.offset);
         Ok(())
     }
@@ -429,6 +440,8 @@ impl<'a> Lowering<'a> {
                 Some(visa) if visa.form == "media-st" => self.media(inst, false),
                 Some(visa) if visa.form == "svm-ld" => self.svm_block(inst, true),
                 Some(visa) if visa.form == "svm-st" => self.svm_block(inst, false),
+                Some(visa) if message::FORMS.contains(&visa.form) => self.message(inst, visa),
+                Some(visa) if visa.form == "implicit" => self.implicit(inst, visa.name),
                 _ => self.value_head(inst),
             },
             _ => self.value_head(inst),
@@ -687,6 +700,20 @@ impl<'a> Lowering<'a> {
                     None => {}
                 }
                 match visa.form {
+                    // A message or implicit input baled as the value of a write (a predicated select): its own
+                    // variable first (a message writes whole GRFs), then a move into the write's destination.
+                    form if message::FORMS.contains(&form) || form == "implicit" => {
+                        if form == "implicit" {
+                            self.implicit(inst, visa.name)?;
+                        } else {
+                            self.message(inst, visa)?;
+                        }
+                        let own = self.var_of(inst, inst)?;
+                        let src = self.whole(inst, own, exec.size, None)?;
+                        let dst = self.dst(top, var, offset, hstride, false)?;
+                        self.insts.push(Inst::Alu { op: "mov", sat, exec, pred, dst, srcs: vec![src] });
+                        return Ok(());
+                    }
                     "predef" => {
                         let ty = element_type(ir::type_of(inst)).unwrap_or(Type::D).with_sign(false);
                         let source = self.predefined(visa.name, ty);
@@ -821,9 +848,6 @@ impl<'a> Lowering<'a> {
         let Some(read) = RdRegion::read(rd) else {
             return Err(error(rd, "a rdregion with non-constant region parameters"));
         };
-        if read.index != Index::Direct {
-            return Err(error(rd, "an indirect region (runtime index) is not lowered yet"));
-        }
         let input =
             if ir::is_constant(read.input) { self.materialize(rd, read.input)? } else { self.var_of(rd, read.input)? };
         let Some(ty) = element_type(ir::type_of(rd)) else {
@@ -831,6 +855,9 @@ impl<'a> Lowering<'a> {
         };
         let ty = sign.map_or(self.declared_sign(input, ty), |s| ty.with_sign(s));
         let view = self.view(input, ty);
+        if read.index != Index::Direct {
+            return self.indirect_source(rd, &read, exec, view, ty);
+        }
         let region = vector_region(rd, &read.region, exec)?;
         Ok(Operand::Region(Src { var: view, offset: read.region.offset as u32, region, modifier: Modifier::None }))
     }
@@ -1007,9 +1034,6 @@ impl<'a> Lowering<'a> {
         let Some(write) = WrRegion::read(w) else {
             return Err(error(w, "a wrregion with non-constant region parameters"));
         };
-        if write.index != Index::Direct {
-            return Err(error(w, "an indirect region write (runtime index) is not lowered yet"));
-        }
         // Two-address: the write goes into Old's variable when Old dies here; otherwise Old is copied first.
         let var = if ir::is_undef(write.old) {
             self.new_var(w, false)?
@@ -1064,6 +1088,11 @@ impl<'a> Lowering<'a> {
                 _ => return Err(error(w, "the write mask is not a predicate of the write's width")),
             }
         };
+        if write.index != Index::Direct {
+            self.indirect_write(w, &write, var, hstride, pred)?;
+            self.define(w, var);
+            return Ok(());
+        }
         let exec = Exec::simd(n);
         let offset = region.offset as u32;
         if self.bales.info(w).is_operand_baled(1) && is_instruction(new) {
@@ -1080,10 +1109,7 @@ impl<'a> Lowering<'a> {
     /// A surface operand: the variable of a surface argument.
     fn surface(&mut self, inst: LLVMValueRef, value: LLVMValueRef) -> R<VarId> {
         if ir::is_constant(value) {
-            return Err(error(
-                inst,
-                "a constant binding-table index is not lowered yet (pass the surface as a kernel argument)",
-            ));
+            return self.constant_surface(inst, value);
         }
         let var = self.var_of(inst, value)?;
         if !matches!(self.k.var(var).category, Category::Surface) {
@@ -1261,10 +1287,12 @@ fn modifier_operand(inst: LLVMValueRef, role: Role) -> (u32, Modifier) {
 
 /// `outer` applied on top of a source's modifier.
 fn apply(inst: LLVMValueRef, src: Operand, outer: Modifier) -> R<Operand> {
-    let Operand::Region(mut s) = src else {
-        return Err(error(inst, "a modifier on an immediate (baling folds those)"));
+    let current = match src {
+        Operand::Region(s) => s.modifier,
+        Operand::Indirect(s) => s.modifier,
+        Operand::Imm(_) => return Err(error(inst, "a modifier on an immediate (baling folds those)")),
     };
-    s.modifier = match (outer, s.modifier) {
+    let modifier = match (outer, current) {
         (Modifier::Neg, Modifier::None) => Modifier::Neg,
         (Modifier::Neg, Modifier::Neg) => Modifier::None,
         (Modifier::Neg, Modifier::Abs) => Modifier::NegAbs,
@@ -1274,7 +1302,17 @@ fn apply(inst: LLVMValueRef, src: Operand, outer: Modifier) -> R<Operand> {
         (Modifier::Not, Modifier::Not) => Modifier::None,
         _ => return Err(error(inst, "this combination of source modifiers is not lowered")),
     };
-    Ok(Operand::Region(s))
+    Ok(match src {
+        Operand::Region(mut s) => {
+            s.modifier = modifier;
+            Operand::Region(s)
+        }
+        Operand::Indirect(mut s) => {
+            s.modifier = modifier;
+            Operand::Indirect(s)
+        }
+        imm => imm,
+    })
 }
 
 fn negate(inst: LLVMValueRef, src: Operand) -> R<Operand> {

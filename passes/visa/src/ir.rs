@@ -203,11 +203,27 @@ pub struct Imm {
     pub ty: Type,
 }
 
-/// A source: a region or an immediate.
+/// A source read through an address variable (`r[A(k),offset]<vstride;width,hstride>:type`): the elements
+/// start `offset` bytes after the address element `addr_elem` of `addr` holds. Multi-indirect
+/// (`r[A(k),offset]<width,hstride>:type`): row `i` (of `region.width` elements) starts at address element
+/// `addr_elem + i`; `region.vstride` is unused.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct IndirectSrc {
+    pub addr: VarId,
+    pub addr_elem: u32,
+    pub offset: i32,
+    pub region: Region,
+    pub ty: Type,
+    pub modifier: Modifier,
+    pub multi: bool,
+}
+
+/// A source: a region, an immediate, or a region read through an address variable.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Operand {
     Region(Src),
     Imm(Imm),
+    Indirect(IndirectSrc),
 }
 
 /// A destination region: elements `hstride` apart from byte `offset` of a general variable.
@@ -307,6 +323,15 @@ pub enum Inst {
     MediaLd { modifier: u32, width: u32, height: u32, surface: VarId, plane: u32, x: Operand, y: Operand, dst: Raw },
     /// `media_st.<modifier> (width, height) surface plane x y src`.
     MediaSt { modifier: u32, width: u32, height: u32, surface: VarId, plane: u32, x: Operand, y: Operand, src: Raw },
+    /// `addr_add (M1, n) A(k)<1> &base+offset index`: address element(s) `dst_elem..` of address variable `dst`
+    /// become the address of byte `offset` of general variable `base` plus `index` bytes (a scalar or a region of
+    /// `ud`/`uw` byte offsets, one per address element).
+    AddrAdd { exec: Exec, dst: VarId, dst_elem: u32, base: VarId, offset: u32, index: Operand },
+    /// `[(P)] mov (M, n) r[A(k),offset]<hstride>:type src`: a move whose destination is addressed through an
+    /// address variable.
+    MovIndirect { exec: Exec, pred: Option<Pred>, addr: VarId, addr_elem: u32, offset: i32, hstride: u32, ty: Type, src: Operand },
+    /// A per-lane memory message, a barrier, a fence or a surface binding ([`crate::message`]).
+    Message(crate::message::Message),
 }
 
 /// A block: a label and the instructions up to the next one.
@@ -323,6 +348,9 @@ pub struct Input {
     /// Byte offset in the GRF file (r1 starts at one GRF).
     pub offset: u32,
     pub size: u32,
+    /// An implicit argument the runtime fills (`.implicit_LOCAL_ID`, `LOCAL_SIZE`, `GROUP_COUNT`: vISA's
+    /// spelling of the kind), or `None` for a kernel argument.
+    pub implicit: Option<&'static str>,
 }
 
 /// One vISA kernel.

@@ -14,7 +14,9 @@
 //!   (bitcasts cost nothing), or one of vISA's predefined variables (`%thread_x`, ...).
 //! * [`Inst`]: exactly one vISA instruction: ALU (opcode, `.sat`, execution size and mask offset / NoMask,
 //!   predicate, destination region, source regions with modifiers or immediates), compare to a predicate or
-//!   to a general destination, jump, return, and the block messages (oword, media).
+//!   to a general destination, jump, return, the block messages (oword, media), and ([`message`]) the
+//!   per-lane messages (scaled, untyped, typed, DWORD and SVM atomics, SVM gather/scatter), barrier, fence and
+//!   surface bindings.
 //! * Operands address variables in bytes; the printer converts to vISA's `(row, column)`.
 //!
 //! # Invariants
@@ -23,13 +25,15 @@
 //!
 //! # Not handled yet
 //! Indirect operands (address registers are declared but no instruction reads through them), SIMD control
-//! flow (`goto`/`join`), subroutine calls, scattered/untyped/typed/SVM/atomic messages, sampler messages.
+//! flow (`goto`/`join`), subroutine calls, sampler messages, LSC messages.
 
 pub mod ir;
+pub mod message;
 pub mod opcodes;
 pub mod print;
 pub mod verify;
 
 pub use ir::*;
+pub use message::{FenceKind, Message};
 pub use print::render;
 pub use verify::verify;

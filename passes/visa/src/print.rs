@@ -54,7 +54,8 @@ pub fn render(kernel: &Kernel) -> String {
         }
     }
     for input in &kernel.inputs {
-        let _ = writeln!(out, ".input {} offset={} size={}", names[input.var.0 as usize], input.offset, input.size);
+        let directive = input.implicit.map_or_else(|| ".input".to_string(), |kind| format!(".implicit_{kind}"));
+        let _ = writeln!(out, "{directive} {} offset={} size={}", names[input.var.0 as usize], input.offset, input.size);
     }
     let _ = writeln!(out, ".kernel_attr SLMSize={}", kernel.slm_size.div_ceil(1024));
     let _ = writeln!(out, ".kernel_attr Target=\"cm\"");
@@ -109,14 +110,19 @@ impl Printer<'_> {
     fn operand(&self, operand: &Operand) -> String {
         match operand {
             Operand::Imm(imm) => format!("0x{:x}:{}", imm.bits, imm.ty.name()),
+            Operand::Indirect(src) => {
+                let Region { vstride, width, hstride } = src.region;
+                let region =
+                    if src.multi { format!("<{width},{hstride}>") } else { format!("<{vstride};{width},{hstride}>") };
+                format!(
+                    "{}{}{region}:{}",
+                    modifier_text(src.modifier),
+                    self.indirect(src.addr, src.addr_elem, src.offset),
+                    src.ty.name()
+                )
+            }
             Operand::Region(src) => {
-                let modifier = match src.modifier {
-                    Modifier::None => "",
-                    Modifier::Neg => "(-)",
-                    Modifier::Abs => "(abs)",
-                    Modifier::NegAbs => "(-abs)",
-                    Modifier::Not => "(~)",
-                };
+                let modifier = modifier_text(src.modifier);
                 let Region { vstride, width, hstride } = src.region;
                 format!(
                     "{modifier}{}{}<{vstride};{width},{hstride}>",
@@ -125,6 +131,10 @@ impl Printer<'_> {
                 )
             }
         }
+    }
+
+    fn indirect(&self, addr: VarId, addr_elem: u32, offset: i32) -> String {
+        format!("r[{}({addr_elem}),{offset}]", self.name(addr))
     }
 
     fn raw(&self, raw: &Raw) -> String {
@@ -208,7 +218,53 @@ impl Printer<'_> {
                 self.operand(y),
                 self.raw(src)
             ),
+            Inst::AddrAdd { exec, dst, dst_elem, base, offset, index } => {
+                let base = if *offset == 0 {
+                    format!("&{}", self.name(*base))
+                } else {
+                    format!("&{}+{offset}", self.name(*base))
+                };
+                format!("addr_add {} {}({dst_elem})<1> {base} {}", self.exec(exec), self.name(*dst), self.operand(index))
+            }
+            Inst::MovIndirect { exec, pred, addr, addr_elem, offset, hstride, ty, src } => format!(
+                "{}mov {} {}<{hstride}>:{} {}",
+                self.pred(pred),
+                self.exec(exec),
+                self.indirect(*addr, *addr_elem, *offset),
+                ty.name(),
+                self.operand(src)
+            ),
+            Inst::Message(message) => crate::message::print(self, message),
         }
+    }
+}
+
+impl crate::message::Spell for Printer<'_> {
+    fn name(&self, var: VarId) -> &str {
+        Printer::name(self, var)
+    }
+    fn exec(&self, exec: &Exec) -> String {
+        Printer::exec(self, exec)
+    }
+    fn pred(&self, pred: &Option<Pred>) -> String {
+        Printer::pred(self, pred)
+    }
+    fn operand(&self, operand: &Operand) -> String {
+        Printer::operand(self, operand)
+    }
+    fn raw(&self, raw: &Raw) -> String {
+        Printer::raw(self, raw)
+    }
+}
+
+/// A source modifier's spelling.
+fn modifier_text(modifier: Modifier) -> &'static str {
+    match modifier {
+        Modifier::None => "",
+        Modifier::Neg => "(-)",
+        Modifier::Abs => "(abs)",
+        Modifier::NegAbs => "(-abs)",
+        Modifier::Not => "(~)",
     }
 }
 

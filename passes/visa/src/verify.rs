@@ -16,7 +16,9 @@
 //!   predicate names a predicate variable of at least offset + size bits, a compare's predicate destination
 //!   too (and a setp's); surfaces are surface variables; raw operands start a GRF of a GRF-aligned root and the message's
 //!   bytes fit; oword counts 1, 2, 4 or 8 (SVM blocks too, with a 64-bit
-//!   address); media blocks at most 64 bytes wide, 64 rows high;
+//!   address); media blocks at most 64 bytes wide, 64 rows high; indirect operands name an address
+//!   variable with the elements they use, with an immediate offset in -512..=511, and `addr_add` a general base; the per-lane messages as
+//!   [`crate::message`] lists;
 //! * control: labels are defined once and every jump names one; the last block ends with `ret`.
 //!
 //! Not checked: the GRF-crossing rules of regions (the finalizer splits what crosses), operand type
@@ -188,19 +190,18 @@ impl Verifier<'_> {
     }
 
     fn operand(&self, what: &str, operand: &Operand, exec: &Exec, errors: &mut Vec<String>) {
-        let Operand::Region(src) = operand else {
-            return;
-        };
-        let Region { vstride, width, hstride } = src.region;
-        if !is_pow2_upto(width, 16) || (exec.size % width != 0 && width != 1) || width > exec.size {
-            errors.push(format!("{what}: width {width} with execution size {}", exec.size));
-            return;
-        }
-        for stride in [vstride, hstride] {
-            if stride != 0 && !is_pow2_upto(stride, 32) {
-                errors.push(format!("{what}: stride {stride} (0 or a power of two up to 32 allowed)"));
+        let src = match operand {
+            Operand::Region(src) => src,
+            Operand::Imm(_) => return,
+            Operand::Indirect(src) => {
+                self.region(what, &src.region, exec, errors);
+                let rows = if src.multi { exec.size / src.region.width.max(1) } else { 1 };
+                self.address(what, src.addr, src.addr_elem, rows, src.offset, errors);
                 return;
             }
+        };
+        if !self.region(what, &src.region, exec, errors) {
+            return;
         }
         if !self.exists(src.var) {
             errors.push(format!("{what}: no such variable {}", src.var.0));
@@ -212,6 +213,43 @@ impl Verifier<'_> {
             errors.push(format!("{what}: byte offset {} is not a multiple of the element size", src.offset));
         }
         self.fits(what, src.var, last, errors);
+    }
+
+    /// An indirect operand's address: `elems` elements from `elem` of an address variable, and an immediate
+    /// byte offset in vISA's range (-512..=511).
+    fn address(&self, what: &str, addr: VarId, elem: u32, elems: u32, offset: i32, errors: &mut Vec<String>) {
+        if !self.exists(addr) {
+            errors.push(format!("{what}: no such address variable {}", addr.0));
+            return;
+        }
+        match self.kernel.var(addr).category {
+            Category::Address { elems: n } if elem + elems <= n => {}
+            Category::Address { elems: n } => errors.push(format!(
+                "{what}: address elements {elem}..{} of {} ({n} elements)",
+                elem + elems,
+                self.name(addr)
+            )),
+            _ => errors.push(format!("{what}: {} is not an address variable", self.name(addr))),
+        }
+        if !(-512..=511).contains(&offset) {
+            errors.push(format!("{what}: indirect offset {offset} (-512 to 511 bytes allowed)"));
+        }
+    }
+
+    /// Whether a source region's parameters are vISA's for `exec`.
+    fn region(&self, what: &str, region: &Region, exec: &Exec, errors: &mut Vec<String>) -> bool {
+        let Region { vstride, width, hstride } = *region;
+        if !is_pow2_upto(width, 16) || (exec.size % width != 0 && width != 1) || width > exec.size {
+            errors.push(format!("{what}: width {width} with execution size {}", exec.size));
+            return false;
+        }
+        for stride in [vstride, hstride] {
+            if stride != 0 && !is_pow2_upto(stride, 32) {
+                errors.push(format!("{what}: stride {stride} (0 or a power of two up to 32 allowed)"));
+                return false;
+            }
+        }
+        true
     }
 
     fn dst(&self, dst: &Dst, exec: &Exec, errors: &mut Vec<String>) {
@@ -355,6 +393,7 @@ impl Verifier<'_> {
                 let wide = match address {
                     Operand::Imm(imm) => imm.ty.bytes() == 8,
                     Operand::Region(src) => self.exists(src.var) && self.kernel.var(src.var).ty().is_some_and(|t| t.bytes() == 8),
+                    Operand::Indirect(src) => src.ty.bytes() == 8,
                 };
                 if !wide {
                     errors.push("svm address: not a 64-bit operand".to_string());
@@ -377,6 +416,46 @@ impl Verifier<'_> {
                 let pitch = width.next_power_of_two().max(4);
                 self.raw("payload", dst, pitch * height, errors);
             }
+            Inst::AddrAdd { exec, dst, dst_elem, base, offset, index } => {
+                self.exec(exec, errors);
+                self.address("addr_add destination", *dst, *dst_elem, exec.size, 0, errors);
+                self.fits("addr_add base", *base, offset + 1, errors);
+                self.operand("addr_add index", index, exec, errors);
+            }
+            Inst::MovIndirect { exec, pred, addr, addr_elem, offset, hstride, src, .. } => {
+                self.exec(exec, errors);
+                self.pred(pred, exec, errors);
+                if ![1, 2, 4].contains(hstride) {
+                    errors.push(format!("indirect destination: stride {hstride} (1, 2 or 4 allowed)"));
+                }
+                self.address("indirect destination", *addr, *addr_elem, 1, *offset, errors);
+                self.operand("source 0", src, exec, errors);
+            }
+            Inst::Message(message) => crate::message::verify(self, message, errors),
         }
+    }
+}
+
+impl crate::message::Check for Verifier<'_> {
+    fn exec(&self, exec: &Exec, errors: &mut Vec<String>) {
+        Verifier::exec(self, exec, errors)
+    }
+    fn pred(&self, pred: &Option<Pred>, exec: &Exec, errors: &mut Vec<String>) {
+        Verifier::pred(self, pred, exec, errors)
+    }
+    fn surface(&self, var: VarId, errors: &mut Vec<String>) {
+        Verifier::surface(self, var, errors)
+    }
+    fn category(&self, var: VarId) -> Option<Category> {
+        self.exists(var).then(|| self.kernel.var(var).category)
+    }
+    fn scalar_operand(&self, what: &str, operand: &Operand, errors: &mut Vec<String>) {
+        Verifier::scalar_operand(self, what, operand, errors)
+    }
+    fn raw(&self, what: &str, raw: &Raw, bytes: u32, errors: &mut Vec<String>) {
+        Verifier::raw(self, what, raw, bytes, errors)
+    }
+    fn grf_bytes(&self) -> u32 {
+        self.kernel.grf_bytes
     }
 }

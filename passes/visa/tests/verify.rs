@@ -8,7 +8,7 @@ fn valid() -> (Kernel, VarId, VarId) {
     let mut k = Kernel::new("k", 32);
     let buf = k.add_var(Category::Surface, Origin::Declared, "%buf");
     let vec = k.add_general(Type::D, 8, "%v");
-    k.inputs.push(Input { var: buf, offset: 32, size: 4 });
+    k.inputs.push(Input { var: buf, offset: 32, size: 4, implicit: None });
     let entry = k.add_label("k_BB_0");
     let src =
         Src { var: vec, offset: 0, region: Region { vstride: 2, width: 1, hstride: 0 }, modifier: Modifier::None };
@@ -226,12 +226,12 @@ fn surfaces_must_be_surface_variables() {
 #[test]
 fn inputs_placement() {
     let (mut k, buf, vec) = valid();
-    k.inputs.push(Input { var: vec, offset: 34, size: 32 });
+    k.inputs.push(Input { var: vec, offset: 34, size: 32, implicit: None });
     let e = errors(&k);
     assert!(e.contains("input V32: a input of more than a GRF must start a GRF") || e.contains("overlaps"), "{e}");
     assert!(e.contains("input V32: overlaps input T6"), "{e}");
     let (mut k, _, _) = valid();
-    k.inputs[0] = Input { var: buf, offset: 30, size: 4 };
+    k.inputs[0] = Input { var: buf, offset: 30, size: 4, implicit: None };
     let e = errors(&k);
     assert!(e.contains("lie outside the payload"), "{e}");
     assert!(e.contains("cross a GRF boundary"), "{e}");
@@ -286,4 +286,114 @@ fn media_block_limits() {
         *height = 9;
     }
     assert!(errors(&k).contains("payload: reaches byte 288 of V33 (256 bytes)"), "{}", errors(&k));
+}
+
+/// A scaled gather, an atomic and an indirect read on the valid kernel's variables.
+fn with_messages() -> (Kernel, VarId, VarId, VarId) {
+    let (mut k, buf, vec) = valid();
+    let addr = k.add_var(Category::Address { elems: 1 }, Origin::Declared, "");
+    let out = k.add_general(Type::UD, 16, "%out");
+    let raw = |var| Raw { var, offset: 0 };
+    let extra = vec![
+        Inst::Message(Message::Scaled {
+            store: false,
+            blocks: 4,
+            exec: Exec::simd(8),
+            pred: None,
+            surface: buf,
+            offset: Operand::Imm(Imm { bits: 0, ty: Type::UD }),
+            offsets: raw(vec),
+            data: raw(out),
+        }),
+        Inst::Message(Message::DwordAtomic {
+            op: "add",
+            exec: Exec::simd(8),
+            pred: None,
+            surface: buf,
+            offsets: raw(vec),
+            srcs: [Some(raw(out)), None],
+            dst: Some(raw(out)),
+        }),
+        Inst::AddrAdd {
+            exec: Exec { size: 1, offset: 0, no_mask: true },
+            dst: addr,
+            dst_elem: 0,
+            base: vec,
+            offset: 0,
+            index: Operand::Imm(Imm { bits: 4, ty: Type::UW }),
+        },
+        Inst::Alu {
+            op: "mov",
+            sat: false,
+            exec: Exec::simd(4),
+            pred: None,
+            dst: Dst { var: out, offset: 0, hstride: 1 },
+            srcs: vec![Operand::Indirect(IndirectSrc {
+                addr,
+                addr_elem: 0,
+                offset: 8,
+                region: Region { vstride: 1, width: 1, hstride: 0 },
+                ty: Type::D,
+                modifier: Modifier::None,
+                multi: false,
+            })],
+        },
+    ];
+    let at = insts(&mut k).len() - 1;
+    insts(&mut k).splice(at..at, extra);
+    (k, buf, vec, addr)
+}
+
+#[test]
+fn messages_and_indirect_operands_print_as_visaasm() {
+    let (k, _, _, _) = with_messages();
+    assert_eq!(errors(&k), "");
+    let text = render(&k);
+    assert!(text.contains("    gather_scaled.4 (M1, 8) T6 0x0:ud V32.0 V33.0\n"), "{text}");
+    assert!(text.contains("    dword_atomic.add (M1, 8) T6 V32.0 V33.0 %null.0 V33.0\n"), "{text}");
+    assert!(text.contains("    addr_add (M1_NM, 1) A0(0)<1> &V32 0x4:uw\n"), "{text}");
+    assert!(text.contains("    mov (M1, 4) V33(0,0)<1> r[A0(0),8]<1;1,0>:d\n"), "{text}");
+}
+
+#[test]
+fn message_rules() {
+    let (mut k, _, vec, _) = with_messages();
+    // An atomic add needs its source; inc takes none.
+    if let Inst::Message(Message::DwordAtomic { srcs, .. }) = &mut insts(&mut k)[4] {
+        srcs[0] = None;
+    }
+    assert!(errors(&k).contains("atomic add takes 1 sources, not 0"), "{}", errors(&k));
+    let (mut k, _, _, _) = with_messages();
+    if let Inst::Message(Message::Scaled { blocks, data, .. }) = &mut insts(&mut k)[3] {
+        *blocks = 3;
+        data.offset = 4;
+    }
+    let e = errors(&k);
+    assert!(e.contains("scaled message of 3 blocks"), "{e}");
+    assert!(e.contains("data: V33 at byte 4 does not start a GRF"), "{e}");
+    // The surface must be a surface variable.
+    let (mut k, _, _, _) = with_messages();
+    if let Inst::Message(Message::Scaled { surface, .. }) = &mut insts(&mut k)[3] {
+        *surface = vec;
+    }
+    assert!(errors(&k).contains("surface operand V32 is not a surface variable"), "{}", errors(&k));
+}
+
+#[test]
+fn indirect_operand_rules() {
+    let (mut k, _, vec, _) = with_messages();
+    if let Inst::Alu { srcs, .. } = &mut insts(&mut k)[6] {
+        if let Operand::Indirect(src) = &mut srcs[0] {
+            src.offset = 600;
+            src.addr_elem = 1;
+        }
+    }
+    let e = errors(&k);
+    assert!(e.contains("indirect offset 600"), "{e}");
+    assert!(e.contains("address elements 1..2 of A0 (1 elements)"), "{e}");
+    let (mut k, _, _, _) = with_messages();
+    if let Inst::AddrAdd { dst, .. } = &mut insts(&mut k)[5] {
+        *dst = vec;
+    }
+    assert!(errors(&k).contains("addr_add destination: V32 is not an address variable"), "{}", errors(&k));
 }

@@ -1,0 +1,159 @@
+//! genx-visa-emit, indirect regions: a `rdregion` or `wrregion` whose offset is a runtime value is addressed
+//! through an address variable.
+//!
+//! # Algorithm
+//! The region's offset is `index + C` (region_ir splits a constant addend off an `add`): an `addr_add` (NoMask,
+//! so that it runs whatever the execution mask) sets a fresh address variable to the address of the input's (or
+//! the written variable's) first byte plus `index` bytes, and the operand reads or writes
+//! `r[A(0),C]<region>:type` from there. A read is an [`IndirectSrc`] operand of whatever instruction the bale
+//! makes; a write computes its new value as a direct source (into a fresh variable when it is a baled
+//! instruction) and moves it through the address (`mov (M1, n) r[A(0),C]<stride>:type src`), predicated by the
+//! write mask. The written variable is chosen as for a direct write (two-address when the old value dies there).
+//!
+//! # Invariants
+//! One address variable per indirect operand, written immediately before its use, so no address is live across
+//! anything else. The immediate offset must be in vISA's -512..=511 bytes (the verifier checks it).
+//!
+//! A multi-indirect read (an offset vector, one per row of `width` elements) sets one address element per row
+//! (`addr_add (M1_NM, rows) A(0)<1> &V index(0,first)<1;1,0>`) and reads `r[A(0),C]<width,stride>:type`.
+//!
+//! # Not handled
+//! Multi-indirect writes, 2D single-indirect destinations, indices that are not in a register of their own (a
+//! baled computation).
+
+use genx_region::Indirect;
+use genx_visa::{Category, Exec, IndirectSrc, Inst, Modifier, Operand, Origin, Pred, Region, Src, Type, VarId};
+use llvm_sys::prelude::*;
+
+use super::{element_type, error, is_instruction, operand, vector_region, Lowering, R};
+use crate::ir;
+use crate::region_ir::{self, Index, RdRegion, WrRegion};
+
+impl Lowering<'_> {
+    /// A fresh address variable of `rows` elements, element `i` set to the address of `base`'s first byte plus
+    /// the byte index `index[first + i]` (`index` an `i16` value, a vector of them, or a constant).
+    fn address_of(&mut self, user: LLVMValueRef, index: LLVMValueRef, base: VarId, first: u32, rows: u32) -> R<VarId> {
+        if !rows.is_power_of_two() || rows > 16 {
+            return Err(error(user, format!("a multi-indirect region of {rows} rows (1, 2, 4, 8 or 16 allowed)")));
+        }
+        let index = if let (Some(c), 1) = (ir::const_int(index), rows) {
+            Operand::Imm(genx_visa::Imm { bits: c as u64 & 0xffff, ty: Type::UW })
+        } else {
+            let var = if ir::is_constant(index) { self.materialize(user, index)? } else { self.var_of(user, index)? };
+            let lanes = region_ir::lanes(ir::type_of(index));
+            let bytes = self.k.var(var).ty().map_or(0, Type::bytes);
+            let ty = match bytes {
+                2 => Type::UW,
+                4 => Type::UD,
+                _ => return Err(error(user, "a region index that is not a 16- or 32-bit integer")),
+            };
+            if first + rows > lanes {
+                return Err(error(user, format!("index entries {first}..{} of a {lanes}-entry index", first + rows)));
+            }
+            let view = self.view(var, ty);
+            let region = if rows == 1 { Region::SCALAR } else { Region { vstride: 1, width: 1, hstride: 0 } };
+            Operand::Region(Src { var: view, offset: first * ty.bytes(), region, modifier: Modifier::None })
+        };
+        let addr = self.k.add_var(Category::Address { elems: rows }, Origin::Declared, "");
+        self.insts.push(Inst::AddrAdd {
+            exec: Exec { size: rows, offset: 0, no_mask: true },
+            dst: addr,
+            dst_elem: 0,
+            base,
+            offset: 0,
+            index,
+        });
+        Ok(addr)
+    }
+
+    /// The source operand of a `rdregion` with a runtime offset, read by an instruction of `exec` lanes as `ty`
+    /// from `view` (the input's variable viewed as `ty`).
+    pub(super) fn indirect_source(
+        &mut self,
+        rd: LLVMValueRef,
+        read: &RdRegion,
+        exec: u32,
+        view: VarId,
+        ty: Type,
+    ) -> R<Operand> {
+        let Index::Value(index) = read.index else {
+            return Err(error(rd, "internal error: a direct region read as indirect"));
+        };
+        let mut shape = read.region;
+        shape.offset = 0;
+        if let Indirect::Multi { first, .. } = read.region.indirect {
+            // One address per row of `width` elements `stride` apart.
+            let width = shape.width.max(1);
+            let n = shape.num_elements;
+            if n != exec || n % width != 0 || !width.is_power_of_two() || width > 16 || shape.stride < 0 {
+                return Err(error(rd, format!("a multi-indirect region of {n} elements in rows of {width} read by a {exec}-wide instruction")));
+            }
+            let addr = self.address_of(rd, index, view, first, n / width)?;
+            let hstride = if width == 1 { 0 } else { shape.stride as u32 };
+            return Ok(Operand::Indirect(IndirectSrc {
+                addr,
+                addr_elem: 0,
+                offset: read.region.offset,
+                region: Region { vstride: 0, width, hstride },
+                ty,
+                modifier: Modifier::None,
+                multi: true,
+            }));
+        }
+        let region = vector_region(rd, &shape, exec)?;
+        let addr = self.address_of(rd, index, view, 0, 1)?;
+        Ok(Operand::Indirect(IndirectSrc {
+            addr,
+            addr_elem: 0,
+            offset: read.region.offset,
+            region,
+            ty,
+            modifier: Modifier::None,
+            multi: false,
+        }))
+    }
+
+    /// The write of a `wrregion` with a runtime offset into `var` (its destination variable, already chosen).
+    pub(super) fn indirect_write(
+        &mut self,
+        w: LLVMValueRef,
+        write: &WrRegion,
+        var: VarId,
+        hstride: u32,
+        pred: Option<Pred>,
+    ) -> R<()> {
+        let Index::Value(index) = write.index else {
+            return Err(error(w, "internal error: a direct region written as indirect"));
+        };
+        let new = write.new;
+        let n = region_ir::lanes(ir::type_of(new));
+        let exec = Exec::simd(n);
+        let Some(ty) = element_type(ir::type_of(new)) else {
+            return Err(error(w, "the written elements have no vISA type"));
+        };
+        let src = if self.bales.info(w).is_operand_baled(1) && is_instruction(new) {
+            let temp = self.new_var(new, false)?;
+            self.compute(new, temp, 0, 1, exec, None)?;
+            self.whole(new, temp, n, None)?
+        } else {
+            self.plain_source(w, operand(w, 1), n, None)?
+        };
+        let ty = self.k.var(var).ty().filter(|t| t.bytes() == ty.bytes()).unwrap_or(ty);
+        let base = self.view(var, ty);
+        if region_ir::lanes(ir::type_of(index)) != 1 {
+            return Err(error(w, "a multi-indirect region write (one offset per row) is not lowered yet"));
+        }
+        let addr = self.address_of(w, index, base, 0, 1)?;
+        self.insts.push(Inst::MovIndirect {
+            exec,
+            pred,
+            addr,
+            addr_elem: 0,
+            offset: write.region.offset,
+            hstride,
+            ty,
+            src,
+        });
+        Ok(())
+    }
+}

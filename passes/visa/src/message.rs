@@ -1,0 +1,441 @@
+//! The per-lane memory messages, synchronisation and surface moves of vISA: their IR ([`Message`]), their
+//! `.visaasm` text and their verification rules.
+//!
+//! # Why a module of its own
+//! The block messages (oword, media, SVM block) live in [`crate::Inst`] directly; every message whose lanes
+//! address memory separately (scaled gather/scatter, untyped 4-channel, typed, DWORD and SVM atomics, SVM
+//! gather/scatter) shares one shape: an execution size and mask, an optional predicate, a raw address payload
+//! and raw data operands. They are one [`crate::Inst::Message`] variant here, so their printing and checks sit
+//! next to their definitions.
+//!
+//! # Text (IGC igc-1.0.12504.6 `documentation/visa/instructions/*.md`, the `## Text` sections)
+//! * `[(P)] gather_scaled.<blocks> (M, n) T offset offsets dst`, `scatter_scaled.<blocks> ... src`;
+//! * `[(P)] gather4_scaled.<RGBA> (M, n) T offset offsets dst`, `scatter4_scaled.<RGBA> ... src`;
+//! * `[(P)] gather4_typed.<RGBA> (M, n) T u v r lod dst`, `scatter4_typed.<RGBA> (M, n) T u v r lod src`;
+//! * `[(P)] dword_atomic.<op> (M, n) T offsets src0 src1 dst`;
+//! * `[(P)] typed_atomic.<op> (M, n) T u v r lod src0 src1 dst`;
+//! * `[(P)] svm_gather.<block bytes>.<blocks> (M, n) addresses dst`, `svm_scatter... src`;
+//! * `[(P)] svm_atomic.<op>[.64] (M, n) addresses dst src0 src1`;
+//! * `barrier`, `fence_global.<flags>` / `fence_local.<flags>` / `fence_sw`;
+//! * `movs (M1, 1) T(0) index`: a surface variable bound to a constant binding-table index.
+//!
+//! An absent raw operand (an atomic without sources, an unused typed coordinate, a discarded atomic result)
+//! prints as `%null.0`, vISA's null variable.
+//!
+//! # Verified
+//! Execution size 1..=32 (a power of two; DWORD atomics 1, 2, 4, 8 or 16, typed messages 8 or 16, typed
+//! atomics 8, SVM messages at most 16 and SVM atomics at most 8), block counts and channel masks in range, surfaces are surface variables, every raw operand starts a
+//! GRF of a GRF-aligned variable and holds what the message reads or writes (the data of a channel of a 4-channel
+//! message takes a whole GRF when the lanes fill less), the predicate covers the lanes, atomic operation names
+//! are vISA's with their source counts.
+
+use crate::ir::{Category, Exec, Operand, Pred, Raw, VarId};
+
+/// A vISA atomic operation and the sources it takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AtomicOp {
+    /// vISA's spelling (`add`, `minsint`, `cmpxchg`, `fcmpwr`, ...).
+    pub name: &'static str,
+    pub sources: u32,
+}
+
+/// Every atomic operation of `DWORD_ATOMIC.md` and `SVM_ATOMIC.md` and its number of sources.
+pub static ATOMIC_OPS: &[AtomicOp] = &[
+    AtomicOp { name: "add", sources: 1 },
+    AtomicOp { name: "sub", sources: 1 },
+    AtomicOp { name: "inc", sources: 0 },
+    AtomicOp { name: "dec", sources: 0 },
+    AtomicOp { name: "min", sources: 1 },
+    AtomicOp { name: "max", sources: 1 },
+    AtomicOp { name: "xchg", sources: 1 },
+    AtomicOp { name: "cmpxchg", sources: 2 },
+    AtomicOp { name: "and", sources: 1 },
+    AtomicOp { name: "or", sources: 1 },
+    AtomicOp { name: "xor", sources: 1 },
+    AtomicOp { name: "minsint", sources: 1 },
+    AtomicOp { name: "maxsint", sources: 1 },
+    AtomicOp { name: "fmax", sources: 1 },
+    AtomicOp { name: "fmin", sources: 1 },
+    AtomicOp { name: "fcmpwr", sources: 2 },
+    AtomicOp { name: "fadd", sources: 1 },
+    AtomicOp { name: "fsub", sources: 1 },
+];
+
+/// The atomic operation vISA spells `name`.
+pub fn atomic_op(name: &str) -> Option<&'static AtomicOp> {
+    ATOMIC_OPS.iter().find(|op| op.name == name)
+}
+
+/// Which memory a fence orders.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FenceKind {
+    /// Surfaces and SVM (`fence_global`).
+    Global,
+    /// Shared local memory only (`fence_local`).
+    Local,
+    /// A scheduling barrier only, no fence instruction (`fence_sw`).
+    Software,
+}
+
+/// One message (or synchronisation) instruction.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Message {
+    /// `gather_scaled` / `scatter_scaled`: `blocks` (1, 2 or 4) bytes per lane at `offset + offsets[i]`, each
+    /// lane's data in a dword of `data`.
+    Scaled {
+        store: bool,
+        blocks: u32,
+        exec: Exec,
+        pred: Option<Pred>,
+        surface: VarId,
+        offset: Operand,
+        offsets: Raw,
+        data: Raw,
+    },
+    /// `gather4_scaled` / `scatter4_scaled` (untyped surface read/write): the enabled channels (`channels`,
+    /// bit 0 = R) of four consecutive dwords per lane, channel by channel in `data`.
+    Scaled4 {
+        store: bool,
+        channels: u32,
+        exec: Exec,
+        pred: Option<Pred>,
+        surface: VarId,
+        offset: Operand,
+        offsets: Raw,
+        data: Raw,
+    },
+    /// `gather4_typed` / `scatter4_typed`: the enabled channels of the pixel at (u, v, r, lod) per lane; an
+    /// absent coordinate is `%null`.
+    Typed4 {
+        store: bool,
+        channels: u32,
+        exec: Exec,
+        pred: Option<Pred>,
+        surface: VarId,
+        coords: [Option<Raw>; 4],
+        data: Raw,
+    },
+    /// `dword_atomic.<op>`: per lane, `op` on the dword at `offsets[i]`; the old value into `dst` (or nowhere).
+    DwordAtomic {
+        op: &'static str,
+        exec: Exec,
+        pred: Option<Pred>,
+        surface: VarId,
+        offsets: Raw,
+        srcs: [Option<Raw>; 2],
+        dst: Option<Raw>,
+    },
+    /// `typed_atomic.<op>`: per lane, `op` on the pixel at (u, v, r, lod) of a typed surface.
+    TypedAtomic {
+        op: &'static str,
+        exec: Exec,
+        pred: Option<Pred>,
+        surface: VarId,
+        coords: [Option<Raw>; 4],
+        srcs: [Option<Raw>; 2],
+        dst: Option<Raw>,
+    },
+    /// `svm_gather` / `svm_scatter`: `blocks` blocks of `block_bytes` (1, 4 or 8) bytes per lane at the 64-bit
+    /// `addresses[i]`.
+    SvmScattered { store: bool, block_bytes: u32, blocks: u32, exec: Exec, pred: Option<Pred>, addresses: Raw, data: Raw },
+    /// `svm_atomic.<op>`: `bits` (32 or 64) wide.
+    SvmAtomic {
+        op: &'static str,
+        bits: u32,
+        exec: Exec,
+        pred: Option<Pred>,
+        addresses: Raw,
+        srcs: [Option<Raw>; 2],
+        dst: Option<Raw>,
+    },
+    /// `barrier`: every thread of the group waits here.
+    Barrier,
+    /// A memory fence; `flags` are the mask's cache bits (bit 0 commit enable, 1 instruction, 2 sampler,
+    /// 3 constant, 4 read-write, 6 L1).
+    Fence { kind: FenceKind, flags: u32 },
+    /// `movs (M1, 1) T(0) index`.
+    BindSurface { surface: VarId, index: u32 },
+}
+
+/// `R`, `RG`, `RGBA`, ... of a channel mask (bit 0 = R).
+pub fn channel_letters(mask: u32) -> String {
+    "RGBA".chars().enumerate().filter(|(i, _)| mask >> i & 1 == 1).map(|(_, c)| c).collect()
+}
+
+/// The fence's mnemonic with its flags (`fence_global.E`, `fence_local.ER`, `fence_sw`).
+pub fn fence_text(kind: FenceKind, flags: u32) -> String {
+    let base = match kind {
+        FenceKind::Global => "fence_global",
+        FenceKind::Local => "fence_local",
+        FenceKind::Software => return "fence_sw".to_string(),
+    };
+    let letters: String = [(0, "E"), (1, "I"), (2, "S"), (3, "C"), (4, "R"), (6, "L1")]
+        .iter()
+        .filter(|(bit, _)| flags >> bit & 1 == 1)
+        .map(|(_, letter)| *letter)
+        .collect();
+    if letters.is_empty() {
+        base.to_string()
+    } else {
+        format!("{base}.{letters}")
+    }
+}
+
+/// The operations the printer needs from its caller: names and operand spellings.
+pub(crate) trait Spell {
+    fn name(&self, var: VarId) -> &str;
+    fn exec(&self, exec: &Exec) -> String;
+    fn pred(&self, pred: &Option<Pred>) -> String;
+    fn operand(&self, operand: &Operand) -> String;
+    fn raw(&self, raw: &Raw) -> String;
+}
+
+fn raw_or_null(p: &impl Spell, raw: &Option<Raw>) -> String {
+    raw.as_ref().map_or_else(|| "%null.0".to_string(), |raw| p.raw(raw))
+}
+
+/// The text of a message.
+pub(crate) fn print(p: &impl Spell, message: &Message) -> String {
+    match message {
+        Message::Scaled { store, blocks, exec, pred, surface, offset, offsets, data } => format!(
+            "{}{}.{blocks} {} {} {} {} {}",
+            p.pred(pred),
+            if *store { "scatter_scaled" } else { "gather_scaled" },
+            p.exec(exec),
+            p.name(*surface),
+            p.operand(offset),
+            p.raw(offsets),
+            p.raw(data)
+        ),
+        Message::Scaled4 { store, channels, exec, pred, surface, offset, offsets, data } => format!(
+            "{}{}.{} {} {} {} {} {}",
+            p.pred(pred),
+            if *store { "scatter4_scaled" } else { "gather4_scaled" },
+            channel_letters(*channels),
+            p.exec(exec),
+            p.name(*surface),
+            p.operand(offset),
+            p.raw(offsets),
+            p.raw(data)
+        ),
+        Message::Typed4 { store, channels, exec, pred, surface, coords, data } => format!(
+            "{}{}.{} {} {} {} {} {} {} {}",
+            p.pred(pred),
+            if *store { "scatter4_typed" } else { "gather4_typed" },
+            channel_letters(*channels),
+            p.exec(exec),
+            p.name(*surface),
+            raw_or_null(p, &coords[0]),
+            raw_or_null(p, &coords[1]),
+            raw_or_null(p, &coords[2]),
+            raw_or_null(p, &coords[3]),
+            p.raw(data)
+        ),
+        Message::DwordAtomic { op, exec, pred, surface, offsets, srcs, dst } => format!(
+            "{}dword_atomic.{op} {} {} {} {} {} {}",
+            p.pred(pred),
+            p.exec(exec),
+            p.name(*surface),
+            p.raw(offsets),
+            raw_or_null(p, &srcs[0]),
+            raw_or_null(p, &srcs[1]),
+            raw_or_null(p, dst)
+        ),
+        Message::TypedAtomic { op, exec, pred, surface, coords, srcs, dst } => format!(
+            "{}typed_atomic.{op} {} {} {} {} {} {} {} {} {}",
+            p.pred(pred),
+            p.exec(exec),
+            p.name(*surface),
+            raw_or_null(p, &coords[0]),
+            raw_or_null(p, &coords[1]),
+            raw_or_null(p, &coords[2]),
+            raw_or_null(p, &coords[3]),
+            raw_or_null(p, &srcs[0]),
+            raw_or_null(p, &srcs[1]),
+            raw_or_null(p, dst)
+        ),
+        Message::SvmScattered { store, block_bytes, blocks, exec, pred, addresses, data } => format!(
+            "{}{}.{block_bytes}.{blocks} {} {} {}",
+            p.pred(pred),
+            if *store { "svm_scatter" } else { "svm_gather" },
+            p.exec(exec),
+            p.raw(addresses),
+            p.raw(data)
+        ),
+        Message::SvmAtomic { op, bits, exec, pred, addresses, srcs, dst } => format!(
+            "{}svm_atomic.{op}{} {} {} {} {} {}",
+            p.pred(pred),
+            if *bits == 64 { ".64" } else { "" },
+            p.exec(exec),
+            p.raw(addresses),
+            raw_or_null(p, dst),
+            raw_or_null(p, &srcs[0]),
+            raw_or_null(p, &srcs[1])
+        ),
+        Message::Barrier => "barrier".to_string(),
+        Message::Fence { kind, flags } => fence_text(*kind, *flags),
+        Message::BindSurface { surface, index } => format!("movs (M1, 1) {}(0) 0x{index:x}:ud", p.name(*surface)),
+    }
+}
+
+/// The checks the verifier needs from its caller.
+pub(crate) trait Check {
+    fn exec(&self, exec: &Exec, errors: &mut Vec<String>);
+    fn pred(&self, pred: &Option<Pred>, exec: &Exec, errors: &mut Vec<String>);
+    fn surface(&self, var: VarId, errors: &mut Vec<String>);
+    fn category(&self, var: VarId) -> Option<Category>;
+    fn scalar_operand(&self, what: &str, operand: &Operand, errors: &mut Vec<String>);
+    fn raw(&self, what: &str, raw: &Raw, bytes: u32, errors: &mut Vec<String>);
+    fn grf_bytes(&self) -> u32;
+}
+
+/// Bytes of `channels` channels of `lanes` dwords, each channel starting a GRF.
+fn channel_bytes(channels: u32, lanes: u32, grf: u32) -> u32 {
+    let per_channel = (lanes * 4).div_ceil(grf) * grf;
+    (channels - 1) * per_channel + lanes * 4
+}
+
+/// Verifies a message; errors name the operand.
+pub(crate) fn verify(c: &impl Check, message: &Message, errors: &mut Vec<String>) {
+    let grf = c.grf_bytes();
+    match message {
+        Message::Scaled { blocks, exec, pred, surface, offset, offsets, data, .. } => {
+            c.exec(exec, errors);
+            c.pred(pred, exec, errors);
+            if ![1, 2, 4].contains(blocks) {
+                errors.push(format!("scaled message of {blocks} blocks (1, 2 or 4 allowed)"));
+            }
+            c.surface(*surface, errors);
+            c.scalar_operand("global offset", offset, errors);
+            c.raw("offsets", offsets, exec.size * 4, errors);
+            c.raw("data", data, exec.size * 4, errors);
+        }
+        Message::Scaled4 { channels, exec, pred, surface, offset, offsets, data, .. } => {
+            c.exec(exec, errors);
+            c.pred(pred, exec, errors);
+            if !(1..=15).contains(channels) {
+                errors.push(format!("channel mask {channels} (1 to 15 allowed)"));
+            }
+            if exec.size > 16 {
+                errors.push(format!("4-channel message of {} lanes (at most 16)", exec.size));
+            }
+            c.surface(*surface, errors);
+            c.scalar_operand("global offset", offset, errors);
+            c.raw("offsets", offsets, exec.size * 4, errors);
+            c.raw("data", data, channel_bytes(channels.count_ones().max(1), exec.size, grf), errors);
+        }
+        Message::Typed4 { channels, exec, pred, surface, coords, data, .. } => {
+            c.exec(exec, errors);
+            c.pred(pred, exec, errors);
+            if !(1..=15).contains(channels) {
+                errors.push(format!("channel mask {channels} (1 to 15 allowed)"));
+            }
+            if ![8, 16].contains(&exec.size) {
+                errors.push(format!("typed message of {} lanes (8 or 16 allowed)", exec.size));
+            }
+            c.surface(*surface, errors);
+            if coords[0].is_none() {
+                errors.push("typed message without a u coordinate".to_string());
+            }
+            for (name, coord) in ["u", "v", "r", "lod"].iter().zip(coords) {
+                if let Some(coord) = coord {
+                    c.raw(name, coord, exec.size * 4, errors);
+                }
+            }
+            let per_channel = (exec.size * 4).max(grf);
+            c.raw("data", data, (channels.count_ones().max(1) - 1) * per_channel + exec.size * 4, errors);
+        }
+        Message::DwordAtomic { op, exec, pred, surface, offsets, srcs, dst } => {
+            c.exec(exec, errors);
+            c.pred(pred, exec, errors);
+            if ![1, 2, 4, 8, 16].contains(&exec.size) {
+                errors.push(format!("dword atomic of {} lanes (1, 2, 4, 8 or 16 allowed)", exec.size));
+            }
+            c.surface(*surface, errors);
+            atomic(*op, srcs, errors);
+            c.raw("offsets", offsets, exec.size * 4, errors);
+            for (n, src) in srcs.iter().enumerate() {
+                if let Some(src) = src {
+                    c.raw(&format!("source {n}"), src, exec.size * 4, errors);
+                }
+            }
+            if let Some(dst) = dst {
+                c.raw("destination", dst, exec.size * 4, errors);
+            }
+        }
+        Message::TypedAtomic { op, exec, pred, surface, coords, srcs, dst } => {
+            c.exec(exec, errors);
+            c.pred(pred, exec, errors);
+            if exec.size != 8 {
+                errors.push(format!("typed atomic of {} lanes (8 allowed)", exec.size));
+            }
+            c.surface(*surface, errors);
+            atomic(*op, srcs, errors);
+            if coords[0].is_none() {
+                errors.push("typed atomic without a u coordinate".to_string());
+            }
+            let raws = coords.iter().chain(srcs.iter()).chain(std::iter::once(dst));
+            for (name, raw) in ["u", "v", "r", "lod", "source 0", "source 1", "destination"].iter().zip(raws) {
+                if let Some(raw) = raw {
+                    c.raw(name, raw, exec.size * 4, errors);
+                }
+            }
+        }
+        Message::SvmScattered { block_bytes, blocks, exec, pred, addresses, data, .. } => {
+            c.exec(exec, errors);
+            c.pred(pred, exec, errors);
+            if ![1, 4, 8].contains(block_bytes) || ![1, 2, 4, 8].contains(blocks) {
+                errors.push(format!("svm scattered message of {blocks} blocks of {block_bytes} bytes"));
+            }
+            if exec.size > 16 {
+                errors.push(format!("svm scattered message of {} lanes (at most 16)", exec.size));
+            }
+            c.raw("addresses", addresses, exec.size * 8, errors);
+            let bytes = if *block_bytes == 1 { exec.size * 4.max(*blocks) } else { exec.size * block_bytes * blocks };
+            c.raw("data", data, bytes, errors);
+        }
+        Message::SvmAtomic { op, bits, exec, pred, addresses, srcs, dst } => {
+            c.exec(exec, errors);
+            c.pred(pred, exec, errors);
+            if ![32, 64].contains(bits) {
+                errors.push(format!("svm atomic of {bits} bits (32 or 64 allowed)"));
+            }
+            if exec.size > 8 {
+                errors.push(format!("svm atomic of {} lanes (at most 8)", exec.size));
+            }
+            atomic(*op, srcs, errors);
+            c.raw("addresses", addresses, exec.size * 8, errors);
+            let bytes = exec.size * bits / 8;
+            for (n, src) in srcs.iter().enumerate() {
+                if let Some(src) = src {
+                    c.raw(&format!("source {n}"), src, bytes, errors);
+                }
+            }
+            if let Some(dst) = dst {
+                c.raw("destination", dst, bytes, errors);
+            }
+        }
+        Message::Barrier => {}
+        Message::Fence { flags, .. } => {
+            if flags & !0x5f != 0 {
+                errors.push(format!("fence flags 0x{flags:x} (bits 0-4 and 6 allowed)"));
+            }
+        }
+        Message::BindSurface { surface, .. } => match c.category(*surface) {
+            Some(Category::Surface) => {}
+            _ => errors.push("movs: the destination is not a surface variable".to_string()),
+        },
+    }
+}
+
+fn atomic(op: &str, srcs: &[Option<Raw>; 2], errors: &mut Vec<String>) {
+    match atomic_op(op) {
+        None => errors.push(format!("unknown atomic operation '{op}'")),
+        Some(info) => {
+            let given = srcs.iter().filter(|s| s.is_some()).count() as u32;
+            if given != info.sources || (info.sources == 1 && srcs[0].is_none()) {
+                errors.push(format!("atomic {op} takes {} sources, not {given}", info.sources));
+            }
+        }
+    }
+}

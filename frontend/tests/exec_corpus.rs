@@ -1,5 +1,5 @@
 //! Corpus programs (tests/corpus) run on the CPU against plain-Rust references: the legacy-atomic histogram, the
-//! prefix sum with SIMD control flow, the cmtl gradient-angle kernel and the `_GENX_VOLATILE_` block statistics. The sources are the corpus files
+//! prefix sum with SIMD control flow, the cmtl gradient-angle kernel, the `_GENX_VOLATILE_` block statistics and the macro-written smoothing. The sources are the corpus files
 //! themselves, so what cmc/tests/corpus.rs compiles to binaries is what runs here.
 
 mod support;
@@ -137,4 +137,25 @@ fn corpus_volatile_block_stats_match_running_sums() {
         expected.extend(acc.iter().chain(&peak).map(|&v| v as u32));
     }
     assert_same("block_stats", seed, &bytes_u32(&run.surface_bytes(1)), &expected);
+}
+
+#[test]
+fn corpus_smooth_rows_written_through_macros() {
+    let source = include_str!("../../tests/corpus/smooth_macros.cpp");
+    let seed = 0x14c0_1005;
+    let threads = 4usize;
+    let mut rng = Rng::new(seed);
+    let data: Vec<i32> = (0..threads * 16).map(|_| rng.below(121) as i32 - 20).collect();
+    let compiled = compile("smooth_rows", source, &[]);
+    let mut run = compiled.run();
+    run.buffer(0, u32_bytes(&data.iter().map(|&v| v as u32).collect::<Vec<_>>()));
+    run.buffer(1, vec![0; threads * 64]);
+    run.dispatch("smooth_rows", Grid::linear(threads as u32, 1), &[Arg::Surface(0), Arg::Surface(1)]);
+    let mut expected = Vec::new();
+    for row in data.chunks(16) {
+        let smoothed: Vec<i32> = (0..14).map(|i| row[i] + 2 * row[i + 1] + row[i + 2]).collect();
+        let high = smoothed.iter().filter(|&&v| v > 100).count() as i32;
+        expected.extend(smoothed.iter().copied().chain([row[0] + row[14], high]).map(|v| v as u32));
+    }
+    assert_same("smooth_rows", seed, &bytes_u32(&run.surface_bytes(1)), &expected);
 }

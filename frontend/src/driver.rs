@@ -378,6 +378,9 @@ pub fn compile_to_bitcode(job: &Job) -> Result<(Vec<u8>, Option<rewrite::Rewrite
             args.extend(output(headers));
             args
         };
+        // A rewritten in-memory source goes to clang's standard input in place of the original.
+        let rewritten_stdin = rewrite.stdin_source().map(|source| Job { source: Some(source), ..job.clone() });
+        let job = rewritten_stdin.as_ref().unwrap_or(job);
         if let Some(pch) = pch.as_deref().filter(|p| p.exists()) {
             if let Ok(warnings) = run_captured(&clang, &with_rewrite(Headers::Precompiled(pch)), job, &spelling)? {
                 pch::USES.fetch_add(1, Ordering::Relaxed);

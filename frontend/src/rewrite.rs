@@ -45,8 +45,17 @@
 //!      the same length (no column moves). The parameter is then an `int` in the body (sizes are small and
 //!      positive; arithmetic that relied on unsigned wrap-around would differ).
 //!
-//! Not handled: a member name spelled through a macro (`#define SEL select` then `v.SEL<4, 1>(0)`) or a call
-//! whose location is inside a macro expansion, files reached only through computed includes (`#include MACRO`)
+//! Macros: `scan` sees a member access written in a macro's definition (`#define FIRST(v) v.select<4, 1>(0)`)
+//! like any other. A member name that only a macro expansion makes (`#define SEL select` then `v.SEL<4, 1>(0)`;
+//! `#define REGION(o, op) o.op<4, 1>(0)` then `REGION(v, select)`) is found from clang's error and its
+//! "expanded from macro" notes (`insert_keywords_at_diagnostics`): the keyword goes where the member access is
+//! spelled, in the macro's definition or at its use, in the user's own file.
+//!
+//! Standard input (`cmc -x cm -`): the in-memory source is rewritten like a file and given to clang on its
+//! standard input again; clang's `<stdin>` (in diagnostics and debug information) is mapped back like a file.
+//!
+//! Not handled: a call whose location is inside a macro expansion (the reference-argument wrappers), a macro
+//! defined on the command line (`-D`), files reached only through computed includes (`#include MACRO`)
 //! or `-iquote`/`-idirafter`. A user struct member named `select` etc. compared with `<` (`s.select < 3`)
 //! would be rewritten too, but only in a source that failed.
 
@@ -235,9 +244,19 @@ struct Changed {
     lines: HashMap<u32, Vec<(u32, String)>>,
     /// The original file's lines (for snippets).
     text: Vec<String>,
+    /// The job's in-memory source (clang's `-`, named `<stdin>`): given to clang on its standard input
+    /// rewritten, instead of through `-remap-file`.
+    stdin: bool,
+    /// What the copy holds, once written.
+    rewritten: String,
 }
 
 impl Changed {
+    /// Whether the copy differs from the original.
+    fn changed(&self) -> bool {
+        !self.inserts.is_empty() || !self.replacements.is_empty()
+    }
+
     /// Adds `text` at `offset` unless the same text is already there; whether it was added.
     fn insert(&mut self, offset: usize, text: &str) -> bool {
         let here = self.inserts.entry(offset).or_default();
@@ -272,7 +291,11 @@ impl Changed {
         rewritten.push_str(&base[last..]);
         self.lines = lines;
         self.replaced_text = base.lines().map(str::to_string).collect();
-        std::fs::write(&self.copy, rewritten)
+        self.rewritten = rewritten;
+        if self.stdin {
+            return Ok(());
+        }
+        std::fs::write(&self.copy, &self.rewritten)
     }
 
     /// The byte offset of 1-based (line, column), if it is in the file.
@@ -294,10 +317,19 @@ pub struct Rewrite {
 
 impl Drop for Rewrite {
     fn drop(&mut self) {
-        for file in &self.files {
+        for file in self.files.iter().filter(|file| !file.stdin) {
             let _ = std::fs::remove_file(&file.copy);
         }
     }
+}
+
+/// The name clang gives its standard input in diagnostics; its debug information puts it (and the compile
+/// unit's `-`) in the working directory.
+const STDIN_NAME: &str = "<stdin>";
+
+fn is_stdin_name(path: &str) -> bool {
+    let name = path.rsplit('/').next().unwrap_or(path);
+    name == STDIN_NAME || name == "-"
 }
 
 /// Finds the file an `#include` names, as clang searches (for the part of the search the rewrite covers).
@@ -316,19 +348,34 @@ fn resolve(name: &str, quoted: bool, includer: &Path, job: &Job) -> Option<PathB
 /// there is nothing to change (see the module note for the two rewrites).
 pub fn plan(job: &Job, failure: &[u8]) -> Option<Rewrite> {
     let mut seen = HashSet::new();
-    let mut queue = vec![job.input.clone()];
-    queue.extend(job.pre_includes.iter().cloned());
+    // The job's in-memory source is read from there (its quoted includes are searched for from the working
+    // directory, as clang does for `-`); every other file from its path.
+    let mut queue: Vec<(PathBuf, Option<String>)> = job.pre_includes.iter().map(|p| (p.clone(), None)).collect();
+    match &job.source {
+        Some(bytes) => queue.push((PathBuf::from(".").join(STDIN_NAME), Some(String::from_utf8(bytes.clone()).ok()?))),
+        None => queue.push((job.input.clone(), None)),
+    }
     let mut files = Vec::new();
-    while let Some(path) = queue.pop() {
-        let Ok(canonical) = std::fs::canonicalize(&path) else { continue };
+    while let Some((path, in_memory)) = queue.pop() {
+        let stdin = in_memory.is_some();
+        let canonical = if stdin { PathBuf::from(STDIN_NAME) } else {
+            let Ok(canonical) = std::fs::canonicalize(&path) else { continue };
+            canonical
+        };
         if seen.len() >= MAX_FILES || !seen.insert(canonical.clone()) {
             continue;
         }
-        let Ok(source) = std::fs::read_to_string(&path) else { continue };
+        let source = match in_memory {
+            Some(source) => source,
+            None => {
+                let Ok(source) = std::fs::read_to_string(&path) else { continue };
+                source
+            }
+        };
         let (inserts, includes) = scan(&source);
         for (name, quoted) in includes {
             if let Some(found) = resolve(&name, quoted, &path, job) {
-                queue.push(found);
+                queue.push((found, None));
             }
         }
         let text = source.lines().map(str::to_string).collect();
@@ -342,6 +389,8 @@ pub fn plan(job: &Job, failure: &[u8]) -> Option<Rewrite> {
             replaced_text: Vec::new(),
             lines: HashMap::new(),
             text,
+            stdin,
+            rewritten: String::new(),
         };
         for at in inserts {
             file.insert(at, KEYWORD);
@@ -349,7 +398,7 @@ pub fn plan(job: &Job, failure: &[u8]) -> Option<Rewrite> {
         files.push(file);
     }
     let mut rewrite = Rewrite { files };
-    rewrite.wrap_reference_arguments(&without_colors(&String::from_utf8_lossy(failure)));
+    rewrite.apply_diagnostics(&without_colors(&String::from_utf8_lossy(failure)));
     rewrite.write().then_some(rewrite)
 }
 
@@ -384,11 +433,16 @@ impl Rewrite {
     /// The clang arguments that make it read the rewritten copies.
     pub fn remap_args(&self) -> Vec<String> {
         let mut args = Vec::new();
-        for file in self.files.iter().filter(|file| !file.inserts.is_empty() || !file.replacements.is_empty()) {
+        for file in self.files.iter().filter(|file| file.changed() && !file.stdin) {
             args.extend(["-Xclang".to_string(), "-remap-file".to_string(), "-Xclang".to_string()]);
             args.push(format!("{};{}", file.original.display(), file.copy.display()));
         }
         args
+    }
+
+    /// The rewritten text of the job's in-memory source, when it changed: what clang reads on its standard input.
+    pub fn stdin_source(&self) -> Option<Vec<u8>> {
+        self.files.iter().find(|file| file.stdin && file.changed()).map(|file| file.rewritten.clone().into_bytes())
     }
 
     /// The changed file `path` names (as clang printed it), if any.
@@ -417,7 +471,7 @@ impl Rewrite {
     /// Writes the copies of the files with insertions; whether there is any.
     fn write(&mut self) -> bool {
         let mut any = false;
-        for file in self.files.iter_mut().filter(|file| !file.inserts.is_empty() || !file.replacements.is_empty()) {
+        for file in self.files.iter_mut().filter(|file| file.changed()) {
             if file.write().is_err() {
                 return false;
             }
@@ -429,7 +483,7 @@ impl Rewrite {
     /// After a rewritten compilation failed with `failure` (already mapped to the user's coordinates): adds the
     /// reference-argument wrappers it asks for and rewrites the copies; whether anything new was added.
     pub fn extend(&mut self, failure: &[u8]) -> bool {
-        self.wrap_reference_arguments(&String::from_utf8_lossy(failure)) && self.write()
+        self.apply_diagnostics(&String::from_utf8_lossy(failure)) && self.write()
     }
 
     /// clang's stderr of a rewritten compilation with the user's columns and source lines (see the module note).
@@ -585,7 +639,75 @@ const DEDUCTIONS: &[(&str, &[&str], &str)] = &[
     ("could not match 'matrix' against 'matrix_ref'", &["matrix"], "::__details::__cm_as_value("),
 ];
 
+/// clang's errors for a member template named without `template` on a dependent object: at instantiation for
+/// integer arguments, at the definition (with a fix-it clang drops inside macros) for type arguments.
+const MISSING_TEMPLATE_ERRORS: &[&str] = &[
+    ": error: reference to non-static member function must be called",
+    ": error: use 'template' keyword to treat '",
+    ": error: missing 'template' keyword prior to dependent template name",
+];
+
 impl Rewrite {
+    /// What `failure` (clang's stderr in the user's coordinates) asks for: `template` where a member template
+    /// was named through a macro, and the reference-argument wrappers. Whether anything was added.
+    fn apply_diagnostics(&mut self, failure: &str) -> bool {
+        let keywords = self.insert_keywords_at_diagnostics(failure);
+        self.wrap_reference_arguments(failure) || keywords
+    }
+
+    /// Inserts `template ` where clang reports a member template named without it (`MISSING_TEMPLATE_ERRORS`)
+    /// and `scan` did not see the name: written through a macro (`#define SEL select` then `v.SEL<4, 1>(0)`;
+    /// `#define REGION(o, op) o.op<4, 1>(0)` then `REGION(v, select)`). The candidates are the error's own
+    /// location, then the spelling locations of its "expanded from macro" notes, in order; the keyword goes
+    /// before the first that is, in a user's file (never the header library), an identifier written after `.`
+    /// or `->` with `<` after it (in a macro's definition when that is where the member access is spelled).
+    /// Whether anything was added.
+    fn insert_keywords_at_diagnostics(&mut self, failure: &str) -> bool {
+        let mut cache = HashMap::new();
+        // Per error: its candidate (file, offset) locations, and whether a macro expansion is involved.
+        let mut sites: Vec<(Vec<(usize, usize)>, bool)> = Vec::new();
+        let mut open = false;
+        for line in failure.lines() {
+            let Some((path, line_no, column, rest)) = located(line) else { continue };
+            if rest.starts_with(": error:") {
+                open = MISSING_TEMPLATE_ERRORS.iter().any(|error| rest.starts_with(error));
+                if open {
+                    sites.push((Vec::new(), false));
+                }
+            } else if open && rest.starts_with(": note: expanded from macro '") {
+                if let Some(site) = sites.last_mut() {
+                    site.1 = true;
+                }
+            } else {
+                open = false;
+                continue;
+            }
+            if !open {
+                continue;
+            }
+            let Some(index) = self.index(path, &mut cache) else { continue };
+            if let Some(at) = self.files[index].offset(line_no, column) {
+                if let Some(site) = sites.last_mut() {
+                    site.0.push((index, at));
+                }
+            }
+        }
+        let mut added = false;
+        for (candidates, through_macro) in sites {
+            // Without a macro, only CM's own member templates (a user's `s.count < 3` on a member function is
+            // the user's error, reported as it is).
+            let Some((index, at)) = candidates.into_iter().find(|&(index, at)| {
+                let code = blank_comments(&self.files[index].source, true);
+                member_template_at(&code, at)
+                    && (through_macro || MEMBER_TEMPLATES.iter().any(|name| code[at..].starts_with(name.as_bytes())))
+            }) else {
+                continue;
+            };
+            added |= self.files[index].insert(at, KEYWORD);
+        }
+        added
+    }
+
     /// Wraps, at each call clang could not resolve because a function template's `vector_ref`/`matrix_ref`
     /// parameter did not deduce from a vector/matrix argument (or a `vector`/`matrix` parameter from a
     /// reference), the arguments in those parameters' positions (`DEDUCTIONS`). `failure` is clang's stderr in
@@ -653,10 +775,27 @@ impl Rewrite {
     /// The index of the file `path` names, if the rewrite covers it.
     fn index(&self, path: &str, cache: &mut HashMap<String, Option<usize>>) -> Option<usize> {
         *cache.entry(path.to_string()).or_insert_with(|| {
+            if is_stdin_name(path) {
+                return self.files.iter().position(|file| file.stdin);
+            }
             let canonical = std::fs::canonicalize(path).ok()?;
             self.files.iter().position(|file| file.canonical == canonical)
         })
     }
+}
+
+/// Whether an identifier starts at `at` in `code` (blanked) with `.` or `->` before it and `<` after it.
+fn member_template_at(code: &[u8], at: usize) -> bool {
+    let starts_word = code.get(at).is_some_and(|&b| b.is_ascii_alphabetic() || b == b'_')
+        && (at == 0 || !(code[at - 1].is_ascii_alphanumeric() || code[at - 1] == b'_'));
+    if !starts_word {
+        return false;
+    }
+    let end = at + code[at..].iter().take_while(|&&b| b.is_ascii_alphanumeric() || b == b'_').count();
+    let after = code[end..].iter().find(|b| !b.is_ascii_whitespace());
+    let before: Vec<u8> = code[..at].iter().rev().filter(|b| !b.is_ascii_whitespace()).take(2).copied().collect();
+    let accessed = before.first() == Some(&b'.') || (before.first() == Some(&b'>') && before.get(1) == Some(&b'-'));
+    after == Some(&b'<') && accessed
 }
 
 /// Byte ranges (whitespace trimmed) of the top-level comma-separated items between the parenthesis at `open`
@@ -974,6 +1113,8 @@ mod tests {
             replaced_text: Vec::new(),
             lines: HashMap::new(),
             text: source.lines().map(str::to_string).collect(),
+            stdin: false,
+            rewritten: String::new(),
         };
         for column in columns {
             file.insert(2 + column as usize - 1, KEYWORD);
@@ -1031,6 +1172,27 @@ mod tests {
         let code = b"template <typename T, uint R, unsigned int C, int K, size_t = 4>\nvoid f(matrix_ref<T, R, C> m);";
         let at = code.windows(2).position(|w| w == b"f(").unwrap();
         assert_eq!(integer_template_parameters(code, at), [(22, 4), (30, 12)]);
+    }
+
+    #[test]
+    fn member_accesses_are_recognised_at_a_location() {
+        let code = b"v.SEL<4, 1>(0); p -> op <n>(); REGION(v, select, 4); s.count < 3; x.y";
+        let at = |word: &str| code.windows(word.len()).position(|w| w == word.as_bytes()).unwrap();
+        assert!(member_template_at(code, at("SEL")));
+        assert!(member_template_at(code, at("op")));
+        assert!(member_template_at(code, at("count")));
+        assert!(!member_template_at(code, at("select")));
+        assert!(!member_template_at(code, at("REGION")));
+        assert!(!member_template_at(code, at("y")));
+        assert!(!member_template_at(code, at("EL")));
+    }
+
+    #[test]
+    fn standard_input_names() {
+        assert!(is_stdin_name("<stdin>"));
+        assert!(is_stdin_name("/work/dir/<stdin>"));
+        assert!(is_stdin_name("/work/dir/-"));
+        assert!(!is_stdin_name("/work/dir/a-b.cpp"));
     }
 
     #[test]

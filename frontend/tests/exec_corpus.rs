@@ -1,5 +1,5 @@
 //! Corpus programs (tests/corpus) run on the CPU against plain-Rust references: the legacy-atomic histogram, the
-//! prefix sum with SIMD control flow and the cmtl gradient-angle kernel. The sources are the corpus files
+//! prefix sum with SIMD control flow, the cmtl gradient-angle kernel, the `_GENX_VOLATILE_` block statistics and the macro-written smoothing. The sources are the corpus files
 //! themselves, so what cmc/tests/corpus.rs compiles to binaries is what runs here.
 
 mod support;
@@ -100,4 +100,62 @@ fn corpus_gradient_angles_bin_the_directions() {
             "lane {i} (seed {seed:#x}): magnitude {got_magnitude}, model {magnitude}"
         );
     }
+}
+
+#[test]
+fn corpus_volatile_block_stats_match_running_sums() {
+    let source = include_str!("../../tests/corpus/volatile_accumulator.cpp");
+    let seed = 0x14c0_1004;
+    // One thread per group: the executor keeps a global in one place for every thread, where the hardware gives
+    // each thread its own registers; threads that each reset the global before using it agree with both.
+    let (threads, blocks, rows, cols) = (3usize, 5usize, 4usize, 8usize);
+    let mut rng = Rng::new(seed);
+    let data: Vec<i32> = (0..threads * blocks * rows * cols).map(|_| rng.below(2001) as i32 - 1000).collect();
+    let compiled = compile("block_stats", source, &[]);
+    let mut run = compiled.run();
+    run.buffer(0, u32_bytes(&data.iter().map(|&v| v as u32).collect::<Vec<_>>()));
+    run.buffer(1, vec![0; threads * (rows * cols + cols) * 4]);
+    run.dispatch("block_stats", Grid::linear(threads as u32, 1), &[Arg::Surface(0), Arg::Surface(1), Arg::U32(blocks as u32)]);
+    let mut expected = Vec::new();
+    for t in 0..threads {
+        let mut acc = vec![0i32; rows * cols];
+        let mut peak = vec![-100000i32; cols];
+        for b in 0..blocks {
+            let block = &data[(t * blocks + b) * rows * cols..][..rows * cols];
+            for (a, v) in acc.iter_mut().zip(block) {
+                *a = a.wrapping_add(*v);
+            }
+            for (c, p) in peak.iter_mut().enumerate() {
+                let colmax = (0..rows).map(|r| block[r * cols + c]).max().unwrap_or(i32::MIN);
+                *p = (*p).max(colmax);
+            }
+            acc[(b & (rows - 1)) * cols + cols - 1] = b as i32;
+        }
+        for p in &mut peak {
+            *p = (*p).min(900);
+        }
+        expected.extend(acc.iter().chain(&peak).map(|&v| v as u32));
+    }
+    assert_same("block_stats", seed, &bytes_u32(&run.surface_bytes(1)), &expected);
+}
+
+#[test]
+fn corpus_smooth_rows_written_through_macros() {
+    let source = include_str!("../../tests/corpus/smooth_macros.cpp");
+    let seed = 0x14c0_1005;
+    let threads = 4usize;
+    let mut rng = Rng::new(seed);
+    let data: Vec<i32> = (0..threads * 16).map(|_| rng.below(121) as i32 - 20).collect();
+    let compiled = compile("smooth_rows", source, &[]);
+    let mut run = compiled.run();
+    run.buffer(0, u32_bytes(&data.iter().map(|&v| v as u32).collect::<Vec<_>>()));
+    run.buffer(1, vec![0; threads * 64]);
+    run.dispatch("smooth_rows", Grid::linear(threads as u32, 1), &[Arg::Surface(0), Arg::Surface(1)]);
+    let mut expected = Vec::new();
+    for row in data.chunks(16) {
+        let smoothed: Vec<i32> = (0..14).map(|i| row[i] + 2 * row[i + 1] + row[i + 2]).collect();
+        let high = smoothed.iter().filter(|&&v| v > 100).count() as i32;
+        expected.extend(smoothed.iter().copied().chain([row[0] + row[14], high]).map(|v| v as u32));
+    }
+    assert_same("smooth_rows", seed, &bytes_u32(&run.surface_bytes(1)), &expected);
 }

@@ -37,6 +37,9 @@
 //!    SLM size, zero offsets, input kinds (0), descriptors from `[[type]]`, named barriers 0, barrier count.
 //!    Globals annotated `genx_volatile` / `genx_byte_offset=N` get those string attributes. The annotation
 //!    intrinsics and `llvm.global.annotations` are erased.
+//! 4. **Volatile globals** (`volatile.rs`): a `genx_volatile` global is retyped to its flattened vector and
+//!    every access becomes `genx.vload`/`genx.vstore` of the whole global (with a region for a part of it),
+//!    the form IGC keeps in registers; the rewrite is genx-promote-array's.
 //!
 //! # Invariants
 //! After the pass no `__cm_genx_*` / `__cm_builtin_*` call and no annotation remains; every GenX call it made
@@ -51,6 +54,7 @@
 
 mod kernels;
 mod printf;
+mod volatile;
 
 pub use kernels::{kernels, source_name};
 pub use printf::{CONSTANT_ADDRESS_SPACE, PRINTF};

@@ -62,6 +62,13 @@
 //! masked gathers/scatters (IGC handles these); `memset`/`memcpy` on the alloca (refused as a call); loads
 //! and stores of aggregate types; `genx.vload`/`vstore` (lowered to load/store by CMLowerVLoadVStore before
 //! this pass in IGC's pipeline); dynamic (non-constant count) allocas.
+//!
+//! # Shared with genx-cm-lower
+//! The analysis ([`plan_web`]) and the rewrite ([`rewrite`]) also serve `_GENX_VOLATILE_` globals
+//! (cm_lower/volatile.rs): the root is then a global whose web may hold constant-expression casts and GEPs, and
+//! the vector lives in a new global read and written whole with `genx.vload`/`genx.vstore` ([`Home`]). A
+//! variable GEP index that is a constant multiple (`mul`, `shl`, through `sext`/`zext`) counts its factor in
+//! the stride (the CM headers index a vector's bytes by `i * sizeof(T)`).
 
 use std::collections::{HashMap, VecDeque};
 use std::ffi::CString;
@@ -97,8 +104,7 @@ pub fn run(function: FunctionValue<'_>, cx: &mut PassCx) -> bool {
             }
             match analyze(inst, layout) {
                 Ok(mut plan) => {
-                    // Rewrite in program order, so the new values are numbered as they appear.
-                    plan.accesses.sort_by_key(|access| order.get(&access.inst).copied().unwrap_or(usize::MAX));
+                    plan.in_program_order(&order);
                     plans.push(plan)
                 }
                 Err(refusal) => cx.remark(
@@ -146,7 +152,7 @@ pub fn run(function: FunctionValue<'_>, cx: &mut PassCx) -> bool {
             ),
         );
         let accesses = plan.accesses.len() as u64;
-        match rewrite(&plan) {
+        match rewrite(&plan, Home::Alloca) {
             Ok(()) => {
                 cx.count(c"allocas-promoted", c"allocas promoted to vectors", 1);
                 cx.count(c"accesses-promoted", c"loads and stores rewritten as region accesses", accesses);
@@ -186,10 +192,11 @@ fn display_name(value: LLVMValueRef) -> String {
     }
 }
 
-/// Why an alloca is not promoted, and the instruction that decided it.
-struct Refusal {
-    at: LLVMValueRef,
-    why: String,
+/// Why an alloca (or a `_GENX_VOLATILE_` global, see [`plan_web`]) is not promoted, and the instruction (or, for
+/// a global, possibly the constant expression) that decided it.
+pub(crate) struct Refusal {
+    pub at: LLVMValueRef,
+    pub why: String,
 }
 
 fn refuse<T>(at: LLVMValueRef, why: impl Into<String>) -> Result<T, Refusal> {
@@ -198,7 +205,7 @@ fn refuse<T>(at: LLVMValueRef, why: impl Into<String>) -> Result<T, Refusal> {
 
 /// How a pointer of the web is derived.
 enum NodeKind {
-    /// The alloca itself: offset 0.
+    /// The alloca (or global) itself: offset 0.
     Root,
     /// A pointer bitcast of `base`: same offset.
     Cast { base: usize },
@@ -239,16 +246,35 @@ struct Shape {
     scalar: bool,
 }
 
-/// Everything needed to rewrite one alloca.
-struct Plan {
+/// Everything needed to rewrite one alloca (or `_GENX_VOLATILE_` global).
+pub(crate) struct Plan {
+    /// The alloca, or the global.
     alloca: LLVMValueRef,
     allocated: LLVMTypeRef,
-    base: LLVMTypeRef,
-    elem_bytes: u32,
-    bytes: u64,
+    pub base: LLVMTypeRef,
+    pub elem_bytes: u32,
+    pub bytes: u64,
     nodes: Vec<Node>,
     accesses: Vec<Access>,
     markers: Vec<LLVMValueRef>,
+}
+
+impl Plan {
+    /// Orders the accesses as `order` numbers the instructions, so that the rewrite numbers the new values as
+    /// they appear.
+    pub(crate) fn in_program_order(&mut self, order: &HashMap<LLVMValueRef, usize>) {
+        self.accesses.sort_by_key(|access| order.get(&access.inst).copied().unwrap_or(usize::MAX));
+    }
+}
+
+/// Where the promoted vector `<bytes / EB x B>` lives, and so how it is read and written whole.
+#[derive(Clone, Copy)]
+pub(crate) enum Home {
+    /// A new `alloca` in place of the old one, read and written with `load`/`store` (`mem2reg` promotes it).
+    Alloca,
+    /// The given global of the vector type that replaces a `_GENX_VOLATILE_` global (genx-cm-lower): read and
+    /// written with `genx.vload`/`genx.vstore`, which IGC keeps in registers (docs/cmc-compat.md §3).
+    VolatileGlobal(LLVMValueRef),
 }
 
 // ---- phase 1-3: analysis ---------------------------------------------------------------------------------
@@ -258,6 +284,19 @@ fn analyze(alloca: LLVMValueRef, layout: LLVMTargetDataRef) -> Result<Plan, Refu
     let Some(count) = ir::const_int(unsafe { LLVMGetOperand(alloca, 0) }) else {
         return refuse(alloca, "its element count is not a constant");
     };
+    plan_web(alloca, "alloca", allocated, count, layout, MAX_ALLOCA_BYTES)
+}
+
+/// Phases 1-3 for `count` objects of type `allocated` at `root` (an alloca, or a global whose web may
+/// include constant expressions): the flattened type, the pointer web and its accesses, checked.
+pub(crate) fn plan_web(
+    alloca: LLVMValueRef,
+    noun: &'static str,
+    allocated: LLVMTypeRef,
+    count: i64,
+    layout: LLVMTargetDataRef,
+    max_bytes: u64,
+) -> Result<Plan, Refusal> {
     let base = base_type(allocated).or_else(|why| refuse(alloca, why))?;
     let Some(elem_bytes) = region_ir::element_bytes(base) else {
         return refuse(alloca, format!("its base type {} is not a region element type", ir::type_to_string(base)));
@@ -267,11 +306,8 @@ fn analyze(alloca: LLVMValueRef, layout: LLVMTargetDataRef) -> Result<Plan, Refu
         Some(0) | None => return refuse(alloca, "it has no bytes"),
         Some(bytes) => bytes,
     };
-    if bytes > MAX_ALLOCA_BYTES {
-        return refuse(
-            alloca,
-            format!("it has {bytes} bytes, more than the {MAX_ALLOCA_BYTES} a promoted array may have"),
-        );
+    if bytes > max_bytes {
+        return refuse(alloca, format!("it has {bytes} bytes, more than the {max_bytes} a promoted array may have"));
     }
     if bytes % elem_bytes as u64 != 0 || bytes > i16::MAX as u64 {
         return refuse(alloca, format!("its {bytes} bytes are not a whole number of {elem_bytes}-byte elements"));
@@ -311,7 +347,7 @@ fn analyze(alloca: LLVMValueRef, layout: LLVMTargetDataRef) -> Result<Plan, Refu
             if let Some(&outside) = pointer_operands(node.value).iter().find(|p| !index.contains_key(p)) {
                 return refuse(
                     node.value,
-                    format!("it joins the alloca's address with another pointer ({})", short(outside)),
+                    format!("it joins the {noun}'s address with another pointer ({})", short(outside)),
                 );
             }
         }
@@ -352,7 +388,7 @@ fn analyze(alloca: LLVMValueRef, layout: LLVMTargetDataRef) -> Result<Plan, Refu
         if bytes % el as u64 != 0 || size > bytes {
             return refuse(
                 access.inst,
-                format!("it {what} {size} bytes as {el}-byte elements of a {bytes}-byte alloca"),
+                format!("it {what} {size} bytes as {el}-byte elements of a {bytes}-byte {noun}"),
             );
         }
         if !fact.dynamic {
@@ -361,7 +397,7 @@ fn analyze(alloca: LLVMValueRef, layout: LLVMTargetDataRef) -> Result<Plan, Refu
                 return refuse(
                     access.inst,
                     format!(
-                        "it {what} bytes {start}..{} outside the {bytes}-byte alloca",
+                        "it {what} bytes {start}..{} outside the {bytes}-byte {noun}",
                         start as i128 + size as i128
                     ),
                 );
@@ -391,6 +427,25 @@ fn classify(
     layout: LLVMTargetDataRef,
 ) -> Result<Use, Refusal> {
     use LLVMOpcode::*;
+    if unsafe { !LLVMIsAConstantExpr(user).is_null() } {
+        // Only a global's web has constant expressions: casts and GEPs of constant indices, nothing else.
+        return match unsafe { LLVMGetConstOpcode(user) } {
+            LLVMBitCast if unsafe { LLVMGetTypeKind(ir::type_of(user)) } == LLVMTypeKind::LLVMPointerTypeKind => {
+                Ok(Use::Node(NodeKind::Cast { base: current }))
+            }
+            LLVMGetElementPtr if unsafe { LLVMGetOperand(user, 0) } == value => {
+                let (constant, terms) = gep_offsets(user, layout).or_else(|why| refuse(user, why))?;
+                if !terms.is_empty() {
+                    return refuse(user, "its address is offset by a constant expression that is not a number");
+                }
+                Ok(Use::Node(NodeKind::Gep { base: current, constant, terms }))
+            }
+            _ => refuse(user, format!("its address is used by the constant {}", short(user))),
+        };
+    }
+    if unsafe { LLVMIsAInstruction(user).is_null() } {
+        return refuse(user, format!("its address is used by {}", short(user)));
+    }
     let opcode = unsafe { LLVMGetInstructionOpcode(user) };
     match opcode {
         LLVMGetElementPtr => {
@@ -538,11 +593,42 @@ fn gep_offsets(gep: LLVMValueRef, layout: LLVMTargetDataRef) -> Result<(i64, Vec
                 Some(k) => {
                     constant = k.checked_mul(stride).and_then(|o| constant.checked_add(o)).ok_or_else(overflow)?
                 }
-                None => terms.push((index, stride)),
+                None => {
+                    let (index, factor) = scaled_index(index);
+                    terms.push((index, stride.checked_mul(factor).ok_or_else(overflow)?))
+                }
             }
         }
         Ok((constant, terms))
     }
+}
+
+/// A variable GEP index as `(value, factor)` with `index == value · factor` in the low 16 bits (all the
+/// rewrite keeps): constant multiplications and left shifts are peeled, through sign and zero extensions. The
+/// CM headers index a vector's bytes as `i8` GEPs by `i · sizeof(T)`, whose element alignment is then known.
+fn scaled_index(mut index: LLVMValueRef) -> (LLVMValueRef, i64) {
+    use LLVMOpcode::*;
+    let mut factor = 1i64;
+    loop {
+        let (next, scale) = match ir::opcode(index) {
+            Some(LLVMSExt | LLVMZExt) => (ir::operand(index, 0), 1),
+            Some(LLVMMul) => match (ir::const_int(ir::operand(index, 0)), ir::const_int(ir::operand(index, 1))) {
+                (_, Some(c)) => (ir::operand(index, 0), c),
+                (Some(c), None) => (ir::operand(index, 1), c),
+                (None, None) => break,
+            },
+            Some(LLVMShl) => match ir::const_int(ir::operand(index, 1)) {
+                Some(c) if (0..15).contains(&c) => (ir::operand(index, 0), 1 << c),
+                _ => break,
+            },
+            _ => break,
+        };
+        match factor.checked_mul(scale) {
+            Some(f) if scale >= 1 && f <= i16::MAX as i64 => (factor, index) = (f, next),
+            _ => break,
+        }
+    }
+    (index, factor)
 }
 
 /// The pointer operands of a phi or select.
@@ -614,8 +700,9 @@ impl Rewriter<'_> {
                 let base = self.offset(*base);
                 let mut dynamic = base.dynamic;
                 unsafe {
-                    LLVMPositionBuilderBefore(self.builder, node.value);
+                    // (A constant-expression GEP has no terms: the builder is only placed before instructions.)
                     for &(index, stride) in terms {
+                        LLVMPositionBuilderBefore(self.builder, node.value);
                         let bits = LLVMGetIntTypeWidth(ir::type_of(index));
                         let narrow = match bits.cmp(&16) {
                             std::cmp::Ordering::Greater => {
@@ -714,23 +801,80 @@ impl Rewriter<'_> {
     }
 }
 
-fn rewrite(plan: &Plan) -> Result<(), String> {
+/// Phase 5: rewrites every access of the plan's web as an access of the vector at `home`. For an alloca, the
+/// old alloca and its pointer web are erased; for a global, its instructions are (the caller retires the old
+/// global and its constant expressions).
+pub(crate) fn rewrite(plan: &Plan, home: Home) -> Result<(), String> {
     unsafe {
         let context = LLVMGetTypeContext(ir::type_of(plan.alloca));
         let builder = LLVMCreateBuilderInContext(context);
-        let result = rewrite_with(plan, builder, context);
+        let result = rewrite_with(plan, builder, context, home);
         LLVMDisposeBuilder(builder);
         result
     }
 }
 
-unsafe fn rewrite_with(plan: &Plan, builder: LLVMBuilderRef, context: LLVMContextRef) -> Result<(), String> {
+/// Reads or writes the whole promoted vector at the builder's position, as its home requires.
+struct Whole {
+    home: Home,
+    vector: LLVMValueRef,
+    vector_ty: LLVMTypeRef,
+    align: u32,
+}
+
+impl Whole {
+    unsafe fn load(&self, builder: LLVMBuilderRef, name: &CString) -> Result<LLVMValueRef, String> {
+        Ok(match self.home {
+            Home::Alloca => {
+                let loaded = LLVMBuildLoad2(builder, self.vector_ty, self.vector, name.as_ptr());
+                LLVMSetAlignment(loaded, self.align);
+                loaded
+            }
+            Home::VolatileGlobal(global) => {
+                let module = LLVMGetGlobalParent(global);
+                let function = region_ir::declare_intrinsic(module, "llvm.genx.vload", self.vector_ty, &[ir::type_of(global)])?;
+                region_ir::build_call(builder, function, &mut [global], &name.to_string_lossy())
+            }
+        })
+    }
+
+    unsafe fn store(&self, builder: LLVMBuilderRef, value: LLVMValueRef) -> Result<(), String> {
+        match self.home {
+            Home::Alloca => {
+                let store = LLVMBuildStore(builder, value, self.vector);
+                LLVMSetAlignment(store, self.align);
+            }
+            Home::VolatileGlobal(global) => {
+                let module = LLVMGetGlobalParent(global);
+                let void = LLVMVoidTypeInContext(LLVMGetModuleContext(module));
+                let types = [self.vector_ty, ir::type_of(global)];
+                let function = region_ir::declare_intrinsic(module, "llvm.genx.vstore", void, &types)?;
+                region_ir::build_call(builder, function, &mut [value, global], "");
+            }
+        }
+        Ok(())
+    }
+}
+
+unsafe fn rewrite_with(
+    plan: &Plan,
+    builder: LLVMBuilderRef,
+    context: LLVMContextRef,
+    home: Home,
+) -> Result<(), String> {
     let elements = (plan.bytes / plan.elem_bytes as u64) as u32;
     let vector_ty = LLVMVectorType(plan.base, elements);
-    LLVMPositionBuilderBefore(builder, plan.alloca);
-    let vector = LLVMBuildAlloca(builder, vector_ty, name_for(plan.alloca, ".vec").as_ptr());
-    let align = LLVMGetAlignment(plan.alloca);
-    LLVMSetAlignment(vector, align);
+    let (vector, align) = match home {
+        Home::Alloca => {
+            LLVMPositionBuilderBefore(builder, plan.alloca);
+            let vector = LLVMBuildAlloca(builder, vector_ty, name_for(plan.alloca, ".vec").as_ptr());
+            let align = LLVMGetAlignment(plan.alloca);
+            LLVMSetAlignment(vector, align);
+            (vector, align)
+        }
+        Home::VolatileGlobal(global) => (global, LLVMGetAlignment(global)),
+    };
+    let whole_vector = Whole { home, vector, vector_ty, align };
 
     let mut rewriter = Rewriter {
         plan,
@@ -757,6 +901,7 @@ unsafe fn rewrite_with(plan: &Plan, builder: LLVMBuilderRef, context: LLVMContex
             None => Index::Direct,
         };
         LLVMPositionBuilderBefore(builder, access.inst);
+        LLVMSetCurrentDebugLocation2(builder, crate::llvm_sys::debuginfo::LLVMInstructionGetDebugLoc(access.inst));
         let whole = offset.dynamic.is_none()
             && offset.constant == 0
             && lanes as u64 * elem_bytes as u64 == plan.bytes
@@ -770,14 +915,12 @@ unsafe fn rewrite_with(plan: &Plan, builder: LLVMBuilderRef, context: LLVMContex
                 } else {
                     LLVMBuildBitCast(builder, new, vector_ty, name_for(plan.alloca, ".w.cast").as_ptr())
                 };
-                let store = LLVMBuildStore(builder, value, vector);
-                LLVMSetAlignment(store, align);
+                whole_vector.store(builder, value)?;
                 LLVMInstructionEraseFromParent(access.inst);
             } else {
                 let same = ir::type_of(access.inst) == vector_ty;
                 let name = if same { CString::default() } else { name_for(plan.alloca, ".v") };
-                let loaded = LLVMBuildLoad2(builder, vector_ty, vector, name.as_ptr());
-                LLVMSetAlignment(loaded, align);
+                let loaded = whole_vector.load(builder, &name)?;
                 let value = if same {
                     loaded
                 } else {
@@ -787,8 +930,7 @@ unsafe fn rewrite_with(plan: &Plan, builder: LLVMBuilderRef, context: LLVMContex
             }
             continue;
         }
-        let loaded = LLVMBuildLoad2(builder, vector_ty, vector, name_for(plan.alloca, ".v").as_ptr());
-        LLVMSetAlignment(loaded, align);
+        let loaded = whole_vector.load(builder, &name_for(plan.alloca, ".v"))?;
         let view_ty =
             if elem == plan.base { vector_ty } else { LLVMVectorType(elem, (plan.bytes / elem_bytes as u64) as u32) };
         let view = if view_ty == vector_ty {
@@ -805,8 +947,7 @@ unsafe fn rewrite_with(plan: &Plan, builder: LLVMBuilderRef, context: LLVMContex
             } else {
                 LLVMBuildBitCast(builder, written, vector_ty, name_for(plan.alloca, ".w.cast").as_ptr())
             };
-            let store = LLVMBuildStore(builder, back, vector);
-            LLVMSetAlignment(store, align);
+            whole_vector.store(builder, back)?;
             LLVMInstructionEraseFromParent(access.inst);
         } else {
             let read = region_ir::build_rdregion(builder, view, &region, index, scalar, "")?;
@@ -816,11 +957,13 @@ unsafe fn rewrite_with(plan: &Plan, builder: LLVMBuilderRef, context: LLVMContex
     for &marker in &plan.markers {
         LLVMInstructionEraseFromParent(marker);
     }
-    // Pointer joins may use each other in cycles: cut every use first, then erase.
-    for node in plan.nodes.iter().rev() {
+    // Pointer joins may use each other in cycles: cut every use first, then erase. Only instructions: a
+    // global root and its constant expressions are the caller's.
+    let erased = |node: &&Node| !LLVMIsAInstruction(node.value).is_null();
+    for node in plan.nodes.iter().rev().filter(erased) {
         LLVMReplaceAllUsesWith(node.value, LLVMGetUndef(ir::type_of(node.value)));
     }
-    for node in plan.nodes.iter().rev() {
+    for node in plan.nodes.iter().rev().filter(erased) {
         LLVMInstructionEraseFromParent(node.value);
     }
     Ok(())

@@ -84,8 +84,8 @@
 //! A scalar whose legs assign *different* values from before the region (phi entries that pass along two
 //! older values): the leg executed last wins, where cmc's memory form would keep the assignment. Calls
 //! inside SIMD control flow (subroutines with a call mask: the front end inlines everything);
-//! `cm_unmask_begin/end` (`unmask.begin/end` are left as they are); `raw_send` with a scalar predicate and
-//! `genx.vstore` (errors: writes without a predicate operand);
+//! `cm_unmask_begin/end` (`unmask.begin/end` are left as they are); `raw_send` with a scalar predicate (an
+//! error: a write without a predicate operand; a `genx.vstore` is predicated like a store);
 //! stores of `gather4`-style results that replicate the mask per channel; infinite loops around SIMD control
 //! flow (a block that never reaches the exit has no post-dominator: an error).
 //!

@@ -114,4 +114,14 @@ __CM_REFUSED_FUNCTION(cm_assert_range, "cm_assert_range is an emulation-mode che
   matrix<_T, _R, _C> _M;                                                                                               \
   cmtl::cm_vector_assign(_M, (_I), (_S))
 
+// cmlangspec §6's block and linear I/O helpers (any-size blocks split into media-block / oword messages) and the
+// SLM dump: not implemented yet, refused where called (use read/write with legal block sizes).
+namespace cmtl {
+__CM_REFUSED_FUNCTION(ReadBlock, "the cmtl any-size block I/O helpers are not implemented (use read with a legal media block)")
+__CM_REFUSED_FUNCTION(WriteBlock, "the cmtl any-size block I/O helpers are not implemented (use write with a legal media block)")
+__CM_REFUSED_FUNCTION(ReadLinear, "the cmtl any-size linear I/O helpers are not implemented (use read with an oword block)")
+__CM_REFUSED_FUNCTION(WriteLinear, "the cmtl any-size linear I/O helpers are not implemented (use write with an oword block)")
+__CM_REFUSED_FUNCTION(DumpSLM, "the cmtl SLM dump is not implemented (use cm_slm_read and write)")
+} // namespace cmtl
+
 #endif

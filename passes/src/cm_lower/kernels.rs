@@ -18,7 +18,7 @@ extern "C" {
     fn genx_demangle(mangled: *const c_char) -> *mut c_char;
     fn genx_free_message(message: *mut c_char);
     fn genx_global_add_attribute(global: LLVMValueRef, kind: *const c_char, value: *const c_char);
-    fn genx_remove_dead_constant_users(global: LLVMValueRef);
+    pub(super) fn genx_remove_dead_constant_users(global: LLVMValueRef);
 }
 
 /// Argument kinds of `!genx.kernels` (GenXMetadata.h / cmc-compat §3).
@@ -319,21 +319,23 @@ pub(super) fn describe(module: LLVMModuleRef, facts: &HashMap<LLVMValueRef, Func
         let i32_ty = LLVMInt32TypeInContext(context);
         let i32c = |v: i64| LLVMConstInt(i32_ty, v as u64, 1);
         let i32m = |v: i64| LLVMValueAsMetadata(i32c(v));
-        // Globals: _GENX_VOLATILE_ / _GENX_VOLATILE_BINDING_.
+        // Globals: _GENX_VOLATILE_ / _GENX_VOLATILE_BINDING_, given their attributes once the annotations that
+        // use them are gone (a volatile global is first retyped, which makes a new global).
+        let mut volatile: Vec<(LLVMValueRef, Option<u32>)> = Vec::new();
         for (target, text) in &annotations {
             if LLVMIsAGlobalVariable(*target).is_null() {
                 continue;
             }
-            if text == "genx_volatile" {
-                genx_global_add_attribute(*target, c"genx_volatile".as_ptr(), c"".as_ptr());
-                changed = true;
-            } else if let Some(offset) = text.strip_prefix("genx_byte_offset=") {
+            let slot = match volatile.iter().position(|(g, _)| g == target) {
+                Some(i) => i,
+                None => {
+                    volatile.push((*target, None));
+                    volatile.len() - 1
+                }
+            };
+            if let Some(offset) = text.strip_prefix("genx_byte_offset=") {
                 match offset.trim().parse::<u32>() {
-                    Ok(offset) => {
-                        let value = CString::new(offset.to_string()).unwrap_or_default();
-                        genx_global_add_attribute(*target, c"genx_byte_offset".as_ptr(), value.as_ptr());
-                        changed = true;
-                    }
+                    Ok(offset) => volatile[slot].1 = Some(offset),
                     Err(_) => cx.error(format!(
                         "global '{}': _GENX_VOLATILE_BINDING_ needs a non-negative integer byte offset, not '{offset}'",
                         ir::value_name(*target)
@@ -341,6 +343,7 @@ pub(super) fn describe(module: LLVMModuleRef, facts: &HashMap<LLVMValueRef, Func
                 }
             }
         }
+        volatile.retain(|(global, _)| annotations.iter().any(|(t, text)| t == global && text == "genx_volatile"));
         let kernels = kernels_of(&annotations);
         let mut entries = Vec::new();
         for kernel in kernels {
@@ -408,6 +411,17 @@ pub(super) fn describe(module: LLVMModuleRef, facts: &HashMap<LLVMValueRef, Func
         let annotation = LLVMGetNamedFunction(module, c"llvm.var.annotation".as_ptr());
         if !annotation.is_null() && LLVMGetFirstUse(annotation).is_null() {
             LLVMDeleteFunction(annotation);
+        }
+        let order = if volatile.is_empty() { HashMap::new() } else { super::volatile::program_order(module) };
+        for (global, offset) in volatile {
+            genx_remove_dead_constant_users(global);
+            let global = super::volatile::retype(module, global, &order, cx).unwrap_or(global);
+            genx_global_add_attribute(global, c"genx_volatile".as_ptr(), c"".as_ptr());
+            if let Some(offset) = offset {
+                let value = CString::new(offset.to_string()).unwrap_or_default();
+                genx_global_add_attribute(global, c"genx_byte_offset".as_ptr(), value.as_ptr());
+            }
+            changed = true;
         }
         changed
     }

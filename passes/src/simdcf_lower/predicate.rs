@@ -1,6 +1,7 @@
 //! Phase 8 of genx-simdcf-lower: predication of what runs under SIMD control flow (see simdcf_lower.rs).
 //!
-//! In a predicated block: a W-element vector store becomes load, `select(EM, new, old)`, store, or the last
+//! In a predicated block: a W-element vector store becomes load, `select(EM, new, old)`, store (a `genx.vstore`
+//! of a `_GENX_VOLATILE_` global: `genx.vload`, select, `genx.vstore`), or the last
 //! W-wide wrregion of the stored chain gets EM in its mask; a memory intrinsic's `<W x i1>` predicate is and-ed
 //! with EM; `simdcf.predicate(v, d)` becomes `select(EM, v, d)`. Scalars stay unpredicated. What cannot be
 //! predicated (another width, a write without a predicate operand, a call) is a located error.
@@ -45,6 +46,9 @@ impl Lowering {
     fn predicate_inst(&mut self, inst: LLVMValueRef, width: u32, cx: &mut PassCx) {
         match opcode(inst) {
             Some(LLVMOpcode::LLVMStore) => self.predicate_store(inst, width, cx),
+            Some(LLVMOpcode::LLVMCall) if intrinsic(inst) == Some("llvm.genx.vstore") => {
+                self.predicate_store(inst, width, cx)
+            }
             Some(LLVMOpcode::LLVMCall) => self.predicate_call(inst, width, cx),
             _ => {}
         }
@@ -128,8 +132,23 @@ impl Lowering {
             let ptr = LLVMGetOperand(store, 1);
             let ty = ir::type_of(value);
             let name = ir::value_name(value);
+            let vload = if opcode(store) == Some(LLVMOpcode::LLVMCall) {
+                match region_ir::declare_intrinsic(self.module, "llvm.genx.vload", ty, &[ir::type_of(ptr)]) {
+                    Ok(function) => Some(function),
+                    Err(why) => {
+                        cx.error_at(store, format!("cannot predicate this vstore: {why}"));
+                        return;
+                    }
+                }
+            } else {
+                None
+            };
             let select = region_ir::with_builder_before(store, |b| {
-                let old = LLVMBuildLoad2(b, ty, ptr, c_name(&format!("{name}.old")).as_ptr());
+                let old_name = format!("{name}.old");
+                let old = match vload {
+                    Some(function) => region_ir::build_call(b, function, &mut [ptr], &old_name),
+                    None => LLVMBuildLoad2(b, ty, ptr, c_name(&old_name).as_ptr()),
+                };
                 LLVMBuildSelect(b, em, value, old, c_name(&format!("{name}.simdcf")).as_ptr())
             });
             LLVMSetOperand(store, 0, select);

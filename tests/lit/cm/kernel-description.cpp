@@ -1,12 +1,13 @@
 // Kernels in !genx.kernels: the source name (extern "C" as is; a C++ template kernel demangled as cmc writes
 // it), argument kinds (SurfaceIndex 2 and passed as its i32 index, SamplerIndex 1, others 0), [[type("...")]]
-// descriptors, SLM size, barrier count; "CMGenxMain" on each kernel; _GENX_VOLATILE_BINDING_ globals;
+// descriptors, SLM size, barrier count; "CMGenxMain" on each kernel; _GENX_VOLATILE_BINDING_ globals (retyped to
+// their vector, written with vstore);
 // non-kernel functions (here one taking a vector_ref) are inlined and gone.
 // RUN: %cmc -emit-llvm -S %s -o %t.ll
 // RUN: FileCheck %s < %t.ll
 // RUN: %cmc -passes=genx-verify %t.ll -S -o %t.verified.ll
 
-// CHECK: @g = dso_local global %class.vector zeroinitializer, align 32 #[[GA:[0-9]+]]
+// CHECK: @g = global <8 x i32> zeroinitializer, align 32 #[[GA:[0-9]+]]
 _GENX_VOLATILE_BINDING_(32) vector<int, 8> g;
 
 // CHECK-NOT: define {{.*}}@_Z3add
@@ -32,7 +33,7 @@ template void tmpl<int, 4>(int *);
 // CHECK-SAME: #[[KT:[0-9]+]]
 // CHECK-LABEL: define spir_func void @plain(i32 %buf, i32 %smp, float* %p, i32 %n)
 // CHECK-SAME: #[[KA:[0-9]+]]
-// CHECK: store <8 x i32> %{{[^ ,]+}}, <8 x i32>* getelementptr inbounds (%class.vector, %class.vector* @g, i64 0, i32 0)
+// CHECK: call void @llvm.genx.vstore.v8i32.p0v8i32(<8 x i32> %{{[^ ,]+}}, <8 x i32>* @g)
 // CHECK: call void @llvm.genx.barrier()
 
 // CHECK: attributes #[[GA]] = { "genx_byte_offset"="32" "genx_volatile" }

@@ -12,6 +12,7 @@ cmc=$root/target/release/cmc
 [ -x "$cmc" ] || { echo "visa-proof: build cmc first: cargo build --release -p cmc" >&2; exit 2; }
 platforms=("$@"); [ ${#platforms[@]} -eq 0 ] && platforms=(icllp tgllp)
 work=${KEEP:-$(mktemp -d)}; [ -n "${KEEP:-}" ] || trap 'rm -rf "$work"' EXIT
+mkdir -p "$work"
 sources=("$root"/examples/*.cpp "$root"/examples/*.ll "$root"/tests/lit/cm/*.cpp "$root"/tests/lit/vc-bridge/Inputs/*)
 [ -d "$root/tests/corpus" ] && sources+=("$root"/tests/corpus/*.cpp "$root"/tests/corpus/*.ll)
 status=0
@@ -38,7 +39,7 @@ for platform in "${platforms[@]}"; do
         0) agree=$((agree + 1)); echo "agree     $kernel" ;;
         1) mismatch=$((mismatch + 1)); status=1; echo "MISMATCH  $kernel"; echo "$out" | sed 's/^/    /' ;;
         3) cannot=$((cannot + 1))
-           reason=$(echo "$out" | head -1 | sed -e 's/.*cannot validate function [^:]*: //' -e "s/in function '[^']*', at \`[^\`]*\`: //" -e 's/0x[0-9a-f]*/N/g' -e 's/[0-9][0-9]*/N/g' | cut -c1-160)
+           reason=$(echo "$out" | head -1 | sed -e 's/.*cannot validate function [^:]*: //' -e "s/in function '[^']*', at \`[^\`]*\`: //" -e 's/^[^ ]*\.visaasm:[0-9]*:[0-9]*: //' -e 's/0x[0-9a-f]*/N/g' -e 's/\b[0-9][0-9]*\b/N/g' | cut -c1-160)
            echo "$reason" >> "$work/reasons-$platform"
            echo "cannot    $kernel: $(echo "$out" | head -1 | cut -c1-300)" ;;
         *) status=2; echo "ERROR     $kernel: $out" ;;

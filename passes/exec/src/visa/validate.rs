@@ -4,7 +4,7 @@
 //! 1.0.12504.6, and read in IGC's `GenXBTIAssignment.cpp` and `CMKernelArgOffset.cpp` at that tag):
 //! - The thread payload: `r0` is the header, `r1` the packed local ids (`.implicit_LOCAL_ID offset=32 size=6`:
 //!   three words x, y, z), and cross-thread data starts at GRF byte 64 (`r2`): IGC's implicit arguments first
-//!   (`.implicit_UNDEFINED_12 offset=64 size=8` is the private memory base, `.implicit_LOCAL_SIZE` and
+//!   (`.implicit_UNDEFINED_12 offset=64 size=8` is the private memory base ([`super::run::implicit_input`]), `.implicit_LOCAL_SIZE` and
 //!   `.implicit_GROUP_COUNT` three dwords each), then every explicit argument, in argument order, each at its own
 //!   `.input V offset=N size=N`. So the `k`-th `.input` directive is IR argument `k`, and the value it receives
 //!   is the argument's bytes (an SVM pointer's 64-bit address, a scalar's or vector's little-endian bytes, a
@@ -31,6 +31,7 @@
 
 use super::exec::{Thread, VisaYield};
 use super::program::{Kernel, VarKind};
+use super::run::{implicit_input, PRIVATE_BYTES};
 use crate::interp::{Machine, Trap};
 use crate::machine::{BoundsPolicy, Surface, SurfaceKind, Surfaces, ThreadIds};
 use crate::memory::{encode_lanes, AllocKind, Fault, Memory};
@@ -52,9 +53,6 @@ pub enum ArgBinding {
     /// A sampler with this index.
     Sampler(u32),
 }
-
-/// Bytes of the private memory given to a kernel through its private-base implicit argument.
-const PRIVATE_BYTES: u64 = 64 * 1024;
 
 /// Validates `kernel` (vISA) against IR function `function` of `ir`.
 pub fn validate(ir: &Program, function: &str, kernel: &Kernel, bindings: &[ArgBinding], options: Options) -> Verdict {
@@ -80,12 +78,8 @@ pub fn validate(ir: &Program, function: &str, kernel: &Kernel, bindings: &[ArgBi
             bindings
         ));
     };
-    for input in &kernel.inputs {
-        if let Some(kind) = &input.implicit {
-            if !matches!(kind.as_str(), "LOCAL_ID" | "LOCAL_SIZE" | "GROUP_COUNT" | "UNDEFINED_12") {
-                return cannot(format!("implicit argument kind {kind}"));
-            }
-        }
+    if let Err(what) = super::run::check_implicit_inputs(kernel) {
+        return cannot(what);
     }
     // The IR's "VCSLMSize" when it has one, else the vISA's own SLMSize (in KB): the same SLM for both.
     let slm_bytes = f.slm_bytes.max(kernel.slm_kb.unwrap_or(0) as u64 * 1024);
@@ -325,6 +319,7 @@ fn run_visa(
     let (values, compared, slm) = lay_out(&mut memory, &mut surfaces, args, &elems, options, seed, bound, slm_bytes);
     let mut thread = Thread::new(kernel, ids);
     thread.step_limit = options.step_limit;
+    let private_base = memory.allocate("private memory", AllocKind::Private, PRIVATE_BYTES);
     for (k, input) in kernel.inputs.iter().enumerate() {
         let size = input.size as usize;
         let (bytes, defined) = match input.implicit.as_deref() {
@@ -332,13 +327,8 @@ fn run_visa(
                 Some(param) => value_bytes(&values[param], size),
                 None => continue,
             },
-            Some("LOCAL_ID") => words(&ids.local_id.map(|v| v as u64), 2, size),
-            Some("LOCAL_SIZE") => words(&ids.local_size.map(|v| v as u64), 4, size),
-            Some("GROUP_COUNT") => words(&ids.group_count.map(|v| v as u64), 4, size),
-            Some(_) => {
-                let base = memory.allocate("private memory", AllocKind::Private, PRIVATE_BYTES);
-                words(&[base], 8, size)
-            }
+            Some(kind) => implicit_input(kind, &ids, private_base, size)
+                .map_err(|what| Trap { function: kernel.name.clone(), instruction: "<inputs>".into(), fault: Fault::Unsupported(what) })?,
         };
         if kernel.var(input.var).kind != VarKind::General && kernel.var(input.var).kind != VarKind::Surface && kernel.var(input.var).kind != VarKind::Sampler {
             continue;
@@ -361,16 +351,6 @@ fn value_bytes(value: &Value, size: usize) -> (Vec<u8>, Vec<bool>) {
     if let Value::Lanes(lanes) = value {
         encode_lanes(lanes, &mut bytes, &mut defined);
     }
-    (bytes, defined)
-}
-
-fn words(values: &[u64], width: usize, size: usize) -> (Vec<u8>, Vec<bool>) {
-    let mut bytes = Vec::with_capacity(size);
-    for v in values {
-        bytes.extend_from_slice(&v.to_le_bytes()[..width]);
-    }
-    bytes.resize(size, 0);
-    let defined = (0..size).map(|i| i < values.len() * width).collect();
     (bytes, defined)
 }
 

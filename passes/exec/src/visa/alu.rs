@@ -9,7 +9,8 @@
 //!   execution width (32, or 64 with a 64-bit source); `shr`/`asr`/`rol`/`ror` work on src0 extended to the
 //!   execution width (the widest source). Division by zero is undefined (the trial is discarded).
 //! - Floats: with any `df` source the operation is done in double, otherwise in single precision with IEEE
-//!   round-to-nearest-even (`hf` sources widen exactly). `mad` is fused (one rounding). `.sat` on a float
+//!   round-to-nearest-even (`hf` sources widen exactly). `mad` is fused (one rounding), unless the thread's
+//!   [`Thread::mad_rounds_twice`] is set (validation's second run, for IGC's contraction of `fmul` + `fadd`). `.sat` on a float
 //!   destination clamps to [0, 1] (NaN → 0). Float → integer conversion rounds toward zero and saturates to the
 //!   destination's range, NaN → 0; integer → float rounds to nearest even.
 //! - Math (`inv sqrt rsqrt log exp sin cos pow`): hardware approximates these; they are computed here in double
@@ -323,7 +324,7 @@ fn alu(t: &mut Thread<'_>, inst: &Inst, op: AluOp, sat: bool, dst: &Dst, srcs: &
                 }
             }
             if defined {
-                Some(convert(compute(op, &args[..srcs.len()], any_float, prec, exec_bits, types)?, dst.ty(), sat))
+                Some(convert(compute(op, &args[..srcs.len()], any_float, prec, exec_bits, types, t.mad_rounds_twice)?, dst.ty(), sat))
             } else {
                 None
             }
@@ -381,7 +382,8 @@ fn f_op(prec: Prec, args: &[Num], f: impl Fn(&[f64]) -> f64) -> Num {
     Num::F(round(prec, f(&x)))
 }
 
-fn compute(op: AluOp, args: &[Num], float: bool, prec: Prec, exec_bits: u32, types: &[VType]) -> Result<Num, Fault> {
+#[allow(clippy::too_many_arguments)]
+fn compute(op: AluOp, args: &[Num], float: bool, prec: Prec, exec_bits: u32, types: &[VType], mad_rounds_twice: bool) -> Result<Num, Fault> {
     let int = |k: usize| as_int(args[k]);
     if float {
         let single = prec == Prec::Single;
@@ -389,6 +391,7 @@ fn compute(op: AluOp, args: &[Num], float: bool, prec: Prec, exec_bits: u32, typ
             AluOp::Mov => args[0],
             AluOp::Add => f_op(prec, args, |x| if single { (x[0] as f32 + x[1] as f32) as f64 } else { x[0] + x[1] }),
             AluOp::Mul => f_op(prec, args, |x| if single { (x[0] as f32 * x[1] as f32) as f64 } else { x[0] * x[1] }),
+            AluOp::Mad if mad_rounds_twice => f_op(prec, args, |x| round(prec, round(prec, x[0] * x[1]) + x[2])),
             AluOp::Mad => f_op(prec, args, |x| {
                 if single {
                     (x[0] as f32).mul_add(x[1] as f32, x[2] as f32) as f64

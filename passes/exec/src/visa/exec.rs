@@ -55,6 +55,8 @@ pub struct Thread<'k> {
     pub steps: u64,
     pub step_limit: u64,
     pub ids: ThreadIds,
+    /// Float `mad` rounds the product, then the sum (as LLVM's separate `fmul` and `fadd`), instead of once.
+    pub mad_rounds_twice: bool,
 }
 
 impl<'k> Thread<'k> {
@@ -75,6 +77,7 @@ impl<'k> Thread<'k> {
             steps: 0,
             step_limit: crate::interp::DEFAULT_STEP_LIMIT,
             ids,
+            mad_rounds_twice: false,
         };
         for (id, var) in kernel.vars.iter().enumerate() {
             match var.kind {

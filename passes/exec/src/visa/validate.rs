@@ -30,14 +30,14 @@
 //! IR validator's.
 
 use super::exec::{Thread, VisaYield};
-use super::program::{Kernel, VarKind};
+use super::program::{AluOp, Kernel, Op, VarKind};
 use super::run::{implicit_input, PRIVATE_BYTES};
 use crate::interp::{Machine, Trap};
 use crate::machine::{BoundsPolicy, Surface, SurfaceKind, Surfaces, ThreadIds};
 use crate::memory::{encode_lanes, AllocKind, Fault, Memory};
 use crate::program::{FuncId, Program};
 use crate::validate::{
-    argument_hints, compare, describe_inputs, draw, hash, Input, Mismatch, Options, Outcome, Rng, Verdict, IMAGE, MAX_SURFACES,
+    argument_hints, describe_inputs, draw, hash, Input, Mismatch, Options, Outcome, Rng, Verdict, IMAGE, MAX_SURFACES,
 };
 use crate::value::{Elem, Lanes, Ty, Value};
 
@@ -55,7 +55,33 @@ pub enum ArgBinding {
 }
 
 /// Validates `kernel` (vISA) against IR function `function` of `ir`.
-pub fn validate(ir: &Program, function: &str, kernel: &Kernel, bindings: &[ArgBinding], options: Options) -> Verdict {
+/// With `contraction`, a trial the vISA fails only because of a float `mad` is run again with `mad` rounded
+/// twice (see the module note).
+pub fn validate(ir: &Program, function: &str, kernel: &Kernel, bindings: &[ArgBinding], options: Options, contraction: bool) -> Report {
+    let mut floats = FloatNotes::default();
+    let verdict = verdict(ir, function, kernel, bindings, options, contraction, &mut floats);
+    Report { verdict, floats }
+}
+
+/// Whether some ALU instruction of `kernel` writes a float (`op`: only that operation).
+fn writes_floats(kernel: &Kernel, op: Option<AluOp>) -> bool {
+    kernel.insts.iter().any(|inst| match &inst.op {
+        Op::Alu { op: o, dst, .. } => dst.ty().is_float() && op.is_none_or(|want| want == *o),
+        _ => false,
+    })
+}
+
+fn verdict(
+    ir: &Program,
+    function: &str,
+    kernel: &Kernel,
+    bindings: &[ArgBinding],
+    options: Options,
+    contraction: bool,
+    notes: &mut FloatNotes,
+) -> Verdict {
+    let float_kernel = writes_floats(kernel, None);
+    let float_mad = contraction && writes_floats(kernel, Some(AluOp::Mad));
     let cannot = |reason: String| Verdict::CannotValidate { function: kernel.name.clone(), reason };
     let Some((func, f)) = ir.function(function) else {
         return cannot(format!("the IR has no function '{function}'"));
@@ -151,7 +177,10 @@ pub fn validate(ir: &Program, function: &str, kernel: &Kernel, bindings: &[ArgBi
                 after: a,
             }))
         };
-        let after = match run_visa(ir, slm_bytes, kernel, &param_of_input, &args, ids, after_options, seed, &bound) {
+        let run = |mad_rounds_twice: bool| {
+            run_visa(ir, slm_bytes, kernel, &param_of_input, &args, ids, after_options, seed, &bound, mad_rounds_twice)
+        };
+        let after = match run(false) {
             Ok(outcome) => outcome,
             Err(trap) => {
                 if let Fault::Unsupported(_) = trap.fault {
@@ -160,9 +189,21 @@ pub fn validate(ir: &Program, function: &str, kernel: &Kernel, bindings: &[ArgBi
                 return mismatch("execution".to_string(), "runs to completion".to_string(), format!("stops: {trap}"));
             }
         };
-        if let Some((place, b, a)) = compare(&before, &after) {
-            return mismatch(place, format!("IR {b}"), format!("vISA {a}"));
+        let mut nan_encodings = 0;
+        if let Some((place, b, a)) = compare_memory(&before, &after, float_kernel, &mut nan_encodings) {
+            // IGC contracts fmul + fadd into one mad by default: when the vISA with mad rounded twice matches
+            // every byte, the difference is that contraction's and nothing else.
+            let mut twice_nans = 0;
+            let explained = float_mad
+                && run(true).is_ok_and(|again| compare_memory(&before, &again, float_kernel, &mut twice_nans).is_none());
+            if !explained {
+                return mismatch(place, format!("IR {b}"), format!("vISA {a}"));
+            }
+            notes.contracted_trials += 1;
+            notes.first_contracted.get_or_insert((place, format!("IR {b}"), format!("vISA {a}")));
+            nan_encodings = twice_nans;
         }
+        notes.nan_encodings += nan_encodings;
     }
     if kept == 0 && options.trials > 0 {
         return cannot(format!(
@@ -171,6 +212,65 @@ pub fn validate(ir: &Program, function: &str, kernel: &Kernel, bindings: &[ArgBi
         ));
     }
     Verdict::Agree { functions: 1, trials: kept, discarded }
+}
+
+/// What the float rules accepted (see the module note), so that it is reported, never silent.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct FloatNotes {
+    /// Dwords that are NaN at both levels with different encodings (sign or payload).
+    pub nan_encodings: u64,
+    /// Trials where the vISA as written (fused `mad`) differs from the IR, and the vISA with float `mad`
+    /// rounded twice matches every byte; the first such difference, as (place, IR, vISA).
+    pub contracted_trials: u64,
+    pub first_contracted: Option<(String, String, String)>,
+}
+
+/// A validation's verdict and what the float rules accepted on the way.
+#[derive(Clone, Debug)]
+pub struct Report {
+    pub verdict: Verdict,
+    pub floats: FloatNotes,
+}
+
+/// Compares every byte the IR defines; in a kernel that computes floats, a differing byte inside a dword that
+/// both levels define and that is a NaN at both is accepted and counted in `nan_encodings`. Returns the first
+/// difference that is not accepted, as (place, IR value, vISA value), each with its dword.
+fn compare_memory(before: &Outcome, after: &Outcome, float_kernel: bool, nan_encodings: &mut u64) -> Option<(String, String, String)> {
+    for (name, bytes, defined) in &before.memory {
+        let Some((_, after_bytes, after_defined)) = after.memory.iter().find(|(n, _, _)| n == name) else {
+            return Some((name.clone(), "present".to_string(), "missing".to_string()));
+        };
+        let dword = |b: &[u8], d: &[bool], at: usize| -> Option<u32> {
+            (at + 4 <= b.len() && d[at..at + 4].iter().all(|&x| x)).then(|| u32::from_le_bytes(b[at..at + 4].try_into().unwrap()))
+        };
+        let mut i = 0;
+        while i < bytes.len() {
+            if !defined[i] || (i < after_bytes.len() && after_defined[i] && after_bytes[i] == bytes[i]) {
+                i += 1;
+                continue;
+            }
+            let at = i & !3;
+            let pair = dword(bytes, defined, at).zip(dword(after_bytes, after_defined, at));
+            if let (true, Some((b, a))) = (float_kernel, pair) {
+                if f32::from_bits(b).is_nan() && f32::from_bits(a).is_nan() {
+                    *nan_encodings += 1;
+                    i = at + 4;
+                    continue;
+                }
+            }
+            let shown = |b: &[u8], d: &[bool]| {
+                if i >= b.len() || !d[i] {
+                    return "undef".to_string();
+                }
+                match dword(b, d, at) {
+                    Some(w) => format!("0x{:02x} (dword 0x{w:08x}, as float {:e})", b[i], f32::from_bits(w)),
+                    None => format!("0x{:02x}", b[i]),
+                }
+            };
+            return Some((format!("{name}, byte {i}"), shown(bytes, defined), shown(after_bytes, after_defined)));
+        }
+    }
+    None
 }
 
 /// Which IR argument each `.input` receives: explicit inputs follow the IR's arguments in order, except that a
@@ -304,6 +404,7 @@ fn run_visa(
     options: Options,
     seed: u64,
     bound: &[(u32, bool)],
+    mad_rounds_twice: bool,
 ) -> Result<Outcome, Trap> {
     let mut memory = Memory::new();
     // The IR's globals take the first addresses of its memory; the same sizes here keep the addresses equal.
@@ -319,6 +420,7 @@ fn run_visa(
     let (values, compared, slm) = lay_out(&mut memory, &mut surfaces, args, &elems, options, seed, bound, slm_bytes);
     let mut thread = Thread::new(kernel, ids);
     thread.step_limit = options.step_limit;
+    thread.mad_rounds_twice = mad_rounds_twice;
     let private_base = memory.allocate("private memory", AllocKind::Private, PRIVATE_BYTES);
     for (k, input) in kernel.inputs.iter().enumerate() {
         let size = input.size as usize;

@@ -328,6 +328,8 @@ pub enum AluOp {
     Dp4,
     Dph,
     Line,
+    /// `pln` (printed `plane` by IGC).
+    Plane,
     Lrp,
 }
 

@@ -860,6 +860,7 @@ impl<'t> Cx<'_, 't> {
             ("dp4", AluOp::Dp4),
             ("dph", AluOp::Dph),
             ("line", AluOp::Line),
+            ("plane", AluOp::Plane),
         ];
         let ternary = [("mad", AluOp::Mad), ("bfe", AluOp::Bfe), ("lrp", AluOp::Lrp)];
         if let Some(&(_, op)) = unary.iter().find(|(n, _)| *n == base) {

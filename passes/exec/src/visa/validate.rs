@@ -89,10 +89,10 @@ fn verdict(
     if let Some(reason) = &f.unsupported {
         return cannot(format!("in the IR: {reason}"));
     }
-    // SPIR-V builtin variables (DPC++ ESIMD's `__spirv_BuiltInGlobalInvocationId`, ...) are ids the IR executor
-    // does not give values to.
-    if let Some(builtin) = ir.globals.iter().find(|g| g.name.starts_with("__spirv_BuiltIn")) {
-        return cannot(format!("the IR reads SPIR-V builtin variable @{}, which the IR executor does not model", builtin.name));
+    // SPIR-V builtin variables (DPC++ ESIMD's `__spirv_BuiltInGlobalInvocationId`, ...) get the thread's ids
+    // ([`spirv_builtin`]); one this module does not know cannot be given a value.
+    if let Some(builtin) = ir.globals.iter().find(|g| g.name.starts_with("__spirv_BuiltIn") && spirv_builtin(&g.name, &ThreadIds::single()).is_none()) {
+        return cannot(format!("the IR reads SPIR-V builtin variable @{}, which the executors do not model", builtin.name));
     }
     if bindings.len() != f.params.len() {
         return cannot(format!("{} argument bindings for {} IR arguments", bindings.len(), f.params.len()));
@@ -273,6 +273,23 @@ fn compare_memory(before: &Outcome, after: &Outcome, float_kernel: bool, nan_enc
     None
 }
 
+/// The value of SPIR-V builtin variable `name` (`__spirv_BuiltIn<Name>`, SPIR-V spec 3.21 "BuiltIn", with the
+/// OpenCL environment's meanings) for a thread with `ids`: the three dimensions, or `None` for a builtin that is
+/// not one of these ids. The global offset is 0, as every dispatch of the executors.
+pub fn spirv_builtin(name: &str, ids: &ThreadIds) -> Option<[u64; 3]> {
+    let dims = |f: &dyn Fn(usize) -> u64| [f(0), f(1), f(2)];
+    Some(match name.strip_prefix("__spirv_BuiltIn")? {
+        "GlobalInvocationId" => dims(&|d| ids.global_id(d) as u64),
+        "LocalInvocationId" => dims(&|d| ids.local_id[d] as u64),
+        "WorkgroupId" => dims(&|d| ids.group_id[d] as u64),
+        "WorkgroupSize" => dims(&|d| ids.local_size[d] as u64),
+        "NumWorkgroups" => dims(&|d| ids.group_count[d] as u64),
+        "GlobalSize" => dims(&|d| ids.group_count[d] as u64 * ids.local_size[d] as u64),
+        "GlobalOffset" => [0; 3],
+        _ => return None,
+    })
+}
+
 /// Which IR argument each `.input` receives: explicit inputs follow the IR's arguments in order, except that a
 /// surface or sampler argument may have no input (IGC replaced it by its index), and an input of a surface
 /// variable belongs to a surface or sampler argument. `None` when they cannot be matched so.
@@ -388,6 +405,19 @@ fn run_ir(
     machine.bounds = BoundsPolicy::Hardware;
     let (values, compared, slm) =
         lay_out(&mut machine.memory, &mut machine.surfaces, args, &param_elems(ir, func), options, seed, bound, slm_bytes);
+    for (index, global) in ir.globals.iter().enumerate() {
+        if let Some(value) = spirv_builtin(&global.name, &ids) {
+            // Three elements of 64 bits (`<3 x i64>`, SPIR-V's 64-bit addressing) or of 32 bits.
+            let width = if global.bytes >= 24 { 8 } else { 4 };
+            let bytes: Vec<u8> = value.iter().flat_map(|v| v.to_le_bytes()[..width].to_vec()).collect();
+            let base = machine.global_base(index);
+            machine.memory.write(base, &bytes, &vec![true; bytes.len()]).map_err(|fault| Trap {
+                function: global.name.clone(),
+                instruction: "<SPIR-V builtin>".into(),
+                fault,
+            })?;
+        }
+    }
     let mut thread = machine.start(func, values, ids)?;
     while let crate::interp::Yield::Barrier = machine.resume(&mut thread, slm)? {}
     Ok(collect(&machine.memory, compared))

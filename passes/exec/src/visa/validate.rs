@@ -28,6 +28,16 @@
 //! trial (CM passes SVM pointers as `uint64_t`), a random value on the others; on odd trials buffers and
 //! surfaces hold small dwords (0 to 3), so that loop bounds and indices read from memory stay in range. Verdicts and exit codes are the
 //! IR validator's.
+//!
+//! Floats (`docs/visa-proof.md`): in a kernel whose vISA writes floats, a dword that is a NaN at both levels
+//! agrees whatever its encoding (IEEE 754 leaves a NaN result's sign and payload open). IGC contracts `fmul` +
+//! `fadd` into `mad` by default (one rounding instead of two); a trial whose vISA differs from the IR is run
+//! again with float `mad` rounded twice, and counts as agreeing only if every byte then agrees: the difference
+//! is that contraction's and nothing else. Both are counted in [`FloatNotes`] and reported; integers and every
+//! other difference are compared bit for bit.
+//!
+//! SPIR-V builtin variables (`__spirv_BuiltInGlobalInvocationId`, ... that DPC++ ESIMD's IR reads): the IR run's
+//! copies hold the thread's ids ([`spirv_builtin`]), the values IGC computes from the payload in the vISA.
 
 use super::exec::{Thread, VisaYield};
 use super::program::{AluOp, Kernel, Op, VarKind};

@@ -8,7 +8,8 @@
 //!
 //! Files: [`reader`] (text → [`program::Kernel`], located errors), [`program`] (variables, operands,
 //! instructions), [`exec`] (a thread: storage, execution mask, SIMD control flow), [`alu`] (ALU, logic,
-//! conversions, math), [`message`] (memory messages over the IR executor's memory and surface model),
+//! conversions, math), [`message`] (memory messages over the IR executor's memory and surface model), [`printf`]
+//! (IGC's printf buffer read back as text),
 //! [`validate`] (IR against vISA on the same random inputs and surfaces; the argument mapping), [`run`] (a
 //! kernel over a thread grid, for `cmc run`).
 //!
@@ -35,17 +36,18 @@
 //! of the 98 kernels IGC compiles from the project's examples, CM lit tests, vc-bridge inputs and corpus, 87 agree
 //! on icllp; one mismatch is IGC's (it drops the initializer of a `genx_volatile` global and stores an unwritten
 //! register: `tests/lit/visa-validate/igc-ignores-volatile-global-initializer.ll`); the others cannot be
-//! validated and name their construct (printf's buffer, sampler, typed and planar messages). Float differences
+//! validated and name their construct (sampler, typed and planar messages). Float differences
 //! are decided in [`validate`]: NaNs of any encoding agree, and IGC's default contraction of `fmul` + `fadd` into
 //! `mad` is confirmed by rerunning the trial with `mad` rounded twice, never by a tolerance.
 //!
-//! Not handled: sampler, VME, typed and LSC messages, `raw_send`/`raw_sends`, `dpas`, the printf buffer, stack
+//! Not handled: sampler, VME, typed and LSC messages, `raw_send`/`raw_sends`, `dpas`, stack
 //! calls (`fcall` with `%arg`/`%retval` is read and run as a subroutine call; its ABI registers are plain
 //! storage).
 
 pub mod alu;
 pub mod exec;
 pub mod message;
+pub mod printf;
 pub mod program;
 pub mod reader;
 pub mod run;

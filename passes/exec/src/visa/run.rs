@@ -11,8 +11,8 @@
 //! memory base, 13 linearization, 14 by-value SVM, 15 the implicit-argument buffer). The private base is the
 //! address of a private-memory allocation of [`PRIVATE_BYTES`] per thread of a group; IGC places each thread's
 //! stack at `base + %hw_id * stride` (its stride, e.g. 256 bytes), and `%hw_id` is the local linear id here, so
-//! the threads of a group never share a stack. The printf buffer is not modelled (the IR executor prints
-//! formatted text; IGC's buffer holds string indices whose table is outside the `.visaasm`), nor are the others.
+//! the threads of a group never share a stack. The printf buffer is given by validation only ([`Bases`]), which
+//! reads it back with the IR's strings; the other kinds are not modelled.
 
 use super::exec::{Thread, VisaYield};
 use super::program::{Kernel, VarId};
@@ -24,15 +24,30 @@ use crate::memory::{AllocKind, Fault, Memory};
 /// Bytes of private memory per thread given through the private-base implicit argument.
 pub const PRIVATE_BYTES: u64 = 64 * 1024;
 
-/// The bytes (and definedness) `size` bytes of implicit argument `kind` receive in a thread with `ids`, when the
-/// private memory of the thread's group starts at `private_base`; `Err` names a kind that is not modelled.
-pub fn implicit_input(kind: &str, ids: &ThreadIds, private_base: u64, size: usize) -> Result<(Vec<u8>, Vec<bool>), String> {
+/// Where the memories behind implicit arguments start.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Bases {
+    /// The private memory of the thread's group.
+    pub private: u64,
+    /// IGC's printf buffer ([`super::printf`]), when the caller can read it back (validation can, with the
+    /// IR's strings; `cmc run` cannot: the string table is not in the `.visaasm`).
+    pub printf: Option<u64>,
+}
+
+/// The bytes (and definedness) `size` bytes of implicit argument `kind` receive in a thread with `ids`; `Err`
+/// names a kind that is not modelled.
+pub fn implicit_input(kind: &str, ids: &ThreadIds, bases: Bases, size: usize) -> Result<(Vec<u8>, Vec<bool>), String> {
     Ok(match kind {
         "LOCAL_ID" => words(&ids.local_id.map(u64::from), 2, size),
         "LOCAL_SIZE" => words(&ids.local_size.map(u64::from), 4, size),
         "GROUP_COUNT" => words(&ids.group_count.map(u64::from), 4, size),
-        "UNDEFINED_12" => words(&[private_base], 8, size),
-        "UNDEFINED_11" => return Err("the printf buffer (implicit argument kind UNDEFINED_11)".to_string()),
+        "UNDEFINED_12" => words(&[bases.private], 8, size),
+        "UNDEFINED_11" => match bases.printf {
+            Some(base) => words(&[base], 8, size),
+            None => {
+                return Err("the printf buffer (implicit argument kind UNDEFINED_11): its string table is not in the .visaasm".to_string())
+            }
+        },
         other => return Err(format!("implicit argument kind {other}")),
     })
 }
@@ -48,11 +63,11 @@ fn words(values: &[u64], width: usize, size: usize) -> (Vec<u8>, Vec<bool>) {
     (bytes, defined)
 }
 
-/// Whether `kernel` has an implicit argument `implicit_input` cannot give; `Err` names it.
-pub fn check_implicit_inputs(kernel: &Kernel) -> Result<(), String> {
+/// Whether `kernel` has an implicit argument `implicit_input` cannot give with `bases`; `Err` names it.
+pub fn check_implicit_inputs(kernel: &Kernel, bases: Bases) -> Result<(), String> {
     for input in &kernel.inputs {
         if let Some(kind) = &input.implicit {
-            implicit_input(kind, &ThreadIds::single(), 0, input.size as usize)?;
+            implicit_input(kind, &ThreadIds::single(), bases, input.size as usize)?;
         }
     }
     Ok(())
@@ -72,7 +87,7 @@ pub fn dispatch(
         return Err(fault(format!("empty grid: {grid:?}")));
     }
     let unsupported = |what: String| Trap { function: kernel.name.clone(), instruction: "<dispatch>".into(), fault: Fault::Unsupported(what) };
-    check_implicit_inputs(kernel).map_err(unsupported)?;
+    check_implicit_inputs(kernel, Bases::default()).map_err(unsupported)?;
     let mut report = DispatchReport::default();
     let slm_bytes = kernel.slm_kb.unwrap_or(0) as u64 * 1024;
     let [gx, gy, gz] = grid.groups;
@@ -94,7 +109,7 @@ pub fn dispatch(
             }
             for input in &kernel.inputs {
                 if let Some(kind) = &input.implicit {
-                    let (bytes, defined) = implicit_input(kind, &ids, private_base, input.size as usize).map_err(unsupported)?;
+                    let (bytes, defined) = implicit_input(kind, &ids, Bases { private: private_base, printf: None }, input.size as usize).map_err(unsupported)?;
                     thread.set_input(input.var, &bytes, &defined);
                 }
             }

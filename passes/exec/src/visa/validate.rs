@@ -41,7 +41,8 @@
 
 use super::exec::{Thread, VisaYield};
 use super::program::{AluOp, Kernel, Op, VarKind};
-use super::run::{implicit_input, PRIVATE_BYTES};
+use super::printf::{ir_strings, PRINTF_BYTES, PRINTF_START};
+use super::run::{implicit_input, Bases, PRIVATE_BYTES};
 use crate::interp::{Machine, Trap};
 use crate::machine::{BoundsPolicy, Surface, SurfaceKind, Surfaces, ThreadIds};
 use crate::memory::{encode_lanes, AllocKind, Fault, Memory};
@@ -91,6 +92,7 @@ fn verdict(
     notes: &mut FloatNotes,
 ) -> Verdict {
     let float_kernel = writes_floats(kernel, None);
+    let strings = ir_strings(ir);
     let float_mad = contraction && writes_floats(kernel, Some(AluOp::Mad));
     let cannot = |reason: String| Verdict::CannotValidate { function: kernel.name.clone(), reason };
     let Some((func, f)) = ir.function(function) else {
@@ -114,7 +116,7 @@ fn verdict(
             bindings
         ));
     };
-    if let Err(what) = super::run::check_implicit_inputs(kernel) {
+    if let Err(what) = super::run::check_implicit_inputs(kernel, Bases { private: 0, printf: Some(0) }) {
         return cannot(what);
     }
     // The IR's "VCSLMSize" when it has one, else the vISA's own SLMSize (in KB): the same SLM for both.
@@ -200,12 +202,12 @@ fn verdict(
             }
         };
         let mut nan_encodings = 0;
-        if let Some((place, b, a)) = compare_memory(&before, &after, float_kernel, &mut nan_encodings) {
+        if let Some((place, b, a)) = compare_runs(&before, &after, float_kernel, &strings, &mut nan_encodings) {
             // IGC contracts fmul + fadd into one mad by default: when the vISA with mad rounded twice matches
             // every byte, the difference is that contraction's and nothing else.
             let mut twice_nans = 0;
             let explained = float_mad
-                && run(true).is_ok_and(|again| compare_memory(&before, &again, float_kernel, &mut twice_nans).is_none());
+                && run(true).is_ok_and(|again| compare_runs(&before, &again, float_kernel, &strings, &mut twice_nans).is_none());
             if !explained {
                 return mismatch(place, format!("IR {b}"), format!("vISA {a}"));
             }
@@ -240,6 +242,38 @@ pub struct FloatNotes {
 pub struct Report {
     pub verdict: Verdict,
     pub floats: FloatNotes,
+}
+
+/// The IR's run: what it left in memory and what it printed.
+struct IrRun {
+    outcome: Outcome,
+    printed: Vec<u8>,
+}
+
+/// The vISA's run: what it left in memory and its printf buffer (bytes and definedness), if it has one.
+struct VisaRun {
+    outcome: Outcome,
+    printf: Option<(Vec<u8>, Vec<bool>)>,
+}
+
+/// The first difference between the runs: memory ([`compare_memory`]), then printf output (the vISA's buffer
+/// read back with the IR's strings, [`super::printf::decode`]).
+fn compare_runs(before: &IrRun, after: &VisaRun, float_kernel: bool, strings: &[Vec<u8>], nan_encodings: &mut u64) -> Option<(String, String, String)> {
+    if let Some(difference) = compare_memory(&before.outcome, &after.outcome, float_kernel, nan_encodings) {
+        return Some(difference);
+    }
+    let printed = match &after.printf {
+        Some((bytes, defined)) => match super::printf::decode(bytes, defined, strings, &before.printed) {
+            Ok(text) => text,
+            Err(why) => return Some(("printf output".to_string(), show_text(&before.printed), why)),
+        },
+        None => Vec::new(),
+    };
+    (printed != before.printed).then(|| ("printf output".to_string(), show_text(&before.printed), show_text(&printed)))
+}
+
+fn show_text(text: &[u8]) -> String {
+    format!("{:?}", String::from_utf8_lossy(text))
 }
 
 /// Compares every byte the IR defines; in a kernel that computes floats, a differing byte inside a dword that
@@ -409,7 +443,7 @@ fn run_ir(
     options: Options,
     seed: u64,
     bound: &[(u32, bool)],
-) -> Result<Outcome, Trap> {
+) -> Result<IrRun, Trap> {
     let mut machine = Machine::new(ir);
     machine.step_limit = options.step_limit;
     machine.bounds = BoundsPolicy::Hardware;
@@ -430,7 +464,7 @@ fn run_ir(
     }
     let mut thread = machine.start(func, values, ids)?;
     while let crate::interp::Yield::Barrier = machine.resume(&mut thread, slm)? {}
-    Ok(collect(&machine.memory, compared))
+    Ok(IrRun { outcome: collect(&machine.memory, compared), printed: std::mem::take(&mut thread.printf) })
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -445,7 +479,7 @@ fn run_visa(
     seed: u64,
     bound: &[(u32, bool)],
     mad_rounds_twice: bool,
-) -> Result<Outcome, Trap> {
+) -> Result<VisaRun, Trap> {
     let mut memory = Memory::new();
     // The IR's globals take the first addresses of its memory; the same sizes here keep the addresses equal.
     for global in &ir.globals {
@@ -461,7 +495,13 @@ fn run_visa(
     let mut thread = Thread::new(kernel, ids);
     thread.step_limit = options.step_limit;
     thread.mad_rounds_twice = mad_rounds_twice;
-    let private_base = memory.allocate("private memory", AllocKind::Private, PRIVATE_BYTES);
+    let private = memory.allocate("private memory", AllocKind::Private, PRIVATE_BYTES);
+    let has_printf = kernel.inputs.iter().any(|i| i.implicit.as_deref() == Some("UNDEFINED_11"));
+    let printf = has_printf.then(|| {
+        let mut bytes = vec![0u8; PRINTF_BYTES as usize];
+        bytes[..4].copy_from_slice(&PRINTF_START.to_le_bytes());
+        memory.allocate_with("printf buffer", AllocKind::Buffer, bytes)
+    });
     for (k, input) in kernel.inputs.iter().enumerate() {
         let size = input.size as usize;
         let (bytes, defined) = match input.implicit.as_deref() {
@@ -469,7 +509,7 @@ fn run_visa(
                 Some(param) => value_bytes(&values[param], size),
                 None => continue,
             },
-            Some(kind) => implicit_input(kind, &ids, private_base, size)
+            Some(kind) => implicit_input(kind, &ids, Bases { private, printf }, size)
                 .map_err(|what| Trap { function: kernel.name.clone(), instruction: "<inputs>".into(), fault: Fault::Unsupported(what) })?,
         };
         if kernel.var(input.var).kind != VarKind::General && kernel.var(input.var).kind != VarKind::Surface && kernel.var(input.var).kind != VarKind::Sampler {
@@ -483,7 +523,8 @@ fn run_visa(
             VisaYield::Barrier => continue,
         }
     }
-    Ok(collect(&memory, compared))
+    let printf = printf.and_then(|base| memory.allocation(base)).map(|a| (a.bytes.clone(), a.defined.clone()));
+    Ok(VisaRun { outcome: collect(&memory, compared), printf })
 }
 
 /// A value's little-endian bytes, `size` of them (padded with undefined bytes).

@@ -15,7 +15,7 @@
 //! some consistent assignment of the IR's strings to IGC's indices makes the vISA print exactly what the IR
 //! prints; argument values and codes are compared exactly (through the same formatter, the IR executor's).
 //!
-//! Not handled: vector arguments (`%v4d`; IGC's codes 9-14), records whose `%s` index is first met before the
+//! Not handled (reported as unsupported): vector arguments (`%v4d`; IGC's codes 9-14). Not handled: records whose `%s` index is first met before the
 //! record's format resolves it (a choice is tried per string for each unresolved `%s`, at most
 //! [`MAX_STRING_CHOICES`] combinations).
 
@@ -54,13 +54,22 @@ pub fn ir_strings(ir: &Program) -> Vec<Vec<u8>> {
         .collect()
 }
 
+/// Why a printf buffer could not be read back as the IR's text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PrintfError {
+    /// No string of the IR explains a record (where and why).
+    Differs(String),
+    /// A record uses what the decoder does not read (the construct).
+    Unsupported(String),
+}
+
 /// Reads the printf buffer `bytes` (and definedness) back as the text it prints, guided by the IR's `expected`
-/// text and `strings`; `Err` says where no string of the IR explains a record.
-pub fn decode(bytes: &[u8], defined: &[bool], strings: &[Vec<u8>], expected: &[u8]) -> Result<Vec<u8>, String> {
+/// text and `strings`.
+pub fn decode(bytes: &[u8], defined: &[bool], strings: &[Vec<u8>], expected: &[u8]) -> Result<Vec<u8>, PrintfError> {
     let dword = |at: usize| -> Option<u32> {
         (at + 4 <= bytes.len() && defined[at..at + 4].iter().all(|&d| d)).then(|| u32::from_le_bytes(bytes[at..at + 4].try_into().unwrap()))
     };
-    let end = dword(0).ok_or("the printf buffer's offset dword is undefined")? as usize;
+    let end = dword(0).ok_or_else(|| PrintfError::Differs("the printf buffer's offset dword is undefined".to_string()))? as usize;
     let end = end.min(bytes.len());
     // The strings as NUL-terminated globals of a scratch memory, for `%s` and the formatter.
     let mut memory = Memory::new();
@@ -76,7 +85,7 @@ pub fn decode(bytes: &[u8], defined: &[bool], strings: &[Vec<u8>], expected: &[u
     let mut out = Vec::new();
     let mut at = PRINTF_START as usize;
     while at < end {
-        let index = dword(at).ok_or_else(|| format!("printf record at byte {at}: its format index is undefined"))?;
+        let index = dword(at).ok_or_else(|| PrintfError::Differs(format!("printf record at byte {at}: its format index is undefined")))?;
         // Every argument the record may hold, with the byte after each.
         let mut args = Vec::new();
         let mut p = at + 4;
@@ -88,6 +97,9 @@ pub fn decode(bytes: &[u8], defined: &[bool], strings: &[Vec<u8>], expected: &[u
                 Some(code @ (6..=8)) => {
                     let elem = if code == 8 { Elem::Double } else { Elem::Int(64) };
                     (dword(p + 4).zip(dword(p + 8)).map(|(lo, hi)| Arg::Value(elem, lo as u64 | (hi as u64) << 32)), 12)
+                }
+                Some(code @ 9..=14) => {
+                    return Err(PrintfError::Unsupported(format!("printf of a vector argument (IGC's argument code {code})")))
                 }
                 _ => (None, 0),
             };
@@ -141,10 +153,10 @@ pub fn decode(bytes: &[u8], defined: &[bool], strings: &[Vec<u8>], expected: &[u
             }
         }
         let Some((text, used, chosen)) = found else {
-            return Err(format!(
+            return Err(PrintfError::Differs(format!(
                 "printf record at byte {at} (format index {index}, {} argument(s) read) prints nothing the IR prints next",
                 args.len()
-            ));
+            )));
         };
         // Only the arguments the format used, and the string choices they made, are kept.
         for (i, s) in chosen {

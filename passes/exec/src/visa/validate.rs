@@ -41,7 +41,7 @@
 
 use super::exec::{Thread, VisaYield};
 use super::program::{AluOp, Kernel, Op, VarKind};
-use super::printf::{ir_strings, PRINTF_BYTES, PRINTF_START};
+use super::printf::{ir_strings, PrintfError, PRINTF_BYTES, PRINTF_START};
 use super::run::{implicit_input, Bases, PRIVATE_BYTES};
 use crate::interp::{Machine, Trap};
 use crate::machine::{BoundsPolicy, Surface, SurfaceKind, Surfaces, ThreadIds};
@@ -202,12 +202,16 @@ fn verdict(
             }
         };
         let mut nan_encodings = 0;
-        if let Some((place, b, a)) = compare_runs(&before, &after, float_kernel, &strings, &mut nan_encodings) {
+        let difference = match compare_runs(&before, &after, float_kernel, &strings, &mut nan_encodings) {
+            Ok(difference) => difference,
+            Err(what) => return cannot(what),
+        };
+        if let Some((place, b, a)) = difference {
             // IGC contracts fmul + fadd into one mad by default: when the vISA with mad rounded twice matches
             // every byte, the difference is that contraction's and nothing else.
             let mut twice_nans = 0;
             let explained = float_mad
-                && run(true).is_ok_and(|again| compare_runs(&before, &again, float_kernel, &strings, &mut twice_nans).is_none());
+                && run(true).is_ok_and(|again| matches!(compare_runs(&before, &again, float_kernel, &strings, &mut twice_nans), Ok(None)));
             if !explained {
                 return mismatch(place, format!("IR {b}"), format!("vISA {a}"));
             }
@@ -258,18 +262,26 @@ struct VisaRun {
 
 /// The first difference between the runs: memory ([`compare_memory`]), then printf output (the vISA's buffer
 /// read back with the IR's strings, [`super::printf::decode`]).
-fn compare_runs(before: &IrRun, after: &VisaRun, float_kernel: bool, strings: &[Vec<u8>], nan_encodings: &mut u64) -> Option<(String, String, String)> {
+/// `Err` names a construct the printf decoder does not read.
+fn compare_runs(
+    before: &IrRun,
+    after: &VisaRun,
+    float_kernel: bool,
+    strings: &[Vec<u8>],
+    nan_encodings: &mut u64,
+) -> Result<Option<(String, String, String)>, String> {
     if let Some(difference) = compare_memory(&before.outcome, &after.outcome, float_kernel, nan_encodings) {
-        return Some(difference);
+        return Ok(Some(difference));
     }
     let printed = match &after.printf {
         Some((bytes, defined)) => match super::printf::decode(bytes, defined, strings, &before.printed) {
             Ok(text) => text,
-            Err(why) => return Some(("printf output".to_string(), show_text(&before.printed), why)),
+            Err(PrintfError::Differs(why)) => return Ok(Some(("printf output".to_string(), show_text(&before.printed), why))),
+            Err(PrintfError::Unsupported(what)) => return Err(what),
         },
         None => Vec::new(),
     };
-    (printed != before.printed).then(|| ("printf output".to_string(), show_text(&before.printed), show_text(&printed)))
+    Ok((printed != before.printed).then(|| ("printf output".to_string(), show_text(&before.printed), show_text(&printed))))
 }
 
 fn show_text(text: &[u8]) -> String {

@@ -33,8 +33,8 @@
 //! - `%hw_id` is the thread's linear local id (unique among the threads that run at once: one group at a time).
 //!
 //! Proof (`scripts/visa-proof.sh`, 64 trials per kernel; figures and the float rules in `docs/visa-proof.md`):
-//! of the 98 kernels IGC compiles from the project's examples, CM lit tests, vc-bridge inputs and corpus, 87 agree
-//! on icllp; one mismatch is IGC's (it drops the initializer of a `genx_volatile` global and stores an unwritten
+//! of the 98 kernels IGC compiles from the project's examples, CM lit tests, vc-bridge inputs and corpus, 90 agree
+//! on icllp and on tgllp; one mismatch is IGC's (it drops the initializer of a `genx_volatile` global and stores an unwritten
 //! register: `tests/lit/visa-validate/igc-ignores-volatile-global-initializer.ll`); the others cannot be
 //! validated and name their construct (sampler, typed and planar messages). Float differences
 //! are decided in [`validate`]: NaNs of any encoding agree, and IGC's default contraction of `fmul` + `fadd` into

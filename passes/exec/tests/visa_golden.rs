@@ -1,6 +1,7 @@
 //! Golden tests of the vISA executor, one hand-written `.visaasm` per instruction family (`tests/visa/`).
 //!
-//! Each file states its expected results in `// EXPECT <where> <dword>: v0 v1 ...` lines: `<where>` is an
+//! Each file states its expected results in `// EXPECT <where> <dword>: v0 v1 ...` lines (`undef`: a dword the
+//! kernel leaves undefined): `<where>` is an
 //! 8-byte `.input` variable (the address of a 256-byte buffer whose dword i holds i), `S1` (a 256-byte buffer
 //! surface at BTI 1 whose dword i holds 0x100 + i) or `S2` (a 32x8-byte image at BTI 2 whose byte (x, y) holds
 //! 16y + x), `S3` (an 8x4 `r8g8b8a8_uint` image at BTI 3 whose byte j of row y holds 32y + j, so element (x, y)
@@ -22,7 +23,7 @@ use genx_exec::visa::reader;
 struct Expect {
     place: String,
     dword: usize,
-    values: Vec<u32>,
+    values: Vec<Option<u32>>,
     line: usize,
 }
 
@@ -45,12 +46,15 @@ fn expectations(text: &str) -> Vec<Expect> {
             let values = values
                 .split_whitespace()
                 .map(|v| {
+                    if v == "undef" {
+                        return None;
+                    }
                     let (neg, digits) = v.strip_prefix('-').map_or((false, v), |d| (true, d));
                     let n = match digits.strip_prefix("0x") {
                         Some(hex) => i64::from_str_radix(hex, 16).unwrap(),
                         None => digits.parse::<i64>().unwrap(),
                     };
-                    (if neg { -n } else { n }) as u32
+                    Some((if neg { -n } else { n }) as u32)
                 })
                 .collect();
             Some(Expect { place: place.to_string(), dword: dword.trim().parse().unwrap(), values, line: i + 1 })
@@ -124,8 +128,8 @@ fn check(results: &[(String, Vec<Option<u32>>)], expects: &[Expect]) -> Option<S
         };
         for (k, want) in e.values.iter().enumerate() {
             let got = dwords.get(e.dword + k).copied().flatten();
-            if got != Some(*want) {
-                return Some(format!("line {}: {} dword {}: expected 0x{want:x}, got {got:x?}", e.line, e.place, e.dword + k));
+            if got != *want {
+                return Some(format!("line {}: {} dword {}: expected {want:x?}, got {got:x?}", e.line, e.place, e.dword + k));
             }
         }
     }
@@ -155,7 +159,7 @@ fn a_wrong_expectation_is_caught() {
             for k in 0..e.values.len() {
                 let mut wrong: Vec<Expect> =
                     expects.iter().map(|x| Expect { place: x.place.clone(), dword: x.dword, values: x.values.clone(), line: x.line }).collect();
-                wrong[i].values[k] = wrong[i].values[k].wrapping_add(1);
+                wrong[i].values[k] = Some(wrong[i].values[k].map_or(0, |v| v.wrapping_add(1)));
                 assert!(check(&results, &wrong).is_some(), "{}: changing line {} value {k} was not noticed", file.display(), e.line);
             }
         }

@@ -21,7 +21,7 @@ mod llvm;
 mod math;
 pub(crate) mod mem;
 mod region;
-mod printf;
+pub(crate) mod printf;
 mod simdcf;
 
 /// The semantics of one intrinsic.

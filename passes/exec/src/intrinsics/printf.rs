@@ -14,6 +14,8 @@
 //!   the conversion; `hl` is OpenCL's 32-bit length for vectors).
 //! - An integer argument narrower than the conversion's length is extended (signed conversions sign-extend), a
 //!   wider one is truncated, as C's varargs promotion and the conversion do.
+//! - An argument of the wrong kind for its conversion (a float for `%d`, an integer for `%f`) is undefined in C;
+//!   the call fails.
 //! - The result is 0 on success and −1 when the format cannot be interpreted (OpenCL: "printf returns 0 if it
 //!   was executed successfully and -1 otherwise"); a format error prints nothing for that call.
 //! - Output goes to [`Ctx::printf`], the thread's own buffer; [`crate::grid`] hands the buffers over in thread order.
@@ -22,7 +24,7 @@
 
 use crate::intrinsics::SemFn;
 use crate::machine::{Call, Ctx};
-use crate::memory::Fault;
+use crate::memory::{Fault, Memory};
 use crate::value::{sign_extend, Elem, Lanes, Value};
 
 pub const TABLE: &[(&str, SemFn)] = &[("printf", printf)];
@@ -46,10 +48,10 @@ fn printf(ctx: &mut Ctx<'_>, call: &Call<'_>) -> Result<Value, Fault> {
 struct Bad;
 
 /// Reads a NUL-terminated string at `address`.
-fn string(ctx: &Ctx<'_>, address: u64) -> Result<Vec<u8>, Bad> {
+fn string(memory: &Memory, address: u64) -> Result<Vec<u8>, Bad> {
     let mut out = Vec::new();
     while out.len() < MAX_STRING {
-        let (byte, defined) = ctx.memory.read(address.wrapping_add(out.len() as u64), 1).map_err(|_| Bad)?;
+        let (byte, defined) = memory.read(address.wrapping_add(out.len() as u64), 1).map_err(|_| Bad)?;
         if !defined[0] {
             return Err(Bad);
         }
@@ -96,8 +98,19 @@ fn format(ctx: &Ctx<'_>, call: &Call<'_>) -> Result<Vec<u8>, Bad> {
     if fmt.undef[0] {
         return Err(Bad);
     }
-    let fmt = string(ctx, fmt.bits[0])?;
-    let mut args = Args { values: &call.args[1..], next: 0 };
+    let fmt = string(ctx.memory, fmt.bits[0])?;
+    format_values(ctx.memory, &fmt, &call.args[1..]).map(|(text, _)| text)
+}
+
+/// Formats `fmt` with `values` (a `%s` argument is an address in `memory`): the text and how many of the values
+/// the format consumed, or `None` when the format cannot be interpreted with them. Also used by the vISA
+/// executor's validation, which rebuilds printf calls from IGC's printf buffer (`crate::visa::printf`).
+pub(crate) fn format_printf(memory: &Memory, fmt: &[u8], values: &[Value]) -> Option<(Vec<u8>, usize)> {
+    format_values(memory, fmt, values).ok()
+}
+
+fn format_values(memory: &Memory, fmt: &[u8], values: &[Value]) -> Result<(Vec<u8>, usize), Bad> {
+    let mut args = Args { values, next: 0 };
     let mut out = Vec::new();
     let mut i = 0;
     while i < fmt.len() {
@@ -161,7 +174,7 @@ fn format(ctx: &Ctx<'_>, call: &Call<'_>) -> Result<Vec<u8>, Bad> {
                 if value.len() != 1 {
                     return Err(Bad);
                 }
-                convert(ctx, &spec, value, 0, &mut out)?;
+                convert(memory, &spec, value, 0, &mut out)?;
             }
             Some(n) => {
                 if value.len() != n {
@@ -171,12 +184,12 @@ fn format(ctx: &Ctx<'_>, call: &Call<'_>) -> Result<Vec<u8>, Bad> {
                     if lane > 0 {
                         out.push(b',');
                     }
-                    convert(ctx, &spec, value, lane, &mut out)?;
+                    convert(memory, &spec, value, lane, &mut out)?;
                 }
             }
         }
     }
-    Ok(out)
+    Ok((out, args.next))
 }
 
 /// A width or precision: digits, `*` (the next argument), or nothing.
@@ -201,12 +214,17 @@ fn number(fmt: &[u8], i: &mut usize, args: &mut Args<'_>) -> Result<Option<usize
 }
 
 /// Formats lane `lane` of `value` by `spec`.
-fn convert(ctx: &Ctx<'_>, spec: &Spec, value: &Lanes, lane: usize, out: &mut Vec<u8>) -> Result<(), Bad> {
+fn convert(memory: &Memory, spec: &Spec, value: &Lanes, lane: usize, out: &mut Vec<u8>) -> Result<(), Bad> {
     if value.undef[lane] {
         return Err(Bad);
     }
     let bits = value.bits[lane];
     let elem = value.elem;
+    // A floating-point argument for an integer conversion is undefined (C99 §7.19.6.1p9): the call fails, as a
+    // non-float argument for a float conversion does below.
+    if elem.is_float() && b"diuxXoc".contains(&spec.conversion) {
+        return Err(Bad);
+    }
     // The integer argument as the conversion's length sees it.
     let unsigned = {
         let arg_bits = elem.bits().min(64);
@@ -232,7 +250,7 @@ fn convert(ctx: &Ctx<'_>, spec: &Spec, value: &Lanes, lane: usize, out: &mut Vec
             return Ok(());
         }
         b's' => {
-            let mut text = string(ctx, bits)?;
+            let mut text = string(memory, bits)?;
             if let Some(p) = spec.precision {
                 text.truncate(p);
             }

@@ -9,7 +9,8 @@
 //!   execution width (32, or 64 with a 64-bit source); `shr`/`asr`/`rol`/`ror` work on src0 extended to the
 //!   execution width (the widest source). Division by zero is undefined (the trial is discarded).
 //! - Floats: with any `df` source the operation is done in double, otherwise in single precision with IEEE
-//!   round-to-nearest-even (`hf` sources widen exactly). `mad` is fused (one rounding). `.sat` on a float
+//!   round-to-nearest-even (`hf` sources widen exactly). `mad` is fused (one rounding), unless the thread's
+//!   [`Thread::mad_rounds_twice`] is set (validation's second run, for IGC's contraction of `fmul` + `fadd`). `.sat` on a float
 //!   destination clamps to [0, 1] (NaN → 0). Float → integer conversion rounds toward zero and saturates to the
 //!   destination's range, NaN → 0; integer → float rounds to nearest even.
 //! - Math (`inv sqrt rsqrt log exp sin cos pow`): hardware approximates these; they are computed here in double
@@ -22,6 +23,7 @@
 //! - `addc`/`subb` (`ADDC.md`, `SUBB.md`): unsigned 32-bit sum/difference and the carry/borrow (0 or 1).
 //! - `madw`: the 64-bit `src0 * src1 + src2` per channel; low halves at the destination, high halves starting at
 //!   the next GRF boundary after `exec_size` dwords (IGC's layout; `MADW.md` is not in this tag's docs).
+//! - `pln`/`line`: see [`plane`]; src0 (and `pln`'s src1) are read as consecutive elements, regions ignored.
 //! - `dp2/dp3/dp4/dph`: per group of four channels, the dot product of the group's first 2/3/4 elements
 //!   (`dph`: 3 plus src1's fourth), written to all four channels, computed in double and rounded once (the pages
 //!   leave intermediate rounding open; this is the IR executor's model of `llvm.genx.dp*`).
@@ -254,6 +256,9 @@ pub(super) fn execute(t: &mut Thread<'_>, inst: &Inst) -> Result<(), Fault> {
 const MAX_SOURCES: usize = 4;
 
 fn alu(t: &mut Thread<'_>, inst: &Inst, op: AluOp, sat: bool, dst: &Dst, srcs: &[Src]) -> Result<(), Fault> {
+    if matches!(op, AluOp::Line | AluOp::Plane) {
+        return plane(t, inst, op, sat, dst, srcs);
+    }
     let n = inst.exec.size as usize;
     let logic = matches!(op, AluOp::And | AluOp::Or | AluOp::Xor | AluOp::Not);
     // Which channels run: `sel` uses its predicate to choose, not to enable.
@@ -323,7 +328,7 @@ fn alu(t: &mut Thread<'_>, inst: &Inst, op: AluOp, sat: bool, dst: &Dst, srcs: &
                 }
             }
             if defined {
-                Some(convert(compute(op, &args[..srcs.len()], any_float, prec, exec_bits, types)?, dst.ty(), sat))
+                Some(convert(compute(op, &args[..srcs.len()], any_float, prec, exec_bits, types, t.mad_rounds_twice)?, dst.ty(), sat))
             } else {
                 None
             }
@@ -332,6 +337,58 @@ fn alu(t: &mut Thread<'_>, inst: &Inst, op: AluOp, sat: bool, dst: &Dst, srcs: &
         count += 1;
     }
     for &(i, r) in &results[..count] {
+        t.dst_write(dst, i, r)?;
+    }
+    Ok(())
+}
+
+/// `src` with its region replaced by consecutive elements from its origin (`pln` and `line` ignore the region
+/// parameters of the sources they read as blocks).
+fn consecutive(src: &Src) -> Src {
+    let mut out = src.clone();
+    if let Src::Direct { vs, w, hs, .. } | Src::Indirect { vs, w, hs, .. } = &mut out {
+        (*vs, *w, *hs) = (1, 1, 0);
+    }
+    if let Src::Indirect { multi, .. } = &mut out {
+        *multi = false;
+    }
+    out
+}
+
+/// `pln` (`PLN.md`): `dst[i] = p0 * u[i] + p1 * v[i] + p3`, with p0, p1, p3 elements 0, 1 and 3 of src0, and
+/// u, v from src1's consecutive elements: channel i < 8 reads u at i and v at 8 + i, channel 8 + j reads u at
+/// 16 + j and v at 24 + j. `line`: `dst[i] = p0 * src1[i] + p3` (src1 through its region). Both are computed in
+/// double and rounded once (hardware rounds after each step; this is the IR executor's model of
+/// `llvm.genx.pln`/`line`, so the levels compare exactly).
+fn plane(t: &mut Thread<'_>, inst: &Inst, op: AluOp, sat: bool, dst: &Dst, srcs: &[Src]) -> Result<(), Fault> {
+    let [p, uv] = srcs else { return Err(Fault::Other(format!("{op:?} takes 2 sources, found {}", srcs.len()))) };
+    let on = t.enabled(inst)?;
+    let block = consecutive(p);
+    let read = |s: &Src, k: usize| -> Result<Option<f64>, Fault> {
+        Ok(t.src_lane(s, k)?.map(|bits| as_f64(modify(value(bits, Thread::lane_type(s)), s.modifier(), false))))
+    };
+    let (p0, p1, p3) = (read(&block, 0)?, read(&block, 1)?, read(&block, 3)?);
+    let uv_block = consecutive(uv);
+    let mut results = Vec::with_capacity(on.len());
+    for (i, &enabled) in on.iter().enumerate() {
+        if !enabled {
+            continue;
+        }
+        let value = if op == AluOp::Plane {
+            let (u, v) = (16 * (i / 8) + i % 8, 16 * (i / 8) + 8 + i % 8);
+            match (p0, p1, p3, read(&uv_block, u)?, read(&uv_block, v)?) {
+                (Some(p0), Some(p1), Some(p3), Some(u), Some(v)) => Some(p0 * u + p1 * v + p3),
+                _ => None,
+            }
+        } else {
+            match (p0, p3, read(uv, i)?) {
+                (Some(p0), Some(p3), Some(x)) => Some(p0 * x + p3),
+                _ => None,
+            }
+        };
+        results.push((i, value.map(|x| convert(Num::F(x), dst.ty(), sat))));
+    }
+    for (i, r) in results {
         t.dst_write(dst, i, r)?;
     }
     Ok(())
@@ -381,7 +438,8 @@ fn f_op(prec: Prec, args: &[Num], f: impl Fn(&[f64]) -> f64) -> Num {
     Num::F(round(prec, f(&x)))
 }
 
-fn compute(op: AluOp, args: &[Num], float: bool, prec: Prec, exec_bits: u32, types: &[VType]) -> Result<Num, Fault> {
+#[allow(clippy::too_many_arguments)]
+fn compute(op: AluOp, args: &[Num], float: bool, prec: Prec, exec_bits: u32, types: &[VType], mad_rounds_twice: bool) -> Result<Num, Fault> {
     let int = |k: usize| as_int(args[k]);
     if float {
         let single = prec == Prec::Single;
@@ -389,6 +447,7 @@ fn compute(op: AluOp, args: &[Num], float: bool, prec: Prec, exec_bits: u32, typ
             AluOp::Mov => args[0],
             AluOp::Add => f_op(prec, args, |x| if single { (x[0] as f32 + x[1] as f32) as f64 } else { x[0] + x[1] }),
             AluOp::Mul => f_op(prec, args, |x| if single { (x[0] as f32 * x[1] as f32) as f64 } else { x[0] * x[1] }),
+            AluOp::Mad if mad_rounds_twice => f_op(prec, args, |x| round(prec, round(prec, x[0] * x[1]) + x[2])),
             AluOp::Mad => f_op(prec, args, |x| {
                 if single {
                     (x[0] as f32).mul_add(x[1] as f32, x[2] as f32) as f64
@@ -423,7 +482,6 @@ fn compute(op: AluOp, args: &[Num], float: bool, prec: Prec, exec_bits: u32, typ
             AluOp::Sin => f_op(prec, args, |x| x[0].sin()),
             AluOp::Cos => f_op(prec, args, |x| x[0].cos()),
             AluOp::Pow => f_op(prec, args, |x| if x[0] < 0.0 { f64::NAN } else { x[0].powf(x[1]) }),
-            AluOp::Line => f_op(prec, args, |x| x[0] * x[1]),
             AluOp::Lrp => f_op(prec, args, |x| x[1] * x[0] + x[2] * (1.0 - x[0])),
             _ => return Err(Fault::Unsupported(format!("{op:?} on floating-point operands"))),
         });

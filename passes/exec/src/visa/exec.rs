@@ -55,6 +55,8 @@ pub struct Thread<'k> {
     pub steps: u64,
     pub step_limit: u64,
     pub ids: ThreadIds,
+    /// Float `mad` rounds the product, then the sum (as LLVM's separate `fmul` and `fadd`), instead of once.
+    pub mad_rounds_twice: bool,
 }
 
 impl<'k> Thread<'k> {
@@ -75,6 +77,7 @@ impl<'k> Thread<'k> {
             steps: 0,
             step_limit: crate::interp::DEFAULT_STEP_LIMIT,
             ids,
+            mad_rounds_twice: false,
         };
         for (id, var) in kernel.vars.iter().enumerate() {
             match var.kind {
@@ -101,6 +104,7 @@ impl<'k> Thread<'k> {
                 Some(Predef::LocalId(d)) => set(&mut thread, &[ids.local_id[d] as u64]),
                 Some(Predef::LocalSize(d)) => set(&mut thread, &[ids.local_size[d] as u64]),
                 Some(Predef::GroupCount(d)) => set(&mut thread, &[ids.group_count[d] as u64]),
+                Some(Predef::HwId) => set(&mut thread, &[hw_id(&ids) as u64]),
                 Some(Predef::R0) => {
                     // r0.1, r0.6, r0.7 hold the group ids (where IGC places %group_id_x/y/z); the rest is
                     // dispatch state with no meaning to a kernel's results.
@@ -255,6 +259,10 @@ impl<'k> Thread<'k> {
             }),
             Op::Barrier => Ok(Flow::Barrier),
             Op::Fence => Ok(Flow::Next),
+            Op::Lifetime { var, .. } => {
+                self.forget(*var);
+                Ok(Flow::Next)
+            }
             Op::Alu { .. } | Op::Carry { .. } | Op::Madw { .. } | Op::Movs { .. } | Op::Setp { .. } | Op::AddrAdd { .. } => {
                 alu::execute(self, inst)?;
                 Ok(Flow::Next)
@@ -313,7 +321,7 @@ impl<'k> Thread<'k> {
     /// Reads `size` bytes at byte `offset` of general variable `var` (relative to the variable).
     pub(super) fn read_bytes(&self, var: VarId, offset: i64, size: usize) -> Result<(Vec<u8>, Vec<bool>), Fault> {
         let v = self.kernel.var(var);
-        if v.predef == Some(Predef::Null) {
+        if self.kernel.is_null(var) {
             return Ok((vec![0; size], vec![false; size]));
         }
         let root = v.root as usize;
@@ -331,7 +339,7 @@ impl<'k> Thread<'k> {
 
     pub(super) fn write_bytes(&mut self, var: VarId, offset: i64, bytes: &[u8], defined: &[bool]) -> Result<(), Fault> {
         let v = self.kernel.var(var);
-        if v.predef == Some(Predef::Null) {
+        if self.kernel.is_null(var) {
             return Ok(());
         }
         let root = v.root as usize;
@@ -356,7 +364,7 @@ impl<'k> Thread<'k> {
         let size = ty.size();
         let root = v.root as usize;
         let at = offset + v.offset as i64;
-        if v.predef == Some(Predef::Null) || at < 0 || at as usize + size > self.bytes[root].len() {
+        if self.kernel.is_null(var) || at < 0 || at as usize + size > self.bytes[root].len() {
             let (bytes, defined) = self.read_bytes(var, offset, size)?;
             return Ok(defined.iter().all(|&d| d).then(|| bytes.iter().rev().fold(0u64, |acc, b| acc << 8 | *b as u64)));
         }
@@ -467,6 +475,17 @@ impl<'k> Thread<'k> {
         }
     }
 
+    /// Makes a variable's whole storage (its root's, for a general variable) undefined.
+    fn forget(&mut self, var: VarId) {
+        let v = self.kernel.var(var);
+        match v.kind {
+            VarKind::General => self.defined[v.root as usize].fill(false),
+            VarKind::Predicate => self.preds[var as usize].fill(None),
+            VarKind::Address => self.addrs[var as usize].fill(None),
+            VarKind::Surface | VarKind::Sampler => {}
+        }
+    }
+
     pub(super) fn set_surface(&mut self, var: VarId, value: Option<u32>) {
         self.surfaces[var as usize] = value;
     }
@@ -489,6 +508,13 @@ impl<'k> Thread<'k> {
         self.surfaces[surface as usize]
             .ok_or_else(|| Fault::Undefined(format!("surface variable '{}' holds no index", v.name)))
     }
+}
+
+/// `%hw_id` of a thread: its linear local id (x fastest), unique within the group that runs at a time.
+pub fn hw_id(ids: &ThreadIds) -> u32 {
+    let [x, y, z] = ids.local_id;
+    let [sx, sy, _] = ids.local_size;
+    x + sx * (y + sy * z)
 }
 
 enum Flow {

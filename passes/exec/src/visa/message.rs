@@ -78,7 +78,7 @@ fn raw_elem(t: &Thread<'_>, raw: Raw, i: usize, size: usize) -> Result<Option<u6
 }
 
 fn is_null(t: &Thread<'_>, raw: Raw) -> bool {
-    t.kernel.var(raw.var).predef == Some(Predef::Null)
+    t.kernel.is_null(raw.var)
 }
 
 pub(super) fn execute(t: &mut Thread<'_>, inst: &Inst, ctx: &mut Ctx<'_>) -> Result<(), Fault> {

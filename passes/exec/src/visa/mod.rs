@@ -8,7 +8,8 @@
 //!
 //! Files: [`reader`] (text → [`program::Kernel`], located errors), [`program`] (variables, operands,
 //! instructions), [`exec`] (a thread: storage, execution mask, SIMD control flow), [`alu`] (ALU, logic,
-//! conversions, math), [`message`] (memory messages over the IR executor's memory and surface model),
+//! conversions, math), [`message`] (memory messages over the IR executor's memory and surface model), [`printf`]
+//! (IGC's printf buffer read back as text),
 //! [`validate`] (IR against vISA on the same random inputs and surfaces; the argument mapping), [`run`] (a
 //! kernel over a thread grid, for `cmc run`).
 //!
@@ -27,18 +28,26 @@
 //!   defines `llvm.genx.thread.x/y`; `%tsc` and dispatch-state fields of `%r0` are undefined (outputs must not
 //!   depend on them).
 //!
-//! Proof (`scripts/visa-proof.sh`, 64 trials per kernel): of the 62 kernels IGC compiles from the project's
-//! examples, CM lit tests and vc-bridge inputs, 60 agree on icllp and on tgllp; one mismatch is IGC's (it drops
-//! the initializer of a `genx_volatile` global and stores an unwritten register:
-//! `tests/lit/visa-validate/igc-ignores-volatile-global-initializer.ll`); one kernel reads DPC++'s SPIR-V builtin
-//! variables, which the IR executor does not model (cannot validate).
+//! - `%sp`/`%fp` are one `ud` that cannot be aliased in `4_visa_header.md`; IGC aliases them as 64-bit `q`
+//!   and `GenX_IR` accepts an alias of any predefined variable: predefined variables are storage like any root.
+//! - `%hw_id` is the thread's linear local id (unique among the threads that run at once: one group at a time).
 //!
-//! Not handled: sampler, VME, typed and LSC messages, `raw_send`/`raw_sends`, `dpas`, stack calls (`fcall` with
-//! `%arg`/`%retval` is read and run as a subroutine call; its ABI registers are plain storage).
+//! Proof (`scripts/visa-proof.sh`, 64 trials per kernel; figures and the float rules in `docs/visa-proof.md`):
+//! of the 98 kernels IGC compiles from the project's examples, CM lit tests, vc-bridge inputs and corpus, 90 agree
+//! on icllp and on tgllp; one mismatch is IGC's (it drops the initializer of a `genx_volatile` global and stores an unwritten
+//! register: `tests/lit/visa-validate/igc-ignores-volatile-global-initializer.ll`); the others cannot be
+//! validated and name their construct (sampler, typed and planar messages). Float differences
+//! are decided in [`validate`]: NaNs of any encoding agree, and IGC's default contraction of `fmul` + `fadd` into
+//! `mad` is confirmed by rerunning the trial with `mad` rounded twice, never by a tolerance.
+//!
+//! Not handled: sampler, VME, typed and LSC messages, `raw_send`/`raw_sends`, `dpas`, stack
+//! calls (`fcall` with `%arg`/`%retval` is read and run as a subroutine call; its ABI registers are plain
+//! storage).
 
 pub mod alu;
 pub mod exec;
 pub mod message;
+pub mod printf;
 pub mod program;
 pub mod reader;
 pub mod run;

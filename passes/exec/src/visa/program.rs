@@ -124,6 +124,10 @@ pub enum Predef {
     GroupCount(usize),
     Tsc,
     R0,
+    /// `%hw_id`: unique among the threads that run at the same time. The executors run groups one after
+    /// another, so it is the thread's linear local id (x fastest); IGC uses it to place each thread's private
+    /// stack (`%sp`) in the private memory.
+    HwId,
     /// A register with no meaning to a kernel's results (`%arg`, `%sp`, `%sr0`, `%cr0`, ...): storage, initially
     /// undefined.
     Storage,
@@ -324,6 +328,8 @@ pub enum AluOp {
     Dp4,
     Dph,
     Line,
+    /// `pln` (printed `plane` by IGC).
+    Plane,
     Lrp,
 }
 
@@ -401,6 +407,9 @@ pub enum Op {
     Ret,
     Barrier,
     Fence,
+    /// `lifetime.start V` / `lifetime.end V` (`LIFETIME.md`): outside the markers the variable (with its
+    /// aliases) holds nothing; both make its whole root undefined, so a use outside them is not compared.
+    Lifetime { var: VarId, start: bool },
     OwordLd { owords: u32, unaligned: bool, surface: Surface, offset: Src, dst: Raw },
     OwordSt { owords: u32, surface: Surface, offset: Src, src: Raw },
     MediaLd { modifier: u32, width: u32, height: u32, surface: Surface, plane: u32, x: Src, y: Src, dst: Raw },
@@ -457,6 +466,11 @@ pub struct Kernel {
 impl Kernel {
     pub fn var(&self, id: VarId) -> &Var {
         &self.vars[id as usize]
+    }
+
+    /// Whether `id` is `%null` or an alias of it: reads are undefined, writes are dropped.
+    pub fn is_null(&self, id: VarId) -> bool {
+        self.vars[self.vars[id as usize].root as usize].predef == Some(Predef::Null)
     }
 
     /// The source line of instruction `index`, trimmed of IGC's `/// $n` comment.

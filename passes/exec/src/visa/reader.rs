@@ -58,7 +58,7 @@ const PREDEFINED: &[(&str, VType, u32, Predef)] = &[
     ("%retval", VType::UD, 256, Predef::Storage),
     ("%sp", VType::UQ, 1, Predef::Storage),
     ("%fp", VType::UQ, 1, Predef::Storage),
-    ("%hw_id", VType::UD, 1, Predef::Storage),
+    ("%hw_id", VType::UD, 1, Predef::HwId),
     ("%sr0", VType::UD, 4, Predef::Storage),
     ("%cr0", VType::UD, 3, Predef::Storage),
     ("%ce0", VType::UD, 1, Predef::Storage),
@@ -355,7 +355,7 @@ impl Reader {
                 None => return err(d.line, *col, format!("alias of unknown variable '{target}'")),
             };
             let target_bytes = self.vars[root as usize].bytes();
-            if *offset as usize + self.vars[id].bytes() > target_bytes {
+            if self.vars[root as usize].predef != Some(Predef::Null) && *offset as usize + self.vars[id].bytes() > target_bytes {
                 return err(
                     d.line,
                     *col,
@@ -381,8 +381,14 @@ impl Reader {
             if root_var.kind != VarKind::General {
                 return err(d.line, *col, format!("'{}' aliases '{}', which is not a general variable", d.name, target));
             }
-            if root_var.predef.is_some() {
-                return err(d.line, *col, format!("'{}' aliases predefined variable '{}'", d.name, target));
+            // A predefined variable is a root like any other: an alias is a view of its storage (`5_operands.md`
+            // allows aliases of %r0, %arg and %retval; IGC also aliases %sp and %fp, as 64-bit `q` views, and
+            // GenX_IR accepts an alias of any predefined variable). An alias of %null reads undefined and drops
+            // its writes, whatever its size.
+            if root_var.predef == Some(Predef::Null) {
+                self.vars[id].root = root;
+                self.vars[id].offset = 0;
+                continue;
             }
             if total as usize + self.vars[id].bytes() > root_var.bytes() {
                 return err(
@@ -856,6 +862,7 @@ impl<'t> Cx<'_, 't> {
             ("dp4", AluOp::Dp4),
             ("dph", AluOp::Dph),
             ("line", AluOp::Line),
+            ("plane", AluOp::Plane),
         ];
         let ternary = [("mad", AluOp::Mad), ("bfe", AluOp::Bfe), ("lrp", AluOp::Lrp)];
         if let Some(&(_, op)) = unary.iter().find(|(n, _)| *n == base) {
@@ -924,6 +931,16 @@ impl<'t> Cx<'_, 't> {
                 Ok((exec, op))
             }
             "ret" | "fret" => Ok((self.exec()?, Op::Ret)),
+            "lifetime" => {
+                let start = match suffixes.first().copied() {
+                    Some("start") => true,
+                    Some("end") => false,
+                    _ => return self.fail(col, format!("lifetime needs .start or .end, found '{}'", self.mnemonic.text)),
+                };
+                let tok = self.take("a variable")?;
+                let var = self.reader.lookup(self.line, tok.col, tok.text, &[VarKind::General, VarKind::Address, VarKind::Predicate])?;
+                Ok((Exec::SCALAR_NM, Op::Lifetime { var, start }))
+            }
             "barrier" => Ok((Exec::SCALAR_NM, Op::Barrier)),
             "fence_global" | "fence_local" | "fence_sw" | "fence" => Ok((Exec::SCALAR_NM, Op::Fence)),
             "oword_ld" | "oword_ld_unaligned" => {

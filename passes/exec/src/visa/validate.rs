@@ -4,7 +4,7 @@
 //! 1.0.12504.6, and read in IGC's `GenXBTIAssignment.cpp` and `CMKernelArgOffset.cpp` at that tag):
 //! - The thread payload: `r0` is the header, `r1` the packed local ids (`.implicit_LOCAL_ID offset=32 size=6`:
 //!   three words x, y, z), and cross-thread data starts at GRF byte 64 (`r2`): IGC's implicit arguments first
-//!   (`.implicit_UNDEFINED_12 offset=64 size=8` is the private memory base, `.implicit_LOCAL_SIZE` and
+//!   (`.implicit_UNDEFINED_12 offset=64 size=8` is the private memory base ([`super::run::implicit_input`]), `.implicit_LOCAL_SIZE` and
 //!   `.implicit_GROUP_COUNT` three dwords each), then every explicit argument, in argument order, each at its own
 //!   `.input V offset=N size=N`. So the `k`-th `.input` directive is IR argument `k`, and the value it receives
 //!   is the argument's bytes (an SVM pointer's 64-bit address, a scalar's or vector's little-endian bytes, a
@@ -28,16 +28,28 @@
 //! trial (CM passes SVM pointers as `uint64_t`), a random value on the others; on odd trials buffers and
 //! surfaces hold small dwords (0 to 3), so that loop bounds and indices read from memory stay in range. Verdicts and exit codes are the
 //! IR validator's.
+//!
+//! Floats (`docs/visa-proof.md`): in a kernel whose vISA writes floats, a dword that is a NaN at both levels
+//! agrees whatever its encoding (IEEE 754 leaves a NaN result's sign and payload open). IGC contracts `fmul` +
+//! `fadd` into `mad` by default (one rounding instead of two); a trial whose vISA differs from the IR is run
+//! again with float `mad` rounded twice, and counts as agreeing only if every byte then agrees: the difference
+//! is that contraction's and nothing else. Both are counted in [`FloatNotes`] and reported; integers and every
+//! other difference are compared bit for bit.
+//!
+//! SPIR-V builtin variables (`__spirv_BuiltInGlobalInvocationId`, ... that DPC++ ESIMD's IR reads): the IR run's
+//! copies hold the thread's ids ([`spirv_builtin`]), the values IGC computes from the payload in the vISA.
 
 use super::exec::{Thread, VisaYield};
-use super::program::{Kernel, VarKind};
+use super::program::{AluOp, Kernel, Op, VarKind};
+use super::printf::{ir_strings, PrintfError, PRINTF_BYTES, PRINTF_START};
+use super::run::{implicit_input, Bases, PRIVATE_BYTES};
 use crate::interp::{Machine, Trap};
 use crate::machine::{BoundsPolicy, Surface, SurfaceNeed, Surfaces, ThreadIds};
 use crate::memory::{encode_lanes, AllocKind, Fault, Memory};
 use crate::program::{FuncId, Program};
 use crate::validate::{
-    argument_hints, compare, describe_inputs, draw, hash, Input, Mismatch, Options, Outcome, Rng, Verdict, MAX_SURFACES,
-    trial_surface,
+    argument_hints, describe_inputs, draw, hash, trial_surface, Input, Mismatch, Options, Outcome, Rng, Verdict,
+    MAX_SURFACES,
 };
 use crate::value::{Elem, Lanes, Ty, Value};
 
@@ -54,11 +66,35 @@ pub enum ArgBinding {
     Sampler(u32),
 }
 
-/// Bytes of the private memory given to a kernel through its private-base implicit argument.
-const PRIVATE_BYTES: u64 = 64 * 1024;
-
 /// Validates `kernel` (vISA) against IR function `function` of `ir`.
-pub fn validate(ir: &Program, function: &str, kernel: &Kernel, bindings: &[ArgBinding], options: Options) -> Verdict {
+/// With `contraction`, a trial the vISA fails only because of a float `mad` is run again with `mad` rounded
+/// twice (see the module note).
+pub fn validate(ir: &Program, function: &str, kernel: &Kernel, bindings: &[ArgBinding], options: Options, contraction: bool) -> Report {
+    let mut floats = FloatNotes::default();
+    let verdict = verdict(ir, function, kernel, bindings, options, contraction, &mut floats);
+    Report { verdict, floats }
+}
+
+/// Whether some ALU instruction of `kernel` writes a float (`op`: only that operation).
+fn writes_floats(kernel: &Kernel, op: Option<AluOp>) -> bool {
+    kernel.insts.iter().any(|inst| match &inst.op {
+        Op::Alu { op: o, dst, .. } => dst.ty().is_float() && op.is_none_or(|want| want == *o),
+        _ => false,
+    })
+}
+
+fn verdict(
+    ir: &Program,
+    function: &str,
+    kernel: &Kernel,
+    bindings: &[ArgBinding],
+    options: Options,
+    contraction: bool,
+    notes: &mut FloatNotes,
+) -> Verdict {
+    let float_kernel = writes_floats(kernel, None);
+    let strings = ir_strings(ir);
+    let float_mad = contraction && writes_floats(kernel, Some(AluOp::Mad));
     let cannot = |reason: String| Verdict::CannotValidate { function: kernel.name.clone(), reason };
     let Some((func, f)) = ir.function(function) else {
         return cannot(format!("the IR has no function '{function}'"));
@@ -66,10 +102,10 @@ pub fn validate(ir: &Program, function: &str, kernel: &Kernel, bindings: &[ArgBi
     if let Some(reason) = &f.unsupported {
         return cannot(format!("in the IR: {reason}"));
     }
-    // SPIR-V builtin variables (DPC++ ESIMD's `__spirv_BuiltInGlobalInvocationId`, ...) are ids the IR executor
-    // does not give values to.
-    if let Some(builtin) = ir.globals.iter().find(|g| g.name.starts_with("__spirv_BuiltIn")) {
-        return cannot(format!("the IR reads SPIR-V builtin variable @{}, which the IR executor does not model", builtin.name));
+    // SPIR-V builtin variables (DPC++ ESIMD's `__spirv_BuiltInGlobalInvocationId`, ...) get the thread's ids
+    // ([`spirv_builtin`]); one this module does not know cannot be given a value.
+    if let Some(builtin) = ir.globals.iter().find(|g| g.name.starts_with("__spirv_BuiltIn") && spirv_builtin(&g.name, &ThreadIds::single()).is_none()) {
+        return cannot(format!("the IR reads SPIR-V builtin variable @{}, which the executors do not model", builtin.name));
     }
     if bindings.len() != f.params.len() {
         return cannot(format!("{} argument bindings for {} IR arguments", bindings.len(), f.params.len()));
@@ -81,12 +117,8 @@ pub fn validate(ir: &Program, function: &str, kernel: &Kernel, bindings: &[ArgBi
             bindings
         ));
     };
-    for input in &kernel.inputs {
-        if let Some(kind) = &input.implicit {
-            if !matches!(kind.as_str(), "LOCAL_ID" | "LOCAL_SIZE" | "GROUP_COUNT" | "UNDEFINED_12") {
-                return cannot(format!("implicit argument kind {kind}"));
-            }
-        }
+    if let Err(what) = super::run::check_implicit_inputs(kernel, Bases { private: 0, printf: Some(0) }) {
+        return cannot(what);
     }
     // The IR's "VCSLMSize" when it has one, else the vISA's own SLMSize (in KB): the same SLM for both.
     let slm_bytes = f.slm_bytes.max(kernel.slm_kb.unwrap_or(0) as u64 * 1024);
@@ -158,7 +190,10 @@ pub fn validate(ir: &Program, function: &str, kernel: &Kernel, bindings: &[ArgBi
                 after: a,
             }))
         };
-        let after = match run_visa(ir, slm_bytes, kernel, &param_of_input, &args, ids, after_options, seed, &bound) {
+        let run = |mad_rounds_twice: bool| {
+            run_visa(ir, slm_bytes, kernel, &param_of_input, &args, ids, after_options, seed, &bound, mad_rounds_twice)
+        };
+        let after = match run(false) {
             Ok(outcome) => outcome,
             Err(trap) => {
                 if let Fault::Unsupported(_) = trap.fault {
@@ -167,9 +202,25 @@ pub fn validate(ir: &Program, function: &str, kernel: &Kernel, bindings: &[ArgBi
                 return mismatch("execution".to_string(), "runs to completion".to_string(), format!("stops: {trap}"));
             }
         };
-        if let Some((place, b, a)) = compare(&before, &after) {
-            return mismatch(place, format!("IR {b}"), format!("vISA {a}"));
+        let mut nan_encodings = 0;
+        let difference = match compare_runs(&before, &after, float_kernel, &strings, &mut nan_encodings) {
+            Ok(difference) => difference,
+            Err(what) => return cannot(what),
+        };
+        if let Some((place, b, a)) = difference {
+            // IGC contracts fmul + fadd into one mad by default: when the vISA with mad rounded twice matches
+            // every byte, the difference is that contraction's and nothing else.
+            let mut twice_nans = 0;
+            let explained = float_mad
+                && run(true).is_ok_and(|again| matches!(compare_runs(&before, &again, float_kernel, &strings, &mut twice_nans), Ok(None)));
+            if !explained {
+                return mismatch(place, format!("IR {b}"), format!("vISA {a}"));
+            }
+            notes.contracted_trials += 1;
+            notes.first_contracted.get_or_insert((place, format!("IR {b}"), format!("vISA {a}")));
+            nan_encodings = twice_nans;
         }
+        notes.nan_encodings += nan_encodings;
     }
     if kept == 0 && options.trials > 0 {
         return cannot(format!(
@@ -178,6 +229,122 @@ pub fn validate(ir: &Program, function: &str, kernel: &Kernel, bindings: &[ArgBi
         ));
     }
     Verdict::Agree { functions: 1, trials: kept, discarded }
+}
+
+/// What the float rules accepted (see the module note), so that it is reported, never silent.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct FloatNotes {
+    /// Dwords that are NaN at both levels with different encodings (sign or payload).
+    pub nan_encodings: u64,
+    /// Trials where the vISA as written (fused `mad`) differs from the IR, and the vISA with float `mad`
+    /// rounded twice matches every byte; the first such difference, as (place, IR, vISA).
+    pub contracted_trials: u64,
+    pub first_contracted: Option<(String, String, String)>,
+}
+
+/// A validation's verdict and what the float rules accepted on the way.
+#[derive(Clone, Debug)]
+pub struct Report {
+    pub verdict: Verdict,
+    pub floats: FloatNotes,
+}
+
+/// The IR's run: what it left in memory and what it printed.
+struct IrRun {
+    outcome: Outcome,
+    printed: Vec<u8>,
+}
+
+/// The vISA's run: what it left in memory and its printf buffer (bytes and definedness), if it has one.
+struct VisaRun {
+    outcome: Outcome,
+    printf: Option<(Vec<u8>, Vec<bool>)>,
+}
+
+/// The first difference between the runs: memory ([`compare_memory`]), then printf output (the vISA's buffer
+/// read back with the IR's strings, [`super::printf::decode`]).
+/// `Err` names a construct the printf decoder does not read.
+fn compare_runs(
+    before: &IrRun,
+    after: &VisaRun,
+    float_kernel: bool,
+    strings: &[Vec<u8>],
+    nan_encodings: &mut u64,
+) -> Result<Option<(String, String, String)>, String> {
+    if let Some(difference) = compare_memory(&before.outcome, &after.outcome, float_kernel, nan_encodings) {
+        return Ok(Some(difference));
+    }
+    let printed = match &after.printf {
+        Some((bytes, defined)) => match super::printf::decode(bytes, defined, strings, &before.printed) {
+            Ok(text) => text,
+            Err(PrintfError::Differs(why)) => return Ok(Some(("printf output".to_string(), show_text(&before.printed), why))),
+            Err(PrintfError::Unsupported(what)) => return Err(what),
+        },
+        None => Vec::new(),
+    };
+    Ok((printed != before.printed).then(|| ("printf output".to_string(), show_text(&before.printed), show_text(&printed))))
+}
+
+fn show_text(text: &[u8]) -> String {
+    format!("{:?}", String::from_utf8_lossy(text))
+}
+
+/// Compares every byte the IR defines; in a kernel that computes floats, a differing byte inside a dword that
+/// both levels define and that is a NaN at both is accepted and counted in `nan_encodings`. Returns the first
+/// difference that is not accepted, as (place, IR value, vISA value), each with its dword.
+fn compare_memory(before: &Outcome, after: &Outcome, float_kernel: bool, nan_encodings: &mut u64) -> Option<(String, String, String)> {
+    for (name, bytes, defined) in &before.memory {
+        let Some((_, after_bytes, after_defined)) = after.memory.iter().find(|(n, _, _)| n == name) else {
+            return Some((name.clone(), "present".to_string(), "missing".to_string()));
+        };
+        let dword = |b: &[u8], d: &[bool], at: usize| -> Option<u32> {
+            (at + 4 <= b.len() && d[at..at + 4].iter().all(|&x| x)).then(|| u32::from_le_bytes(b[at..at + 4].try_into().unwrap()))
+        };
+        let mut i = 0;
+        while i < bytes.len() {
+            if !defined[i] || (i < after_bytes.len() && after_defined[i] && after_bytes[i] == bytes[i]) {
+                i += 1;
+                continue;
+            }
+            let at = i & !3;
+            let pair = dword(bytes, defined, at).zip(dword(after_bytes, after_defined, at));
+            if let (true, Some((b, a))) = (float_kernel, pair) {
+                if f32::from_bits(b).is_nan() && f32::from_bits(a).is_nan() {
+                    *nan_encodings += 1;
+                    i = at + 4;
+                    continue;
+                }
+            }
+            let shown = |b: &[u8], d: &[bool]| {
+                if i >= b.len() || !d[i] {
+                    return "undef".to_string();
+                }
+                match dword(b, d, at) {
+                    Some(w) => format!("0x{:02x} (dword 0x{w:08x}, as float {:e})", b[i], f32::from_bits(w)),
+                    None => format!("0x{:02x}", b[i]),
+                }
+            };
+            return Some((format!("{name}, byte {i}"), shown(bytes, defined), shown(after_bytes, after_defined)));
+        }
+    }
+    None
+}
+
+/// The value of SPIR-V builtin variable `name` (`__spirv_BuiltIn<Name>`, SPIR-V spec 3.21 "BuiltIn", with the
+/// OpenCL environment's meanings) for a thread with `ids`: the three dimensions, or `None` for a builtin that is
+/// not one of these ids. The global offset is 0, as every dispatch of the executors.
+pub fn spirv_builtin(name: &str, ids: &ThreadIds) -> Option<[u64; 3]> {
+    let dims = |f: &dyn Fn(usize) -> u64| [f(0), f(1), f(2)];
+    Some(match name.strip_prefix("__spirv_BuiltIn")? {
+        "GlobalInvocationId" => dims(&|d| ids.global_id(d) as u64),
+        "LocalInvocationId" => dims(&|d| ids.local_id[d] as u64),
+        "WorkgroupId" => dims(&|d| ids.group_id[d] as u64),
+        "WorkgroupSize" => dims(&|d| ids.local_size[d] as u64),
+        "NumWorkgroups" => dims(&|d| ids.group_count[d] as u64),
+        "GlobalSize" => dims(&|d| ids.group_count[d] as u64 * ids.local_size[d] as u64),
+        "GlobalOffset" => [0; 3],
+        _ => return None,
+    })
 }
 
 /// Which IR argument each `.input` receives: explicit inputs follow the IR's arguments in order, except that a
@@ -286,15 +453,28 @@ fn run_ir(
     options: Options,
     seed: u64,
     bound: &[(u32, SurfaceNeed)],
-) -> Result<Outcome, Trap> {
+) -> Result<IrRun, Trap> {
     let mut machine = Machine::new(ir);
     machine.step_limit = options.step_limit;
     machine.bounds = BoundsPolicy::Hardware;
     let (values, compared, slm) =
         lay_out(&mut machine.memory, &mut machine.surfaces, args, &param_elems(ir, func), options, seed, bound, slm_bytes);
+    for (index, global) in ir.globals.iter().enumerate() {
+        if let Some(value) = spirv_builtin(&global.name, &ids) {
+            // Three elements of 64 bits (`<3 x i64>`, SPIR-V's 64-bit addressing) or of 32 bits.
+            let width = if global.bytes >= 24 { 8 } else { 4 };
+            let bytes: Vec<u8> = value.iter().flat_map(|v| v.to_le_bytes()[..width].to_vec()).collect();
+            let base = machine.global_base(index);
+            machine.memory.write(base, &bytes, &vec![true; bytes.len()]).map_err(|fault| Trap {
+                function: global.name.clone(),
+                instruction: "<SPIR-V builtin>".into(),
+                fault,
+            })?;
+        }
+    }
     let mut thread = machine.start(func, values, ids)?;
     while let crate::interp::Yield::Barrier = machine.resume(&mut thread, slm)? {}
-    Ok(collect(&machine.memory, compared))
+    Ok(IrRun { outcome: collect(&machine.memory, compared), printed: std::mem::take(&mut thread.printf) })
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -308,7 +488,8 @@ fn run_visa(
     options: Options,
     seed: u64,
     bound: &[(u32, SurfaceNeed)],
-) -> Result<Outcome, Trap> {
+    mad_rounds_twice: bool,
+) -> Result<VisaRun, Trap> {
     let mut memory = Memory::new();
     // The IR's globals take the first addresses of its memory; the same sizes here keep the addresses equal.
     for global in &ir.globals {
@@ -323,6 +504,14 @@ fn run_visa(
     let (values, compared, slm) = lay_out(&mut memory, &mut surfaces, args, &elems, options, seed, bound, slm_bytes);
     let mut thread = Thread::new(kernel, ids);
     thread.step_limit = options.step_limit;
+    thread.mad_rounds_twice = mad_rounds_twice;
+    let private = memory.allocate("private memory", AllocKind::Private, PRIVATE_BYTES);
+    let has_printf = kernel.inputs.iter().any(|i| i.implicit.as_deref() == Some("UNDEFINED_11"));
+    let printf = has_printf.then(|| {
+        let mut bytes = vec![0u8; PRINTF_BYTES as usize];
+        bytes[..4].copy_from_slice(&PRINTF_START.to_le_bytes());
+        memory.allocate_with("printf buffer", AllocKind::Buffer, bytes)
+    });
     for (k, input) in kernel.inputs.iter().enumerate() {
         let size = input.size as usize;
         let (bytes, defined) = match input.implicit.as_deref() {
@@ -330,13 +519,8 @@ fn run_visa(
                 Some(param) => value_bytes(&values[param], size),
                 None => continue,
             },
-            Some("LOCAL_ID") => words(&ids.local_id.map(|v| v as u64), 2, size),
-            Some("LOCAL_SIZE") => words(&ids.local_size.map(|v| v as u64), 4, size),
-            Some("GROUP_COUNT") => words(&ids.group_count.map(|v| v as u64), 4, size),
-            Some(_) => {
-                let base = memory.allocate("private memory", AllocKind::Private, PRIVATE_BYTES);
-                words(&[base], 8, size)
-            }
+            Some(kind) => implicit_input(kind, &ids, Bases { private, printf }, size)
+                .map_err(|what| Trap { function: kernel.name.clone(), instruction: "<inputs>".into(), fault: Fault::Unsupported(what) })?,
         };
         if kernel.var(input.var).kind != VarKind::General && kernel.var(input.var).kind != VarKind::Surface && kernel.var(input.var).kind != VarKind::Sampler {
             continue;
@@ -349,7 +533,8 @@ fn run_visa(
             VisaYield::Barrier => continue,
         }
     }
-    Ok(collect(&memory, compared))
+    let printf = printf.and_then(|base| memory.allocation(base)).map(|a| (a.bytes.clone(), a.defined.clone()));
+    Ok(VisaRun { outcome: collect(&memory, compared), printf })
 }
 
 /// A value's little-endian bytes, `size` of them (padded with undefined bytes).
@@ -359,16 +544,6 @@ fn value_bytes(value: &Value, size: usize) -> (Vec<u8>, Vec<bool>) {
     if let Value::Lanes(lanes) = value {
         encode_lanes(lanes, &mut bytes, &mut defined);
     }
-    (bytes, defined)
-}
-
-fn words(values: &[u64], width: usize, size: usize) -> (Vec<u8>, Vec<bool>) {
-    let mut bytes = Vec::with_capacity(size);
-    for v in values {
-        bytes.extend_from_slice(&v.to_le_bytes()[..width]);
-    }
-    bytes.resize(size, 0);
-    let defined = (0..size).map(|i| i < values.len() * width).collect();
     (bytes, defined)
 }
 

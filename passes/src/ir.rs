@@ -356,6 +356,25 @@ pub fn functions(module: LLVMModuleRef) -> impl Iterator<Item = LLVMValueRef> {
     })
 }
 
+/// A function's string attribute `key` (`"target-cpu"`, `"VCSLMSize"`), when it has one.
+pub fn string_attribute(function: LLVMValueRef, key: &str) -> Option<String> {
+    // SAFETY: `function` is a function of a live module; LLVM returns null or an attribute it owns, whose value
+    // is `len` bytes it keeps alive while the function exists, and is copied here.
+    unsafe {
+        let attr =
+            LLVMGetStringAttributeAtIndex(function, llvm_sys::LLVMAttributeFunctionIndex, key.as_ptr().cast(), key.len() as u32);
+        if attr.is_null() {
+            return None;
+        }
+        let mut len = 0u32;
+        let value = LLVMGetStringAttributeValue(attr, &mut len);
+        if value.is_null() {
+            return Some(String::new());
+        }
+        Some(String::from_utf8_lossy(std::slice::from_raw_parts(value.cast::<u8>(), len as usize)).into_owned())
+    }
+}
+
 pub fn is_declaration(function: LLVMValueRef) -> bool {
     unsafe { LLVMIsDeclaration(function) != 0 }
 }

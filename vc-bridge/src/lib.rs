@@ -17,6 +17,7 @@ pub mod binary;
 pub mod bti;
 pub mod clock;
 pub mod finalize;
+pub mod finalizer_options;
 pub mod ocloc;
 pub mod spirv;
 pub mod tools;

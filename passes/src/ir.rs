@@ -165,6 +165,11 @@ pub fn operand(value: LLVMValueRef, index: u32) -> LLVMValueRef {
     unsafe { LLVMGetOperand(value, index) }
 }
 
+/// The number of operands of an instruction or constant (0 for other values).
+pub fn operand_count(value: LLVMValueRef) -> u32 {
+    unsafe { LLVMGetNumOperands(value).max(0) as u32 }
+}
+
 /// The kind of a type (integer, float, vector, ...).
 pub fn type_kind(ty: LLVMTypeRef) -> LLVMTypeKind {
     unsafe { LLVMGetTypeKind(ty) }
@@ -352,6 +357,19 @@ pub fn functions(module: LLVMModuleRef) -> impl Iterator<Item = LLVMValueRef> {
         }
         let current = next;
         next = unsafe { LLVMGetNextFunction(current) };
+        Some(current)
+    })
+}
+
+/// Iterates over the global variables of a module.
+pub fn globals(module: LLVMModuleRef) -> impl Iterator<Item = LLVMValueRef> {
+    let mut next = unsafe { LLVMGetFirstGlobal(module) };
+    std::iter::from_fn(move || {
+        if next.is_null() {
+            return None;
+        }
+        let current = next;
+        next = unsafe { LLVMGetNextGlobal(current) };
         Some(current)
     })
 }

@@ -341,8 +341,9 @@ fn compile_in(dir: &WorkDir, spirv: &[u8], kernels: &[Kernel], options: &Options
         format!("IGC rejected {} for {}:\n{why}", describe_kernels(&blamed(kernels, &why)), options.platform.name)
     })?;
     let ocloc_time = start.elapsed();
-    let contents = binary::read(&output.binary)
-        .map_err(|why| format!("ocloc's binary for {} cannot be read: {why}", options.platform.name))?;
+    let contents = binary::read(&output.binary).map_err(|why| {
+        format!("ocloc's binary of {} for {} cannot be read: {why}", describe_kernels(kernels), options.platform.name)
+    })?;
     let expected_container = match options.format {
         BinaryFormat::Ocl => binary::Container::PatchTokens,
         BinaryFormat::Ze => binary::Container::Zebin,
@@ -350,16 +351,20 @@ fn compile_in(dir: &WorkDir, spirv: &[u8], kernels: &[Kernel], options: &Options
     };
     if contents.container != expected_container {
         return Err(format!(
-            "-binary-format={} asked for a {}, but ocloc wrote a {} for {}",
+            "-binary-format={} asked for a {}, but ocloc wrote a {} of {} for {}",
             options.format.name(),
             expected_container,
             contents.container,
+            describe_kernels(kernels),
             options.platform.name
         ));
     }
     // cmc's `.gen` product for CMRT is the vISA object itself, not ocloc's ELF wrapper.
-    let binary_bytes =
-        if options.format == BinaryFormat::Cm { binary::cm_payload(&output.binary)? } else { output.binary };
+    let binary_bytes = if options.format == BinaryFormat::Cm {
+        binary::cm_payload(&output.binary).map_err(|why| format!("{}: {why}", describe_kernels(kernels)))?
+    } else {
+        output.binary
+    };
     check_kernels(kernels, &contents, options.platform)?;
     let dumps = if options.dump_asm {
         kernels

@@ -496,4 +496,18 @@ mod tests {
         assert_eq!(vector_lanes(b" vscale x 99999999999999999999999 x i8>"), Some(u64::MAX));
         assert_eq!(vector_lanes(b"{ i32 }>"), None);
     }
+
+    #[test]
+    fn structure_check_walks_cycles_and_shared_types_once() {
+        let context = Context::create();
+        // A named struct that points to itself, and one type shared 300 times at depth 1: both fine.
+        let shared = "{ i32, %list* }, ".repeat(300);
+        let text = format!(
+            "%list = type {{ i32, %list* }}\n@l = global %list zeroinitializer\n@s = global {{ {shared}i8 }} zeroinitializer\n"
+        );
+        parse(&context, text.as_bytes(), "cycle.ll").unwrap();
+        // 500 literal structs nested, under the limit; the check agrees with the text pre-scan's count.
+        let nested = format!("@g = global {}i32{} zeroinitializer\n", "{".repeat(500), "}".repeat(500));
+        parse(&context, nested.as_bytes(), "nested.ll").unwrap();
+    }
 }

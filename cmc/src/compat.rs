@@ -8,6 +8,8 @@
 //! - target features (`-mCM_disable_jmpi` → `+disable_jmpi`, ...), sent as `-target-features=` like cmc;
 //! - the output container (`-binary-format`, `-fcmocl`), `-emit-spirv`, the revision id, SLM limit, asm names;
 //! - legacy flags that have no effect: accepted, with one note each on stderr;
+//! - the finalizer words are checked against the options IGC's vISA parser knows (`vc_bridge::finalizer_options`):
+//!   an unknown word or a malformed value is an error listing close names, never an IGC abort;
 //! - flags for outputs this compiler does not produce (`-c`, `-M*`): an error that says so.
 //!
 //! Everything not recognised here goes on to clap untouched (so clap's own errors stay accurate).
@@ -215,6 +217,8 @@ pub fn extract(argv: &[String]) -> Result<(Vec<String>, Compat), String> {
             }
         }
     }
+    vc_bridge::finalizer_options::check(&compat.finalizer_options)
+        .map_err(|why| format!("bad finalizer option (-Qxcm_jit_option, -mCM_jit_option or a finalizer flag): {why}"))?;
     Ok((rest, compat))
 }
 
@@ -238,13 +242,13 @@ mod tests {
             "-Qxcm_print_asm_count",
             "/mCM_printregusage",
             "-Qxcm_noschedule",
-            "-Qxcm_jit_option=\"-a -b 3\"",
-            "-mCM_jit_option:-c",
+            "-Qxcm_jit_option=\"-dce -TotalGRFNum 3\"",
+            "-mCM_jit_option:-nolvn",
             "-Qxcm_preschedule_ctrl=4",
         ]);
         assert_eq!(
             c.finalizer_options,
-            ["-printasmcount", "-printregusage", "-noschedule", "-a", "-b", "3", "-c", "-presched-ctrl", "4"]
+            ["-printasmcount", "-printregusage", "-noschedule", "-dce", "-TotalGRFNum", "3", "-nolvn", "-presched-ctrl", "4"]
         );
     }
 
@@ -287,5 +291,9 @@ mod tests {
         assert!(extract(&argv(&["-MD"])).is_err());
         assert!(extract(&argv(&["-Qxcm_revid=x"])).unwrap_err().contains("not a number"));
         assert!(extract(&argv(&["-binary-format"])).is_err());
+        let err = extract(&argv(&["-Qxcm_jit_option=-noschedul", "k.cpp"])).unwrap_err();
+        assert!(err.contains("'-noschedul' is not an option") && err.contains("close names: -noschedule"), "{err}");
+        let err = extract(&argv(&["-Qxcm_preschedule_ctrl=fast"])).unwrap_err();
+        assert!(err.contains("'-presched-ctrl' needs an unsigned 32-bit integer, not 'fast'"), "{err}");
     }
 }

@@ -144,21 +144,25 @@ pub fn run(command: &mut Command, stdin: Option<&[u8]>, attempt: Attempt) -> std
     command.stdin(if stdin.is_some() { Stdio::piped() } else { Stdio::null() });
     command.stdout(Stdio::piped()).stderr(Stdio::piped());
     let cpu = attempt.cpu_seconds;
-    // SAFETY: the closure runs in the child between fork and exec; it calls only setrlimit, which is
-    // async-signal-safe, on stack data, and allocates nothing.
+    let limits = move || {
+        let set = |resource, soft: u64, hard: u64| {
+            let limit = libc::rlimit { rlim_cur: soft as libc::rlim_t, rlim_max: hard as libc::rlim_t };
+            // SAFETY: setrlimit reads the `rlimit` on this stack frame, which outlives the call, and changes only
+            // this (child) process's limits; it is async-signal-safe, so it may run between fork and exec.
+            if unsafe { libc::setrlimit(resource, &limit) } != 0 {
+                return Err(std::io::Error::last_os_error());
+            }
+            Ok(())
+        };
+        set(libc::RLIMIT_AS, MEMORY_BYTES, MEMORY_BYTES)?;
+        set(libc::RLIMIT_CPU, cpu, cpu + 2)?;
+        set(libc::RLIMIT_CORE, 0, 0)
+    };
+    // SAFETY: pre_exec's contract is that the closure runs in the forked child before exec, where only
+    // async-signal-safe work is allowed: `limits` calls setrlimit and, on failure, reads errno; it takes no
+    // lock, allocates nothing (the rlimit values live on its stack) and touches no state shared with the parent.
     unsafe {
-        command.pre_exec(move || {
-            let set = |resource, soft: u64, hard: u64| {
-                let limit = libc::rlimit { rlim_cur: soft as libc::rlim_t, rlim_max: hard as libc::rlim_t };
-                if libc::setrlimit(resource, &limit) != 0 {
-                    return Err(std::io::Error::last_os_error());
-                }
-                Ok(())
-            };
-            set(libc::RLIMIT_AS, MEMORY_BYTES, MEMORY_BYTES)?;
-            set(libc::RLIMIT_CPU, cpu, cpu + 2)?;
-            set(libc::RLIMIT_CORE, 0, 0)
-        });
+        command.pre_exec(limits);
     }
     let mut child = command.spawn()?;
     let stdout = read_all(child.stdout.take().expect("piped"));
@@ -181,8 +185,10 @@ pub fn run(command: &mut Command, stdin: Option<&[u8]>, attempt: Attempt) -> std
         Ok(status) => status?,
         Err(_) => {
             timed_out = true;
-            // SAFETY: kill takes plain integers. `pid` is our child; had its waiter reaped it in the instant
-            // since the deadline, the id would be free, and ids are not reused that fast.
+            // SAFETY: kill takes plain integers and touches no memory of ours. `pid` is the child this function
+            // spawned; it is reaped only by the waiter thread, once it has exited. Had it exited and been reaped
+            // in the instant since the deadline, the id would be free, and the kernel hands ids out in rising
+            // order up to pid_max before reusing one, so no other process has it that soon.
             unsafe { libc::kill(pid, libc::SIGKILL) };
             receiver.recv().map_err(|e| std::io::Error::other(e.to_string()))??
         }

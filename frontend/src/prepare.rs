@@ -69,6 +69,7 @@ pub fn run(module: &Module<'_>, platform: &'static Platform) {
         function.remove_enum_attribute(AttributeLoc::Function, kind("optnone"));
         function.add_attribute(AttributeLoc::Function, context.create_enum_attribute(kind("alwaysinline"), 0));
         function.set_linkage(Linkage::Internal);
+        // SAFETY: `function` is a live function of `module`; a null comdat removes its comdat, as LLVM documents.
         unsafe { genx_passes::llvm_sys::comdat::LLVMSetComdat(function.as_value_ref(), std::ptr::null_mut()) };
     }
     genx_passes::target::set_platform(module, platform.name);
@@ -79,9 +80,12 @@ pub fn run(module: &Module<'_>, platform: &'static Platform) {
 /// Without `-g`, also the line tables the front end always asks clang for (they locate lowering errors).
 pub fn finish(module: &Module<'_>, debug_info: bool) {
     if !debug_info {
+        // SAFETY: the module is live and borrowed for the call; stripping edits only its own metadata.
         unsafe { genx_passes::llvm_sys::debuginfo::LLVMStripModuleDebugInfo(module.as_mut_ptr()) };
     }
     if let Some(decl) = module.get_function("llvm.experimental.noalias.scope.decl") {
+        // SAFETY: `decl` is a function of the live module; its users are collected before any is erased, so
+        // no use list is walked while it changes.
         unsafe {
             let function = decl.as_value_ref();
             let mut calls = Vec::new();

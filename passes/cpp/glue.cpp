@@ -66,6 +66,13 @@
 #include <mutex>
 #include <set>
 #include <cstdlib>
+#include <cstdio>
+#include <cstring>
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
 #include <cstring>
 #include <string>
 #include <utility>
@@ -602,6 +609,122 @@ void genx_install_fatal_error_handlers(void) {
     install_fatal_error_handler(onFatalError, nullptr);
     install_bad_alloc_error_handler(onBadAlloc, nullptr);
   });
+}
+
+// ---- Probing bitcode in a child process (passes/src/input.rs) ----------------------------------------------
+
+// LLVM 14's bitcode reader trusts its input: damaged metadata records crash it (SIGSEGV in the MetadataLoader), a
+// damaged attribute count makes it allocate without end, a damaged string that the verifier lets through crashes
+// the printer. So bitcode is first read (then checked, verified and printed) by a forked child, which has the same
+// code and input: the parent reads it only when the child came through (with a module or an error).
+// The child reports a fatal error through a pipe, runs under a CPU and address-space limit, and is killed when
+// it overruns the wall-clock limit.
+static int ProbeFd = -1;
+
+// Implemented in passes/src/input.rs: whether the module passes its structure check (nesting, vector lanes).
+int genx_probe_structure_ok(LLVMModuleRef M);
+
+[[noreturn]] static void onProbeFatal(void *, const char *Reason, bool) {
+  std::string Text = Reason ? Reason : "no reason given";
+  if (ProbeFd >= 0) {
+    ssize_t Written = ::write(ProbeFd, Text.data(), Text.size());
+    (void)Written;
+  }
+  std::_Exit(3);
+}
+
+// Returns 0 when the child's reader returned (or no child could be started: the caller reads in-process, as
+// without the probe), 1 with *Message (free with genx_free_message) when it crashed, stopped on a fatal error or
+// overran its limits.
+int genx_probe_bitcode(const char *Data, size_t Len, unsigned Seconds, char **Message) {
+  *Message = nullptr;
+  int Pipe[2];
+  if (::pipe(Pipe) != 0)
+    return 0;
+  pid_t Pid = ::fork();
+  if (Pid < 0) {
+    ::close(Pipe[0]);
+    ::close(Pipe[1]);
+    return 0;
+  }
+  if (Pid == 0) {
+    ::close(Pipe[0]);
+    ProbeFd = Pipe[1];
+    int Null = ::open("/dev/null", O_WRONLY);
+    if (Null >= 0)
+      ::dup2(Null, 2);
+    struct rlimit Cpu = {Seconds, Seconds + 1};
+    ::setrlimit(RLIMIT_CPU, &Cpu);
+    // What the process has mapped already, plus 4 GiB for the reader.
+    unsigned long Pages = 0;
+    if (FILE *Statm = std::fopen("/proc/self/statm", "r")) {
+      if (std::fscanf(Statm, "%lu", &Pages) != 1)
+        Pages = 0;
+      std::fclose(Statm);
+    }
+    if (Pages) {
+      rlim_t Bytes = (rlim_t)Pages * (rlim_t)::sysconf(_SC_PAGESIZE) + ((rlim_t)4 << 30);
+      struct rlimit Memory = {Bytes, Bytes};
+      ::setrlimit(RLIMIT_AS, &Memory);
+    }
+    remove_fatal_error_handler();
+    install_fatal_error_handler(onProbeFatal, nullptr);
+    remove_bad_alloc_error_handler();
+    install_bad_alloc_error_handler(onProbeFatal, nullptr);
+    {
+      LLVMContext Context;
+      Expected<std::unique_ptr<Module>> M = parseBitcodeFile(MemoryBufferRef(StringRef(Data, Len), "probe"), Context);
+      if (!M) {
+        consumeError(M.takeError());
+        std::_Exit(0);
+      }
+      // What the parent does next with a module it read: our structure check, LLVM's verifier, and printing
+      // (a damaged string or metadata record that the reader and the verifier let through can crash the
+      // printer). A module the check or the verifier refuses is the parent's to report.
+      if (genx_probe_structure_ok(wrap(M->get())) && !verifyModule(**M, nullptr)) {
+        raw_null_ostream Null;
+        (*M)->print(Null, nullptr);
+      }
+    }
+    std::_Exit(0);
+  }
+  ::close(Pipe[1]);
+  int Status = 0;
+  bool Done = false, Killed = false;
+  // Poll every 5 ms until the wall-clock limit (the CPU limit normally ends an endless reader first).
+  for (unsigned long Waited = 0; Waited <= (Seconds + 5) * 1000UL; Waited += 5) {
+    pid_t Got = ::waitpid(Pid, &Status, WNOHANG);
+    if (Got == Pid || Got < 0) {
+      Done = Got == Pid;
+      break;
+    }
+    ::usleep(5000);
+  }
+  if (!Done) {
+    ::kill(Pid, SIGKILL);
+    ::waitpid(Pid, &Status, 0);
+    Killed = true;
+  }
+  std::string Reason;
+  char Buffer[4096];
+  ssize_t Got;
+  while ((Got = ::read(Pipe[0], Buffer, sizeof Buffer)) > 0 && Reason.size() < 65536)
+    Reason.append(Buffer, (size_t)Got);
+  ::close(Pipe[0]);
+  std::string Text;
+  if (Killed || (WIFSIGNALED(Status) && WTERMSIG(Status) == SIGXCPU))
+    Text = "LLVM's bitcode reader did not finish within " + std::to_string(Seconds) + " s";
+  else if (WIFSIGNALED(Status))
+    Text = "LLVM crashed reading or printing it (signal " + std::to_string(WTERMSIG(Status)) + ", " +
+           strsignal(WTERMSIG(Status)) + ")";
+  else if (WIFEXITED(Status) && WEXITSTATUS(Status) == 3)
+    Text = "LLVM's bitcode reader stopped on it: " + Reason;
+  else if (WIFEXITED(Status) && WEXITSTATUS(Status) == 0)
+    return 0;
+  else
+    Text = "LLVM's bitcode reader ended with status " + std::to_string(WIFEXITED(Status) ? WEXITSTATUS(Status) : -1);
+  *Message = duplicate(Text);
+  return 1;
 }
 
 // Clears the current pass (a phase outside any pipeline begins).

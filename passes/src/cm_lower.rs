@@ -45,12 +45,13 @@
 //! After the pass no `__cm_genx_*` / `__cm_builtin_*` call and no annotation remains; every GenX call it made
 //! passes genx-verify's table checks. It never panics; every refusal is a located error naming the call.
 //!
-//! A builtin call whose operands are not of the shape cm_common.h gives is refused, never guessed at.
+//! A builtin call whose operands are not of the shape cm_common.h gives is refused, never guessed at. An SLM
+//! size over the platform's maximum (`Platform::slm_over_limit`) is an error at the `cm_slm_init` or
+//! `cm_slm_alloc` call that asks for it.
 //!
 //! # Not handled
 //! A reference whose root is not known after inlining (a reference parameter of a function that is not
-//! inlined, a reference chosen by a run-time condition) is an error. SLM sizes are not checked against the
-//! platform maximum. Named barriers (`NBarrierCnt`) are always 0.
+//! inlined, a reference chosen by a run-time condition) is an error. Named barriers (`NBarrierCnt`) are always 0.
 
 mod kernels;
 mod printf;
@@ -68,7 +69,7 @@ use llvm_sys::{LLVMOpcode, LLVMTypeKind};
 
 use crate::diag::PassCx;
 use crate::intrinsics::{self, IntrinsicDesc, Role, Slot, Ty};
-use crate::{ir, region_ir};
+use crate::{ir, platform, region_ir};
 
 /// Per-function facts the call lowering collects for the kernel description.
 #[derive(Default)]
@@ -165,12 +166,20 @@ fn lower_call(
             return false;
         }
     }
+    // SLM over the platform's limit is refused at the call that asks for it (IGC would abort on the kernel).
+    let slm_over_limit = |bytes: u64| {
+        platform::of_function(ir::parent_function(call)).ok().and_then(|platform| platform.slm_over_limit(bytes))
+    };
     let result = match kind {
         Neutral::Genx(name) => lower_genx(module, call, callee, &name),
         Neutral::RefRead => lower_ref(module, call, false),
         Neutral::RefWrite => lower_ref(module, call, true),
         Neutral::SlmInit => match ir::const_int(ir::call_arg(call, 0)) {
             Some(bytes) if (0..=u32::MAX as i64).contains(&bytes) => {
+                if let Some(why) = slm_over_limit(bytes as u64) {
+                    cx.error_at(call, format!("cm_slm_init asks for {why}"));
+                    return false;
+                }
                 fact.slm_size = fact.slm_size.max(bytes as u32);
                 unsafe { LLVMInstructionEraseFromParent(call) };
                 Ok(())
@@ -179,6 +188,11 @@ fn lower_call(
         },
         Neutral::SlmAlloc => match ir::const_int(ir::call_arg(call, 0)) {
             Some(bytes) if (0..=u32::MAX as i64).contains(&bytes) => {
+                let total = u64::from(*slm_allocated) + bytes as u64;
+                if let Some(why) = slm_over_limit(total) {
+                    cx.error_at(call, format!("cm_slm_alloc({bytes}) brings the kernel to {why}"));
+                    return false;
+                }
                 let offset = *slm_allocated;
                 *slm_allocated = slm_allocated.saturating_add(bytes as u32);
                 let value = unsafe { LLVMConstInt(ir::type_of(call), offset as u64, 0) };

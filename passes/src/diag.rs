@@ -201,7 +201,11 @@ impl PassCx {
         self.diagnostics.report(Diagnostic::at_instruction(Severity::Error, self.pass, inst, message));
     }
 
-    /// Whether remarks of this pass are shown at all (check before formatting an expensive message).
+    /// An error about a whole function (no one instruction to point at).
+    pub fn error_in_function(&mut self, function: LLVMValueRef, message: String) {
+        self.diagnostics.report(Diagnostic::at_function(Severity::Error, self.pass, function, message));
+    }
+
     /// An error about the whole module or pipeline element (no instruction to point at).
     pub fn error(&mut self, message: String) {
         self.diagnostics.report(Diagnostic {
@@ -215,6 +219,7 @@ impl PassCx {
         });
     }
 
+    /// Whether remarks of this pass are shown at all (check before formatting an expensive message).
     pub fn remarks_enabled(&self, inst: LLVMValueRef) -> bool {
         unsafe { genx_remarks_enabled(inst, self.group.as_ptr()) != 0 }
     }

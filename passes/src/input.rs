@@ -12,9 +12,16 @@
 //!    stdin (`-`).
 //! 2. [`parse`]: textual IR is first scanned for what LLVM's parser cannot survive: brackets nested deeper than
 //!    [`MAX_NESTING_DEPTH`] and vector types of more than [`MAX_VECTOR_ELEMENTS`] lanes (outside comments and
-//!    strings), each refused at its `file:line:col`. Then the glue parses it without the debug-info upgrade
-//!    (bitcode goes through LLVM's reader; what it still aborts on reaches the fatal-error handler, `fatal`).
-//! 3. [`verify`]: LLVM's verifier in its reporting mode; when the module is invalid, each function is verified
+//!    strings), each refused at its `file:line:col`. Then the glue parses it without the debug-info upgrade.
+//!    Bitcode is first read by a forked child (the glue's `genx_probe_bitcode`: the same reader, then
+//!    [`check_structure`], LLVM's verifier and the printer, under CPU, memory and wall-clock limits), since
+//!    LLVM 14's reader crashes on damaged metadata records and allocates without end on damaged counts: a
+//!    child that crashed, stopped on a fatal error or overran is the input's error; otherwise the parent reads
+//!    it (the same code on the same bytes).
+//! 3. [`check_structure`]: types and constants nested deeper than [`MAX_NESTING_DEPTH`] and vectors over
+//!    [`MAX_VECTOR_ELEMENTS`] lanes are refused, naming the global, function or block, without recursion
+//!    (bitcode carries a million nested types in 4 MB; the verifier and printer recurse on them).
+//! 4. [`verify`]: LLVM's verifier in its reporting mode; when the module is invalid, each function is verified
 //!    on its own and the report located as the passes' diagnostics are (`diag`): the function, the block, the
 //!    instruction the verifier printed first, and `file:line:col` when that instruction has a debug location.
 //!    A valid module then gets the debug-info upgrade the parser skipped (invalid debug info is dropped with a
@@ -22,8 +29,9 @@
 //!
 //! Invariant: a module returned by [`load`] or [`parse`] passed LLVM's verifier.
 //!
-//! Not handled: vector widths and nesting inside bitcode are not pre-scanned (the bitcode reader builds types
-//! from a table, without recursion; its allocations are caught by the bad-alloc handler).
+//! Not handled: metadata nested deep (LLVM walks metadata with work lists); a crash of LLVM on a module that
+//! read, verified and printed well happens in the pass that meets it. The probe forks: in a process with other
+//! threads (the test harness) a lock held elsewhere at the fork could stall the child until its time limit.
 
 use std::ffi::{c_char, CString};
 use std::io::Read;
@@ -49,7 +57,12 @@ extern "C" {
     ) -> i32;
     fn genx_verify_function(function: LLVMValueRef, report: *mut *mut c_char) -> i32;
     fn genx_verify_module(module: LLVMModuleRef, report: *mut *mut c_char) -> i32;
+    fn genx_probe_bitcode(data: *const c_char, len: usize, seconds: u32, message: *mut *mut c_char) -> i32;
 }
+
+/// The CPU seconds a child reading bitcode may take (a reader that has not finished by then never will: the
+/// largest input, 1 GiB, is read in a few seconds).
+const BITCODE_PROBE_SECONDS: u32 = 30;
 
 /// The name diagnostics give an input: its path, or `<stdin>` for `-`.
 pub fn display_name(path: &Path) -> String {
@@ -118,6 +131,12 @@ pub fn parse<'ctx>(context: &'ctx Context, bytes: &[u8], name: &str) -> Result<M
     let _phase = crate::fatal::Phase::enter(&format!("reading input IR '{name}'"));
     if !bytes.starts_with(b"BC\xc0\xde") && !bytes.starts_with(&[0xde, 0xc0, 0x17, 0x0b]) {
         prescan_text(bytes, name)?;
+    } else {
+        let mut message: *mut c_char = std::ptr::null_mut();
+        // SAFETY: `bytes` outlives the call; the glue forks, and only the child reads them with LLVM.
+        if unsafe { genx_probe_bitcode(bytes.as_ptr().cast(), bytes.len(), BITCODE_PROBE_SECONDS, &mut message) } != 0 {
+            return Err(format!("{name}: error: invalid bitcode: {}", take_message(message)));
+        }
     }
     let c_name = CString::new(name.replace('\0', " ")).unwrap_or_default();
     let mut module: LLVMModuleRef = std::ptr::null_mut();
@@ -131,6 +150,7 @@ pub fn parse<'ctx>(context: &'ctx Context, bytes: &[u8], name: &str) -> Result<M
     }
     // SAFETY: the glue hands over a new module of `context`; inkwell owns it from here.
     let module = unsafe { Module::new(module) };
+    check_structure(module.as_mut_ptr(), name)?;
     verify(&module, name)?;
     Ok(module)
 }
@@ -252,6 +272,191 @@ fn prescan_text(bytes: &[u8], name: &str) -> Result<(), String> {
     Ok(())
 }
 
+/// Refuses a parsed module with a type or constant nested deeper than [`MAX_NESTING_DEPTH`], or a vector type
+/// of more than [`MAX_VECTOR_ELEMENTS`] lanes, naming where it is (a global, a function, an instruction's
+/// function and block). LLVM's verifier, printer and the passes walk types and constants recursively, so a
+/// depth that bitcode can carry cheaply (1,000,000 nested structs in 4 MB) overflows their stack; textual IR
+/// was refused before parsing already ([`prescan_text`]). Nothing here recurses, and the instruction is not
+/// printed (printing it would recurse).
+fn check_structure(module: LLVMModuleRef, name: &str) -> Result<(), String> {
+    let mut shapes = Shapes::default();
+    let problem = |place: String, found: Option<String>| -> Result<(), String> {
+        match found {
+            Some(what) => Err(format!("{name}: error: {place}: {what}")),
+            None => Ok(()),
+        }
+    };
+    for global in ir::globals(module) {
+        let place = format!("global '@{}'", ir::value_name(global));
+        problem(place.clone(), shapes.value(global))?;
+        // SAFETY: a global of the live module; the initializer is null for a declaration.
+        let init = unsafe { llvm_sys::core::LLVMGetInitializer(global) };
+        if !init.is_null() {
+            problem(place, shapes.value(init))?;
+        }
+    }
+    for function in ir::functions(module) {
+        let place = format!("function '@{}'", ir::value_name(function));
+        problem(place.clone(), shapes.value(function))?;
+        for block in ir::blocks(function) {
+            for inst in ir::instructions(block) {
+                let found = std::iter::once(inst)
+                    .chain((0..ir::operand_count(inst)).map(|n| ir::operand(inst, n)))
+                    .find_map(|value| shapes.value(value));
+                let at = || format!("{place}, block '{}'", ir::block_label(function, block));
+                problem(at(), found)?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Called by the glue's bitcode probe (in the forked child): 1 when `module` passes [`check_structure`].
+#[no_mangle]
+pub extern "C" fn genx_probe_structure_ok(module: LLVMModuleRef) -> i32 {
+    i32::from(check_structure(module, "").is_ok())
+}
+
+/// The depths of the types and constants seen so far ([`check_structure`]), computed without recursion.
+#[derive(Default)]
+struct Shapes {
+    types: std::collections::HashMap<llvm_sys::prelude::LLVMTypeRef, usize>,
+    constants: std::collections::HashMap<LLVMValueRef, usize>,
+}
+
+impl Shapes {
+    /// What is wrong with `value`'s type or, for a constant, its operands: a sentence, or `None`.
+    fn value(&mut self, value: LLVMValueRef) -> Option<String> {
+        if let Some(what) = self.ty(ir::type_of(value)) {
+            return Some(what);
+        }
+        // SAFETY: `value` belongs to the live module; only constants that are not globals are walked.
+        let walk = unsafe {
+            !llvm_sys::core::LLVMIsAConstant(value).is_null() && llvm_sys::core::LLVMIsAGlobalValue(value).is_null()
+        };
+        if !walk {
+            return None;
+        }
+        let depth = self.depth(value, |value| {
+            // SAFETY: as above.
+            let leaf = unsafe {
+                llvm_sys::core::LLVMIsAConstant(value).is_null() || !llvm_sys::core::LLVMIsAGlobalValue(value).is_null()
+            };
+            if leaf {
+                Vec::new()
+            } else {
+                (0..ir::operand_count(value)).map(|n| ir::operand(value, n)).collect()
+            }
+        });
+        (depth > MAX_NESTING_DEPTH)
+            .then(|| format!("a constant nested more than {MAX_NESTING_DEPTH} deep (the input limit)"))
+            .or_else(|| {
+                // The operands' types: a constant's operand may have a type no instruction names.
+                let operands: Vec<LLVMValueRef> = (0..ir::operand_count(value)).map(|n| ir::operand(value, n)).collect();
+                operands.into_iter().find_map(|operand| self.ty(ir::type_of(operand)))
+            })
+    }
+
+    /// What is wrong with a type: nested too deep, or a vector over the lane limit.
+    fn ty(&mut self, ty: llvm_sys::prelude::LLVMTypeRef) -> Option<String> {
+        use llvm_sys::core::*;
+        use llvm_sys::LLVMTypeKind::*;
+        let mut lanes_over = None;
+        let depth = self.type_depth(ty, |ty| {
+            // SAFETY: types of the live module's context; each accessor matches the kind it is called on.
+            unsafe {
+                match LLVMGetTypeKind(ty) {
+                    LLVMVectorTypeKind | LLVMScalableVectorTypeKind => {
+                        let lanes = u64::from(LLVMGetVectorSize(ty));
+                        if lanes > MAX_VECTOR_ELEMENTS {
+                            lanes_over.get_or_insert(lanes);
+                        }
+                        vec![LLVMGetElementType(ty)]
+                    }
+                    LLVMArrayTypeKind | LLVMPointerTypeKind => {
+                        // Null for an opaque pointer.
+                        let element = LLVMGetElementType(ty);
+                        if element.is_null() { Vec::new() } else { vec![element] }
+                    }
+                    LLVMStructTypeKind => {
+                        let mut elements = vec![std::ptr::null_mut(); LLVMCountStructElementTypes(ty) as usize];
+                        LLVMGetStructElementTypes(ty, elements.as_mut_ptr());
+                        elements
+                    }
+                    LLVMFunctionTypeKind => {
+                        let mut params = vec![std::ptr::null_mut(); LLVMCountParamTypes(ty) as usize];
+                        LLVMGetParamTypes(ty, params.as_mut_ptr());
+                        params.push(LLVMGetReturnType(ty));
+                        params
+                    }
+                    _ => Vec::new(),
+                }
+            }
+        });
+        if let Some(lanes) = lanes_over {
+            return Some(format!(
+                "a vector type of {lanes} elements is over the limit of {MAX_VECTOR_ELEMENTS} elements"
+            ));
+        }
+        (depth > MAX_NESTING_DEPTH).then(|| format!("a type nested more than {MAX_NESTING_DEPTH} deep (the input limit)"))
+    }
+
+    fn type_depth(
+        &mut self,
+        ty: llvm_sys::prelude::LLVMTypeRef,
+        children: impl FnMut(llvm_sys::prelude::LLVMTypeRef) -> Vec<llvm_sys::prelude::LLVMTypeRef>,
+    ) -> usize {
+        depth_of(&mut self.types, ty, children)
+    }
+
+    fn depth(&mut self, value: LLVMValueRef, children: impl FnMut(LLVMValueRef) -> Vec<LLVMValueRef>) -> usize {
+        depth_of(&mut self.constants, value, children)
+    }
+}
+
+/// The depth of the tree (or DAG) below `root`: 1 for a leaf, one more than its deepest child otherwise,
+/// memoised in `known`, computed with an explicit stack; a node met again while it is being walked (a named
+/// struct that points to itself) counts as a leaf there. Stops descending past [`MAX_NESTING_DEPTH`] + 1.
+fn depth_of<T: Copy + Eq + std::hash::Hash>(
+    known: &mut std::collections::HashMap<T, usize>,
+    root: T,
+    mut children: impl FnMut(T) -> Vec<T>,
+) -> usize {
+    if let Some(&depth) = known.get(&root) {
+        return depth;
+    }
+    let mut on_stack = std::collections::HashSet::new();
+    // (node, its children, index of the next child, deepest child so far)
+    let mut stack = vec![(root, children(root), 0usize, 0usize)];
+    on_stack.insert(root);
+    loop {
+        let height = stack.len();
+        let Some(top) = stack.last_mut() else { break };
+        if top.2 < top.1.len() && height <= MAX_NESTING_DEPTH + 1 {
+            let child = top.1[top.2];
+            top.2 += 1;
+            if let Some(&depth) = known.get(&child) {
+                top.3 = top.3.max(depth);
+            } else if on_stack.insert(child) {
+                let grandchildren = children(child);
+                stack.push((child, grandchildren, 0, 0));
+            } else {
+                top.3 = top.3.max(1);
+            }
+            continue;
+        }
+        let (node, rest, next, deepest) = stack.pop().expect("the loop ran on a non-empty stack");
+        // Cut short below the limit: the depth is at least this, which is all the check needs.
+        let depth = if next < rest.len() { MAX_NESTING_DEPTH + 1 } else { deepest + 1 };
+        on_stack.remove(&node);
+        known.insert(node, depth);
+        if let Some(parent) = stack.last_mut() {
+            parent.3 = parent.3.max(depth);
+        }
+    }
+    known.get(&root).copied().unwrap_or(0)
+}
+
 /// The element count of a vector type whose text follows a `<` (`4 x i32>`, `vscale x 4 x i32>`), or `None`
 /// when the text is not a vector type; `u64::MAX` when the count does not fit.
 fn vector_lanes(text: &[u8]) -> Option<u64> {
@@ -290,5 +495,19 @@ mod tests {
         prescan_text(fine.as_bytes(), "f.ll").unwrap();
         assert_eq!(vector_lanes(b" vscale x 99999999999999999999999 x i8>"), Some(u64::MAX));
         assert_eq!(vector_lanes(b"{ i32 }>"), None);
+    }
+
+    #[test]
+    fn structure_check_walks_cycles_and_shared_types_once() {
+        let context = Context::create();
+        // A named struct that points to itself, and one type shared 300 times at depth 1: both fine.
+        let shared = "{ i32, %list* }, ".repeat(300);
+        let text = format!(
+            "%list = type {{ i32, %list* }}\n@l = global %list zeroinitializer\n@s = global {{ {shared}i8 }} zeroinitializer\n"
+        );
+        parse(&context, text.as_bytes(), "cycle.ll").unwrap();
+        // 500 literal structs nested, under the limit; the check agrees with the text pre-scan's count.
+        let nested = format!("@g = global {}i32{} zeroinitializer\n", "{".repeat(500), "}".repeat(500));
+        parse(&context, nested.as_bytes(), "nested.ll").unwrap();
     }
 }

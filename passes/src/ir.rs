@@ -165,6 +165,11 @@ pub fn operand(value: LLVMValueRef, index: u32) -> LLVMValueRef {
     unsafe { LLVMGetOperand(value, index) }
 }
 
+/// The number of operands of an instruction or constant (0 for other values).
+pub fn operand_count(value: LLVMValueRef) -> u32 {
+    unsafe { LLVMGetNumOperands(value).max(0) as u32 }
+}
+
 /// The kind of a type (integer, float, vector, ...).
 pub fn type_kind(ty: LLVMTypeRef) -> LLVMTypeKind {
     unsafe { LLVMGetTypeKind(ty) }
@@ -354,6 +359,38 @@ pub fn functions(module: LLVMModuleRef) -> impl Iterator<Item = LLVMValueRef> {
         next = unsafe { LLVMGetNextFunction(current) };
         Some(current)
     })
+}
+
+/// Iterates over the global variables of a module.
+pub fn globals(module: LLVMModuleRef) -> impl Iterator<Item = LLVMValueRef> {
+    let mut next = unsafe { LLVMGetFirstGlobal(module) };
+    std::iter::from_fn(move || {
+        if next.is_null() {
+            return None;
+        }
+        let current = next;
+        next = unsafe { LLVMGetNextGlobal(current) };
+        Some(current)
+    })
+}
+
+/// A function's string attribute `key` (`"target-cpu"`, `"VCSLMSize"`), when it has one.
+pub fn string_attribute(function: LLVMValueRef, key: &str) -> Option<String> {
+    // SAFETY: `function` is a function of a live module; LLVM returns null or an attribute it owns, whose value
+    // is `len` bytes it keeps alive while the function exists, and is copied here.
+    unsafe {
+        let attr =
+            LLVMGetStringAttributeAtIndex(function, llvm_sys::LLVMAttributeFunctionIndex, key.as_ptr().cast(), key.len() as u32);
+        if attr.is_null() {
+            return None;
+        }
+        let mut len = 0u32;
+        let value = LLVMGetStringAttributeValue(attr, &mut len);
+        if value.is_null() {
+            return Some(String::new());
+        }
+        Some(String::from_utf8_lossy(std::slice::from_raw_parts(value.cast::<u8>(), len as usize)).into_owned())
+    }
 }
 
 pub fn is_declaration(function: LLVMValueRef) -> bool {

@@ -142,6 +142,12 @@ fn missing_on_platform(inst: LLVMValueRef, platform: &Platform) -> Option<String
         ));
     }
     if let Some(name) = crate::region_ir::genx_base_name(inst) {
+        if name == "llvm.genx.slm.init" {
+            let bytes = ir::const_int(ir::call_arg(inst, 0)).map(|n| n as u64);
+            if let Some(why) = bytes.and_then(|bytes| platform.slm_over_limit(bytes)) {
+                return Some(format!("'{name}' asks for {why}"));
+            }
+        }
         if matches!(name, "llvm.genx.ieee.div" | "llvm.genx.ieee.sqrt") && !platform.has_ieee_div_sqrt() {
             return Some(format!(
                 "IEEE-exact '{name}' is not supported on {}: its vISA expansion (madm) needs fp64 hardware",
@@ -245,17 +251,44 @@ pub fn run(function: FunctionValue<'_>, cx: &mut PassCx) -> bool {
 }
 
 /// Pass body of `genx-verify-target`: what the platform cannot do at all, checked before IGC sees the kernel
-/// (the compile path runs it at every optimisation level): `double` and IEEE-exact div/sqrt without fp64, and
-/// vectors over the element limit (step 1's checks, less the `i64` ones, which IGC emulates), as located errors.
+/// (the compile path runs it at every optimisation level): `double` and IEEE-exact div/sqrt without fp64,
+/// vectors over the element limit (step 1's checks, less the `i64` ones, which IGC emulates), and SLM over the
+/// platform's limit (a kernel's `!genx.kernels` size or `"VCSLMSize"`, an `llvm.genx.slm.init` call), as located
+/// errors.
+///
+/// Not checked: values or live vectors larger than the register file. IGC 1.0.12504 compiles them by spilling
+/// (measured on icllp, tgllp and skl: one `<8192 x i32>` value, 8 times the 4 KiB GRF file, live across a kernel
+/// compiles with 28 KiB of spill; sixteen live 2 KiB matrices of a CM kernel spill too; a 32 KiB
+/// `genx_volatile` global spills), and warns that a private array over its 8 KiB stack may overflow, so
+/// refusing them would refuse kernels IGC builds. The CM headers refuse one object over the GRF file (CM spec
+/// 2.2.1), and a direct or indirect region cannot address past the 32 KiB its `i16` offset reaches (genx-verify).
 pub fn verify_target_run(function: FunctionValue<'_>, cx: &mut PassCx) -> bool {
     let function = function.as_value_ref();
     let Some(platform) = platform_of(function, cx) else { return false };
+    if let Some(message) = kernel_slm_over_limit(function, platform) {
+        cx.error_in_function(function, message);
+    }
     for inst in ir::blocks(function).flat_map(ir::instructions).filter(|&inst| !skipped_by_type_checks(inst)) {
         if let Some(message) = missing_on_platform(inst, platform) {
             cx.error_at(inst, message);
         }
     }
     false
+}
+
+/// The SLM a kernel asks for, when it is over the platform's limit: its `!genx.kernels` entry (GenX IR) or its
+/// `"VCSLMSize"` attribute (SPIR-V-ready IR); `None` for a function that is not a kernel.
+fn kernel_slm_over_limit(function: LLVMValueRef, platform: &Platform) -> Option<String> {
+    let module = unsafe { LLVMGetGlobalParent(function) };
+    let (bytes, from) = match crate::visa_emit::kernel_entries(module).into_iter().find(|e| e.function == function) {
+        Some(entry) => (entry.slm_size, "its !genx.kernels entry"),
+        None => {
+            let text = ir::string_attribute(function, "VCSLMSize")?;
+            (text.trim().parse::<u64>().unwrap_or(u64::MAX), "its \"VCSLMSize\" attribute")
+        }
+    };
+    let why = platform.slm_over_limit(bytes)?;
+    Some(format!("kernel '{}' asks for {why} ({from})", ir::value_name(function)))
 }
 
 /// Pass body of `genx-verify-legal`: reports every illegal bale (see [`check_legal`]) as a located error.

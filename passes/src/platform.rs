@@ -107,6 +107,15 @@ impl Platform {
         }
     }
 
+    /// An SLM size over [`Platform::max_slm_bytes`] as a sentence naming the size and the limit (IGC 1.0.12504
+    /// aborts on such a kernel with "SLM size exceeds target limits" and no kernel name).
+    pub fn slm_over_limit(&self, bytes: u64) -> Option<String> {
+        let limit = self.max_slm_bytes();
+        (bytes > u64::from(limit)).then(|| {
+            format!("{bytes} bytes of SLM, over {}'s limit of {limit} bytes per thread group", self.name)
+        })
+    }
+
     /// Whether the IEEE-exact division and square root (`llvm.genx.ieee.div`, `llvm.genx.ieee.sqrt`, CM's
     /// `cm_div_ieee`/`cm_sqrt_ieee`) can be compiled: vISA expands them into `madm` sequences, which exist only
     /// with fp64 hardware (IGC 1.0.12504 aborts on them on icllp, tgllp, dg1, adl-p and acm-g10; skl and pvc
@@ -336,21 +345,7 @@ pub fn of_function(function: crate::llvm_sys::prelude::LLVMValueRef) -> Result<&
 
 /// The `"target-cpu"` attribute of a function.
 pub fn target_cpu(function: crate::llvm_sys::prelude::LLVMValueRef) -> Option<String> {
-    const KEY: &str = "target-cpu";
-    unsafe {
-        let attr = crate::llvm_sys::core::LLVMGetStringAttributeAtIndex(
-            function,
-            crate::llvm_sys::LLVMAttributeFunctionIndex,
-            KEY.as_ptr() as *const _,
-            KEY.len() as u32,
-        );
-        if attr.is_null() {
-            return None;
-        }
-        let mut len = 0u32;
-        let value = crate::llvm_sys::core::LLVMGetStringAttributeValue(attr, &mut len);
-        Some(String::from_utf8_lossy(std::slice::from_raw_parts(value as *const u8, len as usize)).into_owned())
-    }
+    crate::ir::string_attribute(function, "target-cpu")
 }
 
 #[cfg(test)]

@@ -102,7 +102,8 @@ pub struct KernelEntry {
     pub function: LLVMValueRef,
     pub name: String,
     pub kinds: Vec<u64>,
-    pub slm_size: u32,
+    /// As written (64 bits: a size past 32 bits is over every platform's limit, never wrapped under it).
+    pub slm_size: u64,
 }
 
 /// The kernels `!genx.kernels` describes, in its order (entries whose function is gone are skipped).
@@ -141,7 +142,7 @@ pub fn kernel_entries(module: LLVMModuleRef) -> Vec<KernelEntry> {
                 .filter(|v| !v.is_null() && !LLVMIsAMDNode(**v).is_null())
                 .map(|v| ir::md_operands(*v).into_iter().map(|k| int(k).unwrap_or(0)).collect())
                 .unwrap_or_default();
-            let slm_size = operands.get(3).and_then(|v| int(*v)).unwrap_or(0) as u32;
+            let slm_size = operands.get(3).and_then(|v| int(*v)).unwrap_or(0);
             out.push(KernelEntry { function, name, kinds, slm_size });
         }
     }

@@ -79,13 +79,18 @@ pub fn finalize(
         _ => {
             let mut message = String::from_utf8_lossy(&output.stdout).into_owned();
             message.push_str(&String::from_utf8_lossy(&output.stderr));
-            let message: Vec<&str> =
-                message.lines().filter(|line| !line.trim().is_empty() && !line.starts_with("GenX_IR ")).collect();
-            return Err(format!(
-                "kernel '{kernel}': the vISA finalizer (GenX_IR) failed ({}): {}",
-                output.status,
-                message.join("; ")
-            ));
+            let message = crate::ocloc::igc_messages(&message);
+            let message: Vec<&str> = message
+                .lines()
+                .filter(|line| !line.starts_with("GenX_IR "))
+                .map(|line| line.trim())
+                .collect::<Vec<_>>();
+            let how = match output.status.code() {
+                Some(code) => format!("exited with status {code}"),
+                None => format!("was killed by {}", crate::ocloc::signal_name(&output.status)),
+            };
+            let said = if message.is_empty() { "it printed no message".to_string() } else { message.join("; ") };
+            return Err(format!("kernel '{kernel}': the vISA finalizer (GenX_IR) failed ({how}): {said}"));
         }
     };
     let names = binary::read_cisa(&isa)

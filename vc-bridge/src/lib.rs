@@ -17,6 +17,7 @@ pub mod binary;
 pub mod bti;
 pub mod clock;
 pub mod finalize;
+pub mod finalizer_options;
 pub mod ocloc;
 pub mod spirv;
 pub mod tools;
@@ -321,15 +322,12 @@ fn invocation(options: &Options) -> ocloc::Invocation<'static> {
 }
 
 fn compile_in(dir: &WorkDir, spirv: &[u8], kernels: &[Kernel], options: &Options) -> Result<Compiled, String> {
-    // IGC aborts on an SLM size over the platform's limit; say so before it runs.
-    let limit = options.platform.max_slm_bytes();
-    if let Some(kernel) = kernels.iter().find(|k| k.slm_size > limit) {
-        return Err(format!(
-            "{} uses {} bytes of SLM; {} allows at most {limit} bytes per thread group",
-            describe_kernels(std::slice::from_ref(kernel)),
-            kernel.slm_size,
-            options.platform.name
-        ));
+    // IGC aborts on an SLM size over the platform's limit; say so before it runs (cmc's genx-verify-target
+    // refuses it earlier, located; this covers SPIR-V input and other callers).
+    for kernel in kernels {
+        if let Some(why) = options.platform.slm_over_limit(u64::from(kernel.slm_size)) {
+            return Err(format!("{} asks for {why}", describe_kernels(std::slice::from_ref(kernel))));
+        }
     }
     std::fs::write(dir.path().join("module.spv"), spirv).map_err(|err| format!("cannot write SPIR-V: {err}"))?;
     let invocation = invocation(options);
@@ -343,8 +341,9 @@ fn compile_in(dir: &WorkDir, spirv: &[u8], kernels: &[Kernel], options: &Options
         format!("IGC rejected {} for {}:\n{why}", describe_kernels(&blamed(kernels, &why)), options.platform.name)
     })?;
     let ocloc_time = start.elapsed();
-    let contents = binary::read(&output.binary)
-        .map_err(|why| format!("ocloc's binary for {} cannot be read: {why}", options.platform.name))?;
+    let contents = binary::read(&output.binary).map_err(|why| {
+        format!("ocloc's binary of {} for {} cannot be read: {why}", describe_kernels(kernels), options.platform.name)
+    })?;
     let expected_container = match options.format {
         BinaryFormat::Ocl => binary::Container::PatchTokens,
         BinaryFormat::Ze => binary::Container::Zebin,
@@ -352,16 +351,20 @@ fn compile_in(dir: &WorkDir, spirv: &[u8], kernels: &[Kernel], options: &Options
     };
     if contents.container != expected_container {
         return Err(format!(
-            "-binary-format={} asked for a {}, but ocloc wrote a {} for {}",
+            "-binary-format={} asked for a {}, but ocloc wrote a {} of {} for {}",
             options.format.name(),
             expected_container,
             contents.container,
+            describe_kernels(kernels),
             options.platform.name
         ));
     }
     // cmc's `.gen` product for CMRT is the vISA object itself, not ocloc's ELF wrapper.
-    let binary_bytes =
-        if options.format == BinaryFormat::Cm { binary::cm_payload(&output.binary)? } else { output.binary };
+    let binary_bytes = if options.format == BinaryFormat::Cm {
+        binary::cm_payload(&output.binary).map_err(|why| format!("{}: {why}", describe_kernels(kernels)))?
+    } else {
+        output.binary
+    };
     check_kernels(kernels, &contents, options.platform)?;
     let dumps = if options.dump_asm {
         kernels

@@ -73,35 +73,42 @@ impl Invocation<'_> {
         log.push_str(&String::from_utf8_lossy(&result.stderr));
         let binary = dir.join("module");
         if !result.status.success() || !binary.is_file() {
-            let messages = igc_messages(&log);
-            let why = match result.status.code() {
-                Some(code) if !result.status.success() && messages.is_empty() => format!(
-                    "ocloc exited with status {code} without a message; IGC refuses unknown or inapplicable options \
-                     this way: -options \"{}\"{}",
-                    self.api_option_text(),
-                    if self.internal_options.is_empty() {
-                        String::new()
-                    } else {
-                        format!(" -internal_options \"{}\"", self.internal_options.join(" "))
-                    }
-                ),
-                Some(code) if !result.status.success() => format!("ocloc exited with status {code}"),
-                Some(_) => "ocloc wrote no binary".to_string(),
-                None => format!("ocloc was killed by {} (IGC crashed)", signal_name(&result.status)),
-            };
-            return Err(if messages.is_empty() {
-                format!("{why}; IGC printed no message")
-            } else {
-                format!("{messages} ({why})")
-            });
+            return Err(self.failure(&result.status, &log));
         }
         let binary = std::fs::read(&binary).map_err(|err| format!("cannot read ocloc's output: {err}"))?;
         Ok(Output { binary, log })
     }
+
+    /// Why ocloc failed, from how it ended and what it printed: IGC's own lines (without ocloc's boilerplate
+    /// and LLVM's crash backtrace), then how ocloc ended; or that IGC printed nothing, and how ocloc ended. An
+    /// exit status without a message is how IGC refuses an option it does not know, so the options are shown.
+    pub fn failure(&self, status: &std::process::ExitStatus, log: &str) -> String {
+        let messages = igc_messages(log);
+        let why = match status.code() {
+            Some(code) if !status.success() && messages.is_empty() => format!(
+                "ocloc exited with status {code} without a message; IGC refuses unknown or inapplicable options \
+                 this way: -options \"{}\"{}",
+                self.api_option_text(),
+                if self.internal_options.is_empty() {
+                    String::new()
+                } else {
+                    format!(" -internal_options \"{}\"", self.internal_options.join(" "))
+                }
+            ),
+            Some(code) if !status.success() => format!("ocloc exited with status {code}"),
+            Some(_) => "ocloc wrote no binary".to_string(),
+            None => format!("ocloc was killed by {} (IGC crashed)", signal_name(status)),
+        };
+        if messages.is_empty() {
+            format!("{why}; IGC printed no message")
+        } else {
+            format!("{messages} ({why})")
+        }
+    }
 }
 
 /// The signal that ended a process, by number and name (`signal 6 (SIGABRT)`).
-fn signal_name(status: &std::process::ExitStatus) -> String {
+pub fn signal_name(status: &std::process::ExitStatus) -> String {
     use std::os::unix::process::ExitStatusExt;
     let Some(signal) = status.signal() else { return "a signal".to_string() };
     let name = match signal {
@@ -132,7 +139,15 @@ pub fn quote(args: &[String]) -> String {
 /// The lines of ocloc's output that say what went wrong (IGC's and LLVM's messages), without ocloc's own
 /// boilerplate (`Build failed with error code`, the echoed command line, blank lines).
 pub fn igc_messages(log: &str) -> String {
+    // LLVM's crash report ("PLEASE submit a bug report", "Stack dump:", "#0 0x... frame") follows the message.
+    let crash_report = |line: &&str| {
+        let trimmed = line.trim_start();
+        trimmed.starts_with("PLEASE submit a bug report")
+            || trimmed.starts_with("Stack dump:")
+            || (trimmed.starts_with('#') && trimmed[1..].split_whitespace().nth(1).is_some_and(|w| w.starts_with("0x")))
+    };
     log.lines()
+        .take_while(|line| !crash_report(line))
         .map(str::trim_end)
         .filter(|line| {
             !line.is_empty()
@@ -163,6 +178,45 @@ mod tests {
         assert!(joined.contains("-device | tgllp | -revision_id | 3"));
         assert!(joined.contains("-options | -vc-codegen -g -Xfinalizer '-noschedule -printasmcount'"));
         assert!(joined.contains("-internal_options | -binary-format=ze -dump-asm"));
+    }
+
+    fn invocation() -> Invocation<'static> {
+        Invocation {
+            device: "tgllp",
+            revision_id: None,
+            api_options: vec!["-g".into()],
+            internal_options: vec!["-binary-format=ocl".into()],
+            finalizer_options: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn every_ending_says_what_igc_printed_or_that_it_printed_nothing() {
+        use std::os::unix::process::ExitStatusExt;
+        let invocation = invocation();
+        // A wait status: a signal in the low bits, an exit code in the second byte.
+        let killed = |signal: i32| std::process::ExitStatus::from_raw(signal);
+        let exited = |code: i32| std::process::ExitStatus::from_raw(code << 8);
+        let crash = "error: LLVM ERROR: GenXCisaBuilder: VISA builder creation failed\nPLEASE submit a bug report to \
+                     https://github.com/llvm/llvm-project/issues/\nStack dump:\n #0 0x00007f9e llvm::sys::Print\n";
+        assert_eq!(
+            invocation.failure(&killed(6), crash),
+            "error: LLVM ERROR: GenXCisaBuilder: VISA builder creation failed (ocloc was killed by signal 6 (SIGABRT) \
+             (IGC crashed))"
+        );
+        assert_eq!(
+            invocation.failure(&killed(11), "\nBuild failed with error code: -11\n"),
+            "ocloc was killed by signal 11 (SIGSEGV) (IGC crashed); IGC printed no message"
+        );
+        assert_eq!(
+            invocation.failure(&killed(9), ""),
+            "ocloc was killed by signal 9 (SIGKILL (out of memory, or killed)) (IGC crashed); IGC printed no message"
+        );
+        let refused = invocation.failure(&exited(245), "");
+        assert!(refused.starts_with("ocloc exited with status 245 without a message; IGC refuses"), "{refused}");
+        assert!(refused.ends_with("-options \"-vc-codegen -g\" -internal_options \"-binary-format=ocl\"; IGC printed no message"));
+        assert_eq!(invocation.failure(&exited(1), "error: bad thing\n"), "error: bad thing (ocloc exited with status 1)");
+        assert_eq!(invocation.failure(&exited(0), ""), "ocloc wrote no binary; IGC printed no message");
     }
 
     #[test]

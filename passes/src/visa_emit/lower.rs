@@ -223,7 +223,7 @@ impl<'a> Lowering<'a> {
             insts: Vec::new(),
             stats: Stats::default(),
         };
-        this.k.slm_size = entry.slm_size;
+        this.k.slm_size = u32::try_from(entry.slm_size).unwrap_or(u32::MAX);
         this.arguments(entry)?;
         let blocks: Vec<LLVMBasicBlockRef> = ir::blocks(function).collect();
         let stem: String =

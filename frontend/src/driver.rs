@@ -197,25 +197,49 @@ fn check_input(job: &Job) -> Result<(), Error> {
     }
 }
 
+/// What the clang runs of one job share (see `limits`): whether spelling correction is still on, and one
+/// wall-clock deadline for them all.
+struct Budget {
+    spelling: Cell<bool>,
+    deadline: std::time::Instant,
+}
+
+impl Budget {
+    fn new() -> Budget {
+        Budget {
+            spelling: Cell::new(true),
+            deadline: std::time::Instant::now() + std::time::Duration::from_secs(limits::WALL_SECONDS),
+        }
+    }
+}
+
 /// Runs clang with `args` under `limits`: the first attempt with spelling correction, again without it when
-/// that one used up its CPU time (see `limits`); `spelling` turns false then, so that the job's later clang
-/// runs (the plain path after the PCH path) start without it. `Ok` holds how the last attempt ended (its
-/// limits too).
+/// that one used up its CPU time (see `limits`); spelling correction is then off for the job's later clang runs
+/// (the plain path after the PCH path, the rewrite's rounds), and so it is after a run that failed slowly
+/// (`limits::SLOW_FAILURE`). Every run gets what is left of the job's wall-clock time. `Ok` holds how the last
+/// attempt ended (its limits too).
 fn run_limited(
     clang: &std::path::Path,
     args: &[OsString],
     job: &Job,
-    spelling: &Cell<bool>,
+    budget: &Budget,
 ) -> Result<(limits::Finished, limits::Attempt), Error> {
     use std::io::IsTerminal;
     let colour = std::io::stderr().is_terminal();
-    let attempts = [
-        (limits::Attempt { cpu_seconds: limits::SPELLING_CPU_SECONDS }, None),
-        (limits::Attempt { cpu_seconds: limits::CPU_SECONDS }, Some("-fno-spell-checking")),
-    ];
-    let mut index = if spelling.get() { 0 } else { 1 };
+    let attempts = [(limits::SPELLING_CPU_SECONDS, None), (limits::CPU_SECONDS, Some("-fno-spell-checking"))];
+    let mut index = if budget.spelling.get() { 0 } else { 1 };
     loop {
-        let (attempt, extra) = attempts[index];
+        let (cpu_seconds, extra) = attempts[index];
+        let started = std::time::Instant::now();
+        let wall = budget.deadline.saturating_duration_since(started);
+        if wall.is_zero() {
+            return Err(Error::Message(format!(
+                "clang ran for more than {} s on {} and was stopped (cmc's limit, for all of a job's clang runs)",
+                limits::WALL_SECONDS,
+                input_name(job)
+            )));
+        }
+        let attempt = limits::Attempt { cpu_seconds, wall };
         let mut command = Command::new(clang);
         command.args(args).args(extra);
         if colour {
@@ -226,8 +250,11 @@ fn run_limited(
             .map_err(|e| Error::Message(format!("cannot run {}: {e}", clang.display())))?;
         if finished.out_of_cpu() && index + 1 < attempts.len() {
             index += 1;
-            spelling.set(false);
+            budget.spelling.set(false);
             continue;
+        }
+        if !finished.status.success() && started.elapsed() > limits::SLOW_FAILURE {
+            budget.spelling.set(false);
         }
         return Ok((finished, attempt));
     }
@@ -239,11 +266,11 @@ fn run(
     clang: &std::path::Path,
     args: &[OsString],
     job: &Job,
-    spelling: &Cell<bool>,
+    budget: &Budget,
     embedded: &Materialised,
 ) -> Result<Vec<u8>, Error> {
     use std::io::Write;
-    let (finished, attempt) = run_limited(clang, args, job, spelling)?;
+    let (finished, attempt) = run_limited(clang, args, job, budget)?;
     let _ = std::io::stderr().write_all(&relocate::relocate(&finished.diagnostics(), &embedded.include_dir));
     if let Some(message) = finished.limit_message(clang, &input_name(job), attempt) {
         return Err(Error::Message(message));
@@ -262,11 +289,11 @@ fn run_quiet(
     clang: &std::path::Path,
     args: &[OsString],
     job: &Job,
-    spelling: &Cell<bool>,
+    budget: &Budget,
     pch: &std::path::Path,
 ) -> Result<bool, Error> {
     use std::io::Write;
-    let Ok((finished, attempt)) = run_limited(clang, args, job, spelling) else {
+    let Ok((finished, attempt)) = run_limited(clang, args, job, budget) else {
         return Ok(false);
     };
     if finished.status.success() {
@@ -290,7 +317,7 @@ pub fn preprocess(job: &Job) -> Result<Vec<u8>, Error> {
     let mut args = common_args(job, &embedded, Headers::Include);
     args.push("-E".into());
     args.push(input_arg(job));
-    run(&clang()?, &args, job, &Cell::new(true), &embedded)
+    run(&clang()?, &args, job, &Budget::new(), &embedded)
 }
 
 /// A temporary file removed on drop.
@@ -309,10 +336,10 @@ fn run_captured(
     clang: &std::path::Path,
     args: &[OsString],
     job: &Job,
-    spelling: &Cell<bool>,
+    budget: &Budget,
 ) -> Result<Result<Vec<u8>, Vec<u8>>, Error> {
     use std::io::Write;
-    let (finished, attempt) = run_limited(clang, args, job, spelling)?;
+    let (finished, attempt) = run_limited(clang, args, job, budget)?;
     if finished.status.success() {
         return Ok(Ok(finished.stderr));
     }
@@ -352,15 +379,15 @@ pub fn compile_to_bitcode(job: &Job) -> Result<(Vec<u8>, Option<rewrite::Rewrite
     };
     // With the PCH first; any failure is compiled again without it, so diagnostics always come from the plain
     // path (see `pch`).
-    let spelling = Cell::new(true);
+    let budget = Budget::new();
     let pch = precompiled_header(job, &embedded, &clang);
     if let Some(pch) = &pch {
-        if run_quiet(&clang, &output(Headers::Precompiled(pch)), job, &spelling, pch)? {
+        if run_quiet(&clang, &output(Headers::Precompiled(pch)), job, &budget, pch)? {
             pch::USES.fetch_add(1, Ordering::Relaxed);
             return Ok((read()?, None));
         }
     }
-    let failure = match run_captured(&clang, &output(Headers::Include), job, &spelling)? {
+    let failure = match run_captured(&clang, &output(Headers::Include), job, &budget)? {
         Ok(warnings) => {
             report(&warnings);
             return Ok((read()?, None));
@@ -382,13 +409,13 @@ pub fn compile_to_bitcode(job: &Job) -> Result<(Vec<u8>, Option<rewrite::Rewrite
         let rewritten_stdin = rewrite.stdin_source().map(|source| Job { source: Some(source), ..job.clone() });
         let job = rewritten_stdin.as_ref().unwrap_or(job);
         if let Some(pch) = pch.as_deref().filter(|p| p.exists()) {
-            if let Ok(warnings) = run_captured(&clang, &with_rewrite(Headers::Precompiled(pch)), job, &spelling)? {
+            if let Ok(warnings) = run_captured(&clang, &with_rewrite(Headers::Precompiled(pch)), job, &budget)? {
                 pch::USES.fetch_add(1, Ordering::Relaxed);
                 report(&rewrite.map_diagnostics(&warnings));
                 return Ok((read()?, Some(rewrite)));
             }
         }
-        let mapped = match run_captured(&clang, &with_rewrite(Headers::Include), job, &spelling)? {
+        let mapped = match run_captured(&clang, &with_rewrite(Headers::Include), job, &budget)? {
             Ok(warnings) => {
                 report(&rewrite.map_diagnostics(&warnings));
                 return Ok((read()?, Some(rewrite)));

@@ -13,12 +13,16 @@
 //!   sends SIGXCPU when it is used up;
 //! - `RLIMIT_CORE` = 0 (a crash leaves no core file in the user's directory; `-fno-crash-diagnostics` in the
 //!   command line keeps clang from writing its reproducer files);
-//! - a wall-clock limit of [`WALL_SECONDS`], for what uses no CPU (a FIFO): the process is killed.
+//! - a wall-clock limit, for what uses no CPU (a FIFO): the process is killed. One job runs clang up to five
+//!   times (the PCH path, the plain path, the rewrite's rounds: `driver`), so the limit is the job's: all its
+//!   runs share one deadline [`WALL_SECONDS`] after the first starts ([`Attempt::wall`] is what is left of it).
 //!
 //! Spelling correction is kept ("did you mean 'vector'?" is worth having on real typos): the first attempt runs
 //! with it under [`SPELLING_CPU_SECONDS`], and only a clang that runs out of that CPU time is run again with
 //! `-fno-spell-checking` under [`CPU_SECONDS`], so a runaway costs at most their sum; real CM kernels take
-//! clang well under a second.
+//! clang well under a second. A job's later runs (the retries) go without spelling correction as soon as one
+//! run failed after more than [`SLOW_FAILURE`]: a retry can only repeat the same slow search (measured: a 50 KB
+//! unknown identifier, 4.2 s a run, made a job of four runs take 16.7 s; now 4.3 s).
 //!
 //! clang's stdout and stderr are captured (the caller passes stderr on), so that clang's own report of a limit
 //! ("LLVM ERROR: out of memory", the stack dump, "PLEASE submit a bug report") can be replaced by our sentence.
@@ -35,13 +39,17 @@ pub const MEMORY_BYTES: u64 = 2 << 30;
 pub const SPELLING_CPU_SECONDS: u64 = 5;
 /// CPU seconds of the attempt without spelling correction.
 pub const CPU_SECONDS: u64 = 40;
-/// Wall-clock seconds of any clang process.
+/// Wall-clock seconds of all the clang runs of one job together.
 pub const WALL_SECONDS: u64 = 55;
+/// A failed run slower than this turns spelling correction off for the job's later runs.
+pub const SLOW_FAILURE: Duration = Duration::from_secs(1);
 
 /// One run's limits.
 #[derive(Clone, Copy)]
 pub struct Attempt {
     pub cpu_seconds: u64,
+    /// What is left of the job's wall-clock time ([`WALL_SECONDS`] in all).
+    pub wall: Duration,
 }
 
 /// How a clang run ended.
@@ -77,7 +85,7 @@ impl Finished {
     /// the input.
     pub fn limit_message(&self, clang: &Path, what: &str, attempt: Attempt) -> Option<String> {
         if self.timed_out {
-            Some(format!("clang ran for more than {WALL_SECONDS} s on {what} and was stopped (cmc's limit)"))
+            Some(format!("clang ran for more than {WALL_SECONDS} s on {what} and was stopped (cmc's limit, for all of a job's clang runs)"))
         } else if self.out_of_cpu() {
             Some(format!("clang used more than {} s of CPU time on {what} and was stopped (cmc's limit)", attempt.cpu_seconds))
         } else if self.out_of_memory() {
@@ -181,7 +189,7 @@ pub fn run(command: &mut Command, stdin: Option<&[u8]>, attempt: Attempt) -> std
         let _ = sender.send(child.wait());
     });
     let mut timed_out = false;
-    let status = match receiver.recv_timeout(Duration::from_secs(WALL_SECONDS)) {
+    let status = match receiver.recv_timeout(attempt.wall) {
         Ok(status) => status?,
         Err(_) => {
             timed_out = true;

@@ -31,7 +31,7 @@ use inkwell::values::{AsValueRef, FunctionValue};
 
 use crate::diag::{PassCx, RemarkKind};
 use crate::ir;
-use crate::llvm_sys::core::*;
+use crate::ir_write::{self, Writer};
 use crate::llvm_sys::prelude::*;
 use crate::llvm_sys::LLVMOpcode;
 use crate::region_ir;
@@ -96,24 +96,18 @@ fn shift_below(amount: LLVMValueRef, m: u32) -> bool {
     ir::const_int(amount).map_or_else(|| ir::const_int_vector(amount).is_some_and(|v| v.into_iter().all(below)), below)
 }
 
-fn emit(builder: LLVMBuilderRef, nodes: &[Node], narrow_ty: LLVMTypeRef) -> LLVMValueRef {
+fn emit(w: &mut Writer, nodes: &[Node], narrow_ty: LLVMTypeRef) -> LLVMValueRef {
     use LLVMOpcode::*;
     let mut values: Vec<LLVMValueRef> = Vec::with_capacity(nodes.len());
-    unsafe {
-        for node in nodes {
-            let v = match *node {
-                Node::Extension { source, extend: None, .. } => source,
-                Node::Extension { source, extend: Some(LLVMSExt), .. } => {
-                    LLVMBuildSExt(builder, source, narrow_ty, c"".as_ptr())
-                }
-                Node::Extension { source, .. } => LLVMBuildZExt(builder, source, narrow_ty, c"".as_ptr()),
-                Node::Constant(c) => LLVMConstTrunc(c, narrow_ty),
-                Node::Op { opcode, lhs, rhs, .. } => {
-                    LLVMBuildBinOp(builder, opcode, values[lhs], values[rhs], c"".as_ptr())
-                }
-            };
-            values.push(v);
-        }
+    for node in nodes {
+        let v = match *node {
+            Node::Extension { source, extend: None, .. } => source,
+            Node::Extension { source, extend: Some(LLVMSExt), .. } => w.extend(source, narrow_ty, true),
+            Node::Extension { source, .. } => w.extend(source, narrow_ty, false),
+            Node::Constant(c) => ir_write::const_trunc(c, narrow_ty),
+            Node::Op { opcode, lhs, rhs, .. } => w.binop(opcode, values[lhs], values[rhs]),
+        };
+        values.push(v);
     }
     values[values.len() - 1]
 }
@@ -153,7 +147,7 @@ pub fn run(function: FunctionValue<'_>, cx: &mut PassCx) -> bool {
             cx.remark(RemarkKind::Missed, c"NotNarrowed", trunc, &reason);
             continue;
         }
-        let narrow = region_ir::with_builder_before(trunc, |builder| emit(builder, &nodes, narrow_ty));
+        let narrow = Writer::before(trunc, |w| emit(w, &nodes, narrow_ty));
         region_ir::replace_and_erase(trunc, narrow);
         // The wide operations, root first (each used only by its parent), then the extensions left unused
         // (one may be a leaf more than once: erase each once).

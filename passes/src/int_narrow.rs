@@ -15,17 +15,29 @@
 //! truncated), without `nsw`/`nuw`, and replaces the `trunc`. A tree of only the `trunc`'s operand being a leaf
 //! (`trunc(zext x)`) is left to LLVM.
 //!
+//! A right shift under the `trunc` (`trunc(lshr|ashr(tree, s))`, `s` a constant, the shift used only by the
+//! `trunc`): the `trunc` keeps bits `s..s+M-1` of the shifted tree. With `K` the narrowest of 8, 16, 32 such
+//! that `s + M <= K` and `K < N`, the tree is rebuilt in `iK` as above (leaves of at most `K` bits), shifted
+//! right logically by `s` in `iK` and truncated to `iM`. This is a filter's rounding division of a sum of bytes,
+//! `(v + 8) >> 4` with `v` a `ushort` promoted to `int`: the sum, the shift and the packing move in 16 bits
+//! instead of 32.
+//!
 //! # Proof of exactness
 //! The low `M` bits of `a + b`, `a - b`, `a * b`, `a & b`, `a | b`, `a ^ b` and `a << c` (`c < M`) depend only
 //! on the low `M` bits of `a` and `b`: they are the same operations modulo `2^M`. The low `M` bits of
 //! `zext`/`sext` of an integer of `K ≤ M` bits are its `zext`/`sext` to `M` bits, and of a constant its
 //! truncation. So by induction every rebuilt node holds the low `M` bits of the node it replaces, and the root
-//! holds the `trunc`'s value. The wide nodes could be poison (an `nsw` overflow) where the narrow ones are not;
+//! holds the `trunc`'s value. For a right shift by `s` (lane by lane, `s + M <= K < N`): lane bits `0..M-1` of
+//! `lshr(y, s)` and of `ashr(y, s)` in `iN` are bits `s..s+M-1` of `y` (the sign fill of `ashr` starts at bit
+//! `N-s >= M`); they lie below `K`, so they are bits `s..s+M-1` of `y mod 2^K`, which the tree rebuilt in `iK`
+//! holds (same induction, with `K` for `M`), and `lshr` in `iK` brings them to bits `0..M-1` (its zero fill
+//! starts at `K-s >= M`). The wide nodes could be poison (an `nsw` overflow) where the narrow ones are not;
 //! that only refines the program. The tests check it by translation validation (`%validate`).
 //!
 //! # Not handled
-//! Nodes with other users (they would be computed twice), right shifts, divisions and comparisons (their low
-//! bits depend on high bits), selects and phis, and leaves that are neither extensions nor constants.
+//! Nodes with other users (they would be computed twice), right shifts inside the tree or by a variable amount,
+//! a right shift whose kept bits reach the top of its type, divisions and comparisons (their low bits depend on
+//! high bits), selects and phis, and leaves that are neither extensions nor constants.
 
 use inkwell::values::{AsValueRef, FunctionValue};
 
@@ -90,6 +102,29 @@ fn read(value: LLVMValueRef, m: u32, nodes: &mut Vec<Node>) -> Result<usize, Str
     }
 }
 
+/// The width `K` a truncated right shift's operand is computed in: the `trunc` to `iM` keeps bits `s..s+M-1`
+/// of the shifted value, which its low `K` bits hold when `s + M <= K`; `K` is the narrowest of 8, 16 and 32
+/// that does, and must be narrower than the shift's own type (else nothing is gained). `s` is a constant
+/// (every lane's, for a vector; the largest counts).
+fn shifted_width(shift: LLVMValueRef, m: u32) -> Result<u32, String> {
+    if !ir::has_one_use(shift) {
+        return Err("the right shift has other users".to_string());
+    }
+    let n = ir::int_element_bits(ir::type_of(shift)).ok_or("a shift of a non-integer")?;
+    let amount = ir::operand(shift, 1);
+    let lanes = ir::const_int(amount).map(|c| vec![c]).or_else(|| ir::const_int_vector(amount));
+    let s = match lanes {
+        Some(lanes) if !lanes.is_empty() && lanes.iter().all(|&c| c >= 0 && c < n as i64) => {
+            lanes.into_iter().max().unwrap_or(0) as u32
+        }
+        _ => return Err("the right shift's amount is not a constant below its width".to_string()),
+    };
+    [8, 16, 32]
+        .into_iter()
+        .find(|&k| k >= s + m && k < n)
+        .ok_or_else(|| format!("the bits kept ({s}..{}) need the whole i{n}", s + m - 1))
+}
+
 /// Whether `amount` is a constant (scalar or every lane of a vector) below `m`.
 fn shift_below(amount: LLVMValueRef, m: u32) -> bool {
     let below = |c: i64| (0..m as i64).contains(&c);
@@ -120,7 +155,7 @@ pub fn run(function: FunctionValue<'_>, cx: &mut PassCx) -> bool {
         .filter(|&inst| ir::opcode(inst) == Some(LLVMOpcode::LLVMTrunc))
         .collect();
     let mut changed = false;
-    let mut narrowed = 0u64;
+    let (mut narrowed, mut shifted) = (0u64, 0u64);
     let mut nodes = Vec::new();
     for trunc in truncs {
         let narrow_ty = ir::type_of(trunc);
@@ -128,27 +163,45 @@ pub fn run(function: FunctionValue<'_>, cx: &mut PassCx) -> bool {
             continue;
         };
         let value = ir::operand(trunc, 0);
-        if !matches!(
-            ir::opcode(value),
+        // The tree's root and the width it is computed in; with a right shift under the `trunc`, the shift.
+        let (root, k, shift) = match ir::opcode(value) {
+            Some(LLVMOpcode::LLVMLShr | LLVMOpcode::LLVMAShr) => match shifted_width(value, m) {
+                Ok(k) => (ir::operand(value, 0), k, Some(value)),
+                Err(reason) => {
+                    cx.remark(RemarkKind::Missed, c"NotNarrowed", trunc, &reason);
+                    continue;
+                }
+            },
             Some(
                 LLVMOpcode::LLVMAdd
-                    | LLVMOpcode::LLVMSub
-                    | LLVMOpcode::LLVMMul
-                    | LLVMOpcode::LLVMAnd
-                    | LLVMOpcode::LLVMOr
-                    | LLVMOpcode::LLVMXor
-                    | LLVMOpcode::LLVMShl
-            )
-        ) {
-            continue;
-        }
+                | LLVMOpcode::LLVMSub
+                | LLVMOpcode::LLVMMul
+                | LLVMOpcode::LLVMAnd
+                | LLVMOpcode::LLVMOr
+                | LLVMOpcode::LLVMXor
+                | LLVMOpcode::LLVMShl,
+            ) => (value, m, None),
+            _ => continue,
+        };
         nodes.clear();
-        if let Err(reason) = read(value, m, &mut nodes) {
+        if let Err(reason) = read(root, k, &mut nodes) {
             cx.remark(RemarkKind::Missed, c"NotNarrowed", trunc, &reason);
             continue;
         }
-        let narrow = Writer::before(trunc, |w| emit(w, &nodes, narrow_ty));
+        let narrow = Writer::before(trunc, |w| match shift {
+            None => emit(w, &nodes, narrow_ty),
+            Some(shift) => {
+                let k_ty = ir_write::int_type_like(narrow_ty, k);
+                let low = emit(w, &nodes, k_ty);
+                let shifted = w.lshr(low, ir_write::const_trunc(ir::operand(shift, 1), k_ty));
+                w.cast(LLVMOpcode::LLVMTrunc, shifted, narrow_ty)
+            }
+        });
         region_ir::replace_and_erase(trunc, narrow);
+        if let Some(shift) = shift {
+            region_ir::erase_if_dead(shift);
+            shifted += 1;
+        }
         // The wide operations, root first (each used only by its parent), then the extensions left unused
         // (one may be a leaf more than once: erase each once).
         let mut extensions = Vec::new();
@@ -170,5 +223,6 @@ pub fn run(function: FunctionValue<'_>, cx: &mut PassCx) -> bool {
         changed = true;
     }
     cx.count(c"truncs-narrowed", c"truncated integer arithmetic computed in the narrow type", narrowed);
+    cx.count(c"shifts-narrowed", c"truncated right shifts of arithmetic computed in 8, 16 or 32 bits", shifted);
     changed
 }

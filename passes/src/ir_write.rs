@@ -32,12 +32,15 @@ use crate::ir;
 /// An IR builder positioned before one instruction; exists only inside [`Writer::before`].
 pub struct Writer {
     builder: LLVMBuilderRef,
+    module: LLVMModuleRef,
 }
 
 impl Writer {
     /// Runs `f` with a writer whose new instructions go right before `inst` (in order of building).
     pub fn before<T>(inst: LLVMValueRef, f: impl FnOnce(&mut Writer) -> T) -> T {
-        crate::region_ir::with_builder_before(inst, |builder| f(&mut Writer { builder }))
+        // SAFETY: see the module note (a live instruction's function and module).
+        let module = unsafe { LLVMGetGlobalParent(ir::parent_function(inst)) };
+        crate::region_ir::with_builder_before(inst, |builder| f(&mut Writer { builder, module }))
     }
 
     /// The raw builder, for [`crate::region_ir::build_rdregion`] and its kin (which take one).
@@ -76,6 +79,14 @@ impl Writer {
         debug_assert_eq!(crate::region_ir::lanes(ir::type_of(value)), crate::region_ir::lanes(ty), "a cast keeps lanes");
         // SAFETY: see the module note (live handles; a builder call only creates IR).
         unsafe { LLVMBuildCast(self.builder, opcode, value, ty, c"".as_ptr()) }
+    }
+
+    /// A call of the GenX intrinsic `base` (`llvm.genx.absi`, ...) returning `ret`, declared as the intrinsic
+    /// table says ([`crate::region_ir::declare_intrinsic`]); an error when the table has no such overload.
+    pub fn genx_call(&mut self, base: &str, ret: LLVMTypeRef, args: &mut [LLVMValueRef]) -> Result<LLVMValueRef, String> {
+        let types: Vec<LLVMTypeRef> = args.iter().map(|&a| ir::type_of(a)).collect();
+        let function = crate::region_ir::declare_intrinsic(self.module, base, ret, &types)?;
+        Ok(crate::region_ir::build_call(self.builder, function, args, ""))
     }
 
     /// `value` extended to `ty`: `sext` when `signed`, else `zext`.

@@ -15,12 +15,12 @@ trap 'rm -rf "$work"' EXIT
 read -r w h < <(python3 "$root/scripts/png_to_rgb.py" "$image" "$work/in.rgb")
 bytes=$((w * 3))
 head -c $((bytes * h)) /dev/zero > "$work/zeros.bin"
-pipeline="$("$cmc" -### -march=icllp "$root/examples/linear_filter.cpp" 2>&1 | sed -n 's/^ *middle end: //p' | head -1)"
+pipeline="$("$cmc" -### -march=icllp "$root/examples/linear_filter.cpp" 2>&1 | sed -n 's/^ *middle end: //p' | sed 's/, then .*//' | head -1)"
 "$cmc" -march=icllp -emit-llvm -S "$root/examples/linear_filter.cpp" -o "$work/o0.ll"
 "$cmc" -passes="$pipeline" "$work/o0.ll" -S -o "$work/o2.ll"
 variants=(o0 o2)
 if [ -n "$other" ]; then
-  other_pipeline="$("$other" -### -march=icllp "$root/examples/linear_filter.cpp" 2>&1 | sed -n 's/^ *middle end: //p' | head -1)"
+  other_pipeline="$("$other" -### -march=icllp "$root/examples/linear_filter.cpp" 2>&1 | sed -n 's/^ *middle end: //p' | sed 's/, then .*//' | head -1)"
   "$other" -passes="$other_pipeline" "$work/o0.ll" -S -o "$work/other.ll"
   variants+=(other)
 fi

@@ -50,7 +50,7 @@ use inkwell::values::{AsValueRef, FunctionValue};
 
 use crate::diag::{PassCx, RemarkKind};
 use crate::ir;
-use crate::llvm_sys::core::*;
+use crate::ir_write::{self, Writer};
 use crate::llvm_sys::prelude::*;
 use crate::llvm_sys::{LLVMOpcode, LLVMTypeKind};
 use crate::region_ir;
@@ -112,7 +112,7 @@ fn read_tree(root: LLVMValueRef, nodes: &mut Vec<Node>) -> Result<usize, String>
     let (a, b) = (ir::operand(root, 0), ir::operand(root, 1));
     let lhs = operand(a, nodes)?;
     let rhs = operand(b, nodes)?;
-    let sub = unsafe { LLVMGetInstructionOpcode(root) } == LLVMOpcode::LLVMFSub;
+    let sub = ir::opcode(root) == Some(LLVMOpcode::LLVMFSub);
     nodes.push(Node::Op { inst: root, sub, lhs, rhs });
     Ok(nodes.len() - 1)
 }
@@ -165,44 +165,30 @@ fn width_for(root: Range) -> Option<(u32, bool)> {
 }
 
 /// Rewrites the tree `nodes` (its root last) in `iK` and returns the conversion that replaces the root.
-fn emit(builder: LLVMBuilderRef, nodes: &[Node], k: u32, signed: bool) -> LLVMValueRef {
+fn emit(w: &mut Writer, nodes: &[Node], k: u32, signed: bool) -> LLVMValueRef {
     let root = match nodes.last() {
         Some(Node::Op { inst, .. }) => *inst,
         _ => unreachable!("a tree ends with its root operation"),
     };
     let root_ty = ir::type_of(root);
-    unsafe {
-        let context = LLVMGetTypeContext(root_ty);
-        let int = LLVMIntTypeInContext(context, k);
-        let int_ty = if LLVMGetTypeKind(root_ty) == LLVMTypeKind::LLVMVectorTypeKind {
-            LLVMVectorType(int, LLVMGetVectorSize(root_ty))
-        } else {
-            int
-        };
-        let mut values: Vec<LLVMValueRef> = Vec::with_capacity(nodes.len());
-        for node in nodes {
-            let v = match *node {
-                Node::Leaf { value, signed, .. } => {
-                    if ir::int_element_bits(ir::type_of(value)) == Some(k) {
-                        value
-                    } else if signed {
-                        LLVMBuildSExt(builder, value, int_ty, c"".as_ptr())
-                    } else {
-                        LLVMBuildZExt(builder, value, int_ty, c"".as_ptr())
-                    }
+    let int_ty = ir_write::int_type_like(root_ty, k);
+    let mut values: Vec<LLVMValueRef> = Vec::with_capacity(nodes.len());
+    for node in nodes {
+        let v = match *node {
+            Node::Leaf { value, signed, .. } => {
+                if ir::int_element_bits(ir::type_of(value)) == Some(k) {
+                    value
+                } else {
+                    w.extend(value, int_ty, signed)
                 }
-                Node::Op { sub: true, lhs, rhs, .. } => LLVMBuildSub(builder, values[lhs], values[rhs], c"".as_ptr()),
-                Node::Op { lhs, rhs, .. } => LLVMBuildAdd(builder, values[lhs], values[rhs], c"".as_ptr()),
-            };
-            values.push(v);
-        }
-        let sum = values[values.len() - 1];
-        if signed {
-            LLVMBuildSIToFP(builder, sum, root_ty, c"".as_ptr())
-        } else {
-            LLVMBuildUIToFP(builder, sum, root_ty, c"".as_ptr())
-        }
+            }
+            Node::Op { sub: true, lhs, rhs, .. } => w.sub(values[lhs], values[rhs]),
+            Node::Op { lhs, rhs, .. } => w.add(values[lhs], values[rhs]),
+        };
+        values.push(v);
     }
+    let sum = values[values.len() - 1];
+    w.cast(if signed { LLVMOpcode::LLVMSIToFP } else { LLVMOpcode::LLVMUIToFP }, sum, root_ty)
 }
 
 /// The most values of a sum's range [`scale_in_integers`] enumerates.
@@ -263,31 +249,15 @@ fn scale_in_integers(converted: LLVMValueRef, range: Range) -> bool {
     let Some(bits) = ir::int_element_bits(ir::type_of(to_int)).filter(|&b| b <= 32) else { return false };
     let Some((m, k)) = integer_scale(c, range, bits) else { return false };
     let sum = ir::operand(converted, 0);
-    let replacement = region_ir::with_builder_before(to_int, |builder| unsafe {
-        let context = LLVMGetTypeContext(ty);
-        let i32_ty = LLVMInt32TypeInContext(context);
-        let vector = LLVMGetTypeKind(ty) == LLVMTypeKind::LLVMVectorTypeKind;
-        let wide_ty = if vector { LLVMVectorType(i32_ty, LLVMGetVectorSize(ty)) } else { i32_ty };
-        let splat = |v: u64| {
-            let scalar = LLVMConstInt(i32_ty, v, 0);
-            if vector {
-                let n = LLVMGetVectorSize(ty);
-                LLVMConstVector(vec![scalar; n as usize].as_mut_ptr(), n)
-            } else {
-                scalar
-            }
-        };
-        let wide = if ir::int_element_bits(ir::type_of(sum)) == Some(32) {
-            sum
-        } else {
-            LLVMBuildZExt(builder, sum, wide_ty, c"".as_ptr())
-        };
-        let product = LLVMBuildMul(builder, wide, splat(m as u64), c"".as_ptr());
-        let shifted = LLVMBuildLShr(builder, product, splat(k as u64), c"".as_ptr());
+    let replacement = Writer::before(to_int, |w| {
+        let wide_ty = ir_write::int_type_like(ty, 32);
+        let wide = if ir::int_element_bits(ir::type_of(sum)) == Some(32) { sum } else { w.extend(sum, wide_ty, false) };
+        let product = w.mul(wide, ir_write::splat_int(wide_ty, m as u64));
+        let shifted = w.lshr(product, ir_write::splat_int(wide_ty, k as u64));
         if bits == 32 {
             shifted
         } else {
-            LLVMBuildTrunc(builder, shifted, ir::type_of(to_int), c"".as_ptr())
+            w.cast(LLVMOpcode::LLVMTrunc, shifted, ir::type_of(to_int))
         }
     });
     region_ir::replace_and_erase(to_int, replacement);
@@ -299,13 +269,7 @@ fn scale_in_integers(converted: LLVMValueRef, range: Range) -> bool {
 /// The value of a float constant, or of every lane of a float splat constant.
 fn splat_float(constant: LLVMValueRef) -> Option<f32> {
     let lane = crate::baling::util::splat_value(constant)?;
-    unsafe {
-        if LLVMIsAConstantFP(lane).is_null() {
-            return None;
-        }
-        let mut loses = 0;
-        Some(LLVMConstRealGetDouble(lane, &mut loses) as f32)
-    }
+    ir::const_float(lane).map(|d| d as f32)
 }
 
 /// Pass body.
@@ -343,12 +307,12 @@ pub fn run(function: FunctionValue<'_>, cx: &mut PassCx) -> bool {
                 continue;
             }
         };
-        let converted = region_ir::with_builder_before(root, |builder| emit(builder, &nodes, k, signed));
+        let converted = Writer::before(root, |w| emit(w, &nodes, k, signed));
         region_ir::replace_uses(root, converted);
         // The float nodes, root first (each used only by its parent), then the conversions left unused.
         for node in nodes.iter().rev() {
             if let Node::Op { inst, .. } = *node {
-                unsafe { LLVMInstructionEraseFromParent(inst) };
+                ir_write::erase_unused(inst);
             }
         }
         // A conversion may be a leaf more than once (`x + x`): erase each once.

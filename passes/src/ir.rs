@@ -4,7 +4,8 @@
 //! a constant expression) or has no wrapper. Every function here takes raw `LLVMValueRef`/`LLVMTypeRef` handles
 //! that came from a live module, and never panics on unexpected IR shapes: it returns `None` instead.
 //!
-//! Invariant: nothing here mutates IR. Writers live in the passes that own the rewrite.
+//! Invariant: nothing here mutates IR. Writers live in the passes that own the rewrite; the ones the code-quality
+//! passes share (arithmetic, casts, constants, erasing an unused instruction) are in [`crate::ir_write`].
 //!
 //! These functions take raw handles without being `unsafe`, like LLVM's own C++ API takes `Value *`: the handles
 //! are only ever obtained from a module that outlives the call (pass bodies and the decoder), so marking every
@@ -244,6 +245,17 @@ pub fn const_int(value: LLVMValueRef) -> Option<i64> {
             return None;
         }
         Some(LLVMConstIntGetSExtValue(value))
+    }
+}
+
+/// The value of a `ConstantFP` (as a double), or `None` when `value` is not a floating-point constant.
+pub fn const_float(value: LLVMValueRef) -> Option<f64> {
+    unsafe {
+        if value.is_null() || LLVMIsAConstantFP(value).is_null() {
+            return None;
+        }
+        let mut loses = 0;
+        Some(LLVMConstRealGetDouble(value, &mut loses))
     }
 }
 

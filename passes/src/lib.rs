@@ -37,6 +37,7 @@ pub mod input;
 pub mod intrinsics;
 pub mod int_narrow;
 pub mod ir;
+pub mod ir_write;
 pub mod legalize;
 pub mod limits;
 pub mod lowering;

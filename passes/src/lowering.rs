@@ -52,7 +52,9 @@
 //! vector or an `undef` index (a poison result) is left alone.
 //!
 //! # Not handled
-//! Left unchanged with a missed remark (`-pass-remarks-missed=genx-lowering`): element accesses on `i1`
+//! Left unchanged with a missed remark (`-pass-remarks-missed=genx-lowering`): a constant-index element of
+//! `llvm.genx.local.id`/`local.id16`/`local.size` (IGC makes these implicit kernel arguments and compiles the
+//! `extractelement` better; see `is_implicit_argument`), element accesses on `i1`
 //! vectors (predicates are not held in data regions) and on vectors of pointers or odd-width integers;
 //! variable indices into vectors larger than an `i16` byte offset can address; `trunc` to `i1` (a comparison,
 //! not a region) or between other widths than i16/i32/i64 → i8/i16/i32. Not candidates at all: scalar
@@ -576,11 +578,27 @@ fn lower_extract(inst: LLVMValueRef, e: &mut Emitter) -> Lowered {
     if !is_fixed_vector(vector_ty) {
         return Ok(None);
     }
+    if is_implicit_argument(vector) && ir::is_constant(index) {
+        return Err("an element of the work-group's local id or size is left as it is: IGC makes these implicit \
+                    kernel arguments and reads an extractelement of one better than a region (measured)"
+            .to_string());
+    }
     let (eb, position) = element_position(vector_ty, index)?;
     count_access(e, Stat::Extract, &position);
     let (region, index) = emit_position(e, eb, position);
     let read = e.rdregion(vector, &region, index, true, Name::None)?;
     Ok(Some(read))
+}
+
+/// Whether `vector` is `llvm.genx.local.id`/`local.id16`/`local.size`: the values IGC's CMImpParam turns into
+/// implicit kernel arguments. A constant-index element of one is left as an `extractelement`: as a region read,
+/// IGC's 32-bit multiplies of such elements (`cm_linear_global_id`) took one more move on the printf kernel of
+/// the corpus, and on no corpus kernel fewer.
+fn is_implicit_argument(vector: LLVMValueRef) -> bool {
+    matches!(
+        region_ir::genx_base_name(vector),
+        Some("llvm.genx.local.id" | "llvm.genx.local.id16" | "llvm.genx.local.size")
+    )
 }
 
 fn lower_insert(inst: LLVMValueRef, e: &mut Emitter) -> Lowered {

@@ -40,7 +40,7 @@ use genx_region::Region;
 
 use crate::diag::{PassCx, RemarkKind};
 use crate::ir;
-use crate::llvm_sys::core::*;
+use crate::ir_write::{self, Writer};
 use crate::llvm_sys::prelude::*;
 use crate::llvm_sys::LLVMOpcode;
 use crate::region_ir::{self, Index, RdRegion};
@@ -162,7 +162,7 @@ impl Window {
 }
 
 /// Builds the shared form at the builder's position and returns the new root.
-fn emit(builder: LLVMBuilderRef, w: &Window, root_ty: LLVMTypeRef) -> Result<LLVMValueRef, String> {
+fn emit(writer: &mut Writer, w: &Window, root_ty: LLVMTypeRef) -> Result<LLVMValueRef, String> {
     let r = w.region;
     let (a_min, _) = w.rows_span();
     let tall_n = w.tall_rows() * r.width;
@@ -171,21 +171,14 @@ fn emit(builder: LLVMBuilderRef, w: &Window, root_ty: LLVMTypeRef) -> Result<LLV
     for &b in &w.columns {
         let offset = (a_min * r.vstride as i64 + b) * r.elem_bytes as i64;
         let tall = Region::new(r.elem_bytes, tall_n, r.vstride, r.width, r.stride, offset as i32).canonical();
-        let read = region_ir::build_rdregion(builder, w.input, &tall, Index::Direct, false, "")?;
+        let read = region_ir::build_rdregion(writer.builder(), w.input, &tall, Index::Direct, false, "")?;
         let term = match w.extension {
             None => read,
-            Some(op) => unsafe {
-                let ty = LLVMVectorType(int, tall_n);
-                if op == LLVMOpcode::LLVMZExt {
-                    LLVMBuildZExt(builder, read, ty, c"".as_ptr())
-                } else {
-                    LLVMBuildSExt(builder, read, ty, c"".as_ptr())
-                }
-            },
+            Some(op) => writer.extend(read, ir_write::vector_type(int, tall_n), op == LLVMOpcode::LLVMSExt),
         };
         h = Some(match h {
             None => term,
-            Some(sum) => unsafe { LLVMBuildAdd(builder, sum, term, c"".as_ptr()) },
+            Some(sum) => writer.add(sum, term),
         });
     }
     let h = h.ok_or("no column shifts")?;
@@ -194,10 +187,10 @@ fn emit(builder: LLVMBuilderRef, w: &Window, root_ty: LLVMTypeRef) -> Result<LLV
     for &a in &w.rows {
         let offset = ((a - a_min) as u32 * r.width * eb) as i32;
         let part = Region::new(eb, r.num_elements, r.width as i32, r.width, 1, offset).canonical();
-        let read = region_ir::build_rdregion(builder, h, &part, Index::Direct, false, "")?;
+        let read = region_ir::build_rdregion(writer.builder(), h, &part, Index::Direct, false, "")?;
         total = Some(match total {
             None => read,
-            Some(sum) => unsafe { LLVMBuildAdd(builder, sum, read, c"".as_ptr()) },
+            Some(sum) => writer.add(sum, read),
         });
     }
     total.ok_or_else(|| "no row shifts".to_string())
@@ -229,7 +222,7 @@ pub fn run(function: FunctionValue<'_>, cx: &mut PassCx) -> bool {
                 continue;
             }
         };
-        let built = region_ir::with_builder_before(root, |builder| emit(builder, &w, ir::type_of(root)));
+        let built = Writer::before(root, |writer| emit(writer, &w, ir::type_of(root)));
         let new_root = match built {
             Ok(v) => v,
             Err(reason) => {
@@ -240,7 +233,7 @@ pub fn run(function: FunctionValue<'_>, cx: &mut PassCx) -> bool {
         };
         region_ir::replace_uses(root, new_root);
         for &add in adds.iter().rev() {
-            unsafe { LLVMInstructionEraseFromParent(add) };
+            ir_write::erase_unused(add);
         }
         // Each term is a distinct instruction (a repeated offset is refused), and so is each read.
         for leaf in &leaves {

@@ -12,7 +12,11 @@
 //! address of a private-memory allocation of [`PRIVATE_BYTES`] per thread of a group; IGC places each thread's
 //! stack at `base + %hw_id * stride` (its stride, e.g. 256 bytes), and `%hw_id` is the local linear id here, so
 //! the threads of a group never share a stack. The printf buffer is given by validation only ([`Bases`]), which
-//! reads it back with the IR's strings; the other kinds are not modelled.
+//! reads it back with the IR's strings. `PSEUDO_INPUT` is no argument: it pins a `genx_volatile` global (CM's
+//! `_GENX_VOLATILE_BINDING_`) to its GRF offset, and the host writes nothing there, so its bytes start
+//! undefined (IGC also drops the global's initializer: `docs/visa-proof.md`); a kernel that reads the global
+//! before writing it is then reported by validation as reading undefined bytes, never silently agreed. The
+//! other kinds are not modelled.
 
 use super::exec::{Thread, VisaYield};
 use super::program::{Kernel, VarId};
@@ -48,6 +52,7 @@ pub fn implicit_input(kind: &str, ids: &ThreadIds, bases: Bases, size: usize) ->
                 return Err("the printf buffer (implicit argument kind UNDEFINED_11): its string table is not in the .visaasm".to_string())
             }
         },
+        "PSEUDO_INPUT" => (vec![0; size], vec![false; size]),
         other => return Err(format!("implicit argument kind {other}")),
     })
 }

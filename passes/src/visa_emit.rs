@@ -59,13 +59,20 @@ pub const NAME: &str = "genx-visa-emit";
 /// What the register decisions did, for `-stats`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Stats {
-    /// `wrregion`s writing into their Old value's variable (no copy).
+    /// Copies the lowering asked for that coalescing removed (the two variables became one).
     pub coalesced: u64,
-    /// Copies of a `wrregion`'s Old value that is still used after the write.
+    /// Copies kept: a phi's incoming value still live where the phi's variable is written.
+    pub copies_phi: u64,
+    /// Copies kept: a `wrregion`'s old value still live after the write.
     pub copies_old_live: u64,
-    /// Copies of a `wrregion`'s Old value that is not in a variable of its own (a constant, an input, another
-    /// block's value).
-    pub copies_old_shared: u64,
+    /// Copies kept: the unselected value of a select under the execution mask, still live after it.
+    pub copies_masked_select: u64,
+    /// Copies kept: a message operand not at the start of a GRF of its variable.
+    pub copies_payload: u64,
+    /// Moves the kept copies became.
+    pub copy_moves: u64,
+    /// `wrregion`s onto a constant old value (written by moves first).
+    pub constant_olds: u64,
     /// Bitcasts emitted as aliases.
     pub aliases: u64,
     /// vISA instructions emitted.
@@ -73,8 +80,9 @@ pub struct Stats {
 }
 
 impl Stats {
+    /// Copies that stay in the code.
     pub fn copies(&self) -> u64 {
-        self.copies_old_live + self.copies_old_shared
+        self.copies_phi + self.copies_old_live + self.copies_masked_select + self.copies_payload
     }
 }
 
@@ -210,13 +218,17 @@ pub fn print_pass(function: FunctionValue<'_>, cx: &mut PassCx) -> bool {
 
 /// Hands the register decisions to `-stats`.
 pub fn count(cx: &PassCx, stats: &Stats) {
-    cx.count(c"coalesced", c"wrregions writing into their old value's variable", stats.coalesced);
-    cx.count(c"copies-old-live", c"copies of a wrregion's old value still used after it", stats.copies_old_live);
+    cx.count(c"coalesced", c"copies removed by coalescing (the two variables became one)", stats.coalesced);
+    cx.count(c"copies-phi", c"copies kept: a phi's incoming value still live where the phi is written", stats.copies_phi);
+    cx.count(c"copies-old-live", c"copies kept: a wrregion's old value still used after it", stats.copies_old_live);
     cx.count(
-        c"copies-old-shared",
-        c"copies of a wrregion's old value without a variable of its own",
-        stats.copies_old_shared,
+        c"copies-masked-select",
+        c"copies kept: a masked select's unselected value still used after it",
+        stats.copies_masked_select,
     );
+    cx.count(c"copies-payload", c"copies kept: a message operand not starting a GRF", stats.copies_payload);
+    cx.count(c"copy-moves", c"moves the kept copies became", stats.copy_moves);
+    cx.count(c"constant-olds", c"wrregions onto a constant old value", stats.constant_olds);
     cx.count(c"aliases", c"bitcasts emitted as vISA aliases", stats.aliases);
     cx.count(c"instructions", c"vISA instructions emitted", stats.instructions);
 }

@@ -14,18 +14,24 @@
 //!   (bitcasts cost nothing), or one of vISA's predefined variables (`%thread_x`, ...).
 //! * [`Inst`]: exactly one vISA instruction: ALU (opcode, `.sat`, execution size and mask offset / NoMask,
 //!   predicate, destination region, source regions with modifiers or immediates), compare to a predicate or
-//!   to a general destination, jump, return, and the block messages (oword, media).
+//!   to a general destination, predicate logic, jump, SIMD `goto` (vISA has no join instruction: a join is the
+//!   label the gotos name), return, the block messages (oword, media), and the lowering's whole-variable
+//!   copies, which coalescing removes or expands before printing.
 //! * Operands address variables in bytes; the printer converts to vISA's `(row, column)`.
 //!
 //! # Invariants
 //! This crate has no dependencies and knows nothing of LLVM: it is the vISA side of the back end. A kernel
 //! handed to the printer has passed [`verify`]; the printer never fails.
 //!
+//! * Analyses: [`liveness`] (live roots per block, interference) and [`coalesce`] (copies removed where the
+//!   two variables do not interfere, the rest expanded into moves).
+//!
 //! # Not handled yet
-//! Indirect operands (address registers are declared but no instruction reads through them), SIMD control
-//! flow (`goto`/`join`), subroutine calls, scattered/untyped/typed/SVM/atomic messages, sampler messages.
+//! Indirect operands (address registers are declared but no instruction reads through them), subroutine calls, scattered/untyped/typed/SVM/atomic messages, sampler messages.
 
+pub mod coalesce;
 pub mod ir;
+pub mod liveness;
 pub mod opcodes;
 pub mod print;
 pub mod verify;

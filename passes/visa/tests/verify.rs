@@ -187,11 +187,11 @@ fn predicates_must_be_predicate_variables_wide_enough() {
     let (mut k, _, vec) = valid();
     let p = k.add_var(Category::Predicate { elems: 2 }, Origin::Declared, "");
     if let Inst::Alu { pred, .. } = &mut insts(&mut k)[1] {
-        *pred = Some(Pred { var: p, negate: true });
+        *pred = Some(Pred::lane(p, true));
     }
     assert!(errors(&k).contains("predicate: P1 has 2 bits for execution size 4"), "{}", errors(&k));
     if let Inst::Alu { pred, .. } = &mut insts(&mut k)[1] {
-        *pred = Some(Pred { var: vec, negate: false });
+        *pred = Some(Pred::lane(vec, false));
     }
     assert!(errors(&k).contains("V32 is not a predicate variable"), "{}", errors(&k));
 }

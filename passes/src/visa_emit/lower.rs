@@ -223,14 +223,16 @@ impl<'a> Lowering<'a> {
             let label = this.k.add_label(format!("{stem}_BB_{index}"));
             this.labels.insert(block, label);
         }
-        this.control.masks = simdcf::mask_values(&blocks);
+        (this.control.masks, this.control.em_offsets, this.control.simd_cf) = simdcf::mask_values(&blocks);
         this.phi_variables(&blocks)?;
         for (index, &block) in blocks.iter().enumerate() {
             let next = blocks.get(index + 1).copied();
             this.constants.clear();
             for inst in ir::instructions(block) {
                 if !bales.is_baled(inst) {
+                    let start = this.insts.len();
                     this.head(inst, next)?;
+                    this.finish_head(start);
                 }
             }
             let label = this.labels[&block];
@@ -412,6 +414,9 @@ impl<'a> Lowering<'a> {
     /// Phases 3 and 4 for one bale head.
     fn head(&mut self, inst: LLVMValueRef, next: Option<LLVMBasicBlockRef>) -> R<()> {
         let Some(opcode) = ir::opcode(inst) else { return Ok(()) };
+        if let Some(done) = self.simdcf_head(inst, next) {
+            return done;
+        }
         match opcode {
             LLVMOpcode::LLVMRet => {
                 // SAFETY: operand count of a ret.
@@ -721,6 +726,9 @@ impl<'a> Lowering<'a> {
         sat: bool,
         pred: Option<Pred>,
     ) -> R<()> {
+        if self.is_mask_value(operand(inst, 0)) {
+            return self.masked_select(inst, var, offset, hstride, exec, sat, pred);
+        }
         if pred.is_some() {
             return Err(error(inst, "a select under a write mask is not lowered yet"));
         }
@@ -967,7 +975,9 @@ impl<'a> Lowering<'a> {
             return Err(error(w, "a 2D destination region (rows apart) is not lowered yet"));
         }
         let hstride = if n == 1 { 1 } else { region.stride as u32 };
-        let pred = if region_ir::is_all_ones(write.mask) {
+        let em_masked = self.is_mask_value(write.mask);
+        let start = self.insts.len();
+        let pred = if region_ir::is_all_ones(write.mask) || em_masked {
             None
         } else {
             if self.bales.info(w).is_operand_baled(7) {
@@ -991,6 +1001,9 @@ impl<'a> Lowering<'a> {
             let src = self.plain_source(w, new, n, None)?;
             let dst = self.dst(new, var, offset, hstride, false)?;
             self.insts.push(Inst::Alu { op: "mov", sat: false, exec, pred, dst, srcs: vec![src] });
+        }
+        if em_masked {
+            self.mark_em_masked(start, write.mask);
         }
         self.define(w, var);
         Ok(())

@@ -34,10 +34,16 @@ pub(super) struct Control {
     pub(super) extra: Vec<Block>,
     /// The EM and RM values (`simdcf.rs`): no variable, no copies.
     pub(super) masks: std::collections::HashSet<LLVMValueRef>,
+    /// EM slices (`rdpredregion` of an EM value): the first channel they start at.
+    pub(super) em_offsets: std::collections::HashMap<LLVMValueRef, u32>,
+    /// The function has SIMD control flow: instructions are NoMask unless written under the execution mask.
+    pub(super) simd_cf: bool,
+    /// Indices (in the instructions of the block being lowered) of those written under the execution mask.
+    pub(super) em_masked: Vec<usize>,
 }
 
 /// One value to move into a phi's variable on an edge.
-enum EdgeMove {
+pub(super) enum EdgeMove {
     Copy { dst: VarId, src: VarId },
     Constant { dst: VarId, value: LLVMValueRef },
 }
@@ -69,7 +75,7 @@ impl Lowering<'_> {
     }
 
     /// The moves into `succ`'s phis on the edge from `pred`.
-    fn edge_moves(&mut self, user: LLVMValueRef, pred: LLVMBasicBlockRef, succ: LLVMBasicBlockRef) -> R<Vec<EdgeMove>> {
+    pub(super) fn edge_moves(&mut self, user: LLVMValueRef, pred: LLVMBasicBlockRef, succ: LLVMBasicBlockRef) -> R<Vec<EdgeMove>> {
         let mut moves = Vec::new();
         for phi in ir::instructions(succ) {
             if ir::opcode(phi) != Some(LLVMOpcode::LLVMPHI) {
@@ -98,7 +104,7 @@ impl Lowering<'_> {
     }
 
     /// Emits an edge's moves as a parallel copy (see the module note), constants last.
-    fn emit_edge(&mut self, user: LLVMValueRef, moves: Vec<EdgeMove>) -> R<()> {
+    pub(super) fn emit_edge(&mut self, user: LLVMValueRef, moves: Vec<EdgeMove>) -> R<()> {
         let mut copies: Vec<(VarId, VarId)> = Vec::new();
         let mut constants = Vec::new();
         for m in moves {

@@ -3,6 +3,7 @@
 //! `control.rs`, SIMD control flow in `simdcf.rs`.
 
 mod control;
+mod predicates;
 mod simdcf;
 
 use std::collections::HashMap;
@@ -417,6 +418,9 @@ impl<'a> Lowering<'a> {
         if let Some(done) = self.simdcf_head(inst, next) {
             return done;
         }
+        if let Some(done) = self.predicate_head(inst) {
+            return done;
+        }
         match opcode {
             LLVMOpcode::LLVMRet => {
                 // SAFETY: operand count of a ret.
@@ -637,8 +641,11 @@ impl<'a> Lowering<'a> {
         };
         if let Some(form) = llvm_alu(opcode) {
             let sign = Some(!form.unsigned_srcs);
-            if opcode == LLVMOpcode::LLVMZExt && is_predicate_type(ir::type_of(operand(inst, 0))) {
-                return Err(error(inst, "zext of a predicate is not lowered yet"));
+            if matches!(opcode, LLVMOpcode::LLVMZExt | LLVMOpcode::LLVMSExt)
+                && is_predicate_type(ir::type_of(operand(inst, 0)))
+            {
+                let dst = self.dst(top, var, offset, hstride, false)?;
+                return self.extend_predicate(inst, dst, exec, opcode == LLVMOpcode::LLVMSExt);
             }
             let n = if form.op == "mov" { 1 } else { 2 };
             let mut srcs = Vec::new();
@@ -732,9 +739,6 @@ impl<'a> Lowering<'a> {
         if pred.is_some() {
             return Err(error(inst, "a select under a write mask is not lowered yet"));
         }
-        if self.bales.info(inst).is_operand_baled(0) {
-            return Err(error(inst, "a select on a baled condition (a predicate region or not) is not lowered yet"));
-        }
         let cond = operand(inst, 0);
         if let Some(lanes) = constant_lanes(cond).filter(|_| ir::is_constant(cond)) {
             // A constant condition picks a source per lane; only a uniform one is a move.
@@ -745,7 +749,7 @@ impl<'a> Lowering<'a> {
                 return Ok(());
             }
         }
-        let cond_var = if ir::is_constant(cond) { self.constant_predicate(inst, cond)? } else { self.var_of(inst, cond)? };
+        let cond_var = self.predicate_operand(inst, cond)?;
         match self.k.var(cond_var).category {
             Category::Predicate { elems } if elems == exec.size => {}
             _ => return Err(error(inst, "the select condition is not a predicate of the select's width")),
@@ -980,14 +984,7 @@ impl<'a> Lowering<'a> {
         let pred = if region_ir::is_all_ones(write.mask) || em_masked {
             None
         } else {
-            if self.bales.info(w).is_operand_baled(7) {
-                return Err(error(w, "a write mask from a predicate region is not lowered yet"));
-            }
-            let mask = if ir::is_constant(write.mask) {
-                self.constant_predicate(w, write.mask)?
-            } else {
-                self.var_of(w, write.mask)?
-            };
+            let mask = self.predicate_operand(w, write.mask)?;
             match self.k.var(mask).category {
                 Category::Predicate { elems } if elems == n => Some(Pred::lane(mask, false)),
                 _ => return Err(error(w, "the write mask is not a predicate of the write's width")),

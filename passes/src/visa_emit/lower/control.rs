@@ -180,10 +180,7 @@ impl Lowering<'_> {
             return Ok(());
         }
         let cond = cond.unwrap_or(br);
-        if self.bales.info(br).operands != 0 {
-            return Err(error(br, "a branch on a baled condition (all/any, a predicate not) is not lowered yet"));
-        }
-        let var = self.var_of(br, cond)?;
+        let var = self.predicate_operand(br, cond)?;
         if !matches!(self.k.var(var).category, Category::Predicate { elems: 1 }) {
             return Err(error(br, "the branch condition is not a scalar predicate"));
         }

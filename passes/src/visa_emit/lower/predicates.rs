@@ -58,6 +58,13 @@ impl Lowering<'_> {
     /// The predicate variable of an operand: a constant's `setp`, a lowered value's variable, or a baled
     /// predicate computed now.
     pub(super) fn predicate_operand(&mut self, user: LLVMValueRef, value: LLVMValueRef) -> R<VarId> {
+        if self.is_mask_value(value) {
+            return Err(error(
+                user,
+                "an execution or resume mask of SIMD control flow used as a value (not as a goto/join operand, a \
+                 select condition or a write mask) is not lowered",
+            ));
+        }
         if ir::is_constant(value) {
             return self.constant_predicate(user, value);
         }

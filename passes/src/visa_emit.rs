@@ -18,16 +18,18 @@
 //! 3. **Registers** (`lower.rs`): each value a bale head defines gets a variable of its category (`i1` values
 //!    predicates, others general registers of their element type, signed); a bitcast is an alias of its operand's
 //!    variable at offset 0 (no instruction); an operand read as another type (`zext` as unsigned, `lshr` of an
-//!    unsigned source) reads through an alias. A `wrregion` writes into its Old value's variable when Old dies
-//!    there (two-address): every use of every value living in that variable is in the same block at or before
-//!    the `wrregion`'s position (a use inside a bale happens at the bale's head); otherwise Old is copied into
-//!    a fresh variable first (a copy, counted in `-stats` with its reason).
+//!    unsigned source) reads through an alias. A `wrregion` writes into a fresh variable that starts as a copy of
+//!    its Old value's; a phi's incoming values reach its variable by copies on the edges (`lower/control.rs`).
+//!    Coalescing on the machine IR (`genx_visa::coalesce`, liveness over the whole kernel) removes every copy
+//!    whose two variables do not interfere (two-address writes, phi coalescing) and expands the others into
+//!    moves, counted in `-stats` with their reason.
 //! 4. **Instructions** (`lower.rs`), bale by bale in block order: the main instruction's opcode (LLVM opcodes by
 //!    a table there, GenX intrinsics by `intrinsics.td`'s `Visa` facts); each source through its baled modifiers
 //!    (negate, abs, not, extension → operand type) and rdregion (a direct region of the input's variable);
 //!    `llvm.genx.sat` as `.sat`; a `wrregion` head as the destination region and its mask as the predicate;
 //!    constants as immediates (scalars and splats) or materialised by moves; compares to predicate variables (a
-//!    `select` then is a predicated `sel`); branches as `jmp`; `ret` as `ret`.
+//!    `select` then is a predicated `sel`); other predicates (`lower/predicates.rs`); branches as `jmp`; SIMD
+//!    control flow as `goto` and labels (`lower/simdcf.rs`); `ret` as `ret`.
 //!
 //! # Invariants
 //! The emitted kernel passes `genx_visa::verify` (checked before it is returned: a failure is an internal
@@ -35,10 +37,10 @@
 //! the construct; nothing falls back silently. The IR is only changed by baling's own rewrites.
 //!
 //! # Not handled yet
-//! Phis (loops and joins with values), SIMD control flow (goto/join), indirect regions, predicate regions
-//! (`rdpredregion`/`wrpredregion`, `all`/`any`), 2D destination regions, memory messages other than oword and
-//! media blocks, implicit kernel arguments, non-kernel functions (calls), i64 on platforms that emulate it
-//! (genx-legalize emulates arithmetic; what remains is refused by the verifier or here).
+//! `switch`, indirect regions, 2D destination regions, memory messages other than oword and media blocks,
+//! implicit kernel arguments, non-kernel functions (calls), `simdcf.savemask`/`unmask`/`remask`, predicates of
+//! more than 32 elements, i64 on platforms that emulate it (genx-legalize emulates arithmetic; what remains is
+//! refused by the verifier or here).
 
 mod lower;
 

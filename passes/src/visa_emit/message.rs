@@ -30,7 +30,7 @@
 //! naming the intrinsic and the reason.
 
 use genx_visa::message::FenceKind;
-use genx_visa::{Category, Exec, Inst, Message, Operand, Origin, Pred, Raw, Type, VarId};
+use genx_visa::{Category, CopyReason, Exec, Inst, Message, Operand, Origin, Pred, Raw, Type, VarId};
 use llvm_sys::prelude::*;
 
 use super::{element_type, error, operand, Lowering, R};
@@ -160,12 +160,9 @@ impl Lowering<'_> {
         if region_ir::is_all_ones(pred) {
             return Ok((exec, None));
         }
-        if self.bales.info(inst).is_operand_baled(n) {
-            return Err(error(inst, "a lane-enable predicate from a predicate region is not lowered yet"));
-        }
-        let var = if ir::is_constant(pred) { self.constant_predicate(inst, pred)? } else { self.var_of(inst, pred)? };
+        let var = self.predicate_operand(inst, pred)?;
         match self.k.var(var).category {
-            Category::Predicate { elems } if elems == lanes => Ok((exec, Some(Pred { var, negate: false }))),
+            Category::Predicate { elems } if elems == lanes => Ok((exec, Some(Pred::lane(var, false)))),
             _ => Err(error(inst, "the lane-enable operand is not a predicate of the message's width")),
         }
     }
@@ -244,11 +241,12 @@ impl Lowering<'_> {
                     let lanes = super::constant_lanes(old).ok_or_else(|| error(inst, "a constant expression old value"))?;
                     let ty = self.k.var(var).ty().unwrap_or(Type::D);
                     self.write_constant(var, &lanes, ty);
+                    self.stats.constant_olds += 1;
                 } else {
+                    // Coalescing removes the copy when `old` dies at the load (genx_visa::coalesce).
                     let old_var = self.var_of(inst, old)?;
-                    self.copy(var, old_var);
+                    self.insts.push(Inst::Copy { dst: var, src: old_var, reason: CopyReason::Merge });
                 }
-                self.stats.copies_merge += 1;
             }
         }
         self.define(inst, var);

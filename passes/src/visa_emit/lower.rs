@@ -1017,6 +1017,9 @@ impl<'a> Lowering<'a> {
         };
         if write.index != Index::Direct {
             self.indirect_write(w, &write, var, hstride, pred)?;
+            if em_masked {
+                self.mark_em_masked(start, write.mask);
+            }
             self.define(w, var);
             return Ok(());
         }

@@ -257,7 +257,9 @@ impl Lowering<'_> {
     pub(super) fn mark_em_masked(&mut self, start: usize, mask: LLVMValueRef) {
         let offset = self.control.em_offsets.get(&mask).copied().unwrap_or(0);
         for index in start..self.insts.len() {
-            if let Inst::Alu { exec, .. } | Inst::Cmp { exec, .. } = &mut self.insts[index] {
+            if let Inst::Alu { exec, .. } | Inst::Cmp { exec, .. } | Inst::MovIndirect { exec, .. } =
+                &mut self.insts[index]
+            {
                 exec.offset = offset;
             }
             self.control.em_masked.push(index);
@@ -280,7 +282,8 @@ impl Lowering<'_> {
                 | Inst::AddC { exec, .. }
                 | Inst::Cmp { exec, .. }
                 | Inst::Setp { exec, .. }
-                | Inst::PredLogic { exec, .. } => exec.no_mask = true,
+                | Inst::PredLogic { exec, .. }
+                | Inst::MovIndirect { exec, .. } => exec.no_mask = true,
                 _ => {}
             }
         }

@@ -70,7 +70,7 @@ pub fn compile(
         let aliases: u64 = emitted.iter().map(|e| e.stats.aliases).sum();
         let instructions: u64 = emitted.iter().map(|e| e.stats.instructions).sum();
         eprintln!(
-            "{}: {instructions} vISA instructions, {coalesced} wrregions coalesced, {copies} copies, {aliases} aliases",
+            "{}: {instructions} vISA instructions, {coalesced} copies coalesced, {copies} copies kept, {aliases} aliases",
             visa_emit::NAME
         );
     }

@@ -498,3 +498,29 @@ pub fn parent_function(inst: LLVMValueRef) -> LLVMValueRef {
 pub fn parent_block(inst: LLVMValueRef) -> LLVMBasicBlockRef {
     unsafe { LLVMGetInstructionParent(inst) }
 }
+
+/// A phi's incoming (value, block) pairs, in operand order.
+pub fn phi_incoming(phi: LLVMValueRef) -> Vec<(LLVMValueRef, LLVMBasicBlockRef)> {
+    // SAFETY: incoming queries on a phi, indices below its incoming count.
+    unsafe {
+        (0..LLVMCountIncoming(phi)).map(|i| (LLVMGetIncomingValue(phi, i), LLVMGetIncomingBlock(phi, i))).collect()
+    }
+}
+
+/// A terminator's successor blocks, in operand order.
+pub fn successors(terminator: LLVMValueRef) -> Vec<LLVMBasicBlockRef> {
+    // SAFETY: successor queries on a terminator, indices below its successor count.
+    unsafe { (0..LLVMGetNumSuccessors(terminator)).map(|i| LLVMGetSuccessor(terminator, i)).collect() }
+}
+
+/// A conditional branch's condition, or `None` for an unconditional branch.
+pub fn branch_condition(branch: LLVMValueRef) -> Option<LLVMValueRef> {
+    // SAFETY: condition queries on a branch.
+    unsafe { (LLVMIsConditional(branch) != 0).then(|| LLVMGetCondition(branch)) }
+}
+
+/// The index of an `extractvalue` with one index.
+pub fn extract_index(inst: LLVMValueRef) -> Option<u32> {
+    // SAFETY: index queries on an extractvalue; the index array has LLVMGetNumIndices entries.
+    unsafe { (LLVMGetNumIndices(inst) == 1).then(|| *LLVMGetIndices(inst)) }
+}

@@ -18,16 +18,18 @@
 //! 3. **Registers** (`lower.rs`): each value a bale head defines gets a variable of its category (`i1` values
 //!    predicates, others general registers of their element type, signed); a bitcast is an alias of its operand's
 //!    variable at offset 0 (no instruction); an operand read as another type (`zext` as unsigned, `lshr` of an
-//!    unsigned source) reads through an alias. A `wrregion` writes into its Old value's variable when Old dies
-//!    there (two-address): every use of every value living in that variable is in the same block at or before
-//!    the `wrregion`'s position (a use inside a bale happens at the bale's head); otherwise Old is copied into
-//!    a fresh variable first (a copy, counted in `-stats` with its reason).
+//!    unsigned source) reads through an alias. A `wrregion` writes into a fresh variable that starts as a copy of
+//!    its Old value's; a phi's incoming values reach its variable by copies on the edges (`lower/control.rs`).
+//!    Coalescing on the machine IR (`genx_visa::coalesce`, liveness over the whole kernel) removes every copy
+//!    whose two variables do not interfere (two-address writes, phi coalescing) and expands the others into
+//!    moves, counted in `-stats` with their reason.
 //! 4. **Instructions** (`lower.rs`), bale by bale in block order: the main instruction's opcode (LLVM opcodes by
 //!    a table there, GenX intrinsics by `intrinsics.td`'s `Visa` facts); each source through its baled modifiers
 //!    (negate, abs, not, extension → operand type) and rdregion (a direct region of the input's variable);
 //!    `llvm.genx.sat` as `.sat`; a `wrregion` head as the destination region and its mask as the predicate;
 //!    constants as immediates (scalars and splats) or materialised by moves; compares to predicate variables (a
-//!    `select` then is a predicated `sel`); branches as `jmp`; `ret` as `ret`.
+//!    `select` then is a predicated `sel`); other predicates (`lower/predicates.rs`); branches as `jmp`; SIMD
+//!    control flow as `goto` and labels (`lower/simdcf.rs`); `ret` as `ret`.
 //!
 //! # Invariants
 //! The emitted kernel passes `genx_visa::verify` (checked before it is returned: a failure is an internal
@@ -35,12 +37,11 @@
 //! the construct; nothing falls back silently. The IR is only changed by baling's own rewrites.
 //!
 //! # Not handled yet
-//! Phis (loops and joins with values), SIMD control flow (goto/join), multi-indirect regions, predicate regions
-//! (`rdpredregion`/`wrpredregion`, `all`/`any`), 2D destination regions, sampler, LSC and typed-atomic messages,
-//! non-kernel functions (calls), i64 on platforms that emulate it (genx-legalize emulates arithmetic; what
-//! remains is refused by the verifier or here). The per-lane messages, barrier and fence are `message.rs`'s,
-//! the implicit inputs (local id, local size, group count) `implicit.rs`'s, single-indirect regions
-//! `indirect.rs`'s, each with its own note.
+//! `switch`, multi-indirect regions, 2D destination regions, sampler, LSC and typed-atomic messages,
+//! non-kernel functions (calls), `simdcf.savemask`/`unmask`/`remask`, predicates of more than 32 elements, i64
+//! on platforms that emulate it (genx-legalize emulates arithmetic; what remains is refused by the verifier or
+//! here). The per-lane messages, barrier and fence are `message.rs`'s, the implicit inputs (local id, local
+//! size, group count) `implicit.rs`'s, single-indirect regions `indirect.rs`'s, each with its own note.
 
 mod lower;
 
@@ -61,15 +62,22 @@ pub const NAME: &str = "genx-visa-emit";
 /// What the register decisions did, for `-stats`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Stats {
-    /// `wrregion`s writing into their Old value's variable (no copy).
+    /// Copies the lowering asked for that coalescing removed (the two variables became one).
     pub coalesced: u64,
-    /// Copies of a `wrregion`'s Old value that is still used after the write.
+    /// Copies kept: a phi's incoming value still live where the phi's variable is written.
+    pub copies_phi: u64,
+    /// Copies kept: a `wrregion`'s old value still live after the write.
     pub copies_old_live: u64,
-    /// Copies of a `wrregion`'s Old value that is not in a variable of its own (a constant, an input, another
-    /// block's value).
-    pub copies_old_shared: u64,
-    /// Copies of a load's `old` value into its result before a predicated message writes the enabled lanes.
+    /// Copies kept: the unselected value of a select under the execution mask, still live after it.
+    pub copies_masked_select: u64,
+    /// Copies kept: a message operand not at the start of a GRF of its variable.
+    pub copies_payload: u64,
+    /// Copies kept: a predicated load's `old` value into its result before the message writes the enabled lanes.
     pub copies_merge: u64,
+    /// Moves the kept copies became.
+    pub copy_moves: u64,
+    /// `wrregion`s and predicated loads onto a constant old value (written by moves first).
+    pub constant_olds: u64,
     /// Bitcasts emitted as aliases.
     pub aliases: u64,
     /// vISA instructions emitted.
@@ -77,8 +85,9 @@ pub struct Stats {
 }
 
 impl Stats {
+    /// Copies that stay in the code.
     pub fn copies(&self) -> u64 {
-        self.copies_old_live + self.copies_old_shared + self.copies_merge
+        self.copies_phi + self.copies_old_live + self.copies_masked_select + self.copies_payload + self.copies_merge
     }
 }
 
@@ -215,14 +224,18 @@ pub fn print_pass(function: FunctionValue<'_>, cx: &mut PassCx) -> bool {
 
 /// Hands the register decisions to `-stats`.
 pub fn count(cx: &PassCx, stats: &Stats) {
-    cx.count(c"coalesced", c"wrregions writing into their old value's variable", stats.coalesced);
-    cx.count(c"copies-old-live", c"copies of a wrregion's old value still used after it", stats.copies_old_live);
+    cx.count(c"coalesced", c"copies removed by coalescing (the two variables became one)", stats.coalesced);
+    cx.count(c"copies-phi", c"copies kept: a phi's incoming value still live where the phi is written", stats.copies_phi);
+    cx.count(c"copies-old-live", c"copies kept: a wrregion's old value still used after it", stats.copies_old_live);
     cx.count(
-        c"copies-old-shared",
-        c"copies of a wrregion's old value without a variable of its own",
-        stats.copies_old_shared,
+        c"copies-masked-select",
+        c"copies kept: a masked select's unselected value still used after it",
+        stats.copies_masked_select,
     );
-    cx.count(c"copies-merge", c"copies of a predicated load's old value into its result", stats.copies_merge);
+    cx.count(c"copies-payload", c"copies kept: a message operand not starting a GRF", stats.copies_payload);
+    cx.count(c"copies-merge", c"copies kept: a predicated load's old value still live after the load", stats.copies_merge);
+    cx.count(c"copy-moves", c"moves the kept copies became", stats.copy_moves);
+    cx.count(c"constant-olds", c"wrregions and predicated loads onto a constant old value", stats.constant_olds);
     cx.count(c"aliases", c"bitcasts emitted as vISA aliases", stats.aliases);
     cx.count(c"instructions", c"vISA instructions emitted", stats.instructions);
 }

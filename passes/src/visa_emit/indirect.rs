@@ -8,7 +8,8 @@
 //! `r[A(0),C]<region>:type` from there. A read is an [`IndirectSrc`] operand of whatever instruction the bale
 //! makes; a write computes its new value as a direct source (into a fresh variable when it is a baled
 //! instruction) and moves it through the address (`mov (M1, n) r[A(0),C]<stride>:type src`), predicated by the
-//! write mask. The written variable is chosen as for a direct write (two-address when the old value dies there).
+//! write mask. The written variable is chosen as for a direct write (a fresh variable starting as a copy of the old
+//! value's, which coalescing removes when the old value dies there).
 //!
 //! # Invariants
 //! One address variable per indirect operand, written immediately before its use, so no address is live across

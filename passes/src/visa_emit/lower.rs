@@ -1,10 +1,15 @@
 //! genx-visa-emit, the walk: kernel arguments, register decisions and one vISA instruction per bale (the
-//! algorithm of the module note, phases 1, 3 and 4).
+//! algorithm of the module note, phases 1, 3 and 4). Control flow (phis, branches, edge copies) is in
+//! `control.rs`, SIMD control flow in `simdcf.rs`.
+
+mod control;
+mod predicates;
+mod simdcf;
 
 use std::collections::HashMap;
 
 use genx_visa::{
-    Block, Category, CmpDst, Dst, Exec, Imm, Input, Inst, Kernel, LabelId, Modifier, Operand, Origin, Pred, Raw,
+    Block, Category, CmpDst, CopyReason, Dst, Exec, Imm, Input, Inst, Kernel, LabelId, Modifier, Operand, Origin, Pred, Raw,
     Region, Relation, Src, Type, VarId,
 };
 use llvm_sys::core::*;
@@ -193,17 +198,14 @@ pub(super) struct Lowering<'a> {
     vars: HashMap<LLVMValueRef, VarId>,
     /// Typed views (aliases) of variables: (root, byte offset in root, type) → alias.
     views: HashMap<(VarId, u32, Type), VarId>,
-    /// The values living in each root variable (a wrregion chain, bitcasts of it).
-    residents: HashMap<VarId, Vec<LLVMValueRef>>,
     predefined: HashMap<&'static str, VarId>,
     /// Constants materialised in the current block (a block's constants are written in that block, so no
     /// constant's variable is read where its moves may not have run).
     constants: HashMap<LLVMValueRef, VarId>,
     labels: HashMap<LLVMBasicBlockRef, LabelId>,
-    /// Instruction positions in function order.
-    position: HashMap<LLVMValueRef, usize>,
     insts: Vec<Inst>,
     stats: Stats,
+    control: control::Control,
 }
 
 impl<'a> Lowering<'a> {
@@ -215,13 +217,12 @@ impl<'a> Lowering<'a> {
             k: Kernel::new(&entry.name, platform.grf_bytes),
             vars: HashMap::new(),
             views: HashMap::new(),
-            residents: HashMap::new(),
             predefined: HashMap::new(),
             constants: HashMap::new(),
             labels: HashMap::new(),
-            position: HashMap::new(),
             insts: Vec::new(),
             stats: Stats::default(),
+            control: control::Control::default(),
         };
         this.k.slm_size = u32::try_from(entry.slm_size).unwrap_or(u32::MAX);
         this.arguments(entry)?;
@@ -232,22 +233,36 @@ impl<'a> Lowering<'a> {
             let label = this.k.add_label(format!("{stem}_BB_{index}"));
             this.labels.insert(block, label);
         }
-        for (at, inst) in blocks.iter().flat_map(|&b| ir::instructions(b)).enumerate() {
-            this.position.insert(inst, at);
-        }
+        (this.control.masks, this.control.em_offsets, this.control.simd_cf) = simdcf::mask_values(&blocks);
+        this.phi_variables(&blocks)?;
         for (index, &block) in blocks.iter().enumerate() {
             let next = blocks.get(index + 1).copied();
             this.constants.clear();
             for inst in ir::instructions(block) {
                 if !bales.is_baled(inst) {
+                    let start = this.insts.len();
                     this.head(inst, next)?;
+                    this.finish_head(start);
                 }
             }
             let label = this.labels[&block];
             let insts = std::mem::take(&mut this.insts);
-            this.stats.instructions += insts.len() as u64;
             this.k.blocks.push(Block { label, insts });
+            let extra = std::mem::take(&mut this.control.extra);
+            this.k.blocks.extend(extra);
         }
+        let platform = this.platform;
+        let grf = this.k.grf_bytes;
+        let max_move = move |ty: Type| (2 * grf / ty.bytes()).min(platform.max_exec_size()).min(32).max(1);
+        let coalesced = genx_visa::coalesce::coalesce(&mut this.k, &max_move);
+        this.stats.coalesced = coalesced.removed;
+        this.stats.copies_phi = coalesced.kept(CopyReason::Phi);
+        this.stats.copies_old_live = coalesced.kept(CopyReason::WrRegionOld);
+        this.stats.copies_masked_select = coalesced.kept(CopyReason::MaskedSelectOld);
+        this.stats.copies_payload = coalesced.kept(CopyReason::Payload);
+        this.stats.copies_merge = coalesced.kept(CopyReason::Merge);
+        this.stats.copy_moves = coalesced.moves;
+        this.stats.instructions = this.k.insts().count() as u64;
         Ok(Emitted { kernel: this.k, stats: this.stats })
     }
 
@@ -292,7 +307,6 @@ impl<'a> Lowering<'a> {
                 other => return Err(fail(format!("argument kind {other} is not lowered yet"))),
             };
             self.vars.insert(param, var);
-            self.residents.entry(var).or_default().push(param);
             placed.push((var, size, elem));
         }
         let grf = self.platform.grf_bytes;
@@ -333,13 +347,13 @@ impl<'a> Lowering<'a> {
         }
         let next = free.last().map_or(128 * grf, |zone| zone.0);
         self.implicit_inputs(function, next)?;
-        self.k.inputs.sort_by_key(|input| input.offset);
+        // Listed in argument order, the implicit inputs last (IGC's dumps do the same; the vISA validator maps
+        // .inputs to arguments by that order).
+        let position = |var: VarId| placed.iter().position(|p| p.0 == var).unwrap_or(usize::MAX);
+        self.k.inputs.sort_by_key(|input| position(input.var));
         Ok(())
     }
 
-    fn position_of(&self, inst: LLVMValueRef) -> usize {
-        self.position.get(&inst).copied().unwrap_or(usize::MAX)
-    }
 
     /// A fresh variable for `value`'s type: a predicate for `i1`s, else a general register.
     fn new_var(&mut self, value: LLVMValueRef, grf_aligned: bool) -> R<VarId> {
@@ -363,8 +377,6 @@ impl<'a> Lowering<'a> {
 
     fn define(&mut self, value: LLVMValueRef, var: VarId) {
         self.vars.insert(value, var);
-        let root = self.k.root_of(var);
-        self.residents.entry(root).or_default().push(value);
     }
 
     /// `var` read or written as `ty`: itself, or an alias of the same bytes.
@@ -415,6 +427,12 @@ impl<'a> Lowering<'a> {
     /// Phases 3 and 4 for one bale head.
     fn head(&mut self, inst: LLVMValueRef, next: Option<LLVMBasicBlockRef>) -> R<()> {
         let Some(opcode) = ir::opcode(inst) else { return Ok(()) };
+        if let Some(done) = self.simdcf_head(inst, next) {
+            return done;
+        }
+        if let Some(done) = self.predicate_head(inst) {
+            return done;
+        }
         match opcode {
             LLVMOpcode::LLVMRet => {
                 // SAFETY: operand count of a ret.
@@ -425,9 +443,7 @@ impl<'a> Lowering<'a> {
                 Ok(())
             }
             LLVMOpcode::LLVMBr => self.branch(inst, next),
-            LLVMOpcode::LLVMPHI => {
-                Err(error(inst, "phi (a value joining control flow: loops, branches) is not lowered yet"))
-            }
+            LLVMOpcode::LLVMPHI => self.phi(inst),
             LLVMOpcode::LLVMBitCast => self.bitcast(inst),
             LLVMOpcode::LLVMPtrToInt => self.pointer_to_int(inst),
             LLVMOpcode::LLVMGetElementPtr => self.element_pointer(inst),
@@ -446,33 +462,6 @@ impl<'a> Lowering<'a> {
             },
             _ => self.value_head(inst),
         }
-    }
-
-    fn branch(&mut self, inst: LLVMValueRef, next: Option<LLVMBasicBlockRef>) -> R<()> {
-        // SAFETY: successor and condition queries on a branch.
-        unsafe {
-            if LLVMIsConditional(inst) == 0 {
-                let target = LLVMGetSuccessor(inst, 0);
-                if Some(target) != next {
-                    self.insts.push(Inst::Jmp { pred: None, target: self.labels[&target] });
-                }
-                return Ok(());
-            }
-            let cond = LLVMGetCondition(inst);
-            if self.bales.info(inst).operands != 0 {
-                return Err(error(inst, "a branch on a baled condition (all/any, a predicate not) is not lowered yet"));
-            }
-            let var = self.var_of(inst, cond)?;
-            if !matches!(self.k.var(var).category, Category::Predicate { elems: 1 }) {
-                return Err(error(inst, "the branch condition is not a scalar predicate"));
-            }
-            let (taken, other) = (LLVMGetSuccessor(inst, 0), LLVMGetSuccessor(inst, 1));
-            self.insts.push(Inst::Jmp { pred: Some(Pred { var, negate: false }), target: self.labels[&taken] });
-            if Some(other) != next {
-                self.insts.push(Inst::Jmp { pred: None, target: self.labels[&other] });
-            }
-        }
-        Ok(())
     }
 
     fn bitcast(&mut self, inst: LLVMValueRef) -> R<()> {
@@ -666,8 +655,11 @@ impl<'a> Lowering<'a> {
         };
         if let Some(form) = llvm_alu(opcode) {
             let sign = Some(!form.unsigned_srcs);
-            if opcode == LLVMOpcode::LLVMZExt && is_predicate_type(ir::type_of(operand(inst, 0))) {
-                return Err(error(inst, "zext of a predicate is not lowered yet"));
+            if matches!(opcode, LLVMOpcode::LLVMZExt | LLVMOpcode::LLVMSExt)
+                && is_predicate_type(ir::type_of(operand(inst, 0)))
+            {
+                let dst = self.dst(top, var, offset, hstride, false)?;
+                return self.extend_predicate(inst, dst, exec, opcode == LLVMOpcode::LLVMSExt);
             }
             let n = if form.op == "mov" { 1 } else { 2 };
             let mut srcs = Vec::new();
@@ -769,11 +761,11 @@ impl<'a> Lowering<'a> {
         sat: bool,
         pred: Option<Pred>,
     ) -> R<()> {
+        if self.is_mask_value(operand(inst, 0)) {
+            return self.masked_select(inst, var, offset, hstride, exec, sat, pred);
+        }
         if pred.is_some() {
             return Err(error(inst, "a select under a write mask is not lowered yet"));
-        }
-        if self.bales.info(inst).is_operand_baled(0) {
-            return Err(error(inst, "a select on a baled condition (a predicate region or not) is not lowered yet"));
         }
         let cond = operand(inst, 0);
         if let Some(lanes) = constant_lanes(cond).filter(|_| ir::is_constant(cond)) {
@@ -785,7 +777,7 @@ impl<'a> Lowering<'a> {
                 return Ok(());
             }
         }
-        let cond_var = if ir::is_constant(cond) { self.constant_predicate(inst, cond)? } else { self.var_of(inst, cond)? };
+        let cond_var = self.predicate_operand(inst, cond)?;
         match self.k.var(cond_var).category {
             Category::Predicate { elems } if elems == exec.size => {}
             _ => return Err(error(inst, "the select condition is not a predicate of the select's width")),
@@ -796,7 +788,7 @@ impl<'a> Lowering<'a> {
             op: "sel",
             sat,
             exec,
-            pred: Some(Pred { var: cond_var, negate: false }),
+            pred: Some(Pred::lane(cond_var, false)),
             dst,
             srcs,
         });
@@ -984,83 +976,23 @@ impl<'a> Lowering<'a> {
         (2 * self.k.grf_bytes / ty.bytes()).min(self.platform.max_exec_size()).min(32).max(1)
     }
 
-    /// Copies all of `src` into `dst` (same bytes) with legal moves.
-    fn copy(&mut self, dst: VarId, src: VarId) {
-        let ty = self.k.var(dst).ty().unwrap_or(Type::D);
-        let elems = self.k.var(dst).bytes() / ty.bytes();
-        let src = self.view(src, ty);
-        let limit = self.move_width(ty);
-        let mut at = 0;
-        while at < elems {
-            let mut size = limit;
-            while size > elems - at {
-                size /= 2;
-            }
-            let offset = at * ty.bytes();
-            let region = if size == 1 { Region::SCALAR } else { Region { vstride: 1, width: 1, hstride: 0 } };
-            self.insts.push(Inst::Alu {
-                op: "mov",
-                sat: false,
-                exec: Exec::simd(size),
-                pred: None,
-                dst: Dst { var: dst, offset, hstride: 1 },
-                srcs: vec![Operand::Region(Src { var: src, offset, region, modifier: Modifier::None })],
-            });
-            at += size;
-        }
-    }
-
-    /// Whether `w` may write into `old`'s variable: every value living there has all its uses in `w`'s block,
-    /// at or before `w` (a use inside a bale happens at the bale's head).
-    fn old_dies_at(&self, old: LLVMValueRef, w: LLVMValueRef) -> bool {
-        let Some(&var) = self.vars.get(&old) else { return false };
-        let root = self.k.root_of(var);
-        if !matches!(self.k.var(root).origin, Origin::Declared) {
-            return false;
-        }
-        let block = ir::parent_block(w);
-        let at = self.position_of(w);
-        self.residents.get(&root).into_iter().flatten().all(|&value| {
-            ir::users(value).into_iter().all(|user| {
-                let head = self.bales.head_of(user);
-                ir::opcode(head) != Some(LLVMOpcode::LLVMPHI)
-                    && ir::parent_block(head) == block
-                    && self.position_of(head) <= at
-            })
-        })
-    }
-
     fn wrregion(&mut self, w: LLVMValueRef) -> R<()> {
         let Some(write) = WrRegion::read(w) else {
             return Err(error(w, "a wrregion with non-constant region parameters"));
         };
-        // Two-address: the write goes into Old's variable when Old dies here; otherwise Old is copied first.
-        let var = if ir::is_undef(write.old) {
-            self.new_var(w, false)?
-        } else if self.old_dies_at(write.old, w) {
-            self.stats.coalesced += 1;
-            self.vars[&write.old]
+        // Two-address: the new value's variable starts as a copy of Old's, which coalescing removes when Old
+        // dies here (genx_visa::coalesce); a constant Old is written by moves.
+        let var = self.new_var(w, false)?;
+        if ir::is_undef(write.old) {
+        } else if let (true, Some(lanes)) = (ir::is_constant(write.old), constant_lanes(write.old)) {
+            let ty = self.k.var(var).ty().unwrap_or(Type::D);
+            self.write_constant(var, &lanes, ty);
+            self.stats.constant_olds += 1;
         } else {
-            let var = self.new_var(w, false)?;
-            if let (true, Some(lanes)) = (ir::is_constant(write.old), constant_lanes(write.old)) {
-                let ty = self.k.var(var).ty().unwrap_or(Type::D);
-                self.write_constant(var, &lanes, ty);
-                self.stats.copies_old_shared += 1;
-            } else if ir::is_constant(write.old) {
-                let old = self.materialize(w, write.old)?;
-                self.copy(var, old);
-                self.stats.copies_old_shared += 1;
-            } else {
-                let old = self.var_of(w, write.old)?;
-                self.copy(var, old);
-                if matches!(self.k.var(self.k.root_of(old)).origin, Origin::Declared) {
-                    self.stats.copies_old_live += 1;
-                } else {
-                    self.stats.copies_old_shared += 1;
-                }
-            }
-            var
-        };
+            let old =
+                if ir::is_constant(write.old) { self.materialize(w, write.old)? } else { self.var_of(w, write.old)? };
+            self.insts.push(Inst::Copy { dst: var, src: old, reason: CopyReason::WrRegionOld });
+        }
         let new = write.new;
         let n = region_ir::lanes(ir::type_of(new));
         let region = &write.region;
@@ -1072,24 +1004,22 @@ impl<'a> Lowering<'a> {
             return Err(error(w, "a 2D destination region (rows apart) is not lowered yet"));
         }
         let hstride = if n == 1 { 1 } else { region.stride as u32 };
-        let pred = if region_ir::is_all_ones(write.mask) {
+        let em_masked = self.is_mask_value(write.mask);
+        let start = self.insts.len();
+        let pred = if region_ir::is_all_ones(write.mask) || em_masked {
             None
         } else {
-            if self.bales.info(w).is_operand_baled(7) {
-                return Err(error(w, "a write mask from a predicate region is not lowered yet"));
-            }
-            let mask = if ir::is_constant(write.mask) {
-                self.constant_predicate(w, write.mask)?
-            } else {
-                self.var_of(w, write.mask)?
-            };
+            let mask = self.predicate_operand(w, write.mask)?;
             match self.k.var(mask).category {
-                Category::Predicate { elems } if elems == n => Some(Pred { var: mask, negate: false }),
+                Category::Predicate { elems } if elems == n => Some(Pred::lane(mask, false)),
                 _ => return Err(error(w, "the write mask is not a predicate of the write's width")),
             }
         };
         if write.index != Index::Direct {
             self.indirect_write(w, &write, var, hstride, pred)?;
+            if em_masked {
+                self.mark_em_masked(start, write.mask);
+            }
             self.define(w, var);
             return Ok(());
         }
@@ -1101,6 +1031,9 @@ impl<'a> Lowering<'a> {
             let src = self.plain_source(w, new, n, None)?;
             let dst = self.dst(new, var, offset, hstride, false)?;
             self.insts.push(Inst::Alu { op: "mov", sat: false, exec, pred, dst, srcs: vec![src] });
+        }
+        if em_masked {
+            self.mark_em_masked(start, write.mask);
         }
         self.define(w, var);
         Ok(())
@@ -1135,8 +1068,7 @@ impl<'a> Lowering<'a> {
                 var
             } else {
                 let copy = self.new_var(value, true)?;
-                self.copy(copy, var);
-                self.stats.copies_old_shared += 1;
+                self.insts.push(Inst::Copy { dst: copy, src: var, reason: CopyReason::Payload });
                 copy
             }
         };

@@ -12,13 +12,15 @@
 //!
 //! # Algorithm
 //! * The lanes are the `pred` operand's (or the address payload's). A constant all-true `pred` is no predicate;
-//!   another constant is a `setp`; a value is its predicate variable (it must have one bit per lane).
+//!   another constant is a `setp`; a value is its predicate variable (it must have one bit per lane); a slice of
+//!   SIMD control flow's execution mask is no predicate: the message runs under the execution mask.
 //! * Raw operands (addresses, offsets, data) start a GRF: a value already in a GRF-aligned variable is used in
 //!   place, anything else (a constant, a value in a smaller variable, a baled region) is first moved into a fresh
 //!   GRF-aligned variable.
 //! * A load's result is a fresh GRF-aligned variable; when the load has an `old` operand and a predicate that may
-//!   disable lanes, `old` is copied into it first (the message then writes only the enabled lanes), counted in
-//!   `-stats` as a merge copy.
+//!   disable lanes, `old` is copied into it first (the message then writes only the enabled lanes): an
+//!   `Inst::Copy` of reason `Merge`, which coalescing removes when `old` dies at the load; a kept one is counted
+//!   in `-stats` as `copies-merge`. The lane predicate is `predicate_operand`'s (baled predicate regions too).
 //! * Data layouts: vISA's 4-channel messages start each channel's lanes at a GRF; the intrinsic's result packs
 //!   them, so a message whose channels do not fill whole GRFs (fewer than GRF/4 lanes with several channels) is
 //!   refused rather than mis-placed. Scaled messages carry one dword per lane (1, 2 or 4 blocks of bytes), so the
@@ -30,7 +32,7 @@
 //! naming the intrinsic and the reason.
 
 use genx_visa::message::FenceKind;
-use genx_visa::{Category, Exec, Inst, Message, Operand, Origin, Pred, Raw, Type, VarId};
+use genx_visa::{Category, CopyReason, Exec, Inst, Message, Operand, Origin, Pred, Raw, Type, VarId};
 use llvm_sys::prelude::*;
 
 use super::{element_type, error, operand, Lowering, R};
@@ -160,12 +162,14 @@ impl Lowering<'_> {
         if region_ir::is_all_ones(pred) {
             return Ok((exec, None));
         }
-        if self.bales.info(inst).is_operand_baled(n) {
-            return Err(error(inst, "a lane-enable predicate from a predicate region is not lowered yet"));
+        if self.is_mask_value(pred) {
+            // Under SIMD control flow: the message runs under the execution mask (not NoMask), at its slice.
+            let offset = self.control.em_offsets.get(&pred).copied().unwrap_or(0);
+            return Ok((Exec { offset, ..exec }, None));
         }
-        let var = if ir::is_constant(pred) { self.constant_predicate(inst, pred)? } else { self.var_of(inst, pred)? };
+        let var = self.predicate_operand(inst, pred)?;
         match self.k.var(var).category {
-            Category::Predicate { elems } if elems == lanes => Ok((exec, Some(Pred { var, negate: false }))),
+            Category::Predicate { elems } if elems == lanes => Ok((exec, Some(Pred::lane(var, false)))),
             _ => Err(error(inst, "the lane-enable operand is not a predicate of the message's width")),
         }
     }
@@ -244,11 +248,12 @@ impl Lowering<'_> {
                     let lanes = super::constant_lanes(old).ok_or_else(|| error(inst, "a constant expression old value"))?;
                     let ty = self.k.var(var).ty().unwrap_or(Type::D);
                     self.write_constant(var, &lanes, ty);
+                    self.stats.constant_olds += 1;
                 } else {
+                    // Coalescing removes the copy when `old` dies at the load (genx_visa::coalesce).
                     let old_var = self.var_of(inst, old)?;
-                    self.copy(var, old_var);
+                    self.insts.push(Inst::Copy { dst: var, src: old_var, reason: CopyReason::Merge });
                 }
-                self.stats.copies_merge += 1;
             }
         }
         self.define(inst, var);

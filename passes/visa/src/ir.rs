@@ -257,11 +257,29 @@ impl Exec {
     }
 }
 
-/// A predicate on an instruction: `(P1)` or `(!P1)`.
+/// How a predicate's elements decide a channel: its own element, or any / all of the variable's elements
+/// (`(P1.any)`, `(P1.all)`: one decision for every channel).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum PredCtrl {
+    #[default]
+    Lane,
+    Any,
+    All,
+}
+
+/// A predicate on an instruction: `(P1)`, `(!P1)`, `(P1.any)`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Pred {
     pub var: VarId,
     pub negate: bool,
+    pub ctrl: PredCtrl,
+}
+
+impl Pred {
+    /// Channel i by element i of `var`.
+    pub fn lane(var: VarId, negate: bool) -> Pred {
+        Pred { var, negate, ctrl: PredCtrl::Lane }
+    }
 }
 
 /// A comparison relation (`cmp.lt`).
@@ -307,8 +325,20 @@ pub enum Inst {
     Cmp { rel: Relation, exec: Exec, dst: CmpDst, srcs: [Operand; 2] },
     /// `setp (M, n) P value`: bit i of `value` (an immediate or a scalar) into lane i of a predicate.
     Setp { exec: Exec, dst: VarId, value: Operand },
+    /// `op (M, n) P P [P]`: logic on predicate variables (`and`, `or`, `xor`, `not`), unpredicated.
+    PredLogic { op: &'static str, exec: Exec, dst: VarId, srcs: Vec<VarId> },
+    /// `mov (M1_NM, 1) dst P`: a predicate's bits as an unsigned integer (element 0 in the low bit).
+    PredToGeneral { dst: Dst, src: VarId },
     /// `[(P)] jmp (M1, 1) label`.
     Jmp { pred: Option<Pred>, target: LabelId },
+    /// `[(P)] goto (M1, n) label`: SIMD control flow. Forward, the active channels whose predicate holds are
+    /// turned off and wait at `target`; when none is left active, execution goes on where channels wait.
+    Goto { exec: Exec, pred: Option<Pred>, target: LabelId },
+    /// A whole-variable copy (`dst` and `src` of the same bytes, both general or both predicates), made by
+    /// the lowering where a value must reach another variable (a phi's incoming value, a `wrregion`'s old
+    /// value). [`crate::coalesce`] removes it when the two variables do not interfere and expands the others
+    /// into moves; the printer never sees one.
+    Copy { dst: VarId, src: VarId, reason: CopyReason },
     /// `ret (M1, 1)`: the end of the kernel.
     Ret,
     /// `oword_ld[_unaligned] (owords) surface offset dst`: `offset` in owords (aligned) or bytes (unaligned).
@@ -332,6 +362,138 @@ pub enum Inst {
     MovIndirect { exec: Exec, pred: Option<Pred>, addr: VarId, addr_elem: u32, offset: i32, hstride: u32, ty: Type, src: Operand },
     /// A per-lane memory message, a barrier, a fence or a surface binding ([`crate::message`]).
     Message(crate::message::Message),
+}
+
+impl Inst {
+    /// Calls `f` on every variable the instruction names (operands, destinations, predicates, surfaces).
+    pub fn for_each_var(&mut self, mut f: impl FnMut(&mut VarId)) {
+        let operand = |op: &mut Operand, f: &mut dyn FnMut(&mut VarId)| match op {
+            Operand::Region(src) => f(&mut src.var),
+            Operand::Indirect(src) => f(&mut src.addr),
+            Operand::Imm(_) => {}
+        };
+        let pred = |p: &mut Option<Pred>, f: &mut dyn FnMut(&mut VarId)| {
+            if let Some(p) = p {
+                f(&mut p.var);
+            }
+        };
+        match self {
+            Inst::Alu { pred: p, dst, srcs, .. } => {
+                pred(p, &mut f);
+                f(&mut dst.var);
+                srcs.iter_mut().for_each(|s| operand(s, &mut f));
+            }
+            Inst::AddC { dst, carry, srcs, .. } => {
+                f(&mut dst.var);
+                f(&mut carry.var);
+                srcs.iter_mut().for_each(|s| operand(s, &mut f));
+            }
+            Inst::Cmp { dst, srcs, .. } => {
+                match dst {
+                    CmpDst::Pred(v) => f(v),
+                    CmpDst::General(d) => f(&mut d.var),
+                }
+                srcs.iter_mut().for_each(|s| operand(s, &mut f));
+            }
+            Inst::Setp { dst, value, .. } => {
+                f(dst);
+                operand(value, &mut f);
+            }
+            Inst::PredLogic { dst, srcs, .. } => {
+                f(dst);
+                srcs.iter_mut().for_each(&mut f);
+            }
+            Inst::PredToGeneral { dst, src } => {
+                f(&mut dst.var);
+                f(src);
+            }
+            Inst::Jmp { pred: p, .. } | Inst::Goto { pred: p, .. } => pred(p, &mut f),
+            Inst::Copy { dst, src, .. } => {
+                f(dst);
+                f(src);
+            }
+            Inst::Ret => {}
+            Inst::OwordLd { surface, offset, dst, .. } => {
+                f(surface);
+                operand(offset, &mut f);
+                f(&mut dst.var);
+            }
+            Inst::OwordSt { surface, offset, src, .. } => {
+                f(surface);
+                operand(offset, &mut f);
+                f(&mut src.var);
+            }
+            Inst::SvmBlockLd { address, dst, .. } => {
+                operand(address, &mut f);
+                f(&mut dst.var);
+            }
+            Inst::SvmBlockSt { address, src, .. } => {
+                operand(address, &mut f);
+                f(&mut src.var);
+            }
+            Inst::MediaLd { surface, x, y, dst, .. } => {
+                f(surface);
+                operand(x, &mut f);
+                operand(y, &mut f);
+                f(&mut dst.var);
+            }
+            Inst::MediaSt { surface, x, y, src, .. } => {
+                f(surface);
+                operand(x, &mut f);
+                operand(y, &mut f);
+                f(&mut src.var);
+            }
+            Inst::AddrAdd { dst, base, index, .. } => {
+                f(dst);
+                f(base);
+                operand(index, &mut f);
+            }
+            Inst::MovIndirect { pred: p, addr, src, .. } => {
+                pred(p, &mut f);
+                f(addr);
+                operand(src, &mut f);
+            }
+            Inst::Message(message) => message.visit(&mut |var, _| f(var)),
+        }
+    }
+
+    /// The variables the instruction names.
+    pub fn vars(&self) -> Vec<VarId> {
+        let mut out = Vec::new();
+        self.clone().for_each_var(|v| out.push(*v));
+        out
+    }
+}
+
+/// Why the lowering asked for a [`Inst::Copy`] (the `-stats` counters of the copies that stay).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CopyReason {
+    /// A phi's incoming value reaching the phi's variable at the end of a predecessor.
+    Phi,
+    /// A `wrregion`'s old value copied into the new value's variable before the write.
+    WrRegionOld,
+    /// The unselected value of a select under the execution mask (SIMD control flow), copied before the
+    /// masked move of the selected one.
+    MaskedSelectOld,
+    /// A message operand that does not start a GRF of its variable, copied into a GRF-aligned one.
+    Payload,
+    /// A predicated load's `old` value, copied into the result before the message writes the enabled lanes.
+    Merge,
+}
+
+impl CopyReason {
+    pub const ALL: [CopyReason; 5] =
+        [CopyReason::Phi, CopyReason::WrRegionOld, CopyReason::MaskedSelectOld, CopyReason::Payload, CopyReason::Merge];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            CopyReason::Phi => "phi",
+            CopyReason::WrRegionOld => "wrregion-old",
+            CopyReason::MaskedSelectOld => "masked-select-old",
+            CopyReason::Payload => "payload",
+            CopyReason::Merge => "merge",
+        }
+    }
 }
 
 /// A block: a label and the instructions up to the next one.

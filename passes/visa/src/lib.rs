@@ -14,20 +14,26 @@
 //!   (bitcasts cost nothing), or one of vISA's predefined variables (`%thread_x`, ...).
 //! * [`Inst`]: exactly one vISA instruction: ALU (opcode, `.sat`, execution size and mask offset / NoMask,
 //!   predicate, destination region, source regions with modifiers or immediates), compare to a predicate or
-//!   to a general destination, jump, return, the block messages (oword, media), and ([`message`]) the
-//!   per-lane messages (scaled, untyped, typed, DWORD and SVM atomics, SVM gather/scatter), barrier, fence and
-//!   surface bindings.
+//!   to a general destination, predicate logic, jump, SIMD `goto` (vISA has no join instruction: a join is the
+//!   label the gotos name), return, the block messages (oword, media), ([`message`]) the per-lane messages
+//!   (scaled, untyped, typed, DWORD and SVM atomics, SVM gather/scatter), barrier, fence and surface bindings,
+//!   address arithmetic and indirect moves, and the lowering's whole-variable copies, which coalescing removes
+//!   or expands before printing.
 //! * Operands address variables in bytes; the printer converts to vISA's `(row, column)`.
 //!
 //! # Invariants
 //! This crate has no dependencies and knows nothing of LLVM: it is the vISA side of the back end. A kernel
 //! handed to the printer has passed [`verify`]; the printer never fails.
 //!
+//! * Analyses: [`liveness`] (live roots per block, interference) and [`coalesce`] (copies removed where the
+//!   two variables do not interfere, the rest expanded into moves).
+//!
 //! # Not handled yet
-//! Indirect operands (address registers are declared but no instruction reads through them), SIMD control
-//! flow (`goto`/`join`), subroutine calls, sampler messages, LSC messages.
+//! Subroutine calls, sampler messages, LSC messages.
 
+pub mod coalesce;
 pub mod ir;
+pub mod liveness;
 pub mod message;
 pub mod opcodes;
 pub mod print;

@@ -439,3 +439,68 @@ fn atomic(op: &str, srcs: &[Option<Raw>; 2], errors: &mut Vec<String>) {
         }
     }
 }
+
+impl Message {
+    /// Calls `f` on every variable the message names, with whether the message writes it (a load's or an
+    /// atomic's destination, a bound surface) or reads it (predicate, surface, global offset, address and
+    /// source payloads, a store's data; an indirect offset reads its address variable). The one list of a
+    /// message's operands: [`crate::Inst::for_each_var`] and [`crate::liveness::access`] both walk it.
+    pub fn visit(&mut self, f: &mut dyn FnMut(&mut VarId, bool)) {
+        let pred_of = |p: &mut Option<Pred>, f: &mut dyn FnMut(&mut VarId, bool)| {
+            if let Some(p) = p {
+                f(&mut p.var, false);
+            }
+        };
+        let operand = |op: &mut Operand, f: &mut dyn FnMut(&mut VarId, bool)| match op {
+            Operand::Region(src) => f(&mut src.var, false),
+            Operand::Indirect(src) => f(&mut src.addr, false),
+            Operand::Imm(_) => {}
+        };
+        let raws = |raws: &mut [Option<Raw>], f: &mut dyn FnMut(&mut VarId, bool)| {
+            raws.iter_mut().flatten().for_each(|raw| f(&mut raw.var, false));
+        };
+        match self {
+            Message::Scaled { store, pred, surface, offset, offsets, data, .. }
+            | Message::Scaled4 { store, pred, surface, offset, offsets, data, .. } => {
+                pred_of(pred, f);
+                f(surface, false);
+                operand(offset, f);
+                f(&mut offsets.var, false);
+                f(&mut data.var, !*store);
+            }
+            Message::Typed4 { store, pred, surface, coords, data, .. } => {
+                pred_of(pred, f);
+                f(surface, false);
+                raws(coords, f);
+                f(&mut data.var, !*store);
+            }
+            Message::DwordAtomic { pred, surface, offsets, srcs, dst, .. } => {
+                pred_of(pred, f);
+                f(surface, false);
+                f(&mut offsets.var, false);
+                raws(srcs, f);
+                dst.iter_mut().for_each(|d| f(&mut d.var, true));
+            }
+            Message::TypedAtomic { pred, surface, coords, srcs, dst, .. } => {
+                pred_of(pred, f);
+                f(surface, false);
+                raws(coords, f);
+                raws(srcs, f);
+                dst.iter_mut().for_each(|d| f(&mut d.var, true));
+            }
+            Message::SvmScattered { store, pred, addresses, data, .. } => {
+                pred_of(pred, f);
+                f(&mut addresses.var, false);
+                f(&mut data.var, !*store);
+            }
+            Message::SvmAtomic { pred, addresses, srcs, dst, .. } => {
+                pred_of(pred, f);
+                f(&mut addresses.var, false);
+                raws(srcs, f);
+                dst.iter_mut().for_each(|d| f(&mut d.var, true));
+            }
+            Message::Barrier | Message::Fence { .. } => {}
+            Message::BindSurface { surface, .. } => f(surface, true),
+        }
+    }
+}

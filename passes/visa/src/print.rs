@@ -1,7 +1,7 @@
 //! The `.visaasm` printer: a [`Kernel`] as the text `GenX_IR` assembles.
 //!
 //! Layout (what IGC's own dumps look like, and what GenX_IR's grammar needs): `.version 4.1`, `.kernel`, the
-//! declarations in creation order (an alias always after its base), the `.input`s, the kernel
+//! declarations in creation order, declared variables before aliases, the `.input`s, the kernel
 //! attributes, then `.function "<kernel>_BB_0"` immediately before the entry label (without it GenX_IR
 //! assembles `ret` as a subroutine return instead of the end-of-thread message), then the blocks. A region
 //! operand prints its byte offset as `(row, column)`: row = offset / GRF bytes, column = the rest in
@@ -18,7 +18,17 @@ pub fn render(kernel: &Kernel) -> String {
     let mut out = String::new();
     let _ = writeln!(out, ".version 4.1");
     let _ = writeln!(out, ".kernel \"{}\"", kernel.name);
-    for (index, var) in kernel.vars.iter().enumerate() {
+    // Declared variables first, then the aliases something names (a coalesced variable can become an alias of
+    // a later input, and one renamed to its survivor is named by nothing).
+    let mut named = vec![false; kernel.vars.len()];
+    for var in kernel.insts().flat_map(Inst::vars).chain(kernel.inputs.iter().map(|i| i.var)) {
+        named[var.0 as usize] = true;
+    }
+    let order = (0..kernel.vars.len())
+        .filter(|&i| !matches!(kernel.vars[i].origin, Origin::Alias { .. }))
+        .chain((0..kernel.vars.len()).filter(|&i| matches!(kernel.vars[i].origin, Origin::Alias { .. }) && named[i]));
+    for index in order {
+        let var = &kernel.vars[index];
         let name = &names[index];
         let decl = match (&var.category, &var.origin) {
             (_, Origin::Predefined(_)) => continue,
@@ -98,7 +108,16 @@ impl Printer<'_> {
 
     fn pred(&self, pred: &Option<Pred>) -> String {
         match pred {
-            Some(pred) => format!("({}{}) ", if pred.negate { "!" } else { "" }, self.name(pred.var)),
+            Some(pred) => format!(
+                "({}{}{}) ",
+                if pred.negate { "!" } else { "" },
+                self.name(pred.var),
+                match pred.ctrl {
+                    PredCtrl::Lane => "",
+                    PredCtrl::Any => ".any",
+                    PredCtrl::All => ".all",
+                }
+            ),
             None => String::new(),
         }
     }
@@ -183,6 +202,24 @@ impl Printer<'_> {
             }
             Inst::Jmp { pred, target } => {
                 format!("{}jmp (M1, 1) {}", self.pred(pred), self.kernel.labels[target.0 as usize])
+            }
+            Inst::Goto { exec, pred, target } => {
+                format!("{}goto {} {}", self.pred(pred), self.exec(exec), self.kernel.labels[target.0 as usize])
+            }
+            Inst::PredLogic { op, exec, dst, srcs } => {
+                let mut text = format!("{op} {} {}", self.exec(exec), self.name(*dst));
+                for src in srcs {
+                    text.push(' ');
+                    text.push_str(self.name(*src));
+                }
+                text
+            }
+            Inst::PredToGeneral { dst, src } => {
+                format!("mov (M1_NM, 1) {} {}", self.dst(dst), self.name(*src))
+            }
+            // The verifier refuses a kernel that still has one; coalescing expands them.
+            Inst::Copy { dst, src, reason } => {
+                format!("// copy {} <- {} ({})", self.name(*dst), self.name(*src), reason.name())
             }
             Inst::Ret => "ret (M1, 1)".to_string(),
             Inst::OwordLd { owords, unaligned, modified, surface, offset, dst } => format!(

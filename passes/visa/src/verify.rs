@@ -3,7 +3,7 @@
 //! found here rather than as a GenX_IR parse error or, worse, wrong code.
 //!
 //! Checked:
-//! * variables: a general variable has 1..=4096 elements; an alias's base comes before it, is general, and
+//! * variables: a general variable has 1..=4096 elements; an alias's base is a root (not an alias), is general, and
 //!   the alias lies inside the base; predefined variables are not inputs;
 //! * inputs: a general, surface or sampler variable; size = the variable's bytes (4 for surfaces and samplers);
 //!   offset from one GRF (r0 is the thread header) to the end of the 128-GRF payload; an input smaller than a
@@ -19,7 +19,9 @@
 //!   address); media blocks at most 64 bytes wide, 64 rows high; indirect operands name an address
 //!   variable with the elements they use, with an immediate offset in -512..=511, and `addr_add` a general base; the per-lane messages as
 //!   [`crate::message`] lists;
-//! * control: labels are defined once and every jump names one; the last block ends with `ret`.
+//! * control: labels are defined once and every jump and goto names one; the last block ends with `ret`;
+//!   predicate logic has predicate operands only, a predicate moved to a general variable fits it, and no
+//!   [`Inst::Copy`] is left (coalescing expands them).
 //!
 //! Not checked: the GRF-crossing rules of regions (the finalizer splits what crosses), operand type
 //! combinations per opcode, and whether a variable is defined before it is read.
@@ -70,8 +72,12 @@ impl Verifier<'_> {
                 }
             }
             if let Origin::Alias { base, offset } = var.origin {
-                if base.0 as usize >= index {
-                    self.errors.push(format!("alias {name}: its base must be declared before it"));
+                if base.0 as usize >= self.kernel.vars.len() || base.0 as usize == index {
+                    self.errors.push(format!("alias {name}: its base does not exist"));
+                    continue;
+                }
+                if matches!(self.kernel.var(base).origin, Origin::Alias { .. }) {
+                    self.errors.push(format!("alias {name}: its base {} is itself an alias", self.names[base.0 as usize]));
                     continue;
                 }
                 let base_var = self.kernel.var(base);
@@ -369,6 +375,47 @@ impl Verifier<'_> {
                     errors.push(format!("jmp to label {} that no block defines", target.0));
                 }
             }
+            Inst::Goto { exec, pred, target } => {
+                self.exec(exec, errors);
+                if let Some(p) = pred {
+                    self.pred_var("goto predicate", p.var, exec, errors);
+                }
+                if !labels.contains(target) {
+                    errors.push(format!("goto to label {} that no block defines", target.0));
+                }
+            }
+            Inst::PredLogic { op, exec, dst, srcs } => {
+                self.exec(exec, errors);
+                let arity = match *op {
+                    "and" | "or" | "xor" => 2,
+                    "not" => 1,
+                    other => {
+                        errors.push(format!("'{other}' is not a predicate logic operation"));
+                        return;
+                    }
+                };
+                if srcs.len() != arity {
+                    errors.push(format!("{op} of predicates takes {arity} sources, not {}", srcs.len()));
+                }
+                self.pred_var("destination", *dst, exec, errors);
+                for src in srcs {
+                    self.pred_var("source", *src, exec, errors);
+                }
+            }
+            Inst::PredToGeneral { dst, src } => {
+                let one = Exec { size: 1, offset: 0, no_mask: true };
+                self.dst(dst, &one, errors);
+                self.pred_var("source", *src, &one, errors);
+                if let (true, Category::Predicate { elems }) = (self.exists(*src), self.kernel.var(*src).category) {
+                    let ok = self.kernel.var(dst.var).ty().is_some_and(|t| {
+                        matches!(t, Type::UB | Type::UW | Type::UD) && t.bytes() * 8 >= elems
+                    });
+                    if !ok {
+                        errors.push(format!("a {elems}-bit predicate moves into ub, uw or ud of as many bits"));
+                    }
+                }
+            }
+            Inst::Copy { .. } => errors.push("a copy left for coalescing (coalesce::coalesce expands them)".to_string()),
             Inst::Ret => {}
             Inst::OwordLd { owords, surface, offset, dst, .. } => {
                 if ![1, 2, 4, 8].contains(owords) {

@@ -187,11 +187,11 @@ fn predicates_must_be_predicate_variables_wide_enough() {
     let (mut k, _, vec) = valid();
     let p = k.add_var(Category::Predicate { elems: 2 }, Origin::Declared, "");
     if let Inst::Alu { pred, .. } = &mut insts(&mut k)[1] {
-        *pred = Some(Pred { var: p, negate: true });
+        *pred = Some(Pred::lane(p, true));
     }
     assert!(errors(&k).contains("predicate: P1 has 2 bits for execution size 4"), "{}", errors(&k));
     if let Inst::Alu { pred, .. } = &mut insts(&mut k)[1] {
-        *pred = Some(Pred { var: vec, negate: false });
+        *pred = Some(Pred::lane(vec, false));
     }
     assert!(errors(&k).contains("V32 is not a predicate variable"), "{}", errors(&k));
 }
@@ -396,4 +396,48 @@ fn indirect_operand_rules() {
         *dst = vec;
     }
     assert!(errors(&k).contains("addr_add destination: V32 is not an address variable"), "{}", errors(&k));
+}
+
+#[test]
+fn an_alias_of_an_alias_is_refused() {
+    let (mut k, _, vec) = valid();
+    let a = k.add_alias(vec, 0, Type::UD, 8, "");
+    k.add_var(Category::General { ty: Type::F, elems: 8, align: Align::Natural }, Origin::Alias { base: a, offset: 0 }, "");
+    assert!(errors(&k).contains("is itself an alias"), "{}", errors(&k));
+}
+
+#[test]
+fn a_copy_left_for_coalescing_is_refused() {
+    let (mut k, _, vec) = valid();
+    let other = k.add_general(Type::D, 8, "");
+    insts(&mut k).insert(1, Inst::Copy { dst: other, src: vec, reason: CopyReason::Phi });
+    assert!(errors(&k).contains("a copy left for coalescing"), "{}", errors(&k));
+}
+
+#[test]
+fn predicate_logic_takes_predicates_of_its_arity() {
+    let (mut k, _, vec) = valid();
+    let p = k.add_var(Category::Predicate { elems: 8 }, Origin::Declared, "");
+    let exec = Exec { size: 8, offset: 0, no_mask: true };
+    insts(&mut k).insert(1, Inst::PredLogic { op: "and", exec, dst: p, srcs: vec![p] });
+    assert!(errors(&k).contains("and of predicates takes 2 sources"), "{}", errors(&k));
+    insts(&mut k)[1] = Inst::PredLogic { op: "not", exec, dst: p, srcs: vec![vec] };
+    assert!(errors(&k).contains("is not a predicate variable"), "{}", errors(&k));
+}
+
+#[test]
+fn a_goto_names_a_defined_label() {
+    let (mut k, _, _) = valid();
+    let nowhere = k.add_label("nowhere");
+    insts(&mut k).insert(1, Inst::Goto { exec: Exec::simd(8), pred: None, target: nowhere });
+    assert!(errors(&k).contains("goto to label"), "{}", errors(&k));
+}
+
+#[test]
+fn a_predicate_moves_into_an_unsigned_register_wide_enough() {
+    let (mut k, _, _) = valid();
+    let p = k.add_var(Category::Predicate { elems: 16 }, Origin::Declared, "");
+    let narrow = k.add_general(Type::UB, 1, "");
+    insts(&mut k).insert(1, Inst::PredToGeneral { dst: Dst { var: narrow, offset: 0, hstride: 1 }, src: p });
+    assert!(errors(&k).contains("moves into ub, uw or ud"), "{}", errors(&k));
 }

@@ -1,9 +1,9 @@
-; Register decisions, counted by -stats: a wrregion writes into its Old value's variable when Old dies there
-; (every use of Old in the block at or before the write: @chain's two writes into an existing value share
-; the first one's variable, no copy);
-; when Old is used after the write, Old is first copied into a fresh variable (@old_live: one copy, one SIMD16
-; move of its 16 dwords, two 32-byte GRFs); a constant Old is written by moves (@constant_old: counted as a
-; copy of an Old without a variable of its own); a bitcast is an alias (no instruction).
+; Register decisions, counted by -stats: the lowering writes a wrregion into a fresh variable that starts as a
+; copy of its Old value's, and coalescing (liveness on the machine IR) removes the copy when Old dies there:
+; @chain's two writes into an existing value share the first one's variable, no copy;
+; when Old is used after the write, the copy stays (@old_live: one copy, one SIMD16 move of its 16 dwords, two
+; 32-byte GRFs); a constant Old is written by moves (@constant_old: counted as a wrregion onto a constant); a
+; bitcast is an alias (no instruction).
 ; RUN: %opt -passes='print<genx-visa-emit>' -disable-output -stats %s 2> %t.out
 ; RUN: FileCheck %s < %t.out
 ; RUN: FileCheck %s --check-prefix=STATS < %t.out
@@ -31,9 +31,10 @@
 ; CHECK-NEXT: mov (M1, 16) [[K:V[0-9]+]](0,0)<1> 0x0:d
 ; CHECK-NEXT: mov (M1, 8) [[K]](0,0)<1>
 
-; STATS-DAG: 2 print<genx-visa-emit> - wrregions writing into their old value's variable
-; STATS-DAG: 1 print<genx-visa-emit> - copies of a wrregion's old value still used after it
-; STATS-DAG: 1 print<genx-visa-emit> - copies of a wrregion's old value without a variable of its own
+; STATS-DAG: 2 print<genx-visa-emit> - copies removed by coalescing (the two variables became one)
+; STATS-DAG: 1 print<genx-visa-emit> - copies kept: a wrregion's old value still used after it
+; STATS-DAG: 1 print<genx-visa-emit> - moves the kept copies became
+; STATS-DAG: 1 print<genx-visa-emit> - wrregions and predicated loads onto a constant old value
 ; STATS-DAG: 1 print<genx-visa-emit> - bitcasts emitted as vISA aliases
 
 define void @chain(i32 %buf, <8 x i32> %a) #0 {

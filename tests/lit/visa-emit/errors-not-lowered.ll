@@ -1,18 +1,18 @@
 ; What the emitter does not lower yet is a located error naming the function, the block, the instruction and
-; the construct, and nothing is printed for that kernel (no partial .visaasm): a phi (values joining control
-; flow), a multi-indirect region write (rows at runtime offsets: a 2D destination), an intrinsic without a vISA lowering in
-; intrinsics.td, a scaled message with a non-zero scale (vISA ignores the field).
+; the construct, and nothing is printed for that kernel (no partial .visaasm): a switch (multiway control
+; flow), a multi-indirect region write (rows at runtime offsets: a 2D destination), an intrinsic without a vISA
+; lowering in intrinsics.td, a scaled message with a non-zero scale (vISA ignores the field).
 ; RUN: not %opt -passes='print<genx-visa-emit>' -disable-output %s 2>&1 | FileCheck %s
-; CHECK-DAG: error: genx-visa-emit: in function 'phi', block 'join': %p = phi i32 [ 1, %entry ], [ 2, %other ]: phi (a value joining control flow: loops, branches) is not lowered yet
+; CHECK-DAG: error: genx-visa-emit: in function 'switch', block 'entry': switch i32 %x, label %join [
+; CHECK-DAG: ]: the instruction 'switch' is not lowered yet
 ; CHECK-DAG: error: genx-visa-emit: in function 'indirect', block 'bb0': %w = call <8 x i32> {{.*}}: a 2D destination region (rows apart) is not lowered yet
 ; CHECK-DAG: error: genx-visa-emit: in function 'no_visa', block 'bb0': %b = call <8 x i32> @llvm.genx.ssad2{{.*}}: the intrinsic llvm.genx.ssad2 is not lowered yet
 ; CHECK-DAG: error: genx-visa-emit: in function 'scale', block 'bb0': %g = call <8 x i32> @llvm.genx.gather.scaled2{{.*}}: a scaled message with a non-zero scale is not lowered (vISA ignores the field)
 ; CHECK-NOT: .kernel
 
-define void @phi(i32 %x) #0 {
+define void @switch(i32 %x) #0 {
 entry:
-  %c = icmp sgt i32 %x, 0
-  br i1 %c, label %join, label %other
+  switch i32 %x, label %join [ i32 1, label %other ]
 other:
   br label %join
 join:
@@ -47,7 +47,7 @@ declare void @llvm.genx.oword.st.v8i32(i32, i32, <8 x i32>)
 attributes #0 = { "CMGenxMain" "target-cpu"="icllp" }
 
 !genx.kernels = !{!0, !4, !5, !6}
-!0 = !{void (i32)* @phi, !"phi", !1, i32 0, !1, !1, !2, i32 0}
+!0 = !{void (i32)* @switch, !"switch", !1, i32 0, !1, !1, !2, i32 0}
 !1 = !{i32 0}
 !2 = !{!""}
 !3 = !{i32 0, i32 0}

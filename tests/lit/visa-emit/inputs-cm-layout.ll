@@ -19,19 +19,21 @@
 ; ICL-DAG: .decl [[SM:S[0-9]+]] v_type=S num_elts=1 // %smp
 ; ICL-DAG: .decl [[H2:V[0-9]+]] v_type=G type=w num_elts=2 align=word // %h2
 ; ICL-DAG: .decl [[H:V[0-9]+]] v_type=G type=w num_elts=1 align=word // %h
-; ICL: .input [[V]] offset=32 size=64
-; ICL-NEXT: .input [[W]] offset=96 size=32
-; ICL-NEXT: .input [[Q]] offset=128 size=8
+; The .inputs are listed in argument order.
+; ICL: .input [[H]] offset=152 size=2
 ; ICL-NEXT: .input [[S]] offset=136 size=4
+; ICL-NEXT: .input [[W]] offset=96 size=32
 ; ICL-NEXT: .input [[I]] offset=140 size=4
+; ICL-NEXT: .input [[Q]] offset=128 size=8
+; ICL-NEXT: .input [[V]] offset=32 size=64
 ; ICL-NEXT: .input [[SM]] offset=144 size=4
 ; ICL-NEXT: .input [[H2]] offset=148 size=4
-; ICL-NEXT: .input [[H]] offset=152 size=2
 
-; PVC: .input {{V[0-9]+}} offset=64 size=64
+; PVC: .input {{T[0-9]+}} offset=168 size=4
 ; PVC-NEXT: .input {{V[0-9]+}} offset=128 size=32
+; PVC-NEXT: .input {{V[0-9]+}} offset={{[0-9]+}} size=4
 ; PVC-NEXT: .input {{V[0-9]+}} offset=160 size=8
-; PVC-NEXT: .input {{T[0-9]+}} offset=168 size=4
+; PVC-NEXT: .input {{V[0-9]+}} offset=64 size=64
 
 define void @args(i16 %h, i32 %surf, <8 x i32> %v8i, i32 %i, i64 %q, <16 x float> %v16f, i32 %smp, <2 x i16> %h2) #0 {
   ret void

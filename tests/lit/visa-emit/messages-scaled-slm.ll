@@ -1,7 +1,8 @@
 ; Scaled and untyped (4-channel) messages: gather/scatter.scaled, the scaled2 and masked.scaled2 variants and
 ; gather4/scatter4 share one lowering each, their operands found by name in intrinsics.td. All-true lane enables
 ; are no predicate; a variable one predicates the message, and a gather's old value is copied into the result
-; first (a merge copy) so that disabled lanes keep it. Offsets are read as ud; log2_blocks 2 is `.4`; channel
+; first (a merge copy) so that disabled lanes keep it; here %a dies at the load, so coalescing removes the copy
+; and the load writes into %a's variable. Offsets are read as ud; log2_blocks 2 is `.4`; channel
 ; mask 5 is `.RB`. SLM's binding-table index 254 is vISA's %slm; another constant index is bound to a surface
 ; variable with movs before its use. The vISA validates against the IR on the executor.
 ; RUN: %opt -passes='print<genx-visa-emit>' -disable-output %s 2> %t.visaasm
@@ -16,10 +17,9 @@
 ; CHECK: .decl [[CONST:T[0-9]+]] v_type=T num_elts=1 // binding-table index 1
 ; CHECK: gather_scaled.4 (M1, 8) [[BUF]] 0x0:ud [[OFF:V[0-9]+]].0 [[A:V[0-9]+]].0
 ; CHECK: cmp.lt (M1, 8) [[P:P[0-9]+]]
-; CHECK: mov (M1, 8) [[B:V[0-9]+]](0,0)<1> [[A]](0,0)<1;1,0>
-; CHECK-NEXT: ([[P]]) gather_scaled.4 (M1, 8) [[BUF]] 0x20:ud [[OFF]].0 [[B]].0
+; CHECK-NEXT: ([[P]]) gather_scaled.4 (M1, 8) [[BUF]] 0x20:ud [[OFF]].0 [[A]].0
 ; CHECK: ([[P]]) gather_scaled.4 (M1, 8) [[BUF]] 0x40:ud [[OFF]].0
-; CHECK: scatter_scaled.4 (M1, 8) [[BUF]] 0x60:ud [[OFF]].0 [[B]].0
+; CHECK: scatter_scaled.4 (M1, 8) [[BUF]] 0x60:ud [[OFF]].0 [[A]].0
 ; CHECK: gather4_scaled.RB (M1, 8) [[BUF]] 0x0:ud [[OFF]].0 [[Q:V[0-9]+]].0
 ; CHECK: scatter4_scaled.RB (M1, 8) [[BUF]] 0x80:ud [[OFF]].0 [[Q]].0
 ; CHECK: scatter_scaled.4 (M1, 8) %slm 0x0:ud [[OFF]].0 {{V[0-9]+}}.0

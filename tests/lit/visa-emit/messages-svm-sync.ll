@@ -12,7 +12,7 @@
 ; REQUIRES: genx-ir
 
 ; CHECK: .decl [[OLD:V[0-9]+]] v_type=G type=d num_elts=8 align=GRF {{ *}}// %old
-; CHECK-NEXT: .decl [[OLDU:V[0-9]+]] v_type=G type=ud num_elts=8 alias=<[[OLD]], 0>
+; CHECK: .decl [[OLDU:V[0-9]+]] v_type=G type=ud num_elts=8 alias=<[[OLD]], 0>
 ; CHECK: svm_gather.4.1 (M1, 8) [[ADDR:V[0-9]+]].0 [[V:V[0-9]+]].0
 ; CHECK: svm_atomic.add (M1, 8) [[ADDR]].0 [[OLDU]].0 {{V[0-9]+}}.0 %null.0
 ; CHECK: barrier

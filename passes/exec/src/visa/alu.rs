@@ -274,6 +274,24 @@ fn alu(t: &mut Thread<'_>, inst: &Inst, op: AluOp, sat: bool, dst: &Dst, srcs: &
     for (k, s) in srcs.iter().enumerate() {
         types[k] = Thread::lane_type(s);
     }
+    // MOV.md: a predicate moved at execution size 1 into a general register is its elements as an unsigned
+    // integer, element 0 in the low bit (undefined if any element is).
+    let predicate_bits = match (op, n, srcs.first(), dst) {
+        (AluOp::Mov, 1, Some(Src::Pred { var }), Dst::Direct { .. } | Dst::Indirect { .. }) => {
+            let elems = t.kernel.var(*var).elems.min(64) as usize;
+            let mut bits = Some(0u64);
+            for j in 0..elems {
+                bits = match (bits, t.pred_value(*var, j)) {
+                    (Some(b), Ok(on)) => Some(b | (on as u64) << j),
+                    (_, Err(Fault::Undefined(_))) | (None, _) => None,
+                    (_, Err(other)) => return Err(other),
+                };
+            }
+            types[0] = VType::UQ;
+            Some(bits)
+        }
+        _ => None,
+    };
     let types = &types[..srcs.len()];
     let any_float = types.iter().any(|ty| ty.is_float());
     let prec = if types.contains(&VType::DF) || (!any_float && dst.ty() == VType::DF) { Prec::Double } else { Prec::Single };
@@ -285,7 +303,10 @@ fn alu(t: &mut Thread<'_>, inst: &Inst, op: AluOp, sat: bool, dst: &Dst, srcs: &
     for (k, s) in srcs.iter().enumerate() {
         for i in 0..n {
             if on[i] || dot_product {
-                lanes[k][i] = t.src_lane(s, i)?.map(|bits| modify(value(bits, types[k]), s.modifier(), logic));
+                lanes[k][i] = match predicate_bits {
+                    Some(bits) => bits.map(|bits| value(bits, VType::UQ)),
+                    None => t.src_lane(s, i)?.map(|bits| modify(value(bits, types[k]), s.modifier(), logic)),
+                };
             }
         }
     }

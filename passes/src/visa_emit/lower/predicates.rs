@@ -1,0 +1,212 @@
+//! genx-visa-emit, predicates: values of type `i1` / `<N x i1>` that are not compares.
+//!
+//! vISA predicates are not addressable by element (no alias, no region), so a part of a predicate goes through
+//! a general register: `mov (M1_NM, 1) V:ud P` gives its bits (element 0 in the low bit, vISA's MOV rule), and
+//! `setp (M1_NM, n) P V` sets a predicate from bits.
+//! * `and`/`or`/`xor` of predicates: vISA's logic on predicate operands; `xor p, true` is `not`.
+//! * `all(p)` / `any(p)`: p's bits masked to its width, compared with all ones / zero into a scalar predicate.
+//! * `rdpredregion(p, k)`: p's bits shifted right by k, then `setp`.
+//! * `wrpredregion(old, new, k)`: old's bits with the field cleared, or'ed with new's bits shifted left by k,
+//!   then `setp`.
+//! * `bitcast <N x i1> to iN` is the bits; `bitcast iN to <N x i1>` is `setp`.
+//! * `zext`/`sext` of a predicate is `(P) sel 1 (or -1), 0`.
+//!
+//! A predicate operand that is baled into its user (an `all`/`any` into a branch, a `rdpredregion` into a
+//! select or a write mask, a predicate `not`) is computed here into its own variable first
+//! ([`Lowering::predicate_operand`]).
+//!
+//! # Not handled
+//! Predicates of more than 32 elements (a located error); `wrpredpredregion`.
+
+use genx_visa::{Category, CmpDst, Dst, Exec, Imm, Inst, Modifier, Operand, Pred, Region, Relation, Src, Type, VarId};
+use llvm_sys::prelude::*;
+use llvm_sys::LLVMOpcode;
+
+use super::{constant_lanes, error, genx_short_name, is_predicate_type, operand, Lowering, R};
+use crate::ir;
+use crate::region_ir;
+
+fn nm(size: u32) -> Exec {
+    Exec { size, offset: 0, no_mask: true }
+}
+
+fn scalar(var: VarId) -> Operand {
+    Operand::Region(Src { var, offset: 0, region: Region::SCALAR, modifier: Modifier::None })
+}
+
+fn imm(bits: u64) -> Operand {
+    Operand::Imm(Imm { bits, ty: Type::UD })
+}
+
+impl Lowering<'_> {
+    /// The heads this file lowers (see the module note); `None` for every other head.
+    pub(super) fn predicate_head(&mut self, inst: LLVMValueRef) -> Option<R<()>> {
+        let produces = is_predicate_type(ir::type_of(inst));
+        let name = genx_short_name(inst);
+        let handled = match ir::opcode(inst)? {
+            LLVMOpcode::LLVMAnd | LLVMOpcode::LLVMOr | LLVMOpcode::LLVMXor => produces,
+            LLVMOpcode::LLVMBitCast => produces || is_predicate_type(ir::type_of(operand(inst, 0))),
+            LLVMOpcode::LLVMCall => matches!(name, Some("all" | "any" | "rdpredregion" | "wrpredregion")),
+            _ => false,
+        };
+        if !handled {
+            return None;
+        }
+        Some(self.predicate_value(inst).map(|_| ()))
+    }
+
+    /// The predicate variable of an operand: a constant's `setp`, a lowered value's variable, or a baled
+    /// predicate computed now.
+    pub(super) fn predicate_operand(&mut self, user: LLVMValueRef, value: LLVMValueRef) -> R<VarId> {
+        if self.is_mask_value(value) {
+            return Err(error(
+                user,
+                "an execution or resume mask of SIMD control flow used as a value (not as a goto/join operand, a \
+                 select condition or a write mask) is not lowered",
+            ));
+        }
+        if ir::is_constant(value) {
+            return self.constant_predicate(user, value);
+        }
+        if let Some(&var) = self.vars.get(&value) {
+            return Ok(var);
+        }
+        if ir::opcode(value).is_some() && self.bales.is_baled(value) {
+            return self.predicate_value(value);
+        }
+        self.var_of(user, value)
+    }
+
+    /// Bits of a predicate in a fresh `ud` scalar (masked to its width).
+    fn predicate_bits(&mut self, user: LLVMValueRef, value: LLVMValueRef) -> R<(VarId, u32)> {
+        let p = self.predicate_operand(user, value)?;
+        let Category::Predicate { elems } = self.k.var(p).category else {
+            return Err(error(user, "a predicate operand that is not in a predicate variable"));
+        };
+        if elems > 32 {
+            return Err(error(user, format!("a predicate of {elems} elements (at most 32 are lowered)")));
+        }
+        let bits = self.k.add_general(Type::UD, 1, "");
+        self.insts.push(Inst::PredToGeneral { dst: Dst { var: bits, offset: 0, hstride: 1 }, src: p });
+        if elems < 32 {
+            self.alu("and", bits, vec![scalar(bits), imm((1u64 << elems) - 1)]);
+        }
+        Ok((bits, elems))
+    }
+
+    fn alu(&mut self, op: &'static str, dst: VarId, srcs: Vec<Operand>) {
+        self.insts.push(Inst::Alu {
+            op,
+            sat: false,
+            exec: nm(1),
+            pred: None,
+            dst: Dst { var: dst, offset: 0, hstride: 1 },
+            srcs,
+        });
+    }
+
+    /// Lowers a predicate-producing instruction (or a bitcast from one) into its variable.
+    fn predicate_value(&mut self, inst: LLVMValueRef) -> R<VarId> {
+        if let Some(&var) = self.vars.get(&inst) {
+            return Ok(var);
+        }
+        let lanes = region_ir::lanes(ir::type_of(inst));
+        if is_predicate_type(ir::type_of(inst)) && lanes > 32 {
+            return Err(error(inst, format!("a predicate of {lanes} elements (at most 32 are lowered)")));
+        }
+        let opcode = ir::opcode(inst);
+        let var = if matches!(opcode, Some(LLVMOpcode::LLVMBitCast)) && !is_predicate_type(ir::type_of(inst)) {
+            // Predicate to integer: the bits, viewed as the result's type.
+            let (bits, _) = self.predicate_bits(inst, operand(inst, 0))?;
+            let var = self.new_var(inst, false)?;
+            let ty = self.k.var(var).ty().unwrap_or(Type::D);
+            let view = self.view(bits, ty.with_sign(false));
+            let dst = self.view(var, ty.with_sign(false));
+            self.insts.push(Inst::Alu {
+                op: "mov",
+                sat: false,
+                exec: nm(1),
+                pred: None,
+                dst: Dst { var: dst, offset: 0, hstride: 1 },
+                srcs: vec![scalar(view)],
+            });
+            var
+        } else {
+            let var = self.new_var(inst, false)?;
+            match (opcode, genx_short_name(inst)) {
+                (Some(LLVMOpcode::LLVMBitCast), _) => {
+                    let src = self.source(inst, 0, 1, Some(false))?;
+                    self.insts.push(Inst::Setp { exec: nm(lanes), dst: var, value: src });
+                }
+                (Some(LLVMOpcode::LLVMAnd | LLVMOpcode::LLVMOr | LLVMOpcode::LLVMXor), _) => {
+                    let (a, b) = (operand(inst, 0), operand(inst, 1));
+                    let all_ones = |v: LLVMValueRef| {
+                        ir::is_constant(v) && constant_lanes(v).is_some_and(|l| l.iter().all(|&x| x & 1 == 1))
+                    };
+                    if opcode == Some(LLVMOpcode::LLVMXor) && (all_ones(a) || all_ones(b)) {
+                        let p = self.predicate_operand(inst, if all_ones(b) { a } else { b })?;
+                        self.insts.push(Inst::PredLogic { op: "not", exec: nm(lanes), dst: var, srcs: vec![p] });
+                    } else {
+                        let op = match opcode {
+                            Some(LLVMOpcode::LLVMAnd) => "and",
+                            Some(LLVMOpcode::LLVMOr) => "or",
+                            _ => "xor",
+                        };
+                        let (pa, pb) = (self.predicate_operand(inst, a)?, self.predicate_operand(inst, b)?);
+                        self.insts.push(Inst::PredLogic { op, exec: nm(lanes), dst: var, srcs: vec![pa, pb] });
+                    }
+                }
+                (_, Some(which @ ("all" | "any"))) => {
+                    let (bits, elems) = self.predicate_bits(inst, operand(inst, 0))?;
+                    let (rel, value) =
+                        if which == "all" { (Relation::Eq, (1u64 << elems) - 1) } else { (Relation::Ne, 0) };
+                    self.insts.push(Inst::Cmp { rel, exec: nm(1), dst: CmpDst::Pred(var), srcs: [scalar(bits), imm(value)] });
+                }
+                (_, Some("rdpredregion")) => {
+                    let offset = ir::const_int(operand(inst, 1)).unwrap_or(0) as u64;
+                    let (bits, _) = self.predicate_bits(inst, operand(inst, 0))?;
+                    if offset != 0 {
+                        self.alu("shr", bits, vec![scalar(bits), imm(offset)]);
+                    }
+                    self.insts.push(Inst::Setp { exec: nm(lanes), dst: var, value: scalar(bits) });
+                }
+                (_, Some("wrpredregion")) => {
+                    let offset = ir::const_int(operand(inst, 2)).unwrap_or(0) as u64;
+                    let (old, _) = self.predicate_bits(inst, operand(inst, 0))?;
+                    let (new, width) = self.predicate_bits(inst, operand(inst, 1))?;
+                    let field = ((1u64 << width) - 1) << offset;
+                    self.alu("and", old, vec![scalar(old), imm(!field & 0xffff_ffff)]);
+                    if offset != 0 {
+                        self.alu("shl", new, vec![scalar(new), imm(offset)]);
+                    }
+                    self.alu("or", old, vec![scalar(old), scalar(new)]);
+                    self.insts.push(Inst::Setp { exec: nm(lanes), dst: var, value: scalar(old) });
+                }
+                _ => return Err(error(inst, "this predicate operation is not lowered yet")),
+            }
+            var
+        };
+        self.define(inst, var);
+        Ok(var)
+    }
+
+    /// `zext`/`sext` of a predicate into `dst`: `(P) sel 1 (or -1), 0`.
+    pub(super) fn extend_predicate(&mut self, inst: LLVMValueRef, dst: Dst, exec: Exec, signed: bool) -> R<()> {
+        let p = self.predicate_operand(inst, operand(inst, 0))?;
+        let ty = match self.k.var(dst.var).ty().unwrap_or(Type::D) {
+            Type::B => Type::W,
+            Type::UB => Type::UW,
+            t => t,
+        };
+        let one = if signed { u64::MAX >> (64 - 8 * ty.bytes()) } else { 1 };
+        self.insts.push(Inst::Alu {
+            op: "sel",
+            sat: false,
+            exec,
+            pred: Some(Pred::lane(p, false)),
+            dst,
+            srcs: vec![Operand::Imm(Imm { bits: one, ty }), Operand::Imm(Imm { bits: 0, ty })],
+        });
+        Ok(())
+    }
+}

@@ -228,6 +228,7 @@ fn run_limited(
     let colour = std::io::stderr().is_terminal();
     let attempts = [(limits::SPELLING_CPU_SECONDS, None), (limits::CPU_SECONDS, Some("-fno-spell-checking"))];
     let mut index = if budget.spelling.get() { 0 } else { 1 };
+    let mut fatal_errors = false;
     loop {
         let (cpu_seconds, extra) = attempts[index];
         let started = std::time::Instant::now();
@@ -242,12 +243,33 @@ fn run_limited(
         let attempt = limits::Attempt { cpu_seconds, wall };
         let mut command = Command::new(clang);
         command.args(args).args(extra);
+        if fatal_errors {
+            command.arg("-Wfatal-errors");
+        }
         if colour {
             // What clang decides itself when its stderr is a terminal.
             command.arg("-fcolor-diagnostics");
         }
-        let finished = limits::run(&mut command, job.source.as_deref(), attempt)
+        let mut finished = limits::run(&mut command, job.source.as_deref(), attempt)
             .map_err(|e| Error::Message(format!("cannot run {}: {e}", clang.display())))?;
+        // clang 14 can crash going on after an error (an object past the size limit whose static_assert failed
+        // still has its member templates instantiated, and laying out a vector of 2^31 elements crashes it):
+        // compiled again to stop at the first error, the user gets that error, at their line, instead of a crash.
+        let crashed_after_error = finished.crashed()
+            && !finished.timed_out
+            && !finished.out_of_cpu()
+            && !finished.out_of_memory()
+            && String::from_utf8_lossy(&finished.stderr).contains("error: ");
+        if crashed_after_error && !fatal_errors {
+            fatal_errors = true;
+            continue;
+        }
+        if fatal_errors && !finished.crashed() {
+            finished.stderr.extend_from_slice(
+                b"cmc: note: clang 14 crashed after this error (a clang bug); the source was compiled again to stop at the \
+                  first error, so later errors, if any, are not shown\n",
+            );
+        }
         if finished.out_of_cpu() && index + 1 < attempts.len() {
             index += 1;
             budget.spelling.set(false);

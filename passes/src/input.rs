@@ -196,6 +196,7 @@ fn locate(function: LLVMValueRef, report: &str, name: &str) -> String {
     let message = lines.next().unwrap_or("invalid function").trim().to_string();
     let rest: Vec<&str> = lines.collect();
     let printed: Vec<&str> = rest.iter().map(|line| line.trim()).filter(|line| !line.is_empty()).collect();
+    // SAFETY: `function` is a function of the live module the verifier just reported on.
     let printer = ir::InstructionPrinter::new(unsafe { llvm_sys::core::LLVMGetGlobalParent(function) });
     let found = ir::blocks(function)
         .flat_map(ir::instructions)

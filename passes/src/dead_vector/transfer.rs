@@ -54,13 +54,7 @@ pub struct Demand {
     pub rewrite: Rewrite,
 }
 
-fn operand(inst: LLVMValueRef, i: u32) -> LLVMValueRef {
-    unsafe { LLVMGetOperand(inst, i) }
-}
-
-fn operand_count(inst: LLVMValueRef) -> u32 {
-    unsafe { LLVMGetNumOperands(inst).max(0) as u32 }
-}
+use crate::ir::{operand, operand_count};
 
 /// The operands that carry values (a call's callee excluded).
 fn value_operands(inst: LLVMValueRef) -> u32 {

@@ -88,22 +88,12 @@ __CM_INLINE __details::__cm_ret<float, __details::__cm_count<_X>> cm_cos_emu(con
   return cm_cos<float>(__x, (int)__flags);
 }
 
-// The rest of the library (cmlangspec §6: the cached stacks and the matrix transforms), refused where called.
+// The cached stacks (cmlangspec §6.5), refused where called.
 __CM_REFUSED_FUNCTION(CachedStackInit, "the cmtl cached stacks are not implemented")
 __CM_REFUSED_FUNCTION(CachedStackTop, "the cmtl cached stacks are not implemented")
 __CM_REFUSED_FUNCTION(CachedStackPop, "the cmtl cached stacks are not implemented")
 __CM_REFUSED_FUNCTION(CachedStackPush, "the cmtl cached stacks are not implemented")
 __CM_REFUSED_FUNCTION(CachedStackEmpty, "the cmtl cached stacks are not implemented")
-__CM_REFUSED_FUNCTION(MirrorVertical, "the cmtl matrix transforms are not implemented (use row/column selects)")
-__CM_REFUSED_FUNCTION(MirrorHorizontal_16x16, "the cmtl matrix transforms are not implemented (use row/column selects)")
-__CM_REFUSED_FUNCTION(Rotate90_16x16, "the cmtl matrix transforms are not implemented (use row/column selects)")
-__CM_REFUSED_FUNCTION(Rotate180_16x16, "the cmtl matrix transforms are not implemented (use row/column selects)")
-__CM_REFUSED_FUNCTION(Rotate270_16x16, "the cmtl matrix transforms are not implemented (use row/column selects)")
-__CM_REFUSED_FUNCTION(Transpose_16x16, "the cmtl matrix transforms are not implemented (use row/column selects)")
-__CM_REFUSED_FUNCTION(ReverseTranspose_16x16, "the cmtl matrix transforms are not implemented (use row/column selects)")
-__CM_REFUSED_FUNCTION(Transpose_8x8, "the cmtl matrix transforms are not implemented (use row/column selects)")
-__CM_REFUSED_FUNCTION(map, "the cmtl matrix transforms are not implemented (use iselect)")
-__CM_REFUSED_FUNCTION(cm_assert_range, "cm_assert_range is an emulation-mode check")
 
 } // namespace cmtl
 
@@ -114,14 +104,7 @@ __CM_REFUSED_FUNCTION(cm_assert_range, "cm_assert_range is an emulation-mode che
   matrix<_T, _R, _C> _M;                                                                                               \
   cmtl::cm_vector_assign(_M, (_I), (_S))
 
-// cmlangspec §6's block and linear I/O helpers (any-size blocks split into media-block / oword messages) and the
-// SLM dump: not implemented yet, refused where called (use read/write with legal block sizes).
-namespace cmtl {
-__CM_REFUSED_FUNCTION(ReadBlock, "the cmtl any-size block I/O helpers are not implemented (use read with a legal media block)")
-__CM_REFUSED_FUNCTION(WriteBlock, "the cmtl any-size block I/O helpers are not implemented (use write with a legal media block)")
-__CM_REFUSED_FUNCTION(ReadLinear, "the cmtl any-size linear I/O helpers are not implemented (use read with an oword block)")
-__CM_REFUSED_FUNCTION(WriteLinear, "the cmtl any-size linear I/O helpers are not implemented (use write with an oword block)")
-__CM_REFUSED_FUNCTION(DumpSLM, "the cmtl SLM dump is not implemented (use cm_slm_read and write)")
-} // namespace cmtl
+#include <cm/cmtl_io.h>
+#include <cm/cmtl_transform.h>
 
 #endif

@@ -13,8 +13,9 @@
 //   CM_CONST_E, CM_CONST_PI, CM_CONST_2PI, CM_DBL_EPSILON
 //
 // Everything works on any object of the protocol (vector, matrix, references) or a scalar, through cm_math.h.
-// Refused at the user's line (see the end of the file): the cached stacks (CachedStack*), the matrix transforms
-// (MirrorVertical, Rotate*_16x16, Transpose_*, map) and cm_assert_range.
+// The I/O helpers (ReadBlock, WriteBlock, ReadLinear, WriteLinear, DumpSLM) are in cmtl_io.h; the matrix
+// transforms, Pack / UnPack and the SLM channel transposes in cmtl_transform.h (both included at the end).
+// Refused at the user's line: the cached stacks (CachedStack*) and cm_tanh / cm_tanh_cody_waite.
 #pragma once
 #ifndef __CM_HEADERS_CMTL_H
 #define __CM_HEADERS_CMTL_H
@@ -94,6 +95,9 @@ __CM_REFUSED_FUNCTION(CachedStackTop, "the cmtl cached stacks are not implemente
 __CM_REFUSED_FUNCTION(CachedStackPop, "the cmtl cached stacks are not implemented")
 __CM_REFUSED_FUNCTION(CachedStackPush, "the cmtl cached stacks are not implemented")
 __CM_REFUSED_FUNCTION(CachedStackEmpty, "the cmtl cached stacks are not implemented")
+// The hyperbolic tangents (cmlangspec §6.8.6-7), refused where called.
+__CM_REFUSED_FUNCTION(cm_tanh, "cmtl::cm_tanh is not implemented yet")
+__CM_REFUSED_FUNCTION(cm_tanh_cody_waite, "cmtl::cm_tanh_cody_waite is not implemented yet")
 
 } // namespace cmtl
 

@@ -5,7 +5,7 @@
 //   cmtl::WriteBlock<T, H, W>(idx, h, v, block)                       the same, written
 //   cmtl::ReadLinear<T, W>(idx, pos, v) / WriteLinear<T, W>(idx, pos, v)  W pixels at pixel `pos` of a buffer
 //   cmtl::DumpSLM(slm, idx, size)                                     SLM bytes [slm, slm + size) to the surface's
-//                                                                     bytes [0, size) (rounded up to 256)
+//                                                                     bytes [0, size) (size rounded up to 16)
 // T is a type of the size of one pixel (char for A8, short for V8U8, int for A8R8G8B8); the block or vector is a
 // matrix / vector or a reference to one (the explicit <T, H, W> must agree with it).
 //
@@ -25,7 +25,8 @@
 //     starts at most at the last pixel and every column at or past the edge is replaced by the last pixel.
 // Linear I/O is scattered reads / writes (element offsets 0..k-1 from `pos`), in pieces of 16, 8, 4, 2 and 1
 // elements: no alignment is needed and elements out of the buffer read 0 and are not written (the dataport's rule).
-// DumpSLM copies 256 bytes at a time (two 128-byte SLM block reads, two OWord block writes).
+// DumpSLM copies 128 bytes at a time (an SLM block read, an OWord block write), the rest 16 at a time (Intel's
+// copies whole 256-byte pieces, writing up to 255 bytes more than asked).
 //
 // Not handled: pixels of 8 bytes in ReadLinear / WriteLinear (scattered messages move 1, 2 and 4 bytes: refused
 // at the call); a CmBufferAttrib held in a variable (the attribute is the GENX_<attr> constant, as for read).
@@ -229,12 +230,16 @@ __CM_INLINE void WriteLinear(SurfaceIndex __idx, int __pix_pos, _X &&__v)
 // ---- DumpSLM -----------------------------------------------------------------------------------------------
 
 __CM_INLINE void DumpSLM(unsigned __slm, SurfaceIndex __idx, unsigned __size) {
-  vector<unsigned, 32> __chunk;
-  for (unsigned __i = 0; __i < __size; __i += 256) {
+  unsigned __i = 0;
+  for (; __i + 128 <= __size; __i += 128) {
+    vector<unsigned, 32> __chunk;
     cm_slm_block_read(__slm, (int)__i, __chunk);
     write(__idx, (int)__i, __chunk);
-    cm_slm_block_read(__slm, (int)__i + 128, __chunk);
-    write(__idx, (int)__i + 128, __chunk);
+  }
+  for (; __i < __size; __i += 16) {
+    vector<unsigned, 4> __chunk;
+    cm_slm_block_read(__slm, (int)__i, __chunk);
+    write(__idx, (int)__i, __chunk);
   }
 }
 

@@ -44,9 +44,10 @@ extern "C" _GENX_MAIN_ void blocks(SurfaceIndex img, SurfaceIndex out, int h, in
 // CHECK-DAG: @llvm.genx.gather.masked.scaled2.v2i32.v2i32.v2i1(i32 1, i16 0, i32 %buf,
 // CHECK-DAG: @llvm.genx.gather.masked.scaled2.v1i32.v1i32.v1i1(i32 1, i16 0, i32 %buf,
 // CHECK-DAG: @llvm.genx.scatter.scaled.v16i1.v16i32.v16i32(<16 x i1> {{.*}}, i32 1, i16 0, i32 %buf,
-// DumpSLM: 128-byte SLM block reads to OWord block writes.
+// DumpSLM: 128-byte SLM block reads to OWord block writes, then 16-byte ones.
 // CHECK-DAG: @llvm.genx.oword.ld.v32i32(i32 0, i32 254,
 // CHECK-DAG: @llvm.genx.oword.st.v32i32(i32 %buf,
+// CHECK-DAG: @llvm.genx.oword.ld.v4i32(i32 0, i32 254,
 // CHECK-LABEL: }
 extern "C" _GENX_MAIN_ void linear(SurfaceIndex buf, int p) {
   vector<short, 23> l;

@@ -1,4 +1,4 @@
-// The part of the CM template library this compiler does not implement (cmlangspec §6.5, the cached stacks) is
+// The part of the CM template library this compiler does not implement (cmlangspec §6.5, the cached stacks; §6.8.6-7 cm_tanh) is
 // refused at the user's line with the reason; the implemented functions refuse arguments of the wrong shape or
 // type at the user's call, naming the function and what it needs (never an error inside the headers).
 // RUN: not %cmc -emit-llvm -S %s -o /dev/null 2>&1 | FileCheck %s
@@ -13,6 +13,9 @@ extern "C" _GENX_MAIN_ void stacks(SurfaceIndex s) {
   cmtl::CachedStackInit<uint, 16, 32>(context.select_all(), context_ii.select_all(), 64);
   // CHECK: errors-cmtl-unsupported.cpp:[[@LINE+1]]:9: error: CachedStackPush is not supported by this compiler
   cmtl::CachedStackPush<uint, 16, 32>(s, context, context_ii, stack, element);
+  vector<float, 16> x = 0.5f;
+  // CHECK: errors-cmtl-unsupported.cpp:[[@LINE+1]]:9: error: cm_tanh is not supported by this compiler: cmtl::cm_tanh is not implemented yet
+  cmtl::cm_tanh(x);
 }
 
 extern "C" _GENX_MAIN_ void shapes(SurfaceIndex s, int x) {

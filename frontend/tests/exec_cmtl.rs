@@ -286,3 +286,84 @@ fn cmtl_linear_io_and_slm_dump() {
         assert_same("DumpSLM", seed, &run.surface_bytes(2), &dumped);
     }
 }
+
+const STACKS: &str = r#"
+#include <cm/cmtl.h>
+#define CACHESIZE 32
+
+// 16 channel stacks: every step pops the channels whose random mask bit is set (those not empty), recording the
+// tops, then pushes a new element on every channel; then the stacks are drained. Depths pass CACHESIZE, so cache
+// rows are spilled to the surface and read back.
+extern "C" _GENX_MAIN_ void stack_walk(SurfaceIndex stack_surf, SurfaceIndex in, SurfaceIndex out, int max_size) {
+  matrix<short, 2, 16> context;
+  matrix<int, 2, 16> context_ii;
+  matrix<uint, 16, CACHESIZE> cache;
+  cm_vector(lane, uint, 16, 0, 1);
+  cmtl::CachedStackInit<uint, 16, CACHESIZE>(context.select_all(), context_ii.select_all(), max_size);
+  for (int t = 0; t < STEPS; t++) {
+    vector<short, 16> empty, m;
+    cmtl::CachedStackEmpty<16>(context.select_all(), context_ii.select_all(), empty.select_all());
+    read(in, 32 * t, m);
+    vector<short, 16> mask = m & (1 - empty);
+    vector<uint, 16> top;
+    cmtl::CachedStackPop<uint, 16, CACHESIZE>(stack_surf, context.select_all(), context_ii.select_all(),
+                                               cache.select_all(), top.select_all(), mask.select_all());
+    top.merge(0xffffffffu, empty);
+    write(out, 64 * t, top);
+    vector<uint, 16> element = lane + t * 16;
+    cmtl::CachedStackPush<uint, 16, CACHESIZE>(stack_surf, context, context_ii, cache, element);
+  }
+  for (int t = 0; t < STEPS; t++) {
+    vector<short, 16> empty;
+    cmtl::CachedStackEmpty<16>(context, context_ii, empty);
+    vector<uint, 16> top;
+    cmtl::CachedStackTop<uint, 16, CACHESIZE>(stack_surf, context, context_ii, cache, top);
+    vector<short, 16> mask = 1 - empty;
+    cmtl::CachedStackPop<uint, 16, CACHESIZE, 1>(stack_surf, context, context_ii, cache, mask);
+    top.merge(0xffffffffu, empty);
+    write(out, 64 * (STEPS + t), top);
+  }
+}
+"#;
+
+#[test]
+fn cmtl_cached_stacks_match_a_model() {
+    const STEPS: usize = 60;
+    let compiled = compile("cmtl_stacks", STACKS, &["STEPS=60"]);
+    let seed = 0x6c71_0030u64;
+    let mut rng = Rng::new(seed);
+    // Pop masks with probability 0.35: the depths drift past CACHESIZE (32).
+    let masks: Vec<u16> = (0..STEPS * 16).map(|_| (rng.below(100) < 35) as u16).collect();
+    let max_size = 128u32;
+    let mut run = compiled.run();
+    run.buffer(0, vec![0; 16 * max_size as usize * 4]);
+    run.buffer(1, masks.iter().flat_map(|m| m.to_le_bytes()).collect());
+    run.buffer(2, vec![0; 2 * STEPS * 64]);
+    run.dispatch(
+        "stack_walk",
+        Grid::linear(1, 1),
+        &[Arg::Surface(0), Arg::Surface(1), Arg::Surface(2), Arg::U32(max_size)],
+    );
+    let out = bytes_u32(&run.surface_bytes(2));
+    let mut stacks: Vec<Vec<u32>> = vec![Vec::new(); 16];
+    let mut want = Vec::new();
+    for t in 0..STEPS {
+        for (lane, stack) in stacks.iter_mut().enumerate() {
+            want.push(*stack.last().unwrap_or(&u32::MAX));
+            if masks[t * 16 + lane] == 1 {
+                stack.pop();
+            }
+        }
+        for (lane, stack) in stacks.iter_mut().enumerate() {
+            stack.push((t * 16 + lane) as u32);
+        }
+    }
+    assert!(stacks.iter().any(|s| s.len() > 32), "the walk must spill a cache row");
+    for _ in 0..STEPS {
+        for stack in stacks.iter_mut() {
+            want.push(*stack.last().unwrap_or(&u32::MAX));
+            stack.pop();
+        }
+    }
+    assert_same("CachedStackPush / Pop / Top / Empty", seed, &out, &want);
+}

@@ -14,8 +14,8 @@
 //
 // Everything works on any object of the protocol (vector, matrix, references) or a scalar, through cm_math.h.
 // The I/O helpers (ReadBlock, WriteBlock, ReadLinear, WriteLinear, DumpSLM) are in cmtl_io.h; the matrix
-// transforms, Pack / UnPack and the SLM channel transposes in cmtl_transform.h (both included at the end).
-// Refused at the user's line: the cached stacks (CachedStack*) and cm_tanh / cm_tanh_cody_waite.
+// transforms, Pack / UnPack and the SLM channel transposes in cmtl_transform.h, the cached stacks in cmtl_stack.h
+// (included at the end). Refused at the user's line: cm_tanh / cm_tanh_cody_waite.
 #pragma once
 #ifndef __CM_HEADERS_CMTL_H
 #define __CM_HEADERS_CMTL_H
@@ -89,12 +89,6 @@ __CM_INLINE __details::__cm_ret<float, __details::__cm_count<_X>> cm_cos_emu(con
   return cm_cos<float>(__x, (int)__flags);
 }
 
-// The cached stacks (cmlangspec §6.5), refused where called.
-__CM_REFUSED_FUNCTION(CachedStackInit, "the cmtl cached stacks are not implemented")
-__CM_REFUSED_FUNCTION(CachedStackTop, "the cmtl cached stacks are not implemented")
-__CM_REFUSED_FUNCTION(CachedStackPop, "the cmtl cached stacks are not implemented")
-__CM_REFUSED_FUNCTION(CachedStackPush, "the cmtl cached stacks are not implemented")
-__CM_REFUSED_FUNCTION(CachedStackEmpty, "the cmtl cached stacks are not implemented")
 // The hyperbolic tangents (cmlangspec §6.8.6-7), refused where called.
 __CM_REFUSED_FUNCTION(cm_tanh, "cmtl::cm_tanh is not implemented yet")
 __CM_REFUSED_FUNCTION(cm_tanh_cody_waite, "cmtl::cm_tanh_cody_waite is not implemented yet")
@@ -110,5 +104,6 @@ __CM_REFUSED_FUNCTION(cm_tanh_cody_waite, "cmtl::cm_tanh_cody_waite is not imple
 
 #include <cm/cmtl_io.h>
 #include <cm/cmtl_transform.h>
+#include <cm/cmtl_stack.h>
 
 #endif

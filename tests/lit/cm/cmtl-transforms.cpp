@@ -10,8 +10,12 @@
 // RUN: %cmc -passes=genx-verify %t.ll -S -o %t.verified.ll
 // RUN: %cmc -march=icllp %s -o %t.icllp.bin && %cmc -march=tgllp %s -o %t.tgllp.bin
 // RUN: %cmc inspect %t.icllp.bin %t.tgllp.bin | FileCheck %s --check-prefix=BIN
-// BIN-COUNT-2: kernel rotate
-// BIN-COUNT-2: kernel small
+// BIN: icllp.bin: OpenCL patch-token binary, 2 kernel(s)
+// BIN-NEXT: kernel rotate
+// BIN-NEXT: kernel small
+// BIN: tgllp.bin: OpenCL patch-token binary, 2 kernel(s)
+// BIN-NEXT: kernel rotate
+// BIN-NEXT: kernel small
 
 #include <cm/cmtl.h>
 

@@ -1,5 +1,5 @@
 //! Corpus programs (tests/corpus) run on the CPU against plain-Rust references: the legacy-atomic histogram, the
-//! prefix sum with SIMD control flow, the cmtl gradient-angle kernel, the `_GENX_VOLATILE_` block statistics and the macro-written smoothing. The sources are the corpus files
+//! prefix sum with SIMD control flow, the cmtl gradient-angle kernel, the `_GENX_VOLATILE_` block statistics, the macro-written smoothing and the cmtl tile rotation. The sources are the corpus files
 //! themselves, so what cmc/tests/corpus.rs compiles to binaries is what runs here.
 
 mod support;
@@ -158,4 +158,50 @@ fn corpus_smooth_rows_written_through_macros() {
         expected.extend(smoothed.iter().copied().chain([row[0] + row[14], high]).map(|v| v as u32));
     }
     assert_same("smooth_rows", seed, &bytes_u32(&run.surface_bytes(1)), &expected);
+}
+
+#[test]
+fn corpus_rotate_tiles_turn_and_mirror_the_tiles() {
+    let source = include_str!("../../tests/corpus/tile_rotate_cmtl.cpp");
+    let compiled = compile("tile_rotate_cmtl", source, &[]);
+    // A 40 x 24 image: the right and bottom tiles hang over its edges (ReadBlock replicates, WriteBlock clips).
+    let (w, h, tiles_x, tiles_y) = (40usize, 24usize, 3usize, 2usize);
+    let seed = 0x7117_0001u64;
+    let mut rng = Rng::new(seed);
+    let src = rng.bytes(w * h);
+    for how in 0..4u32 {
+        let dst_before = rng.bytes(w * h);
+        let mut run = compiled.run();
+        run.image(0, w as u32, h as u32, src.clone());
+        run.image(1, w as u32, h as u32, dst_before.clone());
+        run.buffer(2, vec![0; tiles_x * tiles_y * 32]);
+        let grid = Grid { groups: [tiles_x as u32, tiles_y as u32, 1], local_size: [1, 1, 1] };
+        let args = [Arg::Surface(0), Arg::Surface(1), Arg::Surface(2), Arg::U32(how), Arg::U32(tiles_x as u32)];
+        run.dispatch("rotate_tiles", grid, &args);
+        let pixel = |x: usize, y: usize| src[y.min(h - 1) * w + x.min(w - 1)];
+        let mut want = dst_before.clone();
+        let mut edges = Vec::new();
+        for ty in 0..tiles_y {
+            for tx in 0..tiles_x {
+                let tile = |i: usize, j: usize| pixel(tx * 16 + j, ty * 16 + i);
+                for i in 0..16 {
+                    for j in 0..16 {
+                        let v = match how {
+                            0 => tile(15 - j, i),
+                            1 => tile(15 - i, 15 - j),
+                            2 => tile(j, 15 - i),
+                            _ => tile(j, i),
+                        };
+                        let (x, y) = ((tiles_x - 1 - tx) * 16 + j, ty * 16 + i);
+                        if x < w && y < h {
+                            want[y * w + x] = v;
+                        }
+                    }
+                }
+                edges.extend((0..16).flat_map(|j| [tile(0, j), tile(15, j)]));
+            }
+        }
+        assert_same(&format!("rotate_tiles (how {how})"), seed, &run.surface_bytes(1), &want);
+        assert_same("rotate_tiles edges (cmtl::Pack)", seed, &run.surface_bytes(2), &edges);
+    }
 }

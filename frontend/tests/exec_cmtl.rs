@@ -367,3 +367,48 @@ fn cmtl_cached_stacks_match_a_model() {
     }
     assert_same("CachedStackPush / Pop / Top / Empty", seed, &out, &want);
 }
+
+const TANH: &str = r#"
+#include <cm/cmtl.h>
+extern "C" _GENX_MAIN_ void tanh16(SurfaceIndex in, SurfaceIndex out) {
+  vector<float, 16> x;
+  matrix<float, 2, 8> m;
+  read(in, 0, x);
+  read(in, 64, m);
+  write(out, 0, cmtl::cm_tanh(x));
+  matrix<float, 2, 8> r = cmtl::cm_tanh_cody_waite(m);
+  write(out, 64, r);
+  vector<float, 16> s = cmtl::cm_tanh(x(3));
+  write(out, 128, s);
+}
+"#;
+
+/// The distance from `got` to `want` in units in the last place of `want` as an f32.
+fn ulps(got: f32, want: f64) -> f64 {
+    let magnitude = (want.abs() as f32).max(f32::MIN_POSITIVE);
+    let ulp = f32::from_bits(magnitude.to_bits() + 1) - magnitude;
+    (got as f64 - want).abs() / ulp as f64
+}
+
+#[test]
+fn cmtl_tanh_is_within_two_ulps() {
+    let compiled = compile("cmtl_tanh", TANH, &[]);
+    for seed in [0x6c71_0040u64, 0x6c71_0041] {
+        let mut rng = Rng::new(seed);
+        // Both sides of the 0.4 switch, large values (saturating to 1), and the edge cases.
+        let mut x: Vec<f32> = (0..8).map(|_| (rng.below(2001) as f32 - 1000.0) / 1250.0).collect();
+        x.extend((0..4).map(|_| (rng.below(2001) as f32 - 1000.0) / 40.0));
+        x.extend([0.4, -0.39999, 60.0, -1e-6]);
+        x.extend((0..16).map(|_| (rng.below(2001) as f32 - 1000.0) / 500.0));
+        let mut run = compiled.run();
+        run.buffer(0, support::f32_bytes(&x));
+        run.buffer(1, vec![0; 192]);
+        run.dispatch("tanh16", Grid::linear(1, 1), &[Arg::Surface(0), Arg::Surface(1)]);
+        let got = support::bytes_f32(&run.surface_bytes(1));
+        for (i, &g) in got.iter().enumerate() {
+            let input = if i < 32 { x[i] } else { x[3] };
+            let want = (input as f64).tanh();
+            assert!(ulps(g, want) <= 2.0, "cm_tanh({input}) (seed {seed:#x}) = {g}, tanh = {want}");
+        }
+    }
+}

@@ -191,21 +191,17 @@ constexpr int __cmtl_linear_piece(int __left) {
   return __left >= 16 ? 16 : __left >= 8 ? 8 : __left >= 4 ? 4 : __left >= 2 ? 2 : 1;
 }
 
-template <int _O, int _N, typename _X> __CM_INLINE void __cmtl_read_linear(SurfaceIndex __idx, int __pos, _X &__v) {
+// Reads (or writes) elements _O.. of `__v` at pixels pos + _O.., one scattered message per piece.
+template <bool _Write, int _O, int _N, typename _X> __CM_INLINE void __cmtl_linear(SurfaceIndex __idx, int __pos, _X &__v) {
   constexpr int _K = __cmtl_linear_piece(_N - _O);
   vector<unsigned, _K> __offsets;
   __offsets.__cm_write(__details::__cm_lane_iota<unsigned, _K>());
-  read(__idx, (unsigned)(__pos + _O), __offsets, __v.template select<_K, 1>(_O));
+  if constexpr (_Write)
+    write(__idx, (unsigned)(__pos + _O), __offsets, __v.template select<_K, 1>(_O));
+  else
+    read(__idx, (unsigned)(__pos + _O), __offsets, __v.template select<_K, 1>(_O));
   if constexpr (_O + _K < _N)
-    __cmtl_read_linear<_O + _K, _N>(__idx, __pos, __v);
-}
-template <int _O, int _N, typename _X> __CM_INLINE void __cmtl_write_linear(SurfaceIndex __idx, int __pos, _X &__v) {
-  constexpr int _K = __cmtl_linear_piece(_N - _O);
-  vector<unsigned, _K> __offsets;
-  __offsets.__cm_write(__details::__cm_lane_iota<unsigned, _K>());
-  write(__idx, (unsigned)(__pos + _O), __offsets, __v.template select<_K, 1>(_O));
-  if constexpr (_O + _K < _N)
-    __cmtl_write_linear<_O + _K, _N>(__idx, __pos, __v);
+    __cmtl_linear<_Write, _O + _K, _N>(__idx, __pos, __v);
 }
 
 template <typename _T = void, int _W = 0, typename _X>
@@ -215,7 +211,7 @@ __CM_INLINE void ReadLinear(SurfaceIndex __idx, int __pix_pos, _X &&__v)
                                    "WIDTH elements of T, T of 1, 2 or 4 bytes",
                                    "error"))) {
   if constexpr (__cmtl_vector_ok<_T, _W, _X>())
-    __cmtl_read_linear<0, __details::__cm_count<_X>>(__idx, __pix_pos, __v);
+    __cmtl_linear<false, 0, __details::__cm_count<_X>>(__idx, __pix_pos, __v);
 }
 template <typename _T = void, int _W = 0, typename _X>
 __CM_INLINE void WriteLinear(SurfaceIndex __idx, int __pix_pos, _X &&__v)
@@ -224,7 +220,7 @@ __CM_INLINE void WriteLinear(SurfaceIndex __idx, int __pix_pos, _X &&__v)
                                    "elements of T, T of 1, 2 or 4 bytes",
                                    "error"))) {
   if constexpr (__cmtl_vector_ok<_T, _W, _X>())
-    __cmtl_write_linear<0, __details::__cm_count<_X>>(__idx, __pix_pos, __v);
+    __cmtl_linear<true, 0, __details::__cm_count<_X>>(__idx, __pix_pos, __v);
 }
 
 // ---- DumpSLM -----------------------------------------------------------------------------------------------

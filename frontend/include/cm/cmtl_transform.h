@@ -209,32 +209,33 @@ __CM_INLINE void UnpackSingle(_A &&__dst, int __location, const _C &__src) __CMT
 
 // ---- SLM channel transposes (§6.3.2-3) ---------------------------------------------------------------------
 
-template <int _N, typename _D, typename _S>
-__CM_INLINE void TransposeFromSLM(_D &&__dst, const _S &__src)
-    __attribute__((__diagnose_if__(__details::__cm_count<_D> != 4 * _N || __details::__cm_count<_S> != 4 * _N,
-                                   "cmtl::TransposeFromSLM<N>: dst and src must be vectors of N*4 uint", "error"))) {
-  if constexpr (__details::__cm_count<_D> == 4 * _N && __details::__cm_count<_S> == 4 * _N) {
-    vector<unsigned, 4 * _N> __in = __src, __out;
-    __out.template select<_N, 4>(0) = __in.template select<_N, 1>(0);
-    __out.template select<_N, 4>(1) = __in.template select<_N, 1>(_N);
-    __out.template select<_N, 4>(2) = __in.template select<_N, 1>(2 * _N);
-    __out.template select<_N, 4>(3) = __in.template select<_N, 1>(3 * _N);
-    __dst = __out;
-  }
-}
-template <int _N, typename _D, typename _S>
-__CM_INLINE void TransposeToSLM(_D &&__dst, const _S &__src)
-    __attribute__((__diagnose_if__(__details::__cm_count<_D> != 4 * _N || __details::__cm_count<_S> != 4 * _N,
-                                   "cmtl::TransposeToSLM<N>: dst and src must be vectors of N*4 uint", "error"))) {
-  if constexpr (__details::__cm_count<_D> == 4 * _N && __details::__cm_count<_S> == 4 * _N) {
-    vector<unsigned, 4 * _N> __in = __src, __out;
+// Channel-planar (RRR..GGG..) to interleaved (RGBA..) and back: element N c + k is element 4 k + c.
+template <bool _ToSLM, int _N, typename _D, typename _S> __CM_INLINE void __cmtl_channel_transpose(_D &__dst, const _S &__src) {
+  vector<unsigned, 4 * _N> __in = __src, __out;
+  if constexpr (_ToSLM) {
     __out.template select<_N, 1>(0) = __in.template select<_N, 4>(0);
     __out.template select<_N, 1>(_N) = __in.template select<_N, 4>(1);
     __out.template select<_N, 1>(2 * _N) = __in.template select<_N, 4>(2);
     __out.template select<_N, 1>(3 * _N) = __in.template select<_N, 4>(3);
-    __dst = __out;
+  } else {
+    __out.template select<_N, 4>(0) = __in.template select<_N, 1>(0);
+    __out.template select<_N, 4>(1) = __in.template select<_N, 1>(_N);
+    __out.template select<_N, 4>(2) = __in.template select<_N, 1>(2 * _N);
+    __out.template select<_N, 4>(3) = __in.template select<_N, 1>(3 * _N);
   }
+  __dst = __out;
 }
+#define __CMTL_CHANNEL_TRANSPOSE(__name, __to_slm)                                                                    \
+  template <int _N, typename _D, typename _S>                                                                        \
+  __CM_INLINE void __name(_D &&__dst, const _S &__src)                                                               \
+      __attribute__((__diagnose_if__(__details::__cm_count<_D> != 4 * _N || __details::__cm_count<_S> != 4 * _N,      \
+                                     "cmtl::" #__name "<N>: dst and src must be vectors of N*4 uint", "error"))) {   \
+    if constexpr (__details::__cm_count<_D> == 4 * _N && __details::__cm_count<_S> == 4 * _N)                       \
+      __cmtl_channel_transpose<__to_slm, _N>(__dst, __src);                                                          \
+  }
+__CMTL_CHANNEL_TRANSPOSE(TransposeFromSLM, false)
+__CMTL_CHANNEL_TRANSPOSE(TransposeToSLM, true)
+#undef __CMTL_CHANNEL_TRANSPOSE
 
 // ---- cm_assert_range -----------------------------------------------------------------------------------------
 

@@ -1,6 +1,6 @@
 // #include <cm/cmtl.h>: the cm_vector / cm_matrix declare-and-initialise macros (V(i) = I + i * S), the
 // cmtl::cm_vector_assign sequence (also through a select and with explicit <T, N>), cmtl::cm_floor / cm_ceil,
-// cmtl::cm_fmod, cmtl::cm_atan2 and the CM_CONST_* constants. (Their values are checked on the CPU by
+// cmtl::cm_fmod, cmtl::cm_atan2, cmtl::cm_tanh and the CM_CONST_* constants. (Their values are checked on the CPU by
 // frontend/tests/exec_cmtl.rs.)
 // REQUIRES: ocloc, llvm-spirv
 // RUN: %cmc -emit-llvm -S %s -o %t.ll
@@ -19,6 +19,8 @@
 // CHECK-DAG: @llvm.genx.rndd.v16f32(
 // CHECK-DAG: @llvm.genx.rndu.v16f32(
 // CHECK-DAG: @llvm.genx.rndz.v16f32(
+// cmtl::cm_tanh: the math unit's exp.
+// CHECK-DAG: @llvm.genx.exp.v16f32(
 extern "C" _GENX_MAIN_ void library(SurfaceIndex in, SurfaceIndex out, int start) {
   cm_vector(v, ushort, 16, 2, 3);
   cm_matrix(m, ushort, 4, 8, 10, 5);
@@ -33,5 +35,5 @@ extern "C" _GENX_MAIN_ void library(SurfaceIndex in, SurfaceIndex out, int start
   write(out, 0, v);
   write(out, 32, m);
   write(out, 96, w + f);
-  write(out, 160, r);
+  write(out, 160, r + cmtl::cm_tanh(x));
 }

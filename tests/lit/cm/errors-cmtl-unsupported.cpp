@@ -1,16 +1,7 @@
-// The part of the CM template library this compiler does not implement (cmlangspec §6.8.6-7 cm_tanh) is
-// refused at the user's line with the reason; the implemented functions refuse arguments of the wrong shape or
-// type at the user's call, naming the function and what it needs (never an error inside the headers).
+// The CM template library's functions refuse arguments of the wrong shape or type at the user's call, naming the
+// function and what it needs (never an error inside the headers).
 // RUN: not %cmc -emit-llvm -S %s -o /dev/null 2>&1 | FileCheck %s
 #include <cm/cmtl.h>
-
-extern "C" _GENX_MAIN_ void unsupported(SurfaceIndex s) {
-  vector<float, 16> x = 0.5f;
-  // CHECK: errors-cmtl-unsupported.cpp:[[@LINE+1]]:9: error: cm_tanh is not supported by this compiler: cmtl::cm_tanh is not implemented yet
-  cmtl::cm_tanh(x);
-  // CHECK: errors-cmtl-unsupported.cpp:[[@LINE+1]]:9: error: cm_tanh_cody_waite is not supported by this compiler
-  cmtl::cm_tanh_cody_waite(x);
-}
 
 extern "C" _GENX_MAIN_ void shapes(SurfaceIndex s, int x) {
   matrix<float, 8, 16> a, b;

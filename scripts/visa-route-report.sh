@@ -5,8 +5,9 @@
 # corpus tests/corpus) and each platform, both routes start from the same front-end IR (`cmc -emit-llvm` of a CM
 # source; an IR input as it is):
 # - the IGC route: `cmc -mdump_asm` on that IR (IGC's .visaasm and its own .asm);
-# - the vISA route: the middle end, genx-legalize, print<genx-visa-emit>, then GenX_IR on each kernel's .visaasm,
-#   as `cmc -backend=visa` does, but per kernel so that multi-kernel files are measured too.
+# - the vISA route: the passes `cmc -backend=visa -###` names (the middle end, then genx-legalize) and
+#   print<genx-visa-emit>, then GenX_IR on each kernel's .visaasm, as `cmc -backend=visa` does, but per kernel
+#   so that multi-kernel files are measured too.
 # Same finalizer options on both sides: IGC's own asm is finalized with IGC's options (its `//.full_options`
 # line: -enablePreemption plus dump flags), ours with the route's (`GenX_IR k.visaasm -platform P -output
 # -binary`), and preemption alone moves counts (merge_masks: 21 with it, 20 without). So IGC's .visaasm is
@@ -29,7 +30,6 @@ platforms=("$@")
 [ ${#platforms[@]} -eq 0 ] && platforms=(icllp tgllp)
 # KEEP=dir keeps every intermediate file (both routes' .visaasm and .asm) there.
 if [ -n "${KEEP:-}" ]; then work=$KEEP; mkdir -p "$work"; else work=$(mktemp -d); trap 'rm -rf "$work"' EXIT; fi
-pipeline="genx-lowering,genx-region-collapse,genx-const-fold,genx-dead-vector,genx-legalize,print<genx-visa-emit>"
 
 inputs=("$root"/examples/*.cpp "$root"/examples/*.ll "$root"/tests/lit/vc-bridge/Inputs/*.cpp)
 for f in "$root"/tests/lit/vc-bridge/Inputs/*.ll; do
@@ -53,8 +53,10 @@ finalize() { (cd "$1" && GenX_IR k.visaasm -platform "$2" -output -binary >log 2
 row='%-7s %-28s %-24s %-8s %6s %6s %6s %6s %5s %6s %6s %7s %7s\n'
 printf "$row" platform input kernel visa ours spill igc spill own ratio valid t-visa t-igc
 for platform in "${platforms[@]}"; do
-  # GenX_IR's platform name, as the route passes it.
-  visa_platform=$("$cmc" -march="$platform" -backend=visa "$root/examples/linear_filter.cpp" -### 2>&1 | sed -n 's/.*-platform \([A-Za-z0-9_]*\).*/\1/p' | head -1)
+  # The route's own passes (its middle end, then its back end) and GenX_IR's platform name, from `-###`.
+  plan=$("$cmc" -march="$platform" -backend=visa "$root/examples/linear_filter.cpp" -### 2>&1)
+  pipeline="$(sed -n 's/^middle end: \([^ ]*\), then.*/\1/p' <<<"$plan"),$(sed -n 's/^back end: \([^ ]*\), then.*/\1/p' <<<"$plan"),print<genx-visa-emit>"
+  visa_platform=$(sed -n 's/.*-platform \([A-Za-z0-9_]*\).*/\1/p' <<<"$plan" | head -1)
   for input in "${inputs[@]}"; do
     name=$(basename "$input")
     dir="$work/$platform/$name"

@@ -82,30 +82,51 @@ fn is_instruction(value: LLVMValueRef) -> bool {
     unsafe { !LLVMIsAInstruction(value).is_null() }
 }
 
-/// The bits of each lane of a constant (a scalar, a vector, zero), each zero-extended; undef lanes are 0.
+/// The bits of each lane of a constant (a scalar, a vector, zero), each zero-extended. An undef lane may hold
+/// anything, so it repeats the defined lane before it (the first defined lane when none is before it; 0 when
+/// every lane is undef): a constant whose defined lanes are equal is then a splat, an immediate, and the runs
+/// `write_constant` moves are as long as they can be (genx-dead-vector leaves undef in the lanes nobody reads).
 fn constant_lanes(value: LLVMValueRef) -> Option<Vec<u64>> {
+    let lanes = defined_lanes(value)?;
+    let mut last = lanes.iter().flatten().next().copied().unwrap_or(0);
+    Some(
+        lanes
+            .into_iter()
+            .map(|lane| {
+                last = lane.unwrap_or(last);
+                last
+            })
+            .collect(),
+    )
+}
+
+/// The bits of each lane of a constant, each zero-extended; `None` for an undef lane.
+fn defined_lanes(value: LLVMValueRef) -> Option<Vec<Option<u64>>> {
     // SAFETY: constant queries on a live constant; element indices are below the vector length.
     unsafe {
         let ty = LLVMTypeOf(value);
         let n = region_ir::lanes(ty);
-        if ir::is_undef(value) || !LLVMIsAConstantAggregateZero(value).is_null() {
-            return Some(vec![0; n as usize]);
+        if ir::is_undef(value) {
+            return Some(vec![None; n as usize]);
         }
-        let lane = |c: LLVMValueRef| -> Option<u64> {
+        if !LLVMIsAConstantAggregateZero(value).is_null() {
+            return Some(vec![Some(0); n as usize]);
+        }
+        let lane = |c: LLVMValueRef| -> Option<Option<u64>> {
             if ir::is_undef(c) {
-                return Some(0);
+                return Some(None);
             }
             if !LLVMIsAConstantInt(c).is_null() {
                 let bits = LLVMGetIntTypeWidth(LLVMTypeOf(c));
                 let v = LLVMConstIntGetZExtValue(c);
-                return Some(if bits >= 64 { v } else { v & ((1u64 << bits) - 1) });
+                return Some(Some(if bits >= 64 { v } else { v & ((1u64 << bits) - 1) }));
             }
             if !LLVMIsAConstantFP(c).is_null() {
                 let mut lost = 0;
                 let d = LLVMConstRealGetDouble(c, &mut lost);
                 return match LLVMGetTypeKind(LLVMTypeOf(c)) {
-                    LLVMTypeKind::LLVMFloatTypeKind => Some((d as f32).to_bits() as u64),
-                    LLVMTypeKind::LLVMDoubleTypeKind => Some(d.to_bits()),
+                    LLVMTypeKind::LLVMFloatTypeKind => Some(Some((d as f32).to_bits() as u64)),
+                    LLVMTypeKind::LLVMDoubleTypeKind => Some(Some(d.to_bits())),
                     _ => None,
                 };
             }
@@ -980,6 +1001,11 @@ impl<'a> Lowering<'a> {
         let Some(write) = WrRegion::read(w) else {
             return Err(error(w, "a wrregion with non-constant region parameters"));
         };
+        if let Some(var) = self.write_back(w, &write)? {
+            self.define(w, var);
+            self.stats.writes_in_place += 1;
+            return Ok(());
+        }
         // Two-address: the new value's variable starts as a copy of Old's, which coalescing removes when Old
         // dies here (genx_visa::coalesce); a constant Old is written by moves.
         let var = self.new_var(w, false)?;
@@ -1037,6 +1063,31 @@ impl<'a> Lowering<'a> {
         }
         self.define(w, var);
         Ok(())
+    }
+
+    /// The variable of a `wrregion` that writes elements back where they already are: New is a direct
+    /// `rdregion` of a vector S of the write's own type, reading exactly the elements the (unmasked, direct)
+    /// write writes, and Old is undef or lives in S's variable. The result is S's variable (its other elements
+    /// are S's or undef), so no move is emitted. genx-legalize leaves such chains when it splits the copy of a
+    /// region into legal pieces (`v.select<6,1,4,1>() = v.select<6,1,4,1>()` after a media block read); the
+    /// variable then lives as long as the result, which liveness sees through the shared variable.
+    fn write_back(&mut self, w: LLVMValueRef, write: &WrRegion) -> R<Option<VarId>> {
+        if write.index != Index::Direct || !region_ir::is_all_ones(write.mask) || !is_instruction(write.new) {
+            return Ok(None);
+        }
+        let Some(read) = RdRegion::read(write.new) else { return Ok(None) };
+        if read.index != Index::Direct
+            || ir::type_of(read.input) != ir::type_of(w)
+            || ir::is_constant(read.input)
+            || !matches!((read.region.direct_elements(), write.region.direct_elements()), (Ok(a), Ok(b)) if a == b)
+        {
+            return Ok(None);
+        }
+        let source = self.var_of(w, read.input)?;
+        if !ir::is_undef(write.old) && (ir::is_constant(write.old) || self.var_of(w, write.old)? != source) {
+            return Ok(None);
+        }
+        Ok(Some(source))
     }
 
     /// A surface operand: the variable of a surface argument.

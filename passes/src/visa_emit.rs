@@ -82,6 +82,8 @@ pub struct Stats {
     pub aliases: u64,
     /// `wrregion`s that write elements back where they are (no instruction: the result is the source's variable).
     pub writes_in_place: u64,
+    /// Message payloads read in place from a region of a vector (a view, no copy unless misaligned).
+    pub payload_views: u64,
     /// vISA instructions emitted.
     pub instructions: u64,
 }
@@ -238,6 +240,7 @@ pub fn count(cx: &PassCx, stats: &Stats) {
     cx.count(c"copies-merge", c"copies kept: a predicated load's old value still live after the load", stats.copies_merge);
     cx.count(c"copy-moves", c"moves the kept copies became", stats.copy_moves);
     cx.count(c"writes-in-place", c"wrregions writing elements back where they are (no move)", stats.writes_in_place);
+    cx.count(c"payload-views", c"message payloads that are a region of a vector, read in place", stats.payload_views);
     cx.count(c"constant-olds", c"wrregions and predicated loads onto a constant old value", stats.constant_olds);
     cx.count(c"aliases", c"bitcasts emitted as vISA aliases", stats.aliases);
     cx.count(c"instructions", c"vISA instructions emitted", stats.instructions);

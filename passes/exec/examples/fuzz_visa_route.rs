@@ -2,7 +2,7 @@
 //!
 //! Options: `--platform P` (default icllp), `--seed N` (first program), `--programs N` (default: until
 //! `--seconds` runs out), `--seconds N` (default 60), `--instructions N` (program size), `--trials N`
-//! (validation trials per program). Prints the counts (validated, refused by reason); on a failure it prints
+//! (validation trials per program), `--verbose` (print each refused program's seed and reason). Prints the counts (validated, refused by reason); on a failure it prints
 //! the kernel, what the passes and the emitter made of it and the reason, writes the kernel to
 //! `visa-fuzz-failure-<seed>.ll` (replay: `cmc -march=P -backend=visa -mdump_asm` or `cmc validate`), and exits 1.
 
@@ -25,6 +25,7 @@ fn main() {
     let deadline = Instant::now() + Duration::from_secs(number("--seconds", 60));
     let shape = Shape { instructions: number("--instructions", 24) as usize, ..Shape::default() };
     let options = Options { trials: number("--trials", 8) as u32, ..Options::default() };
+    let verbose = args.iter().any(|a| a == "--verbose");
     let mut counts = Counts::default();
     let mut seed = first;
     while counts.programs < limit && Instant::now() < deadline {
@@ -33,7 +34,12 @@ fn main() {
                 counts.agreed += 1;
                 counts.trials += trials;
             }
-            Ok(Outcome::Refused(why)) => *counts.refused.entry(why).or_default() += 1,
+            Ok(Outcome::Refused(why)) => {
+                if verbose {
+                    println!("program {seed} refused: {why}");
+                }
+                *counts.refused.entry(why).or_default() += 1
+            }
             Err(failure) => {
                 eprintln!("{failure}");
                 let path = format!("visa-fuzz-failure-{seed}.ll");

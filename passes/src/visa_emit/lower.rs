@@ -1111,7 +1111,10 @@ impl<'a> Lowering<'a> {
             self.write_constant(var, &lanes, ty);
             var
         } else {
-            let var = self.var_of(inst, value)?;
+            let var = match self.vars.get(&value) {
+                Some(&var) => var,
+                None => self.region_view(inst, value)?,
+            };
             let root = self.k.root_of(var);
             let aligned = matches!(self.k.var(root).category, Category::General { align: genx_visa::Align::Grf, .. })
                 && self.k.offset_in_root(var) % self.k.grf_bytes == 0;
@@ -1124,6 +1127,23 @@ impl<'a> Lowering<'a> {
             }
         };
         Ok(Raw { var, offset: 0 })
+    }
+
+    /// A `rdregion` baled into a message's payload: a view of the contiguous bytes it reads in its input's
+    /// variable (the payload itself when they start a GRF, else `payload` copies them), so that a message of a
+    /// part of a vector reads it in place, as IGC's baling lets a send take a region of a GRF-aligned vector.
+    fn region_view(&mut self, inst: LLVMValueRef, value: LLVMValueRef) -> R<VarId> {
+        let Some(read) = RdRegion::read(value) else {
+            return self.var_of(inst, value);
+        };
+        if read.index != Index::Direct || !read.region.is_contiguous() || read.region.offset < 0 {
+            return Err(error(inst, "a payload read through a strided or indirect region is not lowered yet"));
+        }
+        let input = self.var_of(value, read.input)?;
+        let ty = element_type(ir::type_of(value)).ok_or_else(|| error(inst, "a payload without a vISA type"))?;
+        let view = self.k.add_alias(input, read.region.offset as u32, ty, read.region.num_elements, "");
+        self.stats.payload_views += 1;
+        Ok(view)
     }
 
     fn scalar(&mut self, inst: LLVMValueRef, n: u32) -> R<Operand> {

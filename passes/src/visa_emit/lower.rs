@@ -18,6 +18,7 @@ use llvm_sys::{LLVMIntPredicate, LLVMOpcode, LLVMRealPredicate, LLVMTypeKind};
 
 use super::{Emitted, KernelEntry, Stats, NAME};
 use crate::baling::{Bales, Role};
+use crate::bti::{assign, class_of, ArgClass, Binding};
 use crate::diag::{Diagnostic, Severity};
 use crate::ir;
 use crate::platform::Platform;
@@ -329,6 +330,25 @@ impl<'a> Lowering<'a> {
             };
             self.vars.insert(param, var);
             placed.push((var, size, elem));
+        }
+        // Surfaces at the binding-table indices IGC's BTI assignment gives them (genx_passes::bti, where the
+        // runtime binds them): a `movs` of the constant into each surface argument at entry, so that the
+        // finalizer encodes every message's index in its descriptor, as it does for IGC's route, instead of
+        // adding the argument to an address register per message.
+        let classes: Vec<ArgClass> = params
+            .iter()
+            .enumerate()
+            .map(|(i, &p)| {
+                let descriptor = entry.descriptors.get(i).map_or("", String::as_str);
+                class_of(entry.kinds.get(i).copied().unwrap_or(0), descriptor, is_pointer(ir::type_of(p)))
+            })
+            .collect();
+        for (param, binding) in params.iter().zip(assign(&classes)) {
+            if let Binding::Surface(index) = binding {
+                let surface = self.vars[param];
+                self.insts.push(Inst::Message(genx_visa::Message::BindSurface { surface, index }));
+                self.stats.bound_surfaces += 1;
+            }
         }
         let grf = self.platform.grf_bytes;
         let mut free: Vec<(u32, u32)> = vec![(grf, 128 * grf)];

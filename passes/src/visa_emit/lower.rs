@@ -990,15 +990,116 @@ impl<'a> Lowering<'a> {
         Ok(var)
     }
 
+    /// Writes constant `lanes` into `var` (of element type `ty`). Integer words and dwords go by chunks of
+    /// eight lanes, each the cheapest of: moves of its runs of equal elements; one move of a packed immediate
+    /// (`:v`, eight signed 4-bit values, or `:uv`, unsigned); the previous chunk plus a constant (one `add`:
+    /// `0..15` is `0x76543210:uv` then `+ 8`); a packed immediate plus the chunk's least value (two
+    /// instructions). Everything else is moves of runs.
     fn write_constant(&mut self, var: VarId, lanes: &[u64], ty: Type) {
+        const CHUNK: usize = 8;
+        let packable = matches!(ty, Type::W | Type::UW | Type::D | Type::UD);
+        // Wide runs (a splat of sixteen is one move) beat chunks whenever there is no more than one per chunk.
+        if !packable || lanes.len() % CHUNK != 0 || self.run_count(lanes, ty) <= lanes.len() / CHUNK {
+            self.write_runs(var, lanes, 0, ty);
+            return;
+        }
+        let bits = ty.bytes() * 8;
+        let value = |lane: u64| -> i64 {
+            let lane = lane & ((1u64 << bits) - 1);
+            if ty.is_signed() && lane >> (bits - 1) & 1 == 1 {
+                lane as i64 - (1i64 << bits)
+            } else {
+                lane as i64
+            }
+        };
+        let pack = |values: &[i64]| values.iter().enumerate().fold(0u64, |acc, (i, &v)| acc | ((v as u64) & 0xf) << (4 * i));
+        let whole = Region { vstride: 1, width: 1, hstride: 0 };
+        for (k, chunk) in lanes.chunks(CHUNK).enumerate() {
+            let base = k * CHUNK;
+            let values: Vec<i64> = chunk.iter().map(|&l| value(l)).collect();
+            let runs = self.run_count(chunk, ty);
+            let dst = Dst { var, offset: base as u32 * ty.bytes(), hstride: 1 };
+            let exec = Exec::simd(CHUNK as u32);
+            let mov = |imm: Imm| Inst::Alu { op: "mov", sat: false, exec, pred: None, dst, srcs: vec![Operand::Imm(imm)] };
+            let add = |src: Operand, c: i64| Inst::Alu {
+                op: "add",
+                sat: false,
+                exec,
+                pred: None,
+                dst,
+                srcs: vec![src, Operand::Imm(Imm { bits: (c as u64) & ((1u64 << bits) - 1), ty })],
+            };
+            let previous: Option<i64> = (k > 0)
+                .then(|| {
+                    let prev = &lanes[base - CHUNK..base];
+                    let c = value(chunk[0]).wrapping_sub(value(prev[0]));
+                    chunk.iter().zip(prev).all(|(&x, &p)| value(x).wrapping_sub(value(p)) == c).then_some(c)
+                })
+                .flatten();
+            let (lo, hi) = (*values.iter().min().unwrap_or(&0), *values.iter().max().unwrap_or(&0));
+            // Gen instructions each form costs after the finalizer: a packed immediate into dwords goes through a
+            // word register first (two), into words it is one.
+            let packed_cost = if ty.bytes() == 2 { 1 } else { 2 };
+            let packed = if (-8..=7).contains(&lo) && (-8..=7).contains(&hi) {
+                Some(Type::V)
+            } else if lo >= 0 && hi <= 15 {
+                Some(Type::UV)
+            } else {
+                None
+            };
+            let shifted_fits = hi - lo <= 15;
+            let best = [
+                Some((runs, 0)),
+                previous.map(|_| (1, 1)),
+                packed.map(|_| (packed_cost, 2)),
+                shifted_fits.then_some((packed_cost + 1, 3)),
+            ]
+            .into_iter()
+            .flatten()
+            .min()
+            .map_or(0, |(_, form)| form);
+            match (best, previous, packed) {
+                (1, Some(c), _) => {
+                    let src = Src { var, offset: (base - CHUNK) as u32 * ty.bytes(), region: whole, modifier: Modifier::None };
+                    self.insts.push(add(Operand::Region(src), c));
+                }
+                (2, _, Some(packed)) => self.insts.push(mov(Imm { bits: pack(&values), ty: packed })),
+                (3, _, _) => {
+                    let shifted: Vec<i64> = values.iter().map(|v| v - lo).collect();
+                    self.insts.push(mov(Imm { bits: pack(&shifted), ty: Type::UV }));
+                    let src = Src { var, offset: base as u32 * ty.bytes(), region: whole, modifier: Modifier::None };
+                    self.insts.push(add(Operand::Region(src), lo));
+                }
+                _ => self.write_runs(var, chunk, base, ty),
+            }
+        }
+    }
+
+    /// The moves of `lanes`' runs of equal elements, as widths [`Self::write_runs`] uses.
+    fn run_sizes(&self, lanes: &[u64], ty: Type) -> Vec<usize> {
         let limit = self.move_width(ty);
+        let mut sizes = Vec::new();
         let mut at = 0usize;
         while at < lanes.len() {
             let mut size = (limit as usize).min((lanes.len() - at).next_power_of_two());
             while size > 1 && (at + size > lanes.len() || lanes[at..at + size].iter().any(|&l| l != lanes[at])) {
                 size /= 2;
             }
-            let dst = Dst { var, offset: at as u32 * ty.bytes(), hstride: 1 };
+            sizes.push(size);
+            at += size;
+        }
+        sizes
+    }
+
+    fn run_count(&self, lanes: &[u64], ty: Type) -> usize {
+        self.run_sizes(lanes, ty).len()
+    }
+
+    /// Moves of `lanes`' runs of equal elements into `var` from lane `base`.
+    fn write_runs(&mut self, var: VarId, lanes: &[u64], base: usize, ty: Type) {
+        let mut at = 0usize;
+        for size in self.run_sizes(lanes, ty) {
+            let dst = Dst { var, offset: (base + at) as u32 * ty.bytes(), hstride: 1 };
             let src = Operand::Imm(Imm { bits: lanes[at], ty: immediate_type(ty) });
             self.insts.push(Inst::Alu {
                 op: "mov",

@@ -44,6 +44,7 @@
 //! size, group count) `implicit.rs`'s, single-indirect regions `indirect.rs`'s, each with its own note.
 
 mod lower;
+mod truth;
 
 use std::ffi::CString;
 
@@ -82,6 +83,8 @@ pub struct Stats {
     pub aliases: u64,
     /// `wrregion`s that write elements back where they are (no instruction: the result is the source's variable).
     pub writes_in_place: u64,
+    /// `icmp ne X, 0` folded into the predicate X materialises (`truth.rs`).
+    pub truth_folds: u64,
     /// Surface arguments bound to their binding-table index at the kernel's entry (`movs`).
     pub bound_surfaces: u64,
     /// Message payloads read in place from a region of a vector (a view, no copy unless misaligned).
@@ -181,8 +184,10 @@ pub fn emit_kernel(entry: &KernelEntry) -> Result<Emitted, Diagnostic> {
             format!("{unknown} (from the \"target-cpu\" attribute)"),
         )
     })?;
+    let truth_folds = truth::fold(function);
     let (bales, _) = baling::bale_function(function, platform, BalingKind::CodeGen);
-    let emitted = lower::Lowering::run(entry, &bales, platform)?;
+    let mut emitted = lower::Lowering::run(entry, &bales, platform)?;
+    emitted.stats.truth_folds = truth_folds;
     if let Err(errors) = genx_visa::verify(&emitted.kernel) {
         return Err(Diagnostic::at_function(
             Severity::Error,
@@ -248,6 +253,7 @@ pub fn count(cx: &PassCx, stats: &Stats) {
     cx.count(c"copies-merge", c"copies kept: a predicated load's old value still live after the load", stats.copies_merge);
     cx.count(c"copy-moves", c"moves the kept copies became", stats.copy_moves);
     cx.count(c"writes-in-place", c"wrregions writing elements back where they are (no move)", stats.writes_in_place);
+    cx.count(c"truth-folds", c"compares of a predicate's own materialisation folded into the predicate", stats.truth_folds);
     cx.count(c"bound-surfaces", c"surface arguments bound to IGC's binding-table index at entry", stats.bound_surfaces);
     cx.count(c"payload-views", c"message payloads that are a region of a vector, read in place", stats.payload_views);
     cx.count(c"constant-olds", c"wrregions and predicated loads onto a constant old value", stats.constant_olds);

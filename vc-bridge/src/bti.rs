@@ -39,7 +39,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn read_only_images_and_samplers_come_first() {
+    fn argument_kinds_map_onto_the_rule() {
         let kernel = Kernel {
             name: "k".into(),
             args: vec![
@@ -53,16 +53,14 @@ mod tests {
             slm_size: 0,
             location: None,
         };
-        assert_eq!(
-            bindings(&kernel),
-            vec![
-                Binding::Surface(2),
-                Binding::Value,
-                Binding::Surface(1),
-                Binding::Pointer(3),
-                Binding::Sampler(0),
-                Binding::Surface(4)
-            ]
-        );
+        let classes = [
+            ArgClass::Surface,
+            ArgClass::Value,
+            ArgClass::ReadOnlyImage,
+            ArgClass::Pointer,
+            ArgClass::Sampler,
+            ArgClass::Surface,
+        ];
+        assert_eq!(bindings(&kernel), assign(&classes));
     }
 }

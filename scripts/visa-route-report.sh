@@ -1,24 +1,35 @@
 #!/usr/bin/env bash
 # The vISA route against the IGC route, kernel by kernel (issue 16's benchmark command, not a test).
 #
-# For each input of the project's corpus (the examples, the CM lit kernels, the vc-bridge inputs) and each
-# platform: the IGC route (`cmc -mdump_asm`: IGC's own .asm) and the vISA route (the middle end, genx-legalize,
-# print<genx-visa-emit>, then GenX_IR on each kernel's .visaasm, as `cmc -backend=visa` does, but per kernel so
-# that multi-kernel files are measured too). Prints one line per kernel: whether our route emitted it and GenX_IR
-# accepted it, Gen ISA instructions and spill bytes of both routes, the ratio, and whether our .visaasm agrees
-# with the kernel's IR on the vISA executor (`cmc validate`: yes, NO = mismatch, cannot = the executor cannot
-# run one side); then the totals, the geometric mean of the ratios and the number of kernels that validate.
-# A kernel our route refuses shows the first line of the located error.
+# For each input of the project's corpus (the examples, the CM lit kernels, the vc-bridge inputs, the team's CM
+# corpus tests/corpus) and each platform, both routes start from the same front-end IR (`cmc -emit-llvm` of a CM
+# source; an IR input as it is):
+# - the IGC route: `cmc -mdump_asm` on that IR (IGC's .visaasm and its own .asm);
+# - the vISA route: the passes `cmc -backend=visa -###` names (the middle end, then genx-legalize) and
+#   print<genx-visa-emit>, then GenX_IR on each kernel's .visaasm, as `cmc -backend=visa` does, but per kernel
+#   so that multi-kernel files are measured too.
+# Same finalizer options on both sides: IGC's own asm is finalized with IGC's options (its `//.full_options`
+# line: -enablePreemption plus dump flags), ours with the route's (`GenX_IR k.visaasm -platform P -output
+# -binary`), and preemption alone moves counts (merge_masks: 21 with it, 20 without). So IGC's .visaasm is
+# re-finalized here with exactly the route's command, and the ratio is ours over that count: the two sides
+# differ only in the vISA they hand the finalizer. Column `own` is IGC's count with its own options.
 #
-# Usage: scripts/visa-route-report.sh [platform...]   (default: icllp tgllp)
+# One line per kernel: whether our route emitted it and GenX_IR accepted it, Gen ISA instructions and spill
+# bytes of both routes, the ratio, whether our .visaasm agrees with the kernel's IR on the vISA executor
+# (`cmc validate`: yes, NO = mismatch, cannot = the executor cannot run one side), and compile times in ms:
+# `t-visa` = our passes and emission for the whole input + GenX_IR for this kernel, `t-igc` = the IGC route
+# (middle end, llvm-spirv, ocloc) for the whole input (ocloc compiles a file's kernels together). Then per
+# platform the totals, the geometric mean and max of the ratios, spills, validation counts and the geometric
+# mean of the time ratios. A kernel our route refuses shows the first line of the located error.
+#
+# Usage: [ONLY=regex] [KEEP=dir] scripts/visa-route-report.sh [platform...]   (default: icllp tgllp)
 set -u
 root=$(cd "$(dirname "$0")/.." && pwd)
 cmc=${CMC:-$root/target/release/cmc}
 platforms=("$@")
 [ ${#platforms[@]} -eq 0 ] && platforms=(icllp tgllp)
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-pipeline="genx-lowering,genx-region-collapse,genx-const-fold,genx-dead-vector,genx-legalize,print<genx-visa-emit>"
+# KEEP=dir keeps every intermediate file (both routes' .visaasm and .asm) there.
+if [ -n "${KEEP:-}" ]; then work=$KEEP; mkdir -p "$work"; else work=$(mktemp -d); trap 'rm -rf "$work"' EXIT; fi
 
 inputs=("$root"/examples/*.cpp "$root"/examples/*.ll "$root"/tests/lit/vc-bridge/Inputs/*.cpp)
 for f in "$root"/tests/lit/vc-bridge/Inputs/*.ll; do
@@ -27,23 +38,47 @@ done
 for f in "$root"/tests/lit/cm/*.cpp; do
   case $(basename "$f") in errors-*|*-errors.cpp|kernel-declared-twice.cpp|atomic-wrong-sources.cpp) ;; *) inputs+=("$f");; esac
 done
+inputs+=("$root"/tests/corpus/*.cpp)
+# ONLY=regex keeps the inputs whose file name matches (to look at a few kernels).
+if [ -n "${ONLY:-}" ]; then
+  kept=(); for f in "${inputs[@]}"; do [[ $(basename "$f") =~ $ONLY ]] && kept+=("$f"); done; inputs=("${kept[@]}")
+fi
 
 header() { sed -n "s|^//\.$1 \([0-9]*\).*|\1|p" "$2" | head -1; }
+now() { date +%s%N; }
+ms() { echo $((($2 - $1) / 1000000)); }
+# GenX_IR on $1/k.visaasm with the route's command line (vc_bridge::finalize::command).
+finalize() { (cd "$1" && GenX_IR k.visaasm -platform "$2" -output -binary >log 2>&1) && [ -f "$1/k.asm" ]; }
 
-printf '%-7s %-28s %-24s %-8s %6s %6s %6s %6s %6s %6s\n' platform input kernel visa ours spill igc spill ratio valid
+row='%-7s %-28s %-24s %-8s %6s %6s %6s %6s %5s %6s %6s %7s %7s\n'
+printf "$row" platform input kernel visa ours spill igc spill own ratio valid t-visa t-igc
 for platform in "${platforms[@]}"; do
+  # The route's own passes (its middle end, then its back end) and GenX_IR's platform name, from `-###`.
+  plan=$("$cmc" -march="$platform" -backend=visa "$root/examples/linear_filter.cpp" -### 2>&1)
+  pipeline="$(sed -n 's/^middle end: \([^ ]*\), then.*/\1/p' <<<"$plan"),$(sed -n 's/^back end: \([^ ]*\), then.*/\1/p' <<<"$plan"),print<genx-visa-emit>"
+  visa_platform=$(sed -n 's/.*-platform \([A-Za-z0-9_]*\).*/\1/p' <<<"$plan" | head -1)
   for input in "${inputs[@]}"; do
     name=$(basename "$input")
     dir="$work/$platform/$name"
     mkdir -p "$dir/igc" "$dir/visa"
-    (cd "$dir/igc" && "$cmc" -march="$platform" "$input" -mdump_asm -o a.bin >log 2>&1)
-    if ! "$cmc" -march="$platform" -passes="$pipeline" "$input" -o /dev/null 2>"$dir/visa/out" >/dev/null; then
+    # The front-end IR both routes start from: the front end's for a CM source, the input itself for IR.
+    case $input in
+      *.cpp) ir="$dir/ir.ll"; "$cmc" -march="$platform" -emit-llvm -S "$input" -o "$ir" >"$dir/fe.log" 2>&1 || ir=;;
+      *) ir=$input;;
+    esac
+    source=${ir:-$input}
+    t0=$(now)
+    (cd "$dir/igc" && "$cmc" -march="$platform" "$source" -mdump_asm -o a.bin >log 2>&1)
+    t1=$(now)
+    if ! "$cmc" -march="$platform" -passes="$pipeline" "$source" -o /dev/null 2>"$dir/visa/out" >/dev/null; then
       failed=1
     else
       failed=0
     fi
+    t2=$(now)
+    t_igc=$(ms "$t0" "$t1"); t_passes=$(ms "$t1" "$t2")
     # Split the printed kernels (each starts with .version) into files named after the kernel.
-    python3 - "$dir/visa/out" "$dir/visa" <<'EOF'
+    python3 - "$dir/visa/out" "$dir/visa" <<'EOF2'
 import re, sys
 text = open(sys.argv[1]).read()
 parts = re.split(r'(?m)^(?=\.version )', text)
@@ -54,22 +89,25 @@ for part in parts:
         lines = part.splitlines(keepends=True)
         end = max((i for i, l in enumerate(lines) if l.strip().startswith('ret ')), default=len(lines) - 1)
         open(f"{sys.argv[2]}/{m.group(1)}.visaasm", 'w').write(''.join(lines[:end + 1]))
-EOF
-    # The IR the vISA is validated against: the front end's for a CM source, the input itself for IR.
-    case $input in
-      *.cpp) ir="$dir/ir.ll"; "$cmc" -march="$platform" -emit-llvm -S "$input" -o "$ir" >/dev/null 2>&1 || ir=;;
-      *) ir=$input;;
-    esac
+EOF2
     kernels=$(ls "$dir/igc"/*.asm 2>/dev/null | xargs -rn1 basename | sed 's/\.asm$//')
     [ -z "$kernels" ] && kernels=$(ls "$dir/visa"/*.visaasm 2>/dev/null | xargs -rn1 basename | sed 's/\.visaasm$//')
     [ -z "$kernels" ] && kernels="?"
     for kernel in $kernels; do
-      igc_count=$(header instCount "$dir/igc/$kernel.asm" 2>/dev/null); igc_spill=$(header "spill size" "$dir/igc/$kernel.asm" 2>/dev/null)
-      status=refused; ours=-; ours_spill=-; ratio=-; valid=-
+      igc_own=$(header instCount "$dir/igc/$kernel.asm" 2>/dev/null)
+      igc_count=; igc_spill=
+      if [ -f "$dir/igc/$kernel.visaasm" ]; then
+        mkdir -p "$dir/igc/$kernel" && cp "$dir/igc/$kernel.visaasm" "$dir/igc/$kernel/k.visaasm"
+        if finalize "$dir/igc/$kernel" "$visa_platform"; then
+          igc_count=$(header instCount "$dir/igc/$kernel/k.asm"); igc_spill=$(header "spill size" "$dir/igc/$kernel/k.asm")
+        fi
+      fi
+      status=refused; ours=-; ours_spill=-; ratio=-; valid=-; t_visa=-
       if [ -f "$dir/visa/$kernel.visaasm" ]; then
         mkdir -p "$dir/visa/$kernel" && cp "$dir/visa/$kernel.visaasm" "$dir/visa/$kernel/k.visaasm"
-        visa_platform=$("$cmc" -march="$platform" -backend=visa "$input" -### 2>&1 | sed -n 's/.*-platform \([A-Za-z0-9_]*\).*/\1/p' | head -1)
-        if (cd "$dir/visa/$kernel" && GenX_IR k.visaasm -platform "$visa_platform" -output -binary >log 2>&1) && [ -f "$dir/visa/$kernel/k.asm" ]; then
+        t3=$(now)
+        if finalize "$dir/visa/$kernel" "$visa_platform"; then
+          t_visa=$((t_passes + $(ms "$t3" "$(now)")))
           status=accepted; ours=$(header instCount "$dir/visa/$kernel/k.asm"); ours_spill=$(header "spill size" "$dir/visa/$kernel/k.asm"); ours_spill=${ours_spill:-0}
           [ -n "$igc_count" ] && ratio=$(python3 -c "print(f'{$ours/$igc_count:.2f}')")
           if [ -n "$ir" ]; then
@@ -80,24 +118,36 @@ EOF
           status=rejected
         fi
       fi
-      printf '%-7s %-28s %-24s %-8s %6s %6s %6s %6s %6s %6s\n' "$platform" "$name" "$kernel" "$status" "$ours" "$ours_spill" "${igc_count:--}" "${igc_spill:-0}" "$ratio" "$valid"
+      [ -n "$igc_own" ] || t_igc=-
+      printf "$row" "$platform" "$name" "$kernel" "$status" "$ours" "$ours_spill" "${igc_count:--}" "${igc_spill:-0}" "${igc_own:--}" "$ratio" "$valid" "$t_visa" "$t_igc"
       if [ "$status" = refused ] && [ $failed = 1 ]; then
         grep -m1 "error" "$dir/visa/out" | sed "s|$root/||; s/^/        /" | cut -c1-220
+      fi
+      if [ "$status" = rejected ]; then
+        grep -m1 -i "error" "$dir/visa/$kernel/log" | sed "s/^/        GenX_IR: /" | cut -c1-220
       fi
     done
   done
 done | tee "$work/report"
-python3 - "$work/report" <<'EOF'
+python3 - "$work/report" <<'EOF2'
 import math, sys
-rows = [l.split() for l in open(sys.argv[1]) if l[:1] not in (' ', 'p') and len(l.split()) == 10]
+rows = [l.split() for l in open(sys.argv[1]) if l[:1] not in (' ', 'p') and len(l.split()) == 13]
+def gmean(xs):
+    return math.exp(sum(map(math.log, xs)) / len(xs)) if xs else float('nan')
 for platform in sorted({r[0] for r in rows}):
     mine = [r for r in rows if r[0] == platform]
     ok = [r for r in mine if r[3] == 'accepted']
-    ratios = [float(r[8]) for r in ok if r[8] != '-']
-    gm = math.exp(sum(map(math.log, ratios)) / len(ratios)) if ratios else float('nan')
+    ratios = [float(r[9]) for r in ok if r[9] != '-']
+    over = sorted(((float(r[9]), r[2]) for r in ok if r[9] != '-' and float(r[9]) > 1.25), reverse=True)
+    times = [int(r[11]) / int(r[12]) for r in ok if r[11] != '-' and r[12] != '-' and int(r[12]) > 0 and int(r[11]) > 0]
+    spill_worse = [r[2] for r in ok if r[6] != '-' and int(r[5]) > 0 and int(r[7]) == 0]
     print(f"{platform}: {len(ok)} of {len(mine)} kernels through the vISA route and accepted by GenX_IR; "
-          f"{len(ratios)} compared with IGC: geometric mean {gm:.3f}x, max {max(ratios, default=float('nan')):.2f}x, "
-          f"spills ours {sum(int(r[5]) for r in ok)} B vs IGC {sum(int(r[7]) for r in ok)} B; "
-          f"validate against their IR: {sum(r[9] == 'yes' for r in ok)} agree, {sum(r[9] == 'NO' for r in ok)} mismatch, "
-          f"{sum(r[9] == 'cannot' for r in ok)} cannot validate")
-EOF
+          f"{len(ratios)} compared with IGC (same finalizer options): geometric mean {gmean(ratios):.3f}x, "
+          f"max {max(ratios, default=float('nan')):.2f}x, {len(over)} above 1.25x"
+          f"{' (' + ', '.join(f'{k} {x:.2f}' for x, k in over) + ')' if over else ''}; "
+          f"spills ours {sum(int(r[5]) for r in ok)} B vs IGC {sum(int(r[7]) for r in ok)} B"
+          f"{', spills where IGC has none: ' + ' '.join(spill_worse) if spill_worse else ''}; "
+          f"validate against their IR: {sum(r[10] == 'yes' for r in ok)} agree, {sum(r[10] == 'NO' for r in ok)} mismatch, "
+          f"{sum(r[10] == 'cannot' for r in ok)} cannot validate; "
+          f"compile time vISA route / IGC route: geometric mean {gmean(times):.2f}x over {len(times)} kernels")
+EOF2

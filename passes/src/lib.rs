@@ -25,6 +25,7 @@ pub extern crate llvm_sys_140 as llvm_sys;
 pub use inkwell;
 
 pub mod baling;
+pub mod bti;
 pub mod callee_cache;
 pub mod cm_lower;
 pub mod column_write;

@@ -44,6 +44,7 @@
 //! size, group count) `implicit.rs`'s, single-indirect regions `indirect.rs`'s, each with its own note.
 
 mod lower;
+mod truth;
 
 use std::ffi::CString;
 
@@ -80,6 +81,14 @@ pub struct Stats {
     pub constant_olds: u64,
     /// Bitcasts emitted as aliases.
     pub aliases: u64,
+    /// `wrregion`s that write elements back where they are (no instruction: the result is the source's variable).
+    pub writes_in_place: u64,
+    /// `icmp ne X, 0` folded into the predicate X materialises (`truth.rs`).
+    pub truth_folds: u64,
+    /// Surface arguments bound to their binding-table index at the kernel's entry (`movs`).
+    pub bound_surfaces: u64,
+    /// Message payloads read in place from a region of a vector (a view, no copy unless misaligned).
+    pub payload_views: u64,
     /// vISA instructions emitted.
     pub instructions: u64,
 }
@@ -111,6 +120,8 @@ pub struct KernelEntry {
     pub function: LLVMValueRef,
     pub name: String,
     pub kinds: Vec<u64>,
+    /// The argument descriptors (`"buffer_t"`, `"image2d_t read_only"`, `"svmptr_t"`), empty when absent.
+    pub descriptors: Vec<String>,
     /// As written (64 bits: a size past 32 bits is over every platform's limit, never wrapped under it).
     pub slm_size: u64,
 }
@@ -131,18 +142,17 @@ pub fn kernel_entries(module: LLVMModuleRef) -> Vec<KernelEntry> {
             let Some(&function) = operands.first().filter(|f| !f.is_null() && !LLVMIsAFunction(**f).is_null()) else {
                 continue;
             };
-            let name = operands
-                .get(1)
-                .filter(|v| !v.is_null())
-                .and_then(|v| {
-                    let mut len = 0u32;
-                    let text = LLVMGetMDString(*v, &mut len);
-                    (!text.is_null()).then(|| {
-                        String::from_utf8_lossy(std::slice::from_raw_parts(text as *const u8, len as usize))
-                            .into_owned()
-                    })
+            let string = |v: LLVMValueRef| -> Option<String> {
+                if v.is_null() {
+                    return None;
+                }
+                let mut len = 0u32;
+                let text = LLVMGetMDString(v, &mut len);
+                (!text.is_null()).then(|| {
+                    String::from_utf8_lossy(std::slice::from_raw_parts(text as *const u8, len as usize)).into_owned()
                 })
-                .unwrap_or_else(|| ir::value_name(function));
+            };
+            let name = operands.get(1).and_then(|v| string(*v)).unwrap_or_else(|| ir::value_name(function));
             let int = |v: LLVMValueRef| {
                 (!v.is_null() && !LLVMIsAConstantInt(v).is_null()).then(|| LLVMConstIntGetZExtValue(v))
             };
@@ -152,7 +162,12 @@ pub fn kernel_entries(module: LLVMModuleRef) -> Vec<KernelEntry> {
                 .map(|v| ir::md_operands(*v).into_iter().map(|k| int(k).unwrap_or(0)).collect())
                 .unwrap_or_default();
             let slm_size = operands.get(3).and_then(|v| int(*v)).unwrap_or(0);
-            out.push(KernelEntry { function, name, kinds, slm_size });
+            let descriptors = operands
+                .get(6)
+                .filter(|v| !v.is_null() && !LLVMIsAMDNode(**v).is_null())
+                .map(|v| ir::md_operands(*v).into_iter().map(|d| string(d).unwrap_or_default()).collect())
+                .unwrap_or_default();
+            out.push(KernelEntry { function, name, kinds, descriptors, slm_size });
         }
     }
     out
@@ -169,8 +184,10 @@ pub fn emit_kernel(entry: &KernelEntry) -> Result<Emitted, Diagnostic> {
             format!("{unknown} (from the \"target-cpu\" attribute)"),
         )
     })?;
+    let truth_folds = truth::fold(function);
     let (bales, _) = baling::bale_function(function, platform, BalingKind::CodeGen);
-    let emitted = lower::Lowering::run(entry, &bales, platform)?;
+    let mut emitted = lower::Lowering::run(entry, &bales, platform)?;
+    emitted.stats.truth_folds = truth_folds;
     if let Err(errors) = genx_visa::verify(&emitted.kernel) {
         return Err(Diagnostic::at_function(
             Severity::Error,
@@ -235,6 +252,10 @@ pub fn count(cx: &PassCx, stats: &Stats) {
     cx.count(c"copies-payload", c"copies kept: a message operand not starting a GRF", stats.copies_payload);
     cx.count(c"copies-merge", c"copies kept: a predicated load's old value still live after the load", stats.copies_merge);
     cx.count(c"copy-moves", c"moves the kept copies became", stats.copy_moves);
+    cx.count(c"writes-in-place", c"wrregions writing elements back where they are (no move)", stats.writes_in_place);
+    cx.count(c"truth-folds", c"compares of a predicate's own materialisation folded into the predicate", stats.truth_folds);
+    cx.count(c"bound-surfaces", c"surface arguments bound to IGC's binding-table index at entry", stats.bound_surfaces);
+    cx.count(c"payload-views", c"message payloads that are a region of a vector, read in place", stats.payload_views);
     cx.count(c"constant-olds", c"wrregions and predicated loads onto a constant old value", stats.constant_olds);
     cx.count(c"aliases", c"bitcasts emitted as vISA aliases", stats.aliases);
     cx.count(c"instructions", c"vISA instructions emitted", stats.instructions);

@@ -24,3 +24,4 @@ pub mod program;
 pub mod validate;
 pub mod value;
 pub mod visa;
+pub mod visa_fuzz;

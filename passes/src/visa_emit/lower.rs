@@ -18,6 +18,7 @@ use llvm_sys::{LLVMIntPredicate, LLVMOpcode, LLVMRealPredicate, LLVMTypeKind};
 
 use super::{Emitted, KernelEntry, Stats, NAME};
 use crate::baling::{Bales, Role};
+use crate::bti::{assign, class_of, ArgClass, Binding};
 use crate::diag::{Diagnostic, Severity};
 use crate::ir;
 use crate::platform::Platform;
@@ -82,30 +83,51 @@ fn is_instruction(value: LLVMValueRef) -> bool {
     unsafe { !LLVMIsAInstruction(value).is_null() }
 }
 
-/// The bits of each lane of a constant (a scalar, a vector, zero), each zero-extended; undef lanes are 0.
+/// The bits of each lane of a constant (a scalar, a vector, zero), each zero-extended. An undef lane may hold
+/// anything, so it repeats the defined lane before it (the first defined lane when none is before it; 0 when
+/// every lane is undef): a constant whose defined lanes are equal is then a splat, an immediate, and the runs
+/// `write_constant` moves are as long as they can be (genx-dead-vector leaves undef in the lanes nobody reads).
 fn constant_lanes(value: LLVMValueRef) -> Option<Vec<u64>> {
+    let lanes = defined_lanes(value)?;
+    let mut last = lanes.iter().flatten().next().copied().unwrap_or(0);
+    Some(
+        lanes
+            .into_iter()
+            .map(|lane| {
+                last = lane.unwrap_or(last);
+                last
+            })
+            .collect(),
+    )
+}
+
+/// The bits of each lane of a constant, each zero-extended; `None` for an undef lane.
+fn defined_lanes(value: LLVMValueRef) -> Option<Vec<Option<u64>>> {
     // SAFETY: constant queries on a live constant; element indices are below the vector length.
     unsafe {
         let ty = LLVMTypeOf(value);
         let n = region_ir::lanes(ty);
-        if ir::is_undef(value) || !LLVMIsAConstantAggregateZero(value).is_null() {
-            return Some(vec![0; n as usize]);
+        if ir::is_undef(value) {
+            return Some(vec![None; n as usize]);
         }
-        let lane = |c: LLVMValueRef| -> Option<u64> {
+        if !LLVMIsAConstantAggregateZero(value).is_null() {
+            return Some(vec![Some(0); n as usize]);
+        }
+        let lane = |c: LLVMValueRef| -> Option<Option<u64>> {
             if ir::is_undef(c) {
-                return Some(0);
+                return Some(None);
             }
             if !LLVMIsAConstantInt(c).is_null() {
                 let bits = LLVMGetIntTypeWidth(LLVMTypeOf(c));
                 let v = LLVMConstIntGetZExtValue(c);
-                return Some(if bits >= 64 { v } else { v & ((1u64 << bits) - 1) });
+                return Some(Some(if bits >= 64 { v } else { v & ((1u64 << bits) - 1) }));
             }
             if !LLVMIsAConstantFP(c).is_null() {
                 let mut lost = 0;
                 let d = LLVMConstRealGetDouble(c, &mut lost);
                 return match LLVMGetTypeKind(LLVMTypeOf(c)) {
-                    LLVMTypeKind::LLVMFloatTypeKind => Some((d as f32).to_bits() as u64),
-                    LLVMTypeKind::LLVMDoubleTypeKind => Some(d.to_bits()),
+                    LLVMTypeKind::LLVMFloatTypeKind => Some(Some((d as f32).to_bits() as u64)),
+                    LLVMTypeKind::LLVMDoubleTypeKind => Some(Some(d.to_bits())),
                     _ => None,
                 };
             }
@@ -308,6 +330,25 @@ impl<'a> Lowering<'a> {
             };
             self.vars.insert(param, var);
             placed.push((var, size, elem));
+        }
+        // Surfaces at the binding-table indices IGC's BTI assignment gives them (genx_passes::bti, where the
+        // runtime binds them): a `movs` of the constant into each surface argument at entry, so that the
+        // finalizer encodes every message's index in its descriptor, as it does for IGC's route, instead of
+        // adding the argument to an address register per message.
+        let classes: Vec<ArgClass> = params
+            .iter()
+            .enumerate()
+            .map(|(i, &p)| {
+                let descriptor = entry.descriptors.get(i).map_or("", String::as_str);
+                class_of(entry.kinds.get(i).copied().unwrap_or(0), descriptor, is_pointer(ir::type_of(p)))
+            })
+            .collect();
+        for (param, binding) in params.iter().zip(assign(&classes)) {
+            if let Binding::Surface(index) = binding {
+                let surface = self.vars[param];
+                self.insts.push(Inst::Message(genx_visa::Message::BindSurface { surface, index }));
+                self.stats.bound_surfaces += 1;
+            }
         }
         let grf = self.platform.grf_bytes;
         let mut free: Vec<(u32, u32)> = vec![(grf, 128 * grf)];
@@ -949,15 +990,116 @@ impl<'a> Lowering<'a> {
         Ok(var)
     }
 
+    /// Writes constant `lanes` into `var` (of element type `ty`). Integer words and dwords go by chunks of
+    /// eight lanes, each the cheapest of: moves of its runs of equal elements; one move of a packed immediate
+    /// (`:v`, eight signed 4-bit values, or `:uv`, unsigned); the previous chunk plus a constant (one `add`:
+    /// `0..15` is `0x76543210:uv` then `+ 8`); a packed immediate plus the chunk's least value (two
+    /// instructions). Everything else is moves of runs.
     fn write_constant(&mut self, var: VarId, lanes: &[u64], ty: Type) {
+        const CHUNK: usize = 8;
+        let packable = matches!(ty, Type::W | Type::UW | Type::D | Type::UD);
+        // Wide runs (a splat of sixteen is one move) beat chunks whenever there is no more than one per chunk.
+        if !packable || lanes.len() % CHUNK != 0 || self.run_count(lanes, ty) <= lanes.len() / CHUNK {
+            self.write_runs(var, lanes, 0, ty);
+            return;
+        }
+        let bits = ty.bytes() * 8;
+        let value = |lane: u64| -> i64 {
+            let lane = lane & ((1u64 << bits) - 1);
+            if ty.is_signed() && lane >> (bits - 1) & 1 == 1 {
+                lane as i64 - (1i64 << bits)
+            } else {
+                lane as i64
+            }
+        };
+        let pack = |values: &[i64]| values.iter().enumerate().fold(0u64, |acc, (i, &v)| acc | ((v as u64) & 0xf) << (4 * i));
+        let whole = Region { vstride: 1, width: 1, hstride: 0 };
+        for (k, chunk) in lanes.chunks(CHUNK).enumerate() {
+            let base = k * CHUNK;
+            let values: Vec<i64> = chunk.iter().map(|&l| value(l)).collect();
+            let runs = self.run_count(chunk, ty);
+            let dst = Dst { var, offset: base as u32 * ty.bytes(), hstride: 1 };
+            let exec = Exec::simd(CHUNK as u32);
+            let mov = |imm: Imm| Inst::Alu { op: "mov", sat: false, exec, pred: None, dst, srcs: vec![Operand::Imm(imm)] };
+            let add = |src: Operand, c: i64| Inst::Alu {
+                op: "add",
+                sat: false,
+                exec,
+                pred: None,
+                dst,
+                srcs: vec![src, Operand::Imm(Imm { bits: (c as u64) & ((1u64 << bits) - 1), ty })],
+            };
+            let previous: Option<i64> = (k > 0)
+                .then(|| {
+                    let prev = &lanes[base - CHUNK..base];
+                    let c = value(chunk[0]).wrapping_sub(value(prev[0]));
+                    chunk.iter().zip(prev).all(|(&x, &p)| value(x).wrapping_sub(value(p)) == c).then_some(c)
+                })
+                .flatten();
+            let (lo, hi) = (*values.iter().min().unwrap_or(&0), *values.iter().max().unwrap_or(&0));
+            // Gen instructions each form costs after the finalizer: a packed immediate into dwords goes through a
+            // word register first (two), into words it is one.
+            let packed_cost = if ty.bytes() == 2 { 1 } else { 2 };
+            let packed = if (-8..=7).contains(&lo) && (-8..=7).contains(&hi) {
+                Some(Type::V)
+            } else if lo >= 0 && hi <= 15 {
+                Some(Type::UV)
+            } else {
+                None
+            };
+            let shifted_fits = hi - lo <= 15;
+            let best = [
+                Some((runs, 0)),
+                previous.map(|_| (1, 1)),
+                packed.map(|_| (packed_cost, 2)),
+                shifted_fits.then_some((packed_cost + 1, 3)),
+            ]
+            .into_iter()
+            .flatten()
+            .min()
+            .map_or(0, |(_, form)| form);
+            match (best, previous, packed) {
+                (1, Some(c), _) => {
+                    let src = Src { var, offset: (base - CHUNK) as u32 * ty.bytes(), region: whole, modifier: Modifier::None };
+                    self.insts.push(add(Operand::Region(src), c));
+                }
+                (2, _, Some(packed)) => self.insts.push(mov(Imm { bits: pack(&values), ty: packed })),
+                (3, _, _) => {
+                    let shifted: Vec<i64> = values.iter().map(|v| v - lo).collect();
+                    self.insts.push(mov(Imm { bits: pack(&shifted), ty: Type::UV }));
+                    let src = Src { var, offset: base as u32 * ty.bytes(), region: whole, modifier: Modifier::None };
+                    self.insts.push(add(Operand::Region(src), lo));
+                }
+                _ => self.write_runs(var, chunk, base, ty),
+            }
+        }
+    }
+
+    /// The moves of `lanes`' runs of equal elements, as widths [`Self::write_runs`] uses.
+    fn run_sizes(&self, lanes: &[u64], ty: Type) -> Vec<usize> {
         let limit = self.move_width(ty);
+        let mut sizes = Vec::new();
         let mut at = 0usize;
         while at < lanes.len() {
             let mut size = (limit as usize).min((lanes.len() - at).next_power_of_two());
             while size > 1 && (at + size > lanes.len() || lanes[at..at + size].iter().any(|&l| l != lanes[at])) {
                 size /= 2;
             }
-            let dst = Dst { var, offset: at as u32 * ty.bytes(), hstride: 1 };
+            sizes.push(size);
+            at += size;
+        }
+        sizes
+    }
+
+    fn run_count(&self, lanes: &[u64], ty: Type) -> usize {
+        self.run_sizes(lanes, ty).len()
+    }
+
+    /// Moves of `lanes`' runs of equal elements into `var` from lane `base`.
+    fn write_runs(&mut self, var: VarId, lanes: &[u64], base: usize, ty: Type) {
+        let mut at = 0usize;
+        for size in self.run_sizes(lanes, ty) {
+            let dst = Dst { var, offset: (base + at) as u32 * ty.bytes(), hstride: 1 };
             let src = Operand::Imm(Imm { bits: lanes[at], ty: immediate_type(ty) });
             self.insts.push(Inst::Alu {
                 op: "mov",
@@ -980,6 +1122,11 @@ impl<'a> Lowering<'a> {
         let Some(write) = WrRegion::read(w) else {
             return Err(error(w, "a wrregion with non-constant region parameters"));
         };
+        if let Some(var) = self.write_back(w, &write)? {
+            self.define(w, var);
+            self.stats.writes_in_place += 1;
+            return Ok(());
+        }
         // Two-address: the new value's variable starts as a copy of Old's, which coalescing removes when Old
         // dies here (genx_visa::coalesce); a constant Old is written by moves.
         let var = self.new_var(w, false)?;
@@ -1039,6 +1186,31 @@ impl<'a> Lowering<'a> {
         Ok(())
     }
 
+    /// The variable of a `wrregion` that writes elements back where they already are: New is a direct
+    /// `rdregion` of a vector S of the write's own type, reading exactly the elements the (unmasked, direct)
+    /// write writes, and Old is undef or lives in S's variable. The result is S's variable (its other elements
+    /// are S's or undef), so no move is emitted. genx-legalize leaves such chains when it splits the copy of a
+    /// region into legal pieces (`v.select<6,1,4,1>() = v.select<6,1,4,1>()` after a media block read); the
+    /// variable then lives as long as the result, which liveness sees through the shared variable.
+    fn write_back(&mut self, w: LLVMValueRef, write: &WrRegion) -> R<Option<VarId>> {
+        if write.index != Index::Direct || !region_ir::is_all_ones(write.mask) || !is_instruction(write.new) {
+            return Ok(None);
+        }
+        let Some(read) = RdRegion::read(write.new) else { return Ok(None) };
+        if read.index != Index::Direct
+            || ir::type_of(read.input) != ir::type_of(w)
+            || ir::is_constant(read.input)
+            || !matches!((read.region.direct_elements(), write.region.direct_elements()), (Ok(a), Ok(b)) if a == b)
+        {
+            return Ok(None);
+        }
+        let source = self.var_of(w, read.input)?;
+        if !ir::is_undef(write.old) && (ir::is_constant(write.old) || self.var_of(w, write.old)? != source) {
+            return Ok(None);
+        }
+        Ok(Some(source))
+    }
+
     /// A surface operand: the variable of a surface argument.
     fn surface(&mut self, inst: LLVMValueRef, value: LLVMValueRef) -> R<VarId> {
         if ir::is_constant(value) {
@@ -1060,7 +1232,10 @@ impl<'a> Lowering<'a> {
             self.write_constant(var, &lanes, ty);
             var
         } else {
-            let var = self.var_of(inst, value)?;
+            let var = match self.vars.get(&value) {
+                Some(&var) => var,
+                None => self.region_view(inst, value)?,
+            };
             let root = self.k.root_of(var);
             let aligned = matches!(self.k.var(root).category, Category::General { align: genx_visa::Align::Grf, .. })
                 && self.k.offset_in_root(var) % self.k.grf_bytes == 0;
@@ -1073,6 +1248,23 @@ impl<'a> Lowering<'a> {
             }
         };
         Ok(Raw { var, offset: 0 })
+    }
+
+    /// A `rdregion` baled into a message's payload: a view of the contiguous bytes it reads in its input's
+    /// variable (the payload itself when they start a GRF, else `payload` copies them), so that a message of a
+    /// part of a vector reads it in place, as IGC's baling lets a send take a region of a GRF-aligned vector.
+    fn region_view(&mut self, inst: LLVMValueRef, value: LLVMValueRef) -> R<VarId> {
+        let Some(read) = RdRegion::read(value) else {
+            return self.var_of(inst, value);
+        };
+        if read.index != Index::Direct || !read.region.is_contiguous() || read.region.offset < 0 {
+            return Err(error(inst, "a payload read through a strided or indirect region is not lowered yet"));
+        }
+        let input = self.var_of(value, read.input)?;
+        let ty = element_type(ir::type_of(value)).ok_or_else(|| error(inst, "a payload without a vISA type"))?;
+        let view = self.k.add_alias(input, read.region.offset as u32, ty, read.region.num_elements, "");
+        self.stats.payload_views += 1;
+        Ok(view)
     }
 
     fn scalar(&mut self, inst: LLVMValueRef, n: u32) -> R<Operand> {

@@ -21,6 +21,10 @@ pub enum Type {
     HF,
     F,
     DF,
+    /// Packed signed 4-bit integers, eight in a dword: only an immediate's type (`0x76543210:v`).
+    V,
+    /// Packed unsigned 4-bit integers: only an immediate's type (`:uv`).
+    UV,
 }
 
 impl Type {
@@ -28,7 +32,7 @@ impl Type {
         match self {
             Type::UB | Type::B => 1,
             Type::UW | Type::W | Type::HF => 2,
-            Type::UD | Type::D | Type::F => 4,
+            Type::UD | Type::D | Type::F | Type::V | Type::UV => 4,
             Type::UQ | Type::Q | Type::DF => 8,
         }
     }
@@ -47,6 +51,8 @@ impl Type {
             Type::HF => "hf",
             Type::F => "f",
             Type::DF => "df",
+            Type::V => "v",
+            Type::UV => "uv",
         }
     }
 

@@ -20,11 +20,8 @@
 ; CHECK-NEXT: add.sat (M1, 8) [[S:V[0-9]+]](0,0)<1> (abs)[[F:V[0-9]+]](0,0)<1;1,0> (-)[[F]](0,0)<1;1,0>
 ; CHECK-NEXT: shr (M1, 8) [[SHRU:V[0-9]+]](0,0)<1> [[AU]](0,0)<1;1,0> 0x3:ud
 ; CHECK-NEXT: max (M1, 8) [[MAXU:V[0-9]+]](0,0)<1> [[AU]](0,0)<1;1,0> 0x7:ud
-; the constant <0,0,0,0,5,5,5,9> in runs of 4, 2... (pieces of a power of two)
-; CHECK-NEXT: mov (M1, 4) [[C:V[0-9]+]](0,0)<1> 0x0:d
-; CHECK-NEXT: mov (M1, 2) [[C]](0,4)<1> 0x5:d
-; CHECK-NEXT: mov (M1, 1) [[C]](0,6)<1> 0x5:d
-; CHECK-NEXT: mov (M1, 1) [[C]](0,7)<1> 0x9:d
+; the constant <0,0,0,0,5,5,5,9>: one move of a packed immediate (its runs would be four moves)
+; CHECK-NEXT: mov (M1, 8) [[C:V[0-9]+]](0,0)<1> 0x95550000:uv
 ; CHECK-NEXT: mul (M1, 8) {{V[0-9]+}}(0,0)<1> [[A]](0,0)<1;1,0> [[C]](0,0)<1;1,0>
 ; CHECK-NEXT: mov (M1, 8) [[UB]](0,0)<1> [[S]](0,0)<1;1,0>
 ; CHECK-NEXT: and (M1, 8) {{V[0-9]+}}(0,0)<1> [[B]](0,0)<1;1,0> 0xff:w

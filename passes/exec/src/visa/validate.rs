@@ -29,8 +29,8 @@
 //! surfaces hold small dwords (0 to 3), so that loop bounds and indices read from memory stay in range. Verdicts and exit codes are the
 //! IR validator's.
 //!
-//! Floats (`docs/visa-proof.md`): in a kernel whose vISA writes floats, a dword that is a NaN at both levels
-//! agrees whatever its encoding (IEEE 754 leaves a NaN result's sign and payload open). IGC contracts `fmul` +
+//! Floats (`docs/visa-proof.md`): in a kernel whose vISA writes floats, a dword (or a half's word) that is a
+//! NaN at both levels agrees whatever its encoding (IEEE 754 leaves a NaN result's sign and payload open). IGC contracts `fmul` +
 //! `fadd` into `mad` by default (one rounding instead of two); a trial whose vISA differs from the IR is run
 //! again with float `mad` rounded twice, and counts as agreeing only if every byte then agrees: the difference
 //! is that contraction's and nothing else. Both are counted in [`FloatNotes`] and reported; integers and every
@@ -315,6 +315,18 @@ fn compare_memory(before: &Outcome, after: &Outcome, float_kernel: bool, nan_enc
                     continue;
                 }
             }
+            // The same for a half: the word holding the byte is a NaN at both levels.
+            let half = i & !1;
+            let word = |b: &[u8], d: &[bool]| {
+                (half + 2 <= b.len() && d[half] && d[half + 1]).then(|| u16::from_le_bytes([b[half], b[half + 1]]))
+            };
+            if let (true, Some(b), Some(a)) = (float_kernel, word(bytes, defined), word(after_bytes, after_defined)) {
+                if is_half_nan(b) && is_half_nan(a) {
+                    *nan_encodings += 1;
+                    i = half + 2;
+                    continue;
+                }
+            }
             let shown = |b: &[u8], d: &[bool]| {
                 if i >= b.len() || !d[i] {
                     return "undef".to_string();
@@ -328,6 +340,11 @@ fn compare_memory(before: &Outcome, after: &Outcome, float_kernel: bool, nan_enc
         }
     }
     None
+}
+
+/// Whether half bits `h` are a NaN (exponent all ones, mantissa not zero).
+fn is_half_nan(h: u16) -> bool {
+    h & 0x7c00 == 0x7c00 && h & 0x03ff != 0
 }
 
 /// The value of SPIR-V builtin variable `name` (`__spirv_BuiltIn<Name>`, SPIR-V spec 3.21 "BuiltIn", with the

@@ -1,0 +1,92 @@
+; Constant vectors of words and dwords are written by chunks of eight lanes, each the cheapest form: @iota's
+; 0..15 is one move of the packed immediate 0x76543210:v and one add of 8 for the second chunk (not sixteen
+; moves); @signed's <-1, 2, -3, 4, ...> words are one move of a signed packed immediate (:v); @offset's
+; 100..107 is 0..7 as :uv plus 100; @runs's <5 x4, 9 x4> stays two moves of its runs, and @floats's float
+; lanes are moves (no packed float immediate is used). The vISA validates against the IR on the executor, and
+; GenX_IR assembles it.
+; RUN: %opt -passes='genx-legalize,print<genx-visa-emit>' -disable-output %s 2> %t.visaasm
+; RUN: FileCheck %s < %t.visaasm
+; RUN: rm -rf %t.d && mkdir -p %t.d && csplit -s -z -f %t.d/k -b '%%d.visaasm' %t.visaasm '/^\.version/' '{*}'
+; RUN: %validate %s %t.d/k0.visaasm
+; RUN: %validate %s %t.d/k1.visaasm
+; RUN: %validate %s %t.d/k2.visaasm
+; RUN: %validate %s %t.d/k3.visaasm
+; RUN: %validate %s %t.d/k4.visaasm
+; RUN: cd %t.d && for k in k0 k1 k2 k3 k4; do GenX_IR $k.visaasm -platform ICLLP -output || exit 1; done
+; REQUIRES: genx-ir
+
+; CHECK-LABEL: .kernel "iota"
+; CHECK: mov (M1, 8) [[C:V[0-9]+]](0,0)<1> 0x76543210:v
+; CHECK-NEXT: add (M1, 8) [[C]](1,0)<1> [[C]](0,0)<1;1,0> 0x8:d
+; CHECK-NEXT: add (M1, 16)
+
+; CHECK-LABEL: .kernel "signed"
+; CHECK: mov (M1, 8) {{V[0-9]+}}(0,0)<1> 0x8c6a4e2f:v
+
+; CHECK-LABEL: .kernel "offset"
+; CHECK: mov (M1, 8) [[O:V[0-9]+]](0,0)<1> 0x76543210:uv
+; CHECK-NEXT: add (M1, 8) [[O]](0,0)<1> [[O]](0,0)<1;1,0> 0x64:d
+
+; CHECK-LABEL: .kernel "runs"
+; CHECK: mov (M1, 4) [[R:V[0-9]+]](0,0)<1> 0x5:d
+; CHECK-NEXT: mov (M1, 4) [[R]](0,4)<1> 0x9:d
+
+; CHECK-LABEL: .kernel "floats"
+; CHECK-NOT: :uv
+; CHECK: mov (M1, 1) {{V[0-9]+}}(0,0)<1> 0x3f800000:f
+
+define void @iota(i32 %buf) #0 {
+  %a = call <16 x i32> @llvm.genx.oword.ld.v16i32(i32 0, i32 %buf, i32 0)
+  %s = add <16 x i32> %a, <i32 0, i32 1, i32 2, i32 3, i32 4, i32 5, i32 6, i32 7, i32 8, i32 9, i32 10, i32 11, i32 12, i32 13, i32 14, i32 15>
+  call void @llvm.genx.oword.st.v16i32(i32 %buf, i32 4, <16 x i32> %s)
+  ret void
+}
+
+define void @signed(i32 %buf) #0 {
+  %a = call <8 x i16> @llvm.genx.oword.ld.v8i16(i32 0, i32 %buf, i32 0)
+  %s = mul <8 x i16> %a, <i16 -1, i16 2, i16 -2, i16 4, i16 -6, i16 6, i16 -4, i16 -8>
+  call void @llvm.genx.oword.st.v8i16(i32 %buf, i32 4, <8 x i16> %s)
+  ret void
+}
+
+define void @offset(i32 %buf) #0 {
+  %a = call <8 x i32> @llvm.genx.oword.ld.v8i32(i32 0, i32 %buf, i32 0)
+  %s = sub <8 x i32> %a, <i32 100, i32 101, i32 102, i32 103, i32 104, i32 105, i32 106, i32 107>
+  call void @llvm.genx.oword.st.v8i32(i32 %buf, i32 4, <8 x i32> %s)
+  ret void
+}
+
+define void @runs(i32 %buf) #0 {
+  %a = call <8 x i32> @llvm.genx.oword.ld.v8i32(i32 0, i32 %buf, i32 0)
+  %s = xor <8 x i32> %a, <i32 5, i32 5, i32 5, i32 5, i32 9, i32 9, i32 9, i32 9>
+  call void @llvm.genx.oword.st.v8i32(i32 %buf, i32 4, <8 x i32> %s)
+  ret void
+}
+
+define void @floats(i32 %buf) #0 {
+  %a = call <8 x float> @llvm.genx.oword.ld.v8f32(i32 0, i32 %buf, i32 0)
+  %s = fmul <8 x float> %a, <float 1.0, float 2.0, float 3.0, float 4.0, float 5.0, float 6.0, float 7.0, float 8.0>
+  call void @llvm.genx.oword.st.v8f32(i32 %buf, i32 4, <8 x float> %s)
+  ret void
+}
+
+declare <16 x i32> @llvm.genx.oword.ld.v16i32(i32, i32, i32)
+declare void @llvm.genx.oword.st.v16i32(i32, i32, <16 x i32>)
+declare <8 x i16> @llvm.genx.oword.ld.v8i16(i32, i32, i32)
+declare void @llvm.genx.oword.st.v8i16(i32, i32, <8 x i16>)
+declare <8 x i32> @llvm.genx.oword.ld.v8i32(i32, i32, i32)
+declare void @llvm.genx.oword.st.v8i32(i32, i32, <8 x i32>)
+declare <8 x float> @llvm.genx.oword.ld.v8f32(i32, i32, i32)
+declare void @llvm.genx.oword.st.v8f32(i32, i32, <8 x float>)
+
+attributes #0 = { "CMGenxMain" "target-cpu"="icllp" }
+
+!genx.kernels = !{!0, !4, !5, !6, !7}
+!0 = !{void (i32)* @iota, !"iota", !1, i32 0, !2, !2, !3, i32 0}
+!4 = !{void (i32)* @signed, !"signed", !1, i32 0, !2, !2, !3, i32 0}
+!5 = !{void (i32)* @offset, !"offset", !1, i32 0, !2, !2, !3, i32 0}
+!6 = !{void (i32)* @runs, !"runs", !1, i32 0, !2, !2, !3, i32 0}
+!7 = !{void (i32)* @floats, !"floats", !1, i32 0, !2, !2, !3, i32 0}
+!1 = !{i32 2}
+!2 = !{i32 0}
+!3 = !{!"buffer_t"}

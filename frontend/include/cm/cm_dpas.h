@@ -159,16 +159,32 @@ __CM_INLINE ::vector<_A, _NoAcc ? __cm_dpas_shape<_P1, _P2, _D, _RC, _W>::__acc 
 }
 } // namespace __details
 
+// The two forms cm_dpas and cm_dpasw share: with an accumulator, `<P1, P2, SystolicDepth, RepeatCount>(acc,
+// src1, src2 [, SAT])`, of acc's type; without one, `<P1, P2, SystolicDepth, RepeatCount, A>(0, src1, src2 [, SAT])`.
+#define __CM_DPAS_FORMS(__name, _W)                                                                                   \
+  template <CmPrecisionType _P1, CmPrecisionType _P2, int _D, int _RC, typename _X, typename _Y, typename _Z,         \
+            typename = __details::__cm_if<__details::__cm_obj<_X>>>                                                     \
+  __CM_INLINE ::vector<__details::__cm_elem_of<_X>, __details::__cm_count<_X>> __name(                                 \
+      const _X &__acc, const _Y &__src1, const _Z &__src2, int __flag = _GENX_NOSAT) {                                  \
+    return __details::__cm_dpas_call<_P1, _P2, _D, _RC, _W, false, __details::__cm_elem_of<_X>>(__acc, __src1, __src2,  \
+                                                                                              __flag);                \
+  }                                                                                                                    \
+  template <CmPrecisionType _P1, CmPrecisionType _P2, int _D, int _RC, typename _A, typename _Y, typename _Z,         \
+            typename = __details::__cm_if<__details::__cm_arithmetic<_A> && __details::__cm_obj<_Y>>>                   \
+  __CM_INLINE ::vector<_A, __details::__cm_dpas_shape<_P1, _P2, _D, _RC, _W>::__acc> __name(                            \
+      int __zero, const _Y &__src1, const _Z &__src2, int __flag = _GENX_NOSAT) {                                       \
+    return __details::__cm_dpas_call<_P1, _P2, _D, _RC, _W, true, _A>(__zero, __src1, __src2, __flag);                  \
+  }
+
+// Refuses `name<P1, P2, ...>(...)` at the user's call with `reason`.
+#define __CM_DPAS_REFUSED(__name, __reason)                                                                           \
+  template <CmPrecisionType _P1, CmPrecisionType _P2, auto... _Rest, typename... _Args>                               \
+  int __name(const _Args &...) __attribute__((__diagnose_if__(true, __reason, "error")));
+
 #if defined(CM_HAS_DPAS)
-// cm_dpas<P1, P2, SystolicDepth, RepeatCount>(acc, src1, src2 [, SAT]): acc + src2 x src1, of acc's type.
-template <CmPrecisionType _P1, CmPrecisionType _P2, int _D, int _RC, typename _X, typename _Y, typename _Z,
-          typename = __details::__cm_if<__details::__cm_obj<_X>>>
-__CM_INLINE ::vector<__details::__cm_elem_of<_X>, __details::__cm_count<_X>>
-cm_dpas(const _X &__acc, const _Y &__src1, const _Z &__src2, int __flag = _GENX_NOSAT) {
-  return __details::__cm_dpas_call<_P1, _P2, _D, _RC, false, false, __details::__cm_elem_of<_X>>(__acc, __src1, __src2,
-                                                                                                __flag);
-}
-// cm_dpas<P1, P2, R, SystolicDepth, RepeatCount>(acc, src1, src2 [, SAT]): the form with the result type spelt.
+// cm_dpas: acc + src2 x src1 (the two shared forms), and the form with the result type spelt,
+// cm_dpas<P1, P2, R, SystolicDepth, RepeatCount>(acc, src1, src2 [, SAT]).
+__CM_DPAS_FORMS(cm_dpas, false)
 template <CmPrecisionType _P1, CmPrecisionType _P2, typename _R, int _D, int _RC, typename _X, typename _Y,
           typename _Z, typename = __details::__cm_if<__details::__cm_obj<_X>>>
 __CM_INLINE ::vector<_R, __details::__cm_count<_X>> cm_dpas(const _X &__acc, const _Y &__src1, const _Z &__src2,
@@ -177,19 +193,9 @@ __CM_INLINE ::vector<_R, __details::__cm_count<_X>> cm_dpas(const _X &__acc, con
                 "cm_dpas: a result type other than the accumulator's is not supported");
   return __details::__cm_dpas_call<_P1, _P2, _D, _RC, false, false, _R>(__acc, __src1, __src2, __flag);
 }
-// cm_dpas<P1, P2, SystolicDepth, RepeatCount, A>(0, src1, src2 [, SAT]): src2 x src1 without an accumulator.
-template <CmPrecisionType _P1, CmPrecisionType _P2, int _D, int _RC, typename _A, typename _Y, typename _Z,
-          typename = __details::__cm_if<__details::__cm_arithmetic<_A> && __details::__cm_obj<_Y>>>
-__CM_INLINE ::vector<_A, __details::__cm_dpas_shape<_P1, _P2, _D, _RC, false>::__acc>
-cm_dpas(int __zero, const _Y &__src1, const _Z &__src2, int __flag = _GENX_NOSAT) {
-  return __details::__cm_dpas_call<_P1, _P2, _D, _RC, false, true, _A>(__zero, __src1, __src2, __flag);
-}
 #else
-template <CmPrecisionType _P1, CmPrecisionType _P2, auto... _Rest, typename... _Args>
-int cm_dpas(const _Args &...)
-    __attribute__((__diagnose_if__(true, "cm_dpas is not supported on this platform: the DPAS systolic array exists "
-                                         "from Xe-HPG on (-march=acm-g10 or pvc)",
-                                   "error")));
+__CM_DPAS_REFUSED(cm_dpas, "cm_dpas is not supported on this platform: the DPAS systolic array exists from Xe-HPG on "
+                           "(-march=acm-g10 or pvc)")
 template <CmPrecisionType _P1, CmPrecisionType _P2, typename _R, auto... _Rest, typename... _Args>
 int cm_dpas(const _Args &...)
     __attribute__((__diagnose_if__(true, "cm_dpas is not supported on this platform: the DPAS systolic array exists "
@@ -198,27 +204,14 @@ int cm_dpas(const _Args &...)
 #endif
 
 #if defined(CM_HAS_DPASW)
-// cm_dpasw<P1, P2, SystolicDepth, RepeatCount>(acc, src1, src2 [, SAT]): dpas whose src2 rows are shared by the
-// two threads of a fused EU pair (this thread passes (RepeatCount + 1) / 2 of them).
-template <CmPrecisionType _P1, CmPrecisionType _P2, int _D, int _RC, typename _X, typename _Y, typename _Z,
-          typename = __details::__cm_if<__details::__cm_obj<_X>>>
-__CM_INLINE ::vector<__details::__cm_elem_of<_X>, __details::__cm_count<_X>>
-cm_dpasw(const _X &__acc, const _Y &__src1, const _Z &__src2, int __flag = _GENX_NOSAT) {
-  return __details::__cm_dpas_call<_P1, _P2, _D, _RC, true, false, __details::__cm_elem_of<_X>>(__acc, __src1, __src2,
-                                                                                               __flag);
-}
-template <CmPrecisionType _P1, CmPrecisionType _P2, int _D, int _RC, typename _A, typename _Y, typename _Z,
-          typename = __details::__cm_if<__details::__cm_arithmetic<_A> && __details::__cm_obj<_Y>>>
-__CM_INLINE ::vector<_A, __details::__cm_dpas_shape<_P1, _P2, _D, _RC, true>::__acc>
-cm_dpasw(int __zero, const _Y &__src1, const _Z &__src2, int __flag = _GENX_NOSAT) {
-  return __details::__cm_dpas_call<_P1, _P2, _D, _RC, true, true, _A>(__zero, __src1, __src2, __flag);
-}
+// cm_dpasw: dpas whose src2 rows are shared by the two threads of a fused EU pair (this thread passes
+// (RepeatCount + 1) / 2 of them).
+__CM_DPAS_FORMS(cm_dpasw, true)
 #else
-template <CmPrecisionType _P1, CmPrecisionType _P2, auto... _Rest, typename... _Args>
-int cm_dpasw(const _Args &...)
-    __attribute__((__diagnose_if__(true, "cm_dpasw is not supported on this platform: the paired-thread DPASW exists "
-                                         "only on Xe-HPG (-march=acm-g10)",
-                                   "error")));
+__CM_DPAS_REFUSED(cm_dpasw, "cm_dpasw is not supported on this platform: the paired-thread DPASW exists only on "
+                            "Xe-HPG (-march=acm-g10)")
 #endif
+#undef __CM_DPAS_FORMS
+#undef __CM_DPAS_REFUSED
 
 #endif

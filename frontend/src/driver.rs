@@ -54,6 +54,12 @@ pub fn predefined_macros(job: &Job) -> Vec<String> {
     has("DP4A", platform.family >= Family::XeLP, &mut macros);
     has("LSC", platform.family >= Family::XeHPG, &mut macros);
     has("DPAS", platform.family >= Family::XeHPG, &mut macros);
+    has("DPASW", platform.family == Family::XeHPG, &mut macros);
+    has("DPAS_INT8", platform.family >= Family::XeHPG, &mut macros);
+    has("DPAS_INT4", platform.family >= Family::XeHPG, &mut macros);
+    has("DPAS_INT2", platform.family >= Family::XeHPG, &mut macros);
+    has("DPAS_INT_MIX", platform.family >= Family::XeHPG, &mut macros);
+    has("DPAS_ACC_HALF", platform.family >= Family::XeHPC, &mut macros);
     has("BF16", platform.family >= Family::XeHPG, &mut macros);
     has("TF32", platform.family >= Family::XeHPC, &mut macros);
     has("LSC_UNTYPED_2D", platform.family >= Family::XeHPC, &mut macros);

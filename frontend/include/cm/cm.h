@@ -24,6 +24,7 @@
 #if __has_include(<cm/cm_math.h>)
 #include <cm/cm_math.h>
 #endif
+#include <cm/cm_dpas.h>
 #if __has_include(<cm/cm_thread.h>)
 #include <cm/cm_thread.h>
 #endif

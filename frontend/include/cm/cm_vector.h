@@ -526,7 +526,12 @@ constexpr bool __cm_replicate_ok = _REP > 0 && _W > 0 && _VS >= 0 && _HS >= 0 &&
 template <typename _T, int _N> class vector {
   static_assert(_N > 0, "a vector has at least one element");
   __CM_CHECK_OBJECT_SIZE(_T, _N);
-  static_assert(__details::__is_arith<_T>, "vector elements are arithmetic types");
+  static_assert(!__details::__cm_is_same<_T, SurfaceIndex>::__value && !__details::__cm_is_same<_T, SamplerIndex>::__value,
+                "vector<SurfaceIndex, N> and vector<SamplerIndex, N> (spec 2.3) are not supported: pass each surface or "
+                "sampler as its own SurfaceIndex or SamplerIndex kernel argument");
+  static_assert(__details::__is_arith<_T> || __details::__cm_is_same<_T, SurfaceIndex>::__value ||
+                    __details::__cm_is_same<_T, SamplerIndex>::__value,
+                "vector elements are arithmetic types");
 
 public:
   __details::__cm_vec<_T, __details::__cm_pack_length<_N>> __cm_data;

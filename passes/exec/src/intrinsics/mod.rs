@@ -16,6 +16,7 @@ use crate::memory::Fault;
 use crate::value::{Elem, Lanes, Value};
 
 mod alu;
+mod dpas;
 mod env;
 mod llvm;
 mod math;
@@ -28,8 +29,9 @@ mod simdcf;
 pub type SemFn = fn(&mut Ctx<'_>, &Call<'_>) -> Result<Value, Fault>;
 
 /// Every family's table.
-const FAMILIES: &[&[(&str, SemFn)]] =
-    &[region::TABLE, env::TABLE, llvm::TABLE, alu::TABLE, math::TABLE, mem::TABLE, simdcf::TABLE, printf::TABLE];
+const FAMILIES: &[&[(&str, SemFn)]] = &[
+    region::TABLE, env::TABLE, llvm::TABLE, alu::TABLE, math::TABLE, mem::TABLE, simdcf::TABLE, printf::TABLE, dpas::TABLE,
+];
 
 /// The semantics of the intrinsic called `name` (full mangled name), if implemented.
 pub fn resolve(name: &str) -> Option<SemFn> {

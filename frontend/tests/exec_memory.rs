@@ -204,3 +204,70 @@ fn slm_four_channel_round_trip() {
     let expected: Vec<u32> = src[16..32].iter().chain(&src[48..64]).copied().collect();
     assert_same("channels read back", seed, &bytes_u32(&run.surface_bytes(1)), &expected);
 }
+
+// Media blocks taller than one message carries (256 bytes, rows by pitch: 64-byte rows at most 4, 32-byte rows at
+// most 8): cm_memory.h moves them as bands of rows; each band's rows clamp at the image's edge as the whole
+// block's would, and a field block's bands are field rows.
+const TALL: &str = r#"
+#include <cm/cm.h>
+
+extern "C" _GENX_MAIN_ void tall(SurfaceIndex img, SurfaceIndex out, SurfaceIndex fld, int x, int y) {
+  matrix<float, 8, 16> f;   // 64-byte rows: bands of 4
+  read(img, 0, y, f);
+  matrix<uchar, 10, 24> b;  // 24-byte rows travel padded to 32: bands of 8 and 2
+  read(img, x, y, b);
+  matrix<uchar, 12, 20> t;  // field rows 1..13 of the top field: bands of 8 and 4
+  read(TOP_FIELD(img), x, 1, t);
+  write(out, 0, 0, f);
+  write(out, 0, 8, b);
+  write(out, 32, 8, t);
+  write(BOTTOM_FIELD(fld), 4, 0, b);
+}
+"#;
+
+#[test]
+fn media_blocks_taller_than_one_message() {
+    let seed = 0x6e6d_0005;
+    let (w, h) = (64usize, 24usize);
+    let image = Rng::new(seed).bytes(w * h);
+    let compiled = compile("tall", TALL, &[]);
+    assert_eq!(compiled.ir.matches("call <256 x i8> @llvm.genx.media.ld").count()
+        + compiled.ir.matches("call <64 x float> @llvm.genx.media.ld").count()
+        + compiled.ir.matches("call <64 x i8> @llvm.genx.media.ld").count()
+        + compiled.ir.matches("call <128 x i8> @llvm.genx.media.ld").count(), 6,
+        "three tall reads, two bands each:\n{}", compiled.ir);
+    let (x, y) = (40usize, 20usize);
+    let mut run = compiled.run();
+    run.image(0, w as u32, h as u32, image.clone());
+    run.image(1, w as u32, h as u32, vec![0; w * h]);
+    run.image(2, 32, 24, vec![0; 32 * 24]);
+    run.dispatch("tall", Grid::linear(1, 1), &[Arg::Surface(0), Arg::Surface(1), Arg::Surface(2), Arg::U32(x as u32), Arg::U32(y as u32)]);
+    let pixel = |row: usize, col: usize| image[row.min(h - 1) * w + col];
+    // The top field is rows 0, 2, ..., 22: 12 field rows; field row r is image row 2r, clamped to the field.
+    let top = |field_row: usize, col: usize| image[2 * field_row.min(h / 2 - 1) * w + col];
+    let mut want = vec![0u8; w * h];
+    for i in 0..8 {
+        for j in 0..64 {
+            want[i * w + j] = pixel(y + i, j);
+        }
+    }
+    for i in 0..10 {
+        for j in 0..24 {
+            want[(8 + i) * w + j] = pixel(y + i, x + j);
+        }
+    }
+    for i in 0..12 {
+        for j in 0..20 {
+            want[(8 + i) * w + 32 + j] = top(1 + i, x + j);
+        }
+    }
+    assert_same("tall blocks", seed, &run.surface_bytes(1), &want);
+    // b's rows to the bottom field's rows 0..10: image rows 1, 3, ..., 19, columns 4..28.
+    let mut field = vec![0u8; 32 * 24];
+    for i in 0..10 {
+        for j in 0..24 {
+            field[(2 * i + 1) * 32 + 4 + j] = pixel(y + i, x + j);
+        }
+    }
+    assert_same("tall field write", seed, &run.surface_bytes(2), &field);
+}

@@ -336,13 +336,54 @@ template <typename _X> __CM_INLINE void __cm_oword_write(unsigned __bti, unsigne
 // Bytes a row of `width` bytes occupies in the message: the next power of two, at least 4.
 constexpr int __cm_media_pitch(int __width) { return __width <= 4 ? 4 : 2 * __cm_media_pitch((__width + 1) / 2); }
 
+// Rows one media block message moves at most: a message carries at most 256 bytes and 64 rows (vISA MEDIA_LD /
+// MEDIA_ST's table of legal widths and heights: a row pitch of 4 bytes up to 64 rows, 8 up to 32, 16 up to 16,
+// 32 up to 8, 64 up to 4). A taller block travels as bands of consecutive rows, one message each, at rows y,
+// y + H, ...: the same bytes the one big message would move, since each row's bytes (and its clamping at the
+// surface's edges, or dropping on a write) depend only on that row. With TOP_FIELD / BOTTOM_FIELD, y counts rows
+// of the field, so the bands' rows are the field's rows too.
+constexpr int __cm_media_rows(int __width) { return 256 / __cm_media_pitch(__width) < 64 ? 256 / __cm_media_pitch(__width) : 64; }
+
+template <int _Mod, typename _T, int _R, int _C, int _W, int _R0>
+__CM_INLINE __cm_vec<_T, _R * _C> __cm_media_read_bands(__cm_vec<_T, _R * _C> __acc, unsigned __bti, int __x, int __y, int __plane) {
+  constexpr int _H = _R - _R0 < __cm_media_rows(_W) ? _R - _R0 : __cm_media_rows(_W);
+  constexpr int _P = __cm_media_pitch(_W) / (int)sizeof(_T);
+  __cm_vec<_T, _H * _P> __band = __cm_genx_media_ld<__cm_vec<_T, _H * _P>>(_Mod, __bti, __plane, _W, __x, __y + _R0);
+  if constexpr (_P == _C)
+    __acc = __cm_region_write<_T, _R * _C>(__acc, __band, _C, _C, 1, _R0 * _C);
+  else
+    __acc = __cm_region_write<_T, _R * _C>(__acc, __cm_region_read<_T, _H * _C>(__band, _P, _C, 1, 0), _C, _C, 1, _R0 * _C);
+  if constexpr (_R0 + _H < _R)
+    return __cm_media_read_bands<_Mod, _T, _R, _C, _W, _R0 + _H>(__acc, __bti, __x, __y, __plane);
+  else
+    return __acc;
+}
+
+template <int _Mod, typename _T, int _R, int _C, int _W, int _R0>
+__CM_INLINE void __cm_media_write_bands(__cm_vec<_T, _R * _C> __all, unsigned __bti, int __x, int __y, int __plane) {
+  constexpr int _H = _R - _R0 < __cm_media_rows(_W) ? _R - _R0 : __cm_media_rows(_W);
+  constexpr int _P = __cm_media_pitch(_W) / (int)sizeof(_T);
+  __cm_vec<_T, _H * _C> __rows = __cm_region_read<_T, _H * _C>(__all, _C, _C, 1, _R0 * _C);
+  if constexpr (_P == _C)
+    __cm_genx_media_st<void>(_Mod, __bti, __plane, _W, __x, __y + _R0, __rows);
+  else {
+    __cm_vec<_T, _H * _P> __padded = (_T)0;
+    __cm_genx_media_st<void>(_Mod, __bti, __plane, _W, __x, __y + _R0, __cm_region_write<_T, _H * _P>(__padded, __rows, _P, _C, 1, 0));
+  }
+  if constexpr (_R0 + _H < _R)
+    __cm_media_write_bands<_Mod, _T, _R, _C, _W, _R0 + _H>(__all, __bti, __x, __y, __plane);
+}
+
 template <int _Mod, typename _X> __CM_INLINE void __cm_media_read(unsigned __bti, int __x, int __y, _X &&__m, int __plane = 0) {
   using _D = __cm_plain<_X>;
   using _T = __cm_elem_of<_D>;
   constexpr int _R = __cm_rows_cols<_D>::__rows, _C = __cm_rows_cols<_D>::__cols, _W = _C * (int)sizeof(_T);
   static_assert(_W <= 64, "a media block row is at most 64 bytes");
   constexpr int _P = __cm_media_pitch(_W) / (int)sizeof(_T);
-  if constexpr (_P == _C)
+  if constexpr (_R > __cm_media_rows(_W)) {
+    __cm_vec<_T, _R * _C> __all;
+    __m.__cm_write(__cm_media_read_bands<_Mod, _T, _R, _C, _W, 0>(__all, __bti, __x, __y, __plane));
+  } else if constexpr (_P == _C)
     __m.__cm_write(__cm_genx_media_ld<__cm_vec<_T, _R * _C>>(_Mod, __bti, __plane, _W, __x, __y));
   else
     __m.__cm_write(__cm_region_read<_T, _R * _C>(__cm_genx_media_ld<__cm_vec<_T, _R * _P>>(_Mod, __bti, __plane, _W, __x, __y), _P, _C, 1, 0));
@@ -353,7 +394,9 @@ template <int _Mod, typename _X> __CM_INLINE void __cm_media_write(unsigned __bt
   constexpr int _R = __cm_rows_cols<_X>::__rows, _C = __cm_rows_cols<_X>::__cols, _W = _C * (int)sizeof(_T);
   static_assert(_W <= 64, "a media block row is at most 64 bytes");
   constexpr int _P = __cm_media_pitch(_W) / (int)sizeof(_T);
-  if constexpr (_P == _C)
+  if constexpr (_R > __cm_media_rows(_W))
+    __cm_media_write_bands<_Mod, _T, _R, _C, _W, 0>(__m.__cm_read(), __bti, __x, __y, __plane);
+  else if constexpr (_P == _C)
     __cm_genx_media_st<void>(_Mod, __bti, __plane, _W, __x, __y, __m.__cm_read());
   else {
     __cm_vec<_T, _R * _P> __padded = (_T)0;

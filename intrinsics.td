@@ -530,10 +530,10 @@ def genx_ubfe : GenX<FamInt, AnyInt,
 
 def genx_addc : GenX<FamInt, GxStruct<[AnyInt, AnyInt], ["carry", "sum"]>,
   [Arg<Same0, "a", "i32 elements">, Arg<Same0, "b">],
-  NoMem, "Unsigned add returning {carry, sum}; the carry is field 0.">;
+  NoMem, "Unsigned add returning {carry, sum}; the carry is field 0."> { let Visa = "carry addc"; }
 def genx_subb : GenX<FamInt, GxStruct<[AnyInt, AnyInt], ["borrow", "difference"]>,
   [Arg<Same0, "a", "i32 elements">, Arg<Same0, "b">],
-  NoMem, "Unsigned subtract returning {borrow, difference}; the borrow is field 0.">;
+  NoMem, "Unsigned subtract returning {borrow, difference}; the borrow is field 0."> { let Visa = "carry subb"; }
 // vc-intrinsics 0.11 declares a second struct field `intvector` that encodes to nothing, so the installed table
 // decodes to this 3-operand signature (the documented one); see the test for the details.
 def genx_add3c : GenX<FamInt, GxStruct<[AnyInt, AnyInt], ["carry", "sum"]>,

@@ -2,6 +2,7 @@
 //! algorithm of the module note, phases 1, 3 and 4). Control flow (phis, branches, edge copies) is in
 //! `control.rs`, SIMD control flow in `simdcf.rs`.
 
+mod carry;
 mod control;
 mod predicates;
 mod simdcf;
@@ -202,6 +203,8 @@ pub(super) struct Lowering<'a> {
     /// Constants materialised in the current block (a block's constants are written in that block, so no
     /// constant's variable is read where its moves may not have run).
     constants: HashMap<LLVMValueRef, VarId>,
+    /// The field variables of a call returning a struct (`addc`: carry, sum), read by `extractvalue`.
+    parts: HashMap<LLVMValueRef, [VarId; 2]>,
     labels: HashMap<LLVMBasicBlockRef, LabelId>,
     insts: Vec<Inst>,
     stats: Stats,
@@ -219,6 +222,7 @@ impl<'a> Lowering<'a> {
             views: HashMap::new(),
             predefined: HashMap::new(),
             constants: HashMap::new(),
+            parts: HashMap::new(),
             labels: HashMap::new(),
             insts: Vec::new(),
             stats: Stats::default(),
@@ -448,6 +452,7 @@ impl<'a> Lowering<'a> {
             LLVMOpcode::LLVMPtrToInt => self.pointer_to_int(inst),
             LLVMOpcode::LLVMGetElementPtr => self.element_pointer(inst),
             LLVMOpcode::LLVMICmp | LLVMOpcode::LLVMFCmp => self.compare(inst),
+            LLVMOpcode::LLVMExtractValue if carry::is_carry_part(inst) => self.carry_part(inst),
             LLVMOpcode::LLVMCall if region_ir::is_wrregion(inst) => self.wrregion(inst),
             LLVMOpcode::LLVMCall => match region_ir::genx_desc(inst).and_then(|desc| desc.visa) {
                 Some(visa) if visa.form == "oword-ld" => self.oword_ld(inst, visa.name),
@@ -458,6 +463,7 @@ impl<'a> Lowering<'a> {
                 Some(visa) if visa.form == "svm-st" => self.svm_block(inst, false),
                 Some(visa) if message::FORMS.contains(&visa.form) => self.message(inst, visa),
                 Some(visa) if visa.form == "implicit" => self.implicit(inst, visa.name),
+                Some(visa) if visa.form == "carry" => self.carry(inst, visa.name),
                 _ => self.value_head(inst),
             },
             _ => self.value_head(inst),
@@ -527,6 +533,7 @@ impl<'a> Lowering<'a> {
         let high = |var| Operand::Region(Src { var, offset: 4, region: Region::SCALAR, modifier: Modifier::None });
         self.insts.push(Inst::AddC {
             exec: Exec::simd(1),
+            borrow: false,
             dst: Dst { var: halves, offset: 0, hstride: 1 },
             carry: Dst { var: carry, offset: 0, hstride: 1 },
             srcs: [scalar(base), Operand::Imm(Imm { bits: bytes & 0xffff_ffff, ty: Type::UD })],

@@ -396,8 +396,10 @@ def genx_fptoui_sat : GenX<FamModifier, AnyInt, [Arg<AnyFloat, "value", "same la
   NoMem, "Convert floating point to unsigned integer, saturating to the result's range."> { let Visa = "sat-us mov"; }
 
 // `kind`, `op`: the vISA lowering ("sat", "add" gives `Visa = "sat-XY add"` to each XY variant); none when empty.
-// The saturating multiplies and shifts have none: IGC widens them before saturating (GenXLowering), since the
-// hardware's integer saturation of a product is not the exact one.
+// A saturating multiply is vISA `mul.sat`, exact only when the product fits the 32-bit intermediate: the emitter
+// takes it with sources of at most 16 bits (a baled extension reads the narrow value) and refuses it otherwise
+// (IGC widens those to 64 bits first, GenXLowering). A saturating shift is `shl.sat`, whose vISA meaning
+// (undefined beyond 33 bits) is the intrinsic's.
 multiclass GxSignVariants<GxFamily family, GxType ret, list<GxOperand> operands, string doc, string kind = "",
                           string op = ""> {
   def genx_ss # NAME : GenX<family, ret, operands, NoMem, doc # " Signed result, signed operands."> {
@@ -434,7 +436,7 @@ defm add3_sat : GxSignVariants<FamInt, AnyInt, [Arg<AnyInt, "a", "i16 or i32 ele
 defm mul : GxOperandSignVariants<FamInt, AnyInt, [Arg<AnyInt, "a", "not i64">, Arg<Same1, "b">],
   "Multiply into the result type (which may be wider than the operands).">;
 defm mul_sat : GxSignVariants<FamInt, AnyInt, [Arg<AnyInt, "a", "not i64">, Arg<Same1, "b">],
-  "Saturating multiply.">;
+  "Saturating multiply.", "sat", "mul">;
 defm mad : GxOperandSignVariants<FamInt, AnyInt, [Arg<AnyInt, "a", "not i64">, Arg<Same1, "b">,
                                           Arg<Same0, "c", "the addend, the result's type">],
   "Multiply-add `a * b + c`.">;
@@ -448,7 +450,7 @@ defm avg_sat : GxSignVariants<FamInt, AnyInt, [Arg<AnyInt, "a", "not i64">, Arg<
 defm shl : GxSignVariants<FamInt, AnyInt, [Arg<AnyInt, "a">, Arg<Same1, "shift">],
   "Shift left into the result type.", "alu", "shl">;
 defm shl_sat : GxSignVariants<FamInt, AnyInt, [Arg<AnyInt, "a">, Arg<Same1, "shift">],
-  "Saturating shift left.">;
+  "Saturating shift left.", "sat", "shl">;
 defm dp4a : GxSignVariants<FamInt, AnyVector,
   [Arg<AnyVector, "acc", "accumulator">, Arg<AnyVector, "a", "four packed bytes per dword">,
    Arg<AnyVector, "b", "four packed bytes per dword">],
@@ -516,22 +518,22 @@ def genx_lzd : GenX<FamInt, AnyInt, [Arg<Same0, "value", "i32 elements">],
 def genx_bfi : GenX<FamInt, AnyInt,
   [Arg<Same0, "width", "field width in bits">, Arg<Same0, "offset", "field offset in bits">,
    Arg<Same0, "insert", "value whose low bits are inserted">, Arg<Same0, "base", "value inserted into">],
-  NoMem, "Bit-field insert.">;
+  NoMem, "Bit-field insert."> { let Visa = "alu-uu bfi"; }
 def genx_sbfe : GenX<FamInt, AnyInt,
   [Arg<Same0, "width", "field width in bits">, Arg<Same0, "offset", "field offset in bits">,
    Arg<Same0, "value", "value extracted from">],
-  NoMem, "Signed bit-field extract.">;
+  NoMem, "Signed bit-field extract."> { let Visa = "alu-ss bfe"; }
 def genx_ubfe : GenX<FamInt, AnyInt,
   [Arg<Same0, "width", "field width in bits">, Arg<Same0, "offset", "field offset in bits">,
    Arg<Same0, "value", "value extracted from">],
-  NoMem, "Unsigned bit-field extract.">;
+  NoMem, "Unsigned bit-field extract."> { let Visa = "alu-uu bfe"; }
 
 def genx_addc : GenX<FamInt, GxStruct<[AnyInt, AnyInt], ["carry", "sum"]>,
   [Arg<Same0, "a", "i32 elements">, Arg<Same0, "b">],
-  NoMem, "Unsigned add returning {carry, sum}; the carry is field 0.">;
+  NoMem, "Unsigned add returning {carry, sum}; the carry is field 0."> { let Visa = "carry addc"; }
 def genx_subb : GenX<FamInt, GxStruct<[AnyInt, AnyInt], ["borrow", "difference"]>,
   [Arg<Same0, "a", "i32 elements">, Arg<Same0, "b">],
-  NoMem, "Unsigned subtract returning {borrow, difference}; the borrow is field 0.">;
+  NoMem, "Unsigned subtract returning {borrow, difference}; the borrow is field 0."> { let Visa = "carry subb"; }
 // vc-intrinsics 0.11 declares a second struct field `intvector` that encodes to nothing, so the installed table
 // decodes to this 3-operand signature (the documented one); see the test for the details.
 def genx_add3c : GenX<FamInt, GxStruct<[AnyInt, AnyInt], ["carry", "sum"]>,
@@ -584,7 +586,7 @@ def genx_ieee_sqrt : GenX<FamFloat, AnyFloat, [Arg<Same0, "value", "float or dou
   NoMem, "Correctly rounded IEEE square root.">;
 def genx_lrp : GenX<FamFloat, AnyFloat,
   [Arg<Same0, "u", "float vector, multiple of 4 lanes">, Arg<Same0, "v">, Arg<Same0, "w">],
-  NoMem, "Linear interpolation `u * v + (1 - u) * w`.">;
+  NoMem, "Linear interpolation `u * v + (1 - u) * w`."> { let Visa = "alu-ss lrp"; }
 def genx_line : GenX<FamFloat, AnyFloat,
   [Arg<v4f32, "coefficients", "p and q of p * x + q (lanes 0 and 3)">,
    Arg<Same0, "value", "float vector, multiple of 4 lanes">],
@@ -594,13 +596,13 @@ def genx_pln : GenX<FamFloat, AnyFloat,
    Arg<AnyFloat, "coords", "float vector, multiple of 16 lanes; twice the result's width">],
   NoMem, "Plane equation evaluated at pairs of coordinates.">;
 def genx_dp2 : GenX<FamFloat, AnyFloat, [Arg<Same0, "a", "float vector, multiple of 4 lanes">, Arg<Same0, "b">],
-  NoMem, "Two-element dot product per group of 4 lanes, replicated across the group.">;
+  NoMem, "Two-element dot product per group of 4 lanes, replicated across the group."> { let Visa = "alu-ss dp2"; }
 def genx_dp3 : GenX<FamFloat, AnyFloat, [Arg<Same0, "a", "float vector, multiple of 4 lanes">, Arg<Same0, "b">],
-  NoMem, "Three-element dot product per group of 4 lanes, replicated across the group.">;
+  NoMem, "Three-element dot product per group of 4 lanes, replicated across the group."> { let Visa = "alu-ss dp3"; }
 def genx_dp4 : GenX<FamFloat, AnyFloat, [Arg<Same0, "a", "float vector, multiple of 4 lanes">, Arg<Same0, "b">],
-  NoMem, "Four-element dot product per group of 4 lanes, replicated across the group.">;
+  NoMem, "Four-element dot product per group of 4 lanes, replicated across the group."> { let Visa = "alu-ss dp4"; }
 def genx_dph : GenX<FamFloat, AnyFloat, [Arg<Same0, "a", "float vector, multiple of 4 lanes">, Arg<Same0, "b">],
-  NoMem, "Homogeneous dot product (a.xyz . b.xyz + b.w) per group of 4 lanes.">;
+  NoMem, "Homogeneous dot product (a.xyz . b.xyz + b.w) per group of 4 lanes."> { let Visa = "alu-ss dph"; }
 
 //===----------------------------------------------------------------------===//
 // Format conversions
@@ -1248,7 +1250,7 @@ def genx_r0 : GenX<FamEnv, AnyI32, [],
 def genx_sr0 : GenX<FamEnv, AnyI32, [], ReadMem, "Read the state register sr0 (<4 x i32>).">;
 def genx_ce0 : GenX<FamEnv, i32, [], ReadMem, "Read the channel-enable register ce0.">;
 def genx_timestamp : GenX<FamEnv, AnyI32, [],
-  SideEffects, "Read the timestamp register (<N x i32>, N a power of two up to 4).">;
+  SideEffects, "Read the timestamp register (<N x i32>, N a power of two up to 4)."> { let Visa = "predef %tsc"; }
 def genx_predefined_surface : GenX<FamEnv, i32, [ImmArg<i32, "id", "which predefined surface">],
   NoMem, "Surface index of a predefined surface (front-end generated).">;
 def genx_read_predef_reg : GenX<FamEnv, Any,

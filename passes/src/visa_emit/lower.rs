@@ -2,6 +2,7 @@
 //! algorithm of the module note, phases 1, 3 and 4). Control flow (phis, branches, edge copies) is in
 //! `control.rs`, SIMD control flow in `simdcf.rs`.
 
+mod carry;
 mod control;
 mod predicates;
 mod simdcf;
@@ -224,6 +225,8 @@ pub(super) struct Lowering<'a> {
     /// Constants materialised in the current block (a block's constants are written in that block, so no
     /// constant's variable is read where its moves may not have run).
     constants: HashMap<LLVMValueRef, VarId>,
+    /// The field variables of a call returning a struct (`addc`: carry, sum), read by `extractvalue`.
+    parts: HashMap<LLVMValueRef, [VarId; 2]>,
     labels: HashMap<LLVMBasicBlockRef, LabelId>,
     insts: Vec<Inst>,
     stats: Stats,
@@ -241,6 +244,7 @@ impl<'a> Lowering<'a> {
             views: HashMap::new(),
             predefined: HashMap::new(),
             constants: HashMap::new(),
+            parts: HashMap::new(),
             labels: HashMap::new(),
             insts: Vec::new(),
             stats: Stats::default(),
@@ -489,6 +493,7 @@ impl<'a> Lowering<'a> {
             LLVMOpcode::LLVMPtrToInt => self.pointer_to_int(inst),
             LLVMOpcode::LLVMGetElementPtr => self.element_pointer(inst),
             LLVMOpcode::LLVMICmp | LLVMOpcode::LLVMFCmp => self.compare(inst),
+            LLVMOpcode::LLVMExtractValue if carry::is_carry_part(inst) => self.carry_part(inst),
             LLVMOpcode::LLVMCall if region_ir::is_wrregion(inst) => self.wrregion(inst),
             LLVMOpcode::LLVMCall => match region_ir::genx_desc(inst).and_then(|desc| desc.visa) {
                 Some(visa) if visa.form == "oword-ld" => self.oword_ld(inst, visa.name),
@@ -499,6 +504,7 @@ impl<'a> Lowering<'a> {
                 Some(visa) if visa.form == "svm-st" => self.svm_block(inst, false),
                 Some(visa) if message::FORMS.contains(&visa.form) => self.message(inst, visa),
                 Some(visa) if visa.form == "implicit" => self.implicit(inst, visa.name),
+                Some(visa) if visa.form == "carry" => self.carry(inst, visa.name),
                 _ => self.value_head(inst),
             },
             _ => self.value_head(inst),
@@ -568,6 +574,7 @@ impl<'a> Lowering<'a> {
         let high = |var| Operand::Region(Src { var, offset: 4, region: Region::SCALAR, modifier: Modifier::None });
         self.insts.push(Inst::AddC {
             exec: Exec::simd(1),
+            borrow: false,
             dst: Dst { var: halves, offset: 0, hstride: 1 },
             carry: Dst { var: carry, offset: 0, hstride: 1 },
             srcs: [scalar(base), Operand::Imm(Imm { bits: bytes & 0xffff_ffff, ty: Type::UD })],
@@ -725,6 +732,9 @@ impl<'a> Lowering<'a> {
                         for i in 0..ir::call_arg_count(inst) {
                             srcs.push(self.source(inst, i, exec.size, Some(operand))?);
                         }
+                        if saturates && visa.name == "mul" {
+                            self.check_exact_mul_sat(inst, &srcs)?;
+                        }
                         let dst = self.dst(top, var, offset, hstride, !result || dst_unsigned)?;
                         let sat = sat || saturates;
                         self.insts.push(Inst::Alu { op: visa.name, sat, exec, pred, dst, srcs });
@@ -748,14 +758,16 @@ impl<'a> Lowering<'a> {
                         return Ok(());
                     }
                     "predef" => {
+                        // A vector read of a predefined variable (`%tsc` for `timestamp`) reads its elements
+                        // in order; a scalar one (`%group_id_x`) broadcasts.
                         let ty = element_type(ir::type_of(inst)).unwrap_or(Type::D).with_sign(false);
                         let source = self.predefined(visa.name, ty);
-                        let src = Operand::Region(Src {
-                            var: source,
-                            offset: 0,
-                            region: Region::SCALAR,
-                            modifier: Modifier::None,
-                        });
+                        let region = if region_ir::lanes(ir::type_of(inst)) > 1 {
+                            Region { vstride: 1, width: 1, hstride: 0 }
+                        } else {
+                            Region::SCALAR
+                        };
+                        let src = Operand::Region(Src { var: source, offset: 0, region, modifier: Modifier::None });
                         let dst = self.dst(top, var, offset, hstride, false)?;
                         self.insts.push(Inst::Alu { op: "mov", sat, exec, pred, dst, srcs: vec![src] });
                         return Ok(());
@@ -764,7 +776,51 @@ impl<'a> Lowering<'a> {
                 }
             }
         }
+        if let Some(op) = llvm_math_call(inst) {
+            let mut srcs = Vec::new();
+            for i in 0..ir::call_arg_count(inst) {
+                srcs.push(self.source(inst, i, exec.size, None)?);
+            }
+            let dst = self.dst(top, var, offset, hstride, dst_unsigned)?;
+            self.insts.push(Inst::Alu { op, sat, exec, pred, dst, srcs });
+            return Ok(());
+        }
         Err(error(inst, format!("{} is not lowered yet", construct(inst))))
+    }
+
+    /// vISA `mul.sat` saturates a 32-bit intermediate product, so it is the exact saturating product only when
+    /// every source has at most 16 bits (a register of words or bytes, or an immediate in 16-bit range).
+    fn check_exact_mul_sat(&self, inst: LLVMValueRef, srcs: &[Operand]) -> R<()> {
+        let narrow = |src: &Operand| match src {
+            Operand::Imm(imm) => {
+                let value = imm.bits as i64;
+                if imm.ty.is_signed() {
+                    let value = match imm.ty.bytes() {
+                        4 => value as i32 as i64,
+                        _ => value,
+                    };
+                    (-0x8000..0x8000).contains(&value)
+                } else {
+                    value < 0x1_0000
+                }
+            }
+            Operand::Region(src) => match self.k.var(src.var).category {
+                Category::General { ty, .. } => ty.bytes() <= 2 && !ty.is_float(),
+                _ => false,
+            },
+            _ => false,
+        };
+        if srcs.iter().all(narrow) {
+            return Ok(());
+        }
+        Err(error(
+            inst,
+            format!(
+                "{} with 32-bit operands is not lowered yet: vISA's mul.sat saturates a 32-bit intermediate \
+                 product, which is exact only for operands of at most 16 bits",
+                construct(inst)
+            ),
+        ))
     }
 
     /// `select(cmp, -1, 0)` with the compare baled in (CMPDST): a compare writing all ones or zero per lane
@@ -1397,6 +1453,16 @@ fn is_modifier_call(inst: LLVMValueRef) -> bool {
         return true;
     }
     ir::called_function(inst).is_some_and(|f| ir::value_name(f).starts_with("llvm.fabs."))
+}
+
+/// The vISA instruction of an LLVM math intrinsic call whose operands map one to one: `llvm.fma` and
+/// `llvm.fmuladd` are `mad` (`src0 * src1 + src2`, fused in vISA, which `fmuladd` allows).
+fn llvm_math_call(inst: LLVMValueRef) -> Option<&'static str> {
+    if !ir::is_call(inst) {
+        return None;
+    }
+    let name = ir::value_name(ir::called_function(inst)?);
+    (name.starts_with("llvm.fma.") || name.starts_with("llvm.fmuladd.")).then_some("mad")
 }
 
 /// Which operand a modifier member modifies, and the modifier.

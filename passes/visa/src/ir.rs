@@ -325,8 +325,9 @@ pub enum Inst {
     /// An ALU instruction: `[(P)] op[.sat] (M, n) dst src...` (`mov`, `add`, `sel`, `mad`, ...); the opcode's
     /// operand count is [`crate::opcodes::alu`]'s.
     Alu { op: &'static str, sat: bool, exec: Exec, pred: Option<Pred>, dst: Dst, srcs: Vec<Operand> },
-    /// `addc (M, n) dst carry src0 src1`: an unsigned add that also writes each lane's carry (0 or 1).
-    AddC { exec: Exec, dst: Dst, carry: Dst, srcs: [Operand; 2] },
+    /// `addc (M, n) dst carry src0 src1`: an unsigned add that also writes each lane's carry (0 or 1); with
+    /// `borrow`, `subb`: the unsigned difference `src0 - src1` and each lane's borrow (0 or 1).
+    AddC { exec: Exec, borrow: bool, dst: Dst, carry: Dst, srcs: [Operand; 2] },
     /// `cmp.rel (M, n) dst src0 src1`.
     Cmp { rel: Relation, exec: Exec, dst: CmpDst, srcs: [Operand; 2] },
     /// `setp (M, n) P value`: bit i of `value` (an immediate or a scalar) into lane i of a predicate.

@@ -124,7 +124,7 @@ pub fn access(kernel: &Kernel, inst: &Inst, simd_cf: bool) -> Access {
             srcs.iter().for_each(|s| operand(&mut a, s));
             dst_write(&mut a, dst, exec, p.is_some());
         }
-        Inst::AddC { exec, dst, carry, srcs } => {
+        Inst::AddC { exec, dst, carry, srcs, .. } => {
             srcs.iter().for_each(|s| operand(&mut a, s));
             dst_write(&mut a, dst, exec, false);
             dst_write(&mut a, carry, exec, false);

@@ -59,7 +59,13 @@ pub static ALU: &[AluOpcode] = &[
     op("sin", 1, true, true),
     op("cos", 1, true, true),
     op("pow", 2, true, true),
+    op("dp2", 2, true, true),
+    op("dp3", 2, true, true),
     op("dp4", 2, true, true),
+    op("dph", 2, true, true),
+    op("lrp", 3, true, true),
+    op("bfe", 3, false, false),
+    op("bfi", 4, false, false),
 ];
 
 /// The ALU opcode called `name`.

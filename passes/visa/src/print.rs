@@ -189,8 +189,9 @@ impl Printer<'_> {
                     self.operand(&srcs[1])
                 )
             }
-            Inst::AddC { exec, dst, carry, srcs } => format!(
-                "addc {} {} {} {} {}",
+            Inst::AddC { exec, borrow, dst, carry, srcs } => format!(
+                "{} {} {} {} {} {}",
+                if *borrow { "subb" } else { "addc" },
                 self.exec(exec),
                 self.dst(dst),
                 self.dst(carry),

@@ -351,7 +351,7 @@ impl Verifier<'_> {
                     self.operand(&format!("source {n}"), src, exec, errors);
                 }
             }
-            Inst::AddC { exec, dst, carry, srcs } => {
+            Inst::AddC { exec, dst, carry, srcs, .. } => {
                 self.exec(exec, errors);
                 self.dst(dst, exec, errors);
                 self.dst(carry, exec, errors);

@@ -697,11 +697,13 @@ impl<'t> Cx<'_, 't> {
         self.src_of(tok)
     }
 
+    /// `(~)` is the printed form of the not modifier, which logic instructions read as the negate modifier
+    /// (`5_operands.md`: on `and`/`or`/`xor`/`not` negation is bitwise), so it reads as [`Modifier::Neg`].
     fn src_of(&mut self, tok: Tok<'_>) -> Result<Src> {
         let (line, col) = (self.line, tok.col);
         let mut text = tok.text;
         let mut modifier = Modifier::None;
-        for (prefix, m) in [("(-abs)", Modifier::NegAbs), ("(abs)", Modifier::Abs), ("(-)", Modifier::Neg), ("-", Modifier::Neg)] {
+        for (prefix, m) in [("(-abs)", Modifier::NegAbs), ("(abs)", Modifier::Abs), ("(-)", Modifier::Neg), ("(~)", Modifier::Neg), ("-", Modifier::Neg)] {
             if let Some(rest) = text.strip_prefix(prefix) {
                 if prefix == "-" && rest.starts_with(|c: char| c.is_ascii_digit()) {
                     break; // a negative immediate

@@ -345,6 +345,9 @@ fn plan(request: &CompileRequest) -> String {
     }
     if matches!(output_kind, OutputKind::SpirV | OutputKind::Binary) && kind != InputKind::SpirV {
         let pipeline = if options.opt_level.as_deref() == Some("0") { "none (-O0)" } else { MIDDLE_END_PIPELINE };
+        if request.visa {
+            text.push_str(&format!("calls: {} (the vISA route inlines them)\n", genx_passes::inline_calls::PIPELINE));
+        }
         text.push_str(&format!("middle end: {pipeline}, then {CHECKS_BEFORE_IGC}\n"));
     }
     if request.visa && output_kind == OutputKind::Binary {
@@ -413,7 +416,10 @@ fn compile(request: &CompileRequest, times: &mut PhaseTimes) -> Result<(), Strin
     }
     genx_passes::target::set_platform(&module, platform.name);
     let start = Clock::start();
-    let result = middle_end(options, &module).and_then(|()| {
+    // The vISA route inlines every call before the middle end (genx-inline-calls: IGC would make subroutines).
+    let inlined =
+        if request.visa { run_pipeline(options, &module, genx_passes::inline_calls::PIPELINE, false) } else { Ok(()) };
+    let result = inlined.and_then(|()| middle_end(options, &module)).and_then(|()| {
         let _phase = Phase::enter("checking the module for the platform");
         run_pipeline(options, &module, CHECKS_BEFORE_IGC, false)
     });

@@ -33,6 +33,7 @@ pub mod dead_vector;
 pub mod float_narrow;
 pub mod diag;
 pub mod fatal;
+pub mod inline_calls;
 pub mod input;
 pub mod intrinsics;
 pub mod int_narrow;

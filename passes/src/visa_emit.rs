@@ -38,7 +38,8 @@
 //!
 //! # Not handled yet
 //! `switch`, multi-indirect regions, 2D destination regions, sampler, LSC and typed-atomic messages,
-//! non-kernel functions (calls), `simdcf.savemask`/`unmask`/`remask`, predicates of more than 32 elements, i64
+//! calls (the route inlines every call of a user function before the middle end, `inline_calls.rs`; a call
+//! that reaches the emitter is one of a declaration), `simdcf.savemask`/`unmask`/`remask`, predicates of more than 32 elements, i64
 //! on platforms that emulate it (genx-legalize emulates arithmetic; what remains is refused by the verifier or
 //! here). The per-lane messages, barrier and fence are `message.rs`'s, the implicit inputs (local id, local
 //! size, group count) `implicit.rs`'s, single-indirect regions `indirect.rs`'s, each with its own note.

@@ -3,6 +3,7 @@
 //! `control.rs`, SIMD control flow in `simdcf.rs`.
 
 mod control;
+mod elements;
 mod predicates;
 mod simdcf;
 
@@ -447,6 +448,7 @@ impl<'a> Lowering<'a> {
             LLVMOpcode::LLVMBitCast => self.bitcast(inst),
             LLVMOpcode::LLVMPtrToInt => self.pointer_to_int(inst),
             LLVMOpcode::LLVMGetElementPtr => self.element_pointer(inst),
+            LLVMOpcode::LLVMExtractElement => self.extract_element(inst),
             LLVMOpcode::LLVMICmp | LLVMOpcode::LLVMFCmp => self.compare(inst),
             LLVMOpcode::LLVMCall if region_ir::is_wrregion(inst) => self.wrregion(inst),
             LLVMOpcode::LLVMCall => match region_ir::genx_desc(inst).and_then(|desc| desc.visa) {
@@ -890,7 +892,12 @@ impl<'a> Lowering<'a> {
     fn whole(&mut self, user: LLVMValueRef, var: VarId, exec: u32, sign: Option<bool>) -> R<Operand> {
         let v = self.k.var(var);
         let Category::General { ty, elems, .. } = v.category else {
-            return Err(error(user, "a predicate used as a data operand is not lowered yet"));
+            let what = match v.category {
+                Category::Surface | Category::Sampler => "a surface or sampler index",
+                Category::Address { .. } => "an address",
+                _ => "a predicate",
+            };
+            return Err(error(user, format!("{what} used as a data operand is not lowered yet")));
         };
         let region = if elems == 1 {
             Region::SCALAR

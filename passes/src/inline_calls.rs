@@ -1,7 +1,7 @@
 //! `genx-inline-calls`: the vISA route's treatment of calls of user functions: every non-kernel function a kernel
 //! calls is marked `alwaysinline` so that LLVM's `always-inline`, which runs next
-//! (`genx-inline-calls,always-inline`, [`PIPELINE`]), copies it into each caller; what cannot be inlined is a
-//! located error.
+//! (`genx-inline-calls,always-inline`) copies it into each caller; what cannot be inlined is a
+//! located error. The vISA route runs it first (cmc's `visa_route::PREPARE_PIPELINE`).
 //!
 //! # Why inline, not vISA subroutines
 //! IGC's VectorCompiler (1.0.12504) makes a non-kernel function a vISA *subroutine* (`call`/`ret` inside the
@@ -46,9 +46,6 @@ use crate::ir;
 
 /// The pass name.
 pub const NAME: &str = "genx-inline-calls";
-
-/// What the vISA route runs before its middle end: mark, then LLVM's inliner of `alwaysinline` functions.
-pub const PIPELINE: &str = "genx-inline-calls,always-inline";
 
 /// The callee of a call that is not an intrinsic: `Ok(Some(f))` for a function with a body, `Ok(None)` for an
 /// intrinsic, a declaration or inline assembly, `Err(())` for a call through a pointer.

@@ -2,8 +2,10 @@
 //! algorithm of the module note, phases 1, 3 and 4). Control flow (phis, branches, edge copies) is in
 //! `control.rs`, SIMD control flow in `simdcf.rs`.
 
+mod constant;
 mod control;
 mod elements;
+mod memory;
 mod predicates;
 mod simdcf;
 
@@ -449,6 +451,10 @@ impl<'a> Lowering<'a> {
             LLVMOpcode::LLVMPtrToInt => self.pointer_to_int(inst),
             LLVMOpcode::LLVMGetElementPtr => self.element_pointer(inst),
             LLVMOpcode::LLVMExtractElement => self.extract_element(inst),
+            LLVMOpcode::LLVMAddrSpaceCast => self.pointer_cast(inst),
+            LLVMOpcode::LLVMAlloca => self.alloca(inst),
+            LLVMOpcode::LLVMLoad => self.load(inst),
+            LLVMOpcode::LLVMStore => self.store(inst),
             LLVMOpcode::LLVMICmp | LLVMOpcode::LLVMFCmp => self.compare(inst),
             LLVMOpcode::LLVMCall if region_ir::is_wrregion(inst) => self.wrregion(inst),
             LLVMOpcode::LLVMCall => match region_ir::genx_desc(inst).and_then(|desc| desc.visa) {
@@ -469,6 +475,9 @@ impl<'a> Lowering<'a> {
     fn bitcast(&mut self, inst: LLVMValueRef) -> R<()> {
         let source = operand(inst, 0);
         let ty = ir::type_of(inst);
+        if is_pointer(ty) {
+            return self.pointer_cast(inst);
+        }
         if is_predicate_type(ty) || is_predicate_type(ir::type_of(source)) {
             return Err(error(inst, "a bitcast to or from a predicate is not lowered yet"));
         }
@@ -1113,7 +1122,7 @@ impl<'a> Lowering<'a> {
         let bytes = self.value_bytes(data)?;
         let surface = self.surface(inst, operand(inst, 0))?;
         let offset = self.scalar(inst, 1)?;
-        let src = self.payload(inst, data)?;
+        let src = self.raw_operand(inst, 2)?;
         self.insts.push(Inst::OwordSt { owords: bytes / 16, surface, offset, src });
         Ok(())
     }
@@ -1153,7 +1162,7 @@ impl<'a> Lowering<'a> {
                 dst: Raw { var, offset: 0 },
             });
         } else {
-            let src = self.payload(inst, data)?;
+            let src = self.raw_operand(inst, 6)?;
             self.insts.push(Inst::MediaSt { modifier, width, height, surface, plane, x, y, src });
         }
         Ok(())
@@ -1172,7 +1181,8 @@ impl<'a> Lowering<'a> {
             self.define(inst, var);
             self.insts.push(Inst::SvmBlockLd { owords: bytes / 16, address, dst: Raw { var, offset: 0 } });
         } else {
-            let src = self.payload(inst, data)?;
+            // The data may be a region baled into the store: raw_operand moves it into a variable of its own.
+            let src = self.raw_operand(inst, 1)?;
             self.insts.push(Inst::SvmBlockSt { owords: bytes / 16, address, src });
         }
         Ok(())

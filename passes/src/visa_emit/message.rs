@@ -175,7 +175,7 @@ impl Lowering<'_> {
     }
 
     /// Operand `n` of `inst` as a raw operand: its variable when that starts a GRF, else a GRF-aligned copy.
-    fn raw_operand(&mut self, inst: LLVMValueRef, n: u32) -> R<Raw> {
+    pub(super) fn raw_operand(&mut self, inst: LLVMValueRef, n: u32) -> R<Raw> {
         let value = operand(inst, n);
         if self.bales.info(inst).is_operand_baled(n) && !ir::is_constant(value) {
             let lanes = region_ir::lanes(ir::type_of(value));

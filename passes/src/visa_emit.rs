@@ -75,6 +75,8 @@ pub struct Stats {
     pub copies_payload: u64,
     /// Copies kept: a predicated load's `old` value into its result before the message writes the enabled lanes.
     pub copies_merge: u64,
+    /// Copies kept: a global's value read or written (vload/vstore) while the other variable is still live.
+    pub copies_global: u64,
     /// Moves the kept copies became.
     pub copy_moves: u64,
     /// `wrregion`s and predicated loads onto a constant old value (written by moves first).
@@ -88,7 +90,7 @@ pub struct Stats {
 impl Stats {
     /// Copies that stay in the code.
     pub fn copies(&self) -> u64 {
-        self.copies_phi + self.copies_old_live + self.copies_masked_select + self.copies_payload + self.copies_merge
+        self.copies_phi + self.copies_old_live + self.copies_masked_select + self.copies_payload + self.copies_merge + self.copies_global
     }
 }
 
@@ -235,6 +237,7 @@ pub fn count(cx: &PassCx, stats: &Stats) {
     );
     cx.count(c"copies-payload", c"copies kept: a message operand not starting a GRF", stats.copies_payload);
     cx.count(c"copies-merge", c"copies kept: a predicated load's old value still live after the load", stats.copies_merge);
+    cx.count(c"copies-global", c"copies kept: a global read or written while the other is still live", stats.copies_global);
     cx.count(c"copy-moves", c"moves the kept copies became", stats.copy_moves);
     cx.count(c"constant-olds", c"wrregions and predicated loads onto a constant old value", stats.constant_olds);
     cx.count(c"aliases", c"bitcasts emitted as vISA aliases", stats.aliases);

@@ -5,6 +5,7 @@
 mod constant;
 mod control;
 mod elements;
+mod globals;
 mod memory;
 mod predicates;
 mod simdcf;
@@ -206,6 +207,8 @@ pub(super) struct Lowering<'a> {
     /// constant's variable is read where its moves may not have run).
     constants: HashMap<LLVMValueRef, VarId>,
     labels: HashMap<LLVMBasicBlockRef, LabelId>,
+    /// The variable of each global the kernel holds in registers (`globals.rs`).
+    globals: HashMap<LLVMValueRef, VarId>,
     insts: Vec<Inst>,
     stats: Stats,
     control: control::Control,
@@ -223,12 +226,14 @@ impl<'a> Lowering<'a> {
             predefined: HashMap::new(),
             constants: HashMap::new(),
             labels: HashMap::new(),
+            globals: HashMap::new(),
             insts: Vec::new(),
             stats: Stats::default(),
             control: control::Control::default(),
         };
         this.k.slm_size = u32::try_from(entry.slm_size).unwrap_or(u32::MAX);
         this.arguments(entry)?;
+        this.global_variables(function)?;
         let blocks: Vec<LLVMBasicBlockRef> = ir::blocks(function).collect();
         let stem: String =
             entry.name.chars().map(|c| if c.is_ascii_alphanumeric() || c == '_' { c } else { '_' }).collect();
@@ -254,6 +259,7 @@ impl<'a> Lowering<'a> {
             let extra = std::mem::take(&mut this.control.extra);
             this.k.blocks.extend(extra);
         }
+        this.initialize_globals(function)?;
         let platform = this.platform;
         let grf = this.k.grf_bytes;
         let max_move = move |ty: Type| (2 * grf / ty.bytes()).min(platform.max_exec_size()).min(32).max(1);
@@ -264,6 +270,7 @@ impl<'a> Lowering<'a> {
         this.stats.copies_masked_select = coalesced.kept(CopyReason::MaskedSelectOld);
         this.stats.copies_payload = coalesced.kept(CopyReason::Payload);
         this.stats.copies_merge = coalesced.kept(CopyReason::Merge);
+        this.stats.copies_global = coalesced.kept(CopyReason::Global);
         this.stats.copy_moves = coalesced.moves;
         this.stats.instructions = this.k.insts().count() as u64;
         Ok(Emitted { kernel: this.k, stats: this.stats })
@@ -435,6 +442,9 @@ impl<'a> Lowering<'a> {
         }
         if let Some(done) = self.predicate_head(inst) {
             return done;
+        }
+        if let Some(global) = globals::whole_global_access(inst) {
+            return self.global_access(inst, global);
         }
         match opcode {
             LLVMOpcode::LLVMRet => {

@@ -314,6 +314,7 @@ impl<'a> Lowering<'a> {
                     let var = self.k.add_general(elem, lanes, note(param));
                     (var, elem.bytes() * lanes, elem.bytes())
                 }
+                3 => return Err(fail(vme_refusal(self.platform))),
                 other => return Err(fail(format!("argument kind {other} is not lowered yet"))),
             };
             self.vars.insert(param, var);
@@ -1324,6 +1325,22 @@ fn vector_region(rd: LLVMValueRef, region: &genx_region::Region, exec: u32) -> R
         return Ok(Region { vstride, width, hstride: stride });
     }
     Err(error(rd, format!("the region <{vstride};{width},{stride}> has a row width vISA cannot express")))
+}
+
+/// Why a VME (motion estimation) surface argument, kind 3, is refused on `platform`.
+fn vme_refusal(platform: &Platform) -> String {
+    use crate::platform::Family;
+    if matches!(platform.family, Family::Gen9 | Family::Gen11) {
+        "a VME (video motion estimation) surface argument (kind 3) is not supported: this compiler implements no \
+         VME operation (docs/cm-compat.md)"
+            .to_string()
+    } else {
+        format!(
+            "a VME (video motion estimation) surface argument (kind 3) is not supported on {}: the platform has no VME \
+             unit (vISA's VME instructions end with Gen11)",
+            platform.name
+        )
+    }
 }
 
 /// What an instruction is, for "not lowered" messages: the opcode, or the intrinsic's name.

@@ -232,8 +232,9 @@ impl<'a> Lowering<'a> {
             control: control::Control::default(),
         };
         this.k.slm_size = u32::try_from(entry.slm_size).unwrap_or(u32::MAX);
-        this.arguments(entry)?;
+        // Pinned globals first: the arguments are laid out around them, as IGC does.
         this.global_variables(function)?;
+        this.arguments(entry)?;
         let blocks: Vec<LLVMBasicBlockRef> = ir::blocks(function).collect();
         let stem: String =
             entry.name.chars().map(|c| if c.is_ascii_alphanumeric() || c == '_' { c } else { '_' }).collect();
@@ -322,6 +323,15 @@ impl<'a> Lowering<'a> {
         }
         let grf = self.platform.grf_bytes;
         let mut free: Vec<(u32, u32)> = vec![(grf, 128 * grf)];
+        // Byte ranges already taken (pinned globals, globals.rs) are not free.
+        for input in &self.k.inputs {
+            let (start, end) = (input.offset, input.offset + input.size);
+            free = free
+                .into_iter()
+                .flat_map(|(a, b)| [(a, b.min(start)), (a.max(end), b)])
+                .filter(|&(a, b)| a < b)
+                .collect();
+        }
         let mut order: Vec<usize> = (0..placed.len()).collect();
         // Largest first; the sort is stable, so equal sizes keep argument order.
         order.sort_by(|&a, &b| placed[b].1.cmp(&placed[a].1));

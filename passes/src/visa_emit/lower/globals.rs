@@ -7,8 +7,9 @@
 //! 1. **Declare** ([`Lowering::global_variables`], before the blocks): one general variable per such global the
 //!    kernel uses, of the global's vector type, GRF-aligned. `_GENX_VOLATILE_BINDING_(n)` (attribute
 //!    `genx_byte_offset`) pins the variable at byte `n` of the register file as IGC does, an
-//!    `.implicit_PSEUDO_INPUT` of its size (no host data: it starts undefined); a binding that overlaps the
-//!    kernel's inputs or leaves the register file is a located error.
+//!    `.implicit_PSEUDO_INPUT` of its size (no host data: it starts undefined); this runs before the arguments
+//!    are laid out, which then avoid the pinned bytes (IGC's layout does the same). A binding that overlaps
+//!    another, does not start a GRF after r0 or leaves the register file is a located error.
 //! 2. **Accesses**: a read is a copy of the global's variable into a fresh variable (the value read must not
 //!    change when the global is written later), a write a copy of the value into the global's variable (a
 //!    constant is written there by moves). Coalescing (`genx_visa::coalesce`) removes every copy whose two
@@ -23,7 +24,8 @@
 //! # Not handled
 //! A partial access of a non-volatile global (through a `getelementptr`: genx-cm-lower rewrites volatile ones
 //! into whole accesses and regions), a global whose initializer is not a plain constant, more than 32 GRFs in
-//! one global: located errors.
+//! one global, a binding offset that does not start a GRF (the variable is GRF-aligned; IGC may accept
+//! others): located errors.
 
 use std::ffi::{c_char, c_uint};
 
@@ -122,7 +124,7 @@ impl Lowering<'_> {
                             function,
                             format!(
                                 "_GENX_VOLATILE_BINDING_({offset}) of @{} ({size} bytes) cannot be pinned: it must start a \
-                                 GRF after r0, stay in the {}-byte register file and not overlap the kernel's inputs",
+                                 GRF after r0, stay in the {}-byte register file and not overlap another binding",
                                 ir::value_name(global),
                                 128 * grf
                             ),

@@ -9,6 +9,7 @@ mod globals;
 mod memory;
 mod predicates;
 mod simdcf;
+mod state;
 
 use std::collections::HashMap;
 
@@ -921,9 +922,12 @@ impl<'a> Lowering<'a> {
     /// exactly `exec` elements.
     fn whole(&mut self, user: LLVMValueRef, var: VarId, exec: u32, sign: Option<bool>) -> R<Operand> {
         let v = self.k.var(var);
+        if matches!(v.category, Category::Surface | Category::Sampler) {
+            let index = self.state_index(var);
+            return self.whole(user, index, exec, sign);
+        }
         let Category::General { ty, elems, .. } = v.category else {
             let what = match v.category {
-                Category::Surface | Category::Sampler => "a surface or sampler index",
                 Category::Address { .. } => "an address",
                 _ => "a predicate",
             };
@@ -1112,6 +1116,15 @@ impl<'a> Lowering<'a> {
         Ok(Raw { var, offset: 0 })
     }
 
+    /// A message's data operand `n`: a region baled into the message is moved into a variable of its own
+    /// (`raw_operand`), anything else is a [`Self::payload`].
+    fn message_data(&mut self, inst: LLVMValueRef, n: u32) -> R<Raw> {
+        if self.bales.info(inst).is_operand_baled(n) {
+            return self.raw_operand(inst, n);
+        }
+        self.payload(inst, operand(inst, n))
+    }
+
     fn scalar(&mut self, inst: LLVMValueRef, n: u32) -> R<Operand> {
         let src = self.source(inst, n, 1, Some(false))?;
         Ok(match src {
@@ -1143,7 +1156,7 @@ impl<'a> Lowering<'a> {
         let bytes = self.value_bytes(data)?;
         let surface = self.surface(inst, operand(inst, 0))?;
         let offset = self.scalar(inst, 1)?;
-        let src = self.raw_operand(inst, 2)?;
+        let src = self.message_data(inst, 2)?;
         self.insts.push(Inst::OwordSt { owords: bytes / 16, surface, offset, src });
         Ok(())
     }
@@ -1183,7 +1196,7 @@ impl<'a> Lowering<'a> {
                 dst: Raw { var, offset: 0 },
             });
         } else {
-            let src = self.raw_operand(inst, 6)?;
+            let src = self.message_data(inst, 6)?;
             self.insts.push(Inst::MediaSt { modifier, width, height, surface, plane, x, y, src });
         }
         Ok(())
@@ -1202,8 +1215,7 @@ impl<'a> Lowering<'a> {
             self.define(inst, var);
             self.insts.push(Inst::SvmBlockLd { owords: bytes / 16, address, dst: Raw { var, offset: 0 } });
         } else {
-            // The data may be a region baled into the store: raw_operand moves it into a variable of its own.
-            let src = self.raw_operand(inst, 1)?;
+            let src = self.message_data(inst, 1)?;
             self.insts.push(Inst::SvmBlockSt { owords: bytes / 16, address, src });
         }
         Ok(())

@@ -62,7 +62,7 @@ impl Lowering<'_> {
             let addresses = self.address_payload(inst, pointer)?;
             let (block_bytes, blocks) = scattered_blocks(elem);
             let data = if elem.bytes() >= 4 {
-                self.raw_operand(inst, 0)?
+                self.message_data(inst, 0)?
             } else {
                 // Bytes and words travel in the low bytes of a dword.
                 let dword = self.k.add_var(
@@ -94,7 +94,7 @@ impl Lowering<'_> {
         }
         let owords = self.oword_block(inst, bytes)?;
         let address = self.address_operand(inst, pointer)?;
-        let src = self.raw_operand(inst, 0)?;
+        let src = self.message_data(inst, 0)?;
         self.insts.push(Inst::SvmBlockSt { owords, address, src });
         Ok(())
     }

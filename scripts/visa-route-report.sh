@@ -18,7 +18,7 @@ platforms=("$@")
 [ ${#platforms[@]} -eq 0 ] && platforms=(icllp tgllp)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-pipeline="genx-inline-calls,always-inline,genx-promote-array,function(mem2reg),genx-lowering,genx-region-collapse,genx-const-fold,genx-dead-vector,genx-legalize,print<genx-visa-emit>"
+pipeline="genx-inline-calls,always-inline,genx-promote-array,function(mem2reg),genx-constant-loads,genx-lowering,genx-region-collapse,genx-const-fold,genx-dead-vector,genx-legalize,print<genx-visa-emit>"
 
 inputs=("$root"/examples/*.cpp "$root"/examples/*.ll "$root"/tests/lit/vc-bridge/Inputs/*.cpp)
 for f in "$root"/tests/lit/vc-bridge/Inputs/*.ll; do

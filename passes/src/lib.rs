@@ -29,6 +29,7 @@ pub mod callee_cache;
 pub mod cm_lower;
 pub mod column_write;
 pub mod const_fold;
+pub mod constant_loads;
 pub mod dead_vector;
 pub mod float_narrow;
 pub mod diag;

@@ -70,6 +70,12 @@ pub static PASSES: &[PassInfo] = &[
         body: PassBody::Module(crate::inline_calls::run),
     },
     PassInfo {
+        name: "genx-constant-loads",
+        description: "vISA route: replace each load of a constant global at a constant offset by the constant it \
+                      reads (tables the front end keeps in memory)",
+        body: PassBody::Module(crate::constant_loads::run),
+    },
+    PassInfo {
         name: "genx-lowering",
         description: "lower insertelement/extractelement/shufflevector/trunc and other generic vector forms to \
                       region intrinsics, so later passes see one vocabulary",

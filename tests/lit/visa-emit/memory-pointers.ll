@@ -2,7 +2,7 @@
 ; are one 64-bit variable (a cast is no instruction); a scalar store or load is a one-lane SVM scatter or gather
 ; (4- and 8-byte elements one block of their size, a 2-byte element two byte blocks in a dword); a vector of
 ; 1-8 owords aligned to 16 bytes is an SVM block message; a load of a constant global (a packed table) at a
-; constant offset is its initializer's lanes, written by moves. GenX_IR accepts the kernel for icllp and tgllp
+; constant offset is its initializer's lanes, written by moves (words in pairs, as dwords). GenX_IR accepts the kernel for icllp and tgllp
 ; and it agrees with the IR on the vISA executor.
 ; RUN: rm -rf %t && mkdir -p %t && cd %t
 ; RUN: %opt -passes='print<genx-visa-emit>' -disable-output %s 2> k.visaasm
@@ -24,11 +24,12 @@
 ; The word travels in a dword of its own (declared ud, GRF-aligned), written by a move just before:
 ; CHECK: mov (M1, 1) [[W:V[0-9]+]](0,0)<1> {{V[0-9]+}}(0,0)<0;1,0>
 ; CHECK-NEXT: svm_scatter.1.2 (M1, 1) {{V[0-9]+}}.0 [[W]].0
-; The table's bytes 4..19 as eight words: 8, 9, 7, 0, 23, 0, 45, 99.
-; CHECK-NEXT: mov (M1, 1) [[T:V[0-9]+]](0,0)<1> 0x8:w
-; CHECK-NEXT: mov (M1, 1) [[T]](0,1)<1> 0x9:w
-; CHECK: mov (M1, 1) [[T]](0,7)<1> 0x63:w
-; CHECK-NEXT: add (M1, 8) [[S:V[0-9]+]](0,0)<1> [[V]](0,0)<1;1,0> [[T]](0,0)<1;1,0>
+; The table's bytes 4..19 (words 8, 9, 7, 0, 23, 0, 45, 99) as four dwords, read as words by the add:
+; CHECK-NEXT: mov (M1, 1) [[TD:V[0-9]+]](0,0)<1> 0x90008:ud
+; CHECK-NEXT: mov (M1, 1) [[TD]](0,1)<1> 0x7:ud
+; CHECK-NEXT: mov (M1, 1) [[TD]](0,2)<1> 0x17:ud
+; CHECK-NEXT: mov (M1, 1) [[TD]](0,3)<1> 0x63002d:ud
+; CHECK-NEXT: add (M1, 8) [[S:V[0-9]+]](0,0)<1> [[V]](0,0)<1;1,0> {{V[0-9]+}}(0,0)<1;1,0>
 ; CHECK: svm_block_st (2) {{V[0-9]+}}(0,0)<0;1,0> [[S]].0
 
 @table = internal constant <{ i16, i16, <{ i16, i16, i16 }>, [3 x i16], i16, i16 }> <{ i16 4, i16 6, <{ i16, i16, i16 }> <{ i16 8, i16 9, i16 7 }>, [3 x i16] [i16 0, i16 23, i16 0], i16 45, i16 99 }>, align 2

@@ -11,7 +11,8 @@
 //! * a vector of 1, 2, 4 or 8 owords whose alignment is at least 16 bytes is an SVM block message
 //!   (`svm_block_st`/`svm_block_ld`);
 //! * a `load` of a constant global (a table the front end left in memory) at a constant offset is its
-//!   initializer's bytes: a constant vector written by moves (`constant.rs` reads the bytes).
+//!   initializer's bytes: a constant vector written by moves (`constant.rs`; `genx-constant-loads` folds these
+//!   before the middle end on the vISA route).
 //!
 //! The address operand is the pointer's variable when it starts a GRF, else a copy (a message operand must start
 //! a GRF; coalescing removes the copy when it can).
@@ -106,7 +107,7 @@ impl Lowering<'_> {
         let ty = ir::type_of(inst);
         let (elem, lanes) = self.access_shape(inst, ty)?;
         if ir::is_constant(pointer) {
-            return self.constant_load(inst, pointer);
+            return self.constant_load(inst);
         }
         let bytes = elem.bytes() * lanes;
         if lanes == 1 {

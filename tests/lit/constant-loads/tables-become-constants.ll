@@ -1,10 +1,12 @@
 ; genx-constant-loads: a load of a constant global at a constant offset (through bitcast and getelementptr
 ; expressions, across the fields of a packed struct) is replaced by the constant it reads; floats keep their
 ; exact bits (a NaN payload included); a load of a global that can change and a volatile load are left alone
-; (a load past the initializer too: load-past-initializer-left-alone.ll). The rewritten kernel agrees with the original on the CPU.
+; (a load past the initializer too: load-past-initializer-left-alone.ll). The rewritten kernel agrees with the
+; original on the CPU; opt and cmc write the same IR.
 ; RUN: %opt -passes=genx-constant-loads -S %s -o %t.ll
 ; RUN: FileCheck %s < %t.ll
 ; RUN: %validate %s %t.ll
+; RUN: %cmc -passes=genx-constant-loads -S %s -o %t.cmc.ll && diff %t.ll %t.cmc.ll
 
 ; CHECK-LABEL: define void @tables(
 ; CHECK-NEXT: %w = sext <8 x i16> <i16 8, i16 9, i16 7, i16 0, i16 23, i16 0, i16 45, i16 99> to <8 x i32>

@@ -6,6 +6,7 @@
 ; RUN: rm -rf %t && mkdir -p %t && cd %t
 ; RUN: %cmc -march=icllp -passes='genx-inline-calls,always-inline,genx-lowering,genx-legalize' -S %s -o inlined.ll
 ; RUN: FileCheck %s --check-prefix=IR < inlined.ll
+; RUN: %cmc -march=icllp -passes='genx-inline-calls,always-inline' -S %s -o c.ll && %opt -passes='genx-inline-calls,always-inline' -S %s -o o.ll && diff c.ll o.ll
 ; RUN: %cmc -march=icllp -passes='print<genx-visa-emit>' inlined.ll -o /dev/null 2> both.visaasm
 ; RUN: FileCheck %s < both.visaasm
 ; RUN: awk '/^\.version/{n++} {print > ("k" n ".visaasm")}' both.visaasm

@@ -1092,6 +1092,13 @@ impl<'a> Lowering<'a> {
         Ok(var)
     }
 
+    /// Whether `var` starts a GRF of a GRF-aligned root (what a message operand needs).
+    fn starts_grf(&self, var: VarId) -> bool {
+        let root = self.k.root_of(var);
+        matches!(self.k.var(root).category, Category::General { align: genx_visa::Align::Grf, .. })
+            && self.k.offset_in_root(var) % self.k.grf_bytes == 0
+    }
+
     /// A message payload: `value`'s variable when it starts a GRF of a GRF-aligned variable, else a copy.
     fn payload(&mut self, inst: LLVMValueRef, value: LLVMValueRef) -> R<Raw> {
         let var = if ir::is_constant(value) {
@@ -1102,10 +1109,7 @@ impl<'a> Lowering<'a> {
             var
         } else {
             let var = self.var_of(inst, value)?;
-            let root = self.k.root_of(var);
-            let aligned = matches!(self.k.var(root).category, Category::General { align: genx_visa::Align::Grf, .. })
-                && self.k.offset_in_root(var) % self.k.grf_bytes == 0;
-            if aligned {
+            if self.starts_grf(var) {
                 var
             } else {
                 let copy = self.new_var(value, true)?;

@@ -186,10 +186,7 @@ impl Lowering<'_> {
     /// copy of it).
     fn address_payload(&mut self, inst: LLVMValueRef, pointer: LLVMValueRef) -> R<Raw> {
         let var = self.svm_address(inst, pointer)?;
-        let root = self.k.root_of(var);
-        let aligned = matches!(self.k.var(root).category, Category::General { align: Align::Grf, .. })
-            && self.k.offset_in_root(var) % self.k.grf_bytes == 0;
-        let var = if aligned {
+        let var = if self.starts_grf(var) {
             var
         } else {
             let copy = self.k.add_var(

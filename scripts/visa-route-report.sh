@@ -5,7 +5,7 @@
 # corpus tests/corpus) and each platform, both routes start from the same front-end IR (`cmc -emit-llvm` of a CM
 # source; an IR input as it is):
 # - the IGC route: `cmc -mdump_asm` on that IR (IGC's .visaasm and its own .asm);
-# - the vISA route: the passes `cmc -backend=visa -###` names (the middle end, then genx-legalize) and
+# - the vISA route: the passes `cmc -backend=visa -###` names (its preparation, the middle end, then genx-legalize) and
 #   print<genx-visa-emit>, then GenX_IR on each kernel's .visaasm, as `cmc -backend=visa` does, but per kernel
 #   so that multi-kernel files are measured too.
 # Same finalizer options on both sides: IGC's own asm is finalized with IGC's options (its `//.full_options`
@@ -55,7 +55,7 @@ printf "$row" platform input kernel visa ours spill igc spill own ratio valid t-
 for platform in "${platforms[@]}"; do
   # The route's own passes (its middle end, then its back end) and GenX_IR's platform name, from `-###`.
   plan=$("$cmc" -march="$platform" -backend=visa "$root/examples/linear_filter.cpp" -### 2>&1)
-  pipeline="$(sed -n 's/^middle end: \([^ ]*\), then.*/\1/p' <<<"$plan"),$(sed -n 's/^back end: \([^ ]*\), then.*/\1/p' <<<"$plan"),print<genx-visa-emit>"
+  pipeline="$(sed -n 's/^before the middle end: \([^ ]*\)$/\1/p' <<<"$plan"),$(sed -n 's/^middle end: \([^ ]*\), then.*/\1/p' <<<"$plan"),$(sed -n 's/^back end: \([^ ]*\), then.*/\1/p' <<<"$plan"),print<genx-visa-emit>"
   visa_platform=$(sed -n 's/.*-platform \([A-Za-z0-9_]*\).*/\1/p' <<<"$plan" | head -1)
   for input in "${inputs[@]}"; do
     name=$(basename "$input")

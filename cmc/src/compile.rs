@@ -345,6 +345,9 @@ fn plan(request: &CompileRequest) -> String {
     }
     if matches!(output_kind, OutputKind::SpirV | OutputKind::Binary) && kind != InputKind::SpirV {
         let pipeline = if options.opt_level.as_deref() == Some("0") { "none (-O0)" } else { MIDDLE_END_PIPELINE };
+        if request.visa {
+            text.push_str(&format!("before the middle end: {}\n", crate::visa_route::PREPARE_PIPELINE));
+        }
         text.push_str(&format!("middle end: {pipeline}, then {CHECKS_BEFORE_IGC}\n"));
     }
     if request.visa && output_kind == OutputKind::Binary {
@@ -413,7 +416,10 @@ fn compile(request: &CompileRequest, times: &mut PhaseTimes) -> Result<(), Strin
     }
     genx_passes::target::set_platform(&module, platform.name);
     let start = Clock::start();
-    let result = middle_end(options, &module).and_then(|()| {
+    // The vISA route inlines calls and promotes private arrays first (IGC's back end does both itself).
+    let prepared =
+        if request.visa { run_pipeline(options, &module, crate::visa_route::PREPARE_PIPELINE, false) } else { Ok(()) };
+    let result = prepared.and_then(|()| middle_end(options, &module)).and_then(|()| {
         let _phase = Phase::enter("checking the module for the platform");
         run_pipeline(options, &module, CHECKS_BEFORE_IGC, false)
     });

@@ -18,6 +18,13 @@ use vc_bridge::clock::{Clock, Span};
 use crate::args::Options;
 use crate::output::Outputs;
 
+/// What the route runs before the middle end: calls of user functions inlined (`genx-inline-calls`, then LLVM's
+/// always-inline: IGC would make vISA subroutines), private arrays put in registers (`genx-promote-array`
+/// and mem2reg, as IGC's GenXPromoteArray does) and loads of constant tables replaced by their values
+/// (`genx-constant-loads`), so that what reaches the middle end is kernels without calls or private memory.
+pub const PREPARE_PIPELINE: &str =
+    "genx-inline-calls,always-inline,genx-promote-array,function(mem2reg),genx-constant-loads";
+
 /// The passes the route runs after the middle end, before emission.
 pub const BACK_END_PIPELINE: &str = "genx-legalize";
 

@@ -403,6 +403,17 @@ void genx_global_add_attribute(LLVMValueRef Global, const char *Kind, const char
     GV->addAttribute(Kind, Value);
 }
 
+// genx-visa-emit: the value of the string attribute Kind of a global variable
+// (its length in *Len), or null when the global has none.
+const char *genx_global_get_attribute(LLVMValueRef Global, const char *Kind, unsigned *Len) {
+  auto *GV = llvm::dyn_cast<llvm::GlobalVariable>(llvm::unwrap(Global));
+  if (!GV || !GV->hasAttribute(Kind))
+    return nullptr;
+  llvm::StringRef Value = GV->getAttribute(Kind).getValueAsString();
+  *Len = Value.size();
+  return Value.data();
+}
+
 // Adds N to the statistic Name of group Group (a pass name). The statistics
 // are LLVM's TrackingStatistic objects, so -stats prints them in LLVM's table.
 // Name and Desc are static strings of the Rust side; Group is interned here.

@@ -64,6 +64,18 @@ pub static PASSES: &[PassInfo] = &[
         body: PassBody::Module(crate::target::run),
     },
     PassInfo {
+        name: "genx-inline-calls",
+        description: "vISA route: mark every function a kernel calls alwaysinline for LLVM's always-inline (run \
+                      next); recursion and indirect calls are located errors",
+        body: PassBody::Module(crate::inline_calls::run),
+    },
+    PassInfo {
+        name: "genx-constant-loads",
+        description: "vISA route: replace each load of a constant global at a constant offset by the constant it \
+                      reads (tables the front end keeps in memory)",
+        body: PassBody::Module(crate::constant_loads::run),
+    },
+    PassInfo {
         name: "genx-lowering",
         description: "lower insertelement/extractelement/shufflevector/trunc and other generic vector forms to \
                       region intrinsics, so later passes see one vocabulary",

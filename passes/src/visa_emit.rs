@@ -38,7 +38,8 @@
 //!
 //! # Not handled yet
 //! `switch`, multi-indirect regions, 2D destination regions, sampler, LSC and typed-atomic messages,
-//! non-kernel functions (calls), `simdcf.savemask`/`unmask`/`remask`, predicates of more than 32 elements, i64
+//! calls (the route inlines every call of a user function before the middle end, `inline_calls.rs`; a call
+//! that reaches the emitter is one of a declaration), `simdcf.savemask`/`unmask`/`remask`, predicates of more than 32 elements, i64
 //! on platforms that emulate it (genx-legalize emulates arithmetic; what remains is refused by the verifier or
 //! here). The per-lane messages, barrier and fence are `message.rs`'s, the implicit inputs (local id, local
 //! size, group count) `implicit.rs`'s, single-indirect regions `indirect.rs`'s, each with its own note.
@@ -75,6 +76,8 @@ pub struct Stats {
     pub copies_payload: u64,
     /// Copies kept: a predicated load's `old` value into its result before the message writes the enabled lanes.
     pub copies_merge: u64,
+    /// Copies kept: a global's value read or written (vload/vstore) while the other variable is still live.
+    pub copies_global: u64,
     /// Moves the kept copies became.
     pub copy_moves: u64,
     /// `wrregion`s and predicated loads onto a constant old value (written by moves first).
@@ -96,7 +99,7 @@ pub struct Stats {
 impl Stats {
     /// Copies that stay in the code.
     pub fn copies(&self) -> u64 {
-        self.copies_phi + self.copies_old_live + self.copies_masked_select + self.copies_payload + self.copies_merge
+        self.copies_phi + self.copies_old_live + self.copies_masked_select + self.copies_payload + self.copies_merge + self.copies_global
     }
 }
 
@@ -251,6 +254,7 @@ pub fn count(cx: &PassCx, stats: &Stats) {
     );
     cx.count(c"copies-payload", c"copies kept: a message operand not starting a GRF", stats.copies_payload);
     cx.count(c"copies-merge", c"copies kept: a predicated load's old value still live after the load", stats.copies_merge);
+    cx.count(c"copies-global", c"copies kept: a global read or written while the other is still live", stats.copies_global);
     cx.count(c"copy-moves", c"moves the kept copies became", stats.copy_moves);
     cx.count(c"writes-in-place", c"wrregions writing elements back where they are (no move)", stats.writes_in_place);
     cx.count(c"truth-folds", c"compares of a predicate's own materialisation folded into the predicate", stats.truth_folds);

@@ -3,9 +3,14 @@
 //! `control.rs`, SIMD control flow in `simdcf.rs`.
 
 mod carry;
+mod constant;
 mod control;
+mod elements;
+mod globals;
+mod memory;
 mod predicates;
 mod simdcf;
+mod state;
 
 use std::collections::HashMap;
 
@@ -228,6 +233,8 @@ pub(super) struct Lowering<'a> {
     /// The field variables of a call returning a struct (`addc`: carry, sum), read by `extractvalue`.
     parts: HashMap<LLVMValueRef, [VarId; 2]>,
     labels: HashMap<LLVMBasicBlockRef, LabelId>,
+    /// The variable of each global the kernel holds in registers (`globals.rs`).
+    globals: HashMap<LLVMValueRef, VarId>,
     insts: Vec<Inst>,
     stats: Stats,
     control: control::Control,
@@ -246,11 +253,14 @@ impl<'a> Lowering<'a> {
             constants: HashMap::new(),
             parts: HashMap::new(),
             labels: HashMap::new(),
+            globals: HashMap::new(),
             insts: Vec::new(),
             stats: Stats::default(),
             control: control::Control::default(),
         };
         this.k.slm_size = u32::try_from(entry.slm_size).unwrap_or(u32::MAX);
+        // Pinned globals first: the arguments are laid out around them, as IGC does.
+        this.global_variables(function)?;
         this.arguments(entry)?;
         let blocks: Vec<LLVMBasicBlockRef> = ir::blocks(function).collect();
         let stem: String =
@@ -277,6 +287,7 @@ impl<'a> Lowering<'a> {
             let extra = std::mem::take(&mut this.control.extra);
             this.k.blocks.extend(extra);
         }
+        this.initialize_globals(function)?;
         let platform = this.platform;
         let grf = this.k.grf_bytes;
         let max_move = move |ty: Type| (2 * grf / ty.bytes()).min(platform.max_exec_size()).min(32).max(1);
@@ -287,6 +298,7 @@ impl<'a> Lowering<'a> {
         this.stats.copies_masked_select = coalesced.kept(CopyReason::MaskedSelectOld);
         this.stats.copies_payload = coalesced.kept(CopyReason::Payload);
         this.stats.copies_merge = coalesced.kept(CopyReason::Merge);
+        this.stats.copies_global = coalesced.kept(CopyReason::Global);
         this.stats.copy_moves = coalesced.moves;
         this.stats.instructions = this.k.insts().count() as u64;
         Ok(Emitted { kernel: this.k, stats: this.stats })
@@ -330,6 +342,7 @@ impl<'a> Lowering<'a> {
                     let var = self.k.add_general(elem, lanes, note(param));
                     (var, elem.bytes() * lanes, elem.bytes())
                 }
+                3 => return Err(fail(vme_refusal(self.platform))),
                 other => return Err(fail(format!("argument kind {other} is not lowered yet"))),
             };
             self.vars.insert(param, var);
@@ -356,6 +369,15 @@ impl<'a> Lowering<'a> {
         }
         let grf = self.platform.grf_bytes;
         let mut free: Vec<(u32, u32)> = vec![(grf, 128 * grf)];
+        // Byte ranges already taken (pinned globals, globals.rs) are not free.
+        for input in &self.k.inputs {
+            let (start, end) = (input.offset, input.offset + input.size);
+            free = free
+                .into_iter()
+                .flat_map(|(a, b)| [(a, b.min(start)), (a.max(end), b)])
+                .filter(|&(a, b)| a < b)
+                .collect();
+        }
         let mut order: Vec<usize> = (0..placed.len()).collect();
         // Largest first; the sort is stable, so equal sizes keep argument order.
         order.sort_by(|&a, &b| placed[b].1.cmp(&placed[a].1));
@@ -478,6 +500,9 @@ impl<'a> Lowering<'a> {
         if let Some(done) = self.predicate_head(inst) {
             return done;
         }
+        if let Some(global) = globals::whole_global_access(inst) {
+            return self.global_access(inst, global);
+        }
         match opcode {
             LLVMOpcode::LLVMRet => {
                 // SAFETY: operand count of a ret.
@@ -492,6 +517,11 @@ impl<'a> Lowering<'a> {
             LLVMOpcode::LLVMBitCast => self.bitcast(inst),
             LLVMOpcode::LLVMPtrToInt => self.pointer_to_int(inst),
             LLVMOpcode::LLVMGetElementPtr => self.element_pointer(inst),
+            LLVMOpcode::LLVMExtractElement => self.extract_element(inst),
+            LLVMOpcode::LLVMAddrSpaceCast => self.pointer_cast(inst),
+            LLVMOpcode::LLVMAlloca => self.alloca(inst),
+            LLVMOpcode::LLVMLoad => self.load(inst),
+            LLVMOpcode::LLVMStore => self.store(inst),
             LLVMOpcode::LLVMICmp | LLVMOpcode::LLVMFCmp => self.compare(inst),
             LLVMOpcode::LLVMExtractValue if carry::is_carry_part(inst) => self.carry_part(inst),
             LLVMOpcode::LLVMCall if region_ir::is_wrregion(inst) => self.wrregion(inst),
@@ -514,6 +544,9 @@ impl<'a> Lowering<'a> {
     fn bitcast(&mut self, inst: LLVMValueRef) -> R<()> {
         let source = operand(inst, 0);
         let ty = ir::type_of(inst);
+        if is_pointer(ty) {
+            return self.pointer_cast(inst);
+        }
         if is_predicate_type(ty) || is_predicate_type(ir::type_of(source)) {
             return Err(error(inst, "a bitcast to or from a predicate is not lowered yet"));
         }
@@ -986,8 +1019,16 @@ impl<'a> Lowering<'a> {
     /// exactly `exec` elements.
     fn whole(&mut self, user: LLVMValueRef, var: VarId, exec: u32, sign: Option<bool>) -> R<Operand> {
         let v = self.k.var(var);
+        if matches!(v.category, Category::Surface | Category::Sampler) {
+            let index = self.state_index(var);
+            return self.whole(user, index, exec, sign);
+        }
         let Category::General { ty, elems, .. } = v.category else {
-            return Err(error(user, "a predicate used as a data operand is not lowered yet"));
+            let what = match v.category {
+                Category::Address { .. } => "an address",
+                _ => "a predicate",
+            };
+            return Err(error(user, format!("{what} used as a data operand is not lowered yet")));
         };
         let region = if elems == 1 {
             Region::SCALAR
@@ -1279,6 +1320,13 @@ impl<'a> Lowering<'a> {
         Ok(var)
     }
 
+    /// Whether `var` starts a GRF of a GRF-aligned root (what a message operand needs).
+    fn starts_grf(&self, var: VarId) -> bool {
+        let root = self.k.root_of(var);
+        matches!(self.k.var(root).category, Category::General { align: genx_visa::Align::Grf, .. })
+            && self.k.offset_in_root(var) % self.k.grf_bytes == 0
+    }
+
     /// A message payload: `value`'s variable when it starts a GRF of a GRF-aligned variable, else a copy.
     fn payload(&mut self, inst: LLVMValueRef, value: LLVMValueRef) -> R<Raw> {
         let var = if ir::is_constant(value) {
@@ -1292,10 +1340,7 @@ impl<'a> Lowering<'a> {
                 Some(&var) => var,
                 None => self.region_view(inst, value)?,
             };
-            let root = self.k.root_of(var);
-            let aligned = matches!(self.k.var(root).category, Category::General { align: genx_visa::Align::Grf, .. })
-                && self.k.offset_in_root(var) % self.k.grf_bytes == 0;
-            if aligned {
+            if self.starts_grf(var) {
                 var
             } else {
                 let copy = self.new_var(value, true)?;
@@ -1321,6 +1366,21 @@ impl<'a> Lowering<'a> {
         let view = self.k.add_alias(input, read.region.offset as u32, ty, read.region.num_elements, "");
         self.stats.payload_views += 1;
         Ok(view)
+    }
+
+    /// A message's data operand `n`: a contiguous direct region baled into the message is a view of its bytes
+    /// (in place when they start a GRF, [`Self::payload`]); another baled region is moved into a variable of its
+    /// own (`raw_operand`); anything else is a [`Self::payload`].
+    fn message_data(&mut self, inst: LLVMValueRef, n: u32) -> R<Raw> {
+        let value = operand(inst, n);
+        if self.bales.info(inst).is_operand_baled(n) {
+            let in_place = RdRegion::read(value)
+                .is_some_and(|read| read.index == Index::Direct && read.region.is_contiguous() && read.region.offset >= 0);
+            if !in_place {
+                return self.raw_operand(inst, n);
+            }
+        }
+        self.payload(inst, value)
     }
 
     fn scalar(&mut self, inst: LLVMValueRef, n: u32) -> R<Operand> {
@@ -1354,7 +1414,7 @@ impl<'a> Lowering<'a> {
         let bytes = self.value_bytes(data)?;
         let surface = self.surface(inst, operand(inst, 0))?;
         let offset = self.scalar(inst, 1)?;
-        let src = self.payload(inst, data)?;
+        let src = self.message_data(inst, 2)?;
         self.insts.push(Inst::OwordSt { owords: bytes / 16, surface, offset, src });
         Ok(())
     }
@@ -1394,7 +1454,7 @@ impl<'a> Lowering<'a> {
                 dst: Raw { var, offset: 0 },
             });
         } else {
-            let src = self.payload(inst, data)?;
+            let src = self.message_data(inst, 6)?;
             self.insts.push(Inst::MediaSt { modifier, width, height, surface, plane, x, y, src });
         }
         Ok(())
@@ -1413,7 +1473,7 @@ impl<'a> Lowering<'a> {
             self.define(inst, var);
             self.insts.push(Inst::SvmBlockLd { owords: bytes / 16, address, dst: Raw { var, offset: 0 } });
         } else {
-            let src = self.payload(inst, data)?;
+            let src = self.message_data(inst, 1)?;
             self.insts.push(Inst::SvmBlockSt { owords: bytes / 16, address, src });
         }
         Ok(())
@@ -1555,6 +1615,22 @@ fn vector_region(rd: LLVMValueRef, region: &genx_region::Region, exec: u32) -> R
         return Ok(Region { vstride, width, hstride: stride });
     }
     Err(error(rd, format!("the region <{vstride};{width},{stride}> has a row width vISA cannot express")))
+}
+
+/// Why a VME (motion estimation) surface argument, kind 3, is refused on `platform`.
+fn vme_refusal(platform: &Platform) -> String {
+    use crate::platform::Family;
+    if matches!(platform.family, Family::Gen9 | Family::Gen11) {
+        "a VME (video motion estimation) surface argument (kind 3) is not supported: this compiler implements no \
+         VME operation (docs/cm-compat.md)"
+            .to_string()
+    } else {
+        format!(
+            "a VME (video motion estimation) surface argument (kind 3) is not supported on {}: the platform has no VME \
+             unit (vISA's VME instructions end with Gen11)",
+            platform.name
+        )
+    }
 }
 
 /// What an instruction is, for "not lowered" messages: the opcode, or the intrinsic's name.

@@ -175,7 +175,7 @@ impl Lowering<'_> {
     }
 
     /// Operand `n` of `inst` as a raw operand: its variable when that starts a GRF, else a GRF-aligned copy.
-    fn raw_operand(&mut self, inst: LLVMValueRef, n: u32) -> R<Raw> {
+    pub(super) fn raw_operand(&mut self, inst: LLVMValueRef, n: u32) -> R<Raw> {
         let value = operand(inst, n);
         if self.bales.info(inst).is_operand_baled(n) && !ir::is_constant(value) {
             let lanes = region_ir::lanes(ir::type_of(value));
@@ -189,10 +189,7 @@ impl Lowering<'_> {
             // A block's constants are materialised once (lower.rs caches them), so a constant used by several
             // messages is written once when its variable starts a GRF.
             let var = self.materialize(inst, value)?;
-            let root = self.k.root_of(var);
-            let aligned = matches!(self.k.var(root).category, Category::General { align: genx_visa::Align::Grf, .. })
-                && self.k.offset_in_root(var) % self.k.grf_bytes == 0;
-            if aligned {
+            if self.starts_grf(var) {
                 return Ok(Raw { var, offset: 0 });
             }
         }

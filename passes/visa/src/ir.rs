@@ -486,11 +486,20 @@ pub enum CopyReason {
     Payload,
     /// A predicated load's `old` value, copied into the result before the message writes the enabled lanes.
     Merge,
+    /// A global's value read (`vload`) into a variable of its own, or a value written (`vstore`) into the
+    /// global's variable.
+    Global,
 }
 
 impl CopyReason {
-    pub const ALL: [CopyReason; 5] =
-        [CopyReason::Phi, CopyReason::WrRegionOld, CopyReason::MaskedSelectOld, CopyReason::Payload, CopyReason::Merge];
+    pub const ALL: [CopyReason; 6] = [
+        CopyReason::Phi,
+        CopyReason::WrRegionOld,
+        CopyReason::MaskedSelectOld,
+        CopyReason::Payload,
+        CopyReason::Merge,
+        CopyReason::Global,
+    ];
 
     pub fn name(self) -> &'static str {
         match self {
@@ -499,6 +508,7 @@ impl CopyReason {
             CopyReason::MaskedSelectOld => "masked-select-old",
             CopyReason::Payload => "payload",
             CopyReason::Merge => "merge",
+            CopyReason::Global => "global",
         }
     }
 }

@@ -270,6 +270,8 @@ pub struct Liveness {
     pub live_out: Vec<VarSet>,
     /// Symmetric interference, one bit set per root.
     pub interference: Vec<VarSet>,
+    /// Per block: roots read before any write on some path from its start (whether or not defined there).
+    pub live_in: Vec<VarSet>,
 }
 
 impl Liveness {
@@ -429,5 +431,5 @@ pub fn analyze(kernel: &Kernel) -> Liveness {
             }
         }
     }
-    Liveness { live_out, interference }
+    Liveness { live_out, interference, live_in }
 }

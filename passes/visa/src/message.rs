@@ -17,7 +17,9 @@
 //! * `[(P)] svm_gather.<block bytes>.<blocks> (M, n) addresses dst`, `svm_scatter... src`;
 //! * `[(P)] svm_atomic.<op>[.64] (M, n) addresses dst src0 src1`;
 //! * `barrier`, `fence_global.<flags>` / `fence_local.<flags>` / `fence_sw`;
-//! * `movs (M1, 1) T(0) index`: a surface variable bound to a constant binding-table index.
+//! * `movs (M1, 1) T(0) index`: a surface variable bound to a constant binding-table index;
+//! * `movs (M1_NM, 1) V(0,0)<1> T(0)`: the index a surface or sampler variable holds, into a general variable
+//!   (`MOVS.md`: a general destination takes the state operand's index).
 //!
 //! An absent raw operand (an atomic without sources, an unused typed coordinate, a discarded atomic result)
 //! prints as `%null.0`, vISA's null variable.
@@ -155,6 +157,8 @@ pub enum Message {
     Fence { kind: FenceKind, flags: u32 },
     /// `movs (M1, 1) T(0) index`.
     BindSurface { surface: VarId, index: u32 },
+    /// `movs (M1_NM, 1) V(0,0)<1> T(0)`: the index of surface or sampler `state` into the dword `dst`.
+    ReadStateIndex { dst: VarId, state: VarId },
 }
 
 /// `R`, `RG`, `RGBA`, ... of a channel mask (bit 0 = R).
@@ -275,6 +279,9 @@ pub(crate) fn print(p: &impl Spell, message: &Message) -> String {
         Message::Barrier => "barrier".to_string(),
         Message::Fence { kind, flags } => fence_text(*kind, *flags),
         Message::BindSurface { surface, index } => format!("movs (M1, 1) {}(0) 0x{index:x}:ud", p.name(*surface)),
+        Message::ReadStateIndex { dst, state } => {
+            format!("movs (M1_NM, 1) {}(0,0)<1> {}(0)", p.name(*dst), p.name(*state))
+        }
     }
 }
 
@@ -425,6 +432,14 @@ pub(crate) fn verify(c: &impl Check, message: &Message, errors: &mut Vec<String>
             Some(Category::Surface) => {}
             _ => errors.push("movs: the destination is not a surface variable".to_string()),
         },
+        Message::ReadStateIndex { dst, state } => {
+            if !matches!(c.category(*state), Some(Category::Surface | Category::Sampler)) {
+                errors.push("movs: the source is not a surface or sampler variable".to_string());
+            }
+            if !matches!(c.category(*dst), Some(Category::General { ty, .. }) if ty.bytes() == 4) {
+                errors.push("movs: the destination is not a dword general variable".to_string());
+            }
+        }
     }
 }
 
@@ -501,6 +516,10 @@ impl Message {
             }
             Message::Barrier | Message::Fence { .. } => {}
             Message::BindSurface { surface, .. } => f(surface, true),
+            Message::ReadStateIndex { dst, state } => {
+                f(state, false);
+                f(dst, true);
+            }
         }
     }
 }

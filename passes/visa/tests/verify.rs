@@ -441,3 +441,18 @@ fn a_predicate_moves_into_an_unsigned_register_wide_enough() {
     insts(&mut k).insert(1, Inst::PredToGeneral { dst: Dst { var: narrow, offset: 0, hstride: 1 }, src: p });
     assert!(errors(&k).contains("moves into ub, uw or ud"), "{}", errors(&k));
 }
+
+#[test]
+fn state_index_reads_a_surface_into_a_dword() {
+    let (mut k, buf, vec) = valid();
+    let index = k.add_general(Type::UD, 1, "");
+    insts(&mut k).insert(0, Inst::Message(Message::ReadStateIndex { dst: index, state: buf }));
+    assert_eq!(errors(&k), "");
+    assert!(render(&k).contains("movs (M1_NM, 1) V33(0,0)<1> T6(0)"), "{}", render(&k));
+    // The source must be a surface or sampler; the destination a dword general variable.
+    insts(&mut k)[0] = Inst::Message(Message::ReadStateIndex { dst: index, state: vec });
+    assert!(errors(&k).contains("movs: the source is not a surface or sampler variable"), "{}", errors(&k));
+    let word = k.add_general(Type::UW, 1, "");
+    insts(&mut k)[0] = Inst::Message(Message::ReadStateIndex { dst: word, state: buf });
+    assert!(errors(&k).contains("movs: the destination is not a dword general variable"), "{}", errors(&k));
+}

@@ -213,6 +213,11 @@ pub(super) fn execute(t: &mut Thread<'_>, inst: &Inst) -> Result<(), Fault> {
             }
             Ok(())
         }
+        Op::MovsIndex { dst, state } => {
+            let index = t.bti(*state)?;
+            t.dst_write(dst, 0, Some(index as u64))?;
+            Ok(())
+        }
         Op::Movs { dst, src } => {
             let v = t.src_lane(src, 0)?;
             t.set_surface(*dst, v.map(|v| v as u32));

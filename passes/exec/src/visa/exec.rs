@@ -263,7 +263,13 @@ impl<'k> Thread<'k> {
                 self.forget(*var);
                 Ok(Flow::Next)
             }
-            Op::Alu { .. } | Op::Carry { .. } | Op::Madw { .. } | Op::Movs { .. } | Op::Setp { .. } | Op::AddrAdd { .. } => {
+            Op::Alu { .. }
+            | Op::Carry { .. }
+            | Op::Madw { .. }
+            | Op::Movs { .. }
+            | Op::MovsIndex { .. }
+            | Op::Setp { .. }
+            | Op::AddrAdd { .. } => {
                 alu::execute(self, inst)?;
                 Ok(Flow::Next)
             }

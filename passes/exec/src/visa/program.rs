@@ -397,6 +397,8 @@ pub enum Op {
     Madw { dst: Dst, srcs: [Src; 3] },
     /// `movs T src`: a surface (or sampler) variable takes an index.
     Movs { dst: VarId, src: Src },
+    /// `movs V T(0)`: the index a surface (or sampler) variable holds, into a general variable.
+    MovsIndex { dst: Dst, state: VarId },
     /// `setp P src`: the predicate's bits from a value.
     Setp { dst: VarId, src: Src },
     /// `addr_add A src0 src1`.

@@ -903,6 +903,18 @@ impl<'t> Cx<'_, 't> {
             }
             "movs" => {
                 let exec = self.exec()?;
+                let names_state = self.rest.get(self.next).is_some_and(|tok| {
+                    let name = tok.text.split('(').next().unwrap_or("");
+                    self.reader.lookup(self.line, tok.col, name, &[VarKind::Surface, VarKind::Sampler]).is_ok()
+                });
+                if !names_state {
+                    // movs V T(0): the state variable's index into a general destination.
+                    let dst = self.dst()?;
+                    let tok = self.take("a surface or sampler source")?;
+                    let name = tok.text.split('(').next().unwrap_or("");
+                    let state = self.reader.lookup(self.line, tok.col, name, &[VarKind::Surface, VarKind::Sampler])?;
+                    return Ok((exec, Op::MovsIndex { dst, state }));
+                }
                 let tok = self.take("a surface or sampler destination")?;
                 let name = tok.text.split('(').next().unwrap_or("");
                 let dst = self.reader.lookup(self.line, tok.col, name, &[VarKind::Surface, VarKind::Sampler])?;

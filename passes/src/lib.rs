@@ -41,6 +41,7 @@ pub mod ir_write;
 pub mod legalize;
 pub mod limits;
 pub mod lowering;
+pub mod mul_narrow;
 pub mod pipeline;
 pub mod platform;
 mod plugin;

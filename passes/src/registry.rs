@@ -99,6 +99,12 @@ pub static PASSES: &[PassInfo] = &[
         body: PassBody::Function(crate::mul_narrow::run),
     },
     PassInfo {
+        name: "genx-partial-op",
+        description: "do an integer add/sub/or/xor with a vector that is zero outside one written region on that \
+                      region only (a scan's zero-filled shifted copy)",
+        body: PassBody::Function(crate::partial_op::run),
+    },
+    PassInfo {
         name: "genx-window-sum",
         description: "share the row sums of an integer sum of a 2D window of shifted regions of one vector \
                       (box and separable filters)",

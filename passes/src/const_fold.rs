@@ -75,7 +75,7 @@
 //! the hardware's, not IEEE's), the 32-bit-only bit operations at other widths, and constants of pointers.
 
 mod alu;
-mod lanes;
+pub(crate) mod lanes;
 
 type HashSet<T> = std::collections::HashSet<T, crate::region_ir::memo::FxBuild>;
 use std::ffi::CStr;

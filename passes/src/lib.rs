@@ -44,6 +44,8 @@ pub mod ir_write;
 pub mod legalize;
 pub mod limits;
 pub mod lowering;
+pub mod mul_narrow;
+pub mod partial_op;
 pub mod pipeline;
 pub mod platform;
 mod plugin;

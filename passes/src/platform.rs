@@ -279,6 +279,13 @@ pub static PLATFORMS: &[Platform] = &[
     },
 ];
 
+/// The most threads in one thread group on every platform here: Intel's runtimes dispatch at most 1024 work
+/// items per group on Gen9 to Xe-HPC (OpenCL's `CL_DEVICE_MAX_WORK_GROUP_SIZE`, Level Zero's
+/// `maxTotalGroupSize`), and a CM thread is one work item (IGC compiles CM kernels SIMD1). So every element of
+/// `llvm.genx.local.size` is in `1..=1024` and every element of `llvm.genx.local.id` below 1024;
+/// `genx-mul-narrow` relies on it and the executor (`genx_exec::grid`, `cmc run`, `cmc validate`) enforces it.
+pub const MAX_GROUP_THREADS: u32 = 1024;
+
 /// The platform of a function without a `"target-cpu"` attribute (the oldest platform IGC's current vc backend
 /// compiles for by default in this project's examples).
 pub const DEFAULT: &str = "icllp";

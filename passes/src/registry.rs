@@ -105,6 +105,18 @@ pub static PASSES: &[PassInfo] = &[
         body: PassBody::Function(crate::int_narrow::run),
     },
     PassInfo {
+        name: "genx-mul-narrow",
+        description: "give a 32-bit multiply a 16-bit operand where value ranges (the work group's size and ids \
+                      included) prove it fits, so IGC emits one mul instead of mul + mach",
+        body: PassBody::Function(crate::mul_narrow::run),
+    },
+    PassInfo {
+        name: "genx-partial-op",
+        description: "do an integer add/sub/or/xor with a vector that is zero outside one written region on that \
+                      region only (a scan's zero-filled shifted copy)",
+        body: PassBody::Function(crate::partial_op::run),
+    },
+    PassInfo {
         name: "genx-window-sum",
         description: "share the row sums of an integer sum of a 2D window of shifted regions of one vector \
                       (box and separable filters)",

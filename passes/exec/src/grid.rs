@@ -75,8 +75,9 @@ impl DispatchReport {
 /// The largest SLM allocation made for a group (far above any hardware's SLM; guards the host's memory).
 const MAX_SLM_BYTES: u64 = 1 << 30;
 
-/// The most threads in one group (all of a group's threads are alive at once; hardware allows at most 1024).
-const MAX_GROUP_THREADS: u64 = 1 << 16;
+/// The most threads in one group: the hardware's limit, which the passes rely on
+/// ([`genx_passes::platform::MAX_GROUP_THREADS`]).
+const MAX_GROUP_THREADS: u64 = genx_passes::platform::MAX_GROUP_THREADS as u64;
 
 /// The arguments of each thread, from its ids (shared by the worker threads of a parallel dispatch).
 pub type ArgsFn<'a> = &'a (dyn Fn(&ThreadIds) -> Vec<Value> + Sync);

@@ -11,6 +11,10 @@
 //! `extractelement`/`insertelement` index is drawn in range. A trial on which `before` itself hits undefined
 //! behaviour or leaves its buffers is discarded, not compared.
 //!
+//! Thread ids: even trials run a thread of a small grid of one-thread groups; odd trials a thread anywhere in a
+//! grid the hardware could dispatch (`random_thread_ids`: up to `MAX_GROUP_THREADS` threads per group, group
+//! counts up to `2^32 - 1`), so a pass relying on a bound of the ids is checked against every value it allows.
+//!
 //! Surfaces: a trial that reaches a binding-table index no surface is bound to is run again with a surface of
 //! random contents bound there (a buffer of `buffer_bytes`, or a 256x64-byte 2D surface for a media block
 //! message), until it binds no new index; `after` runs with the same surfaces, and their bytes are compared like
@@ -117,12 +121,15 @@ pub fn validate(before: &Program, after: &Program, options: Options) -> Verdict 
         let mut step_limited = 0u32;
         for trial in 0..options.trials {
             let inputs = generate_inputs(function, &hints, options.buffer_bytes, &mut rng);
-            let ids = ThreadIds {
+            let mut ids = ThreadIds {
                 group_id: [rng.below(4) as u32, rng.below(4) as u32, 0],
                 local_id: [0; 3],
                 local_size: [1; 3],
                 group_count: [4, 4, 1],
             };
+            if trial % 2 == 1 {
+                ids = random_thread_ids(&mut Rng::new(rng.next() ^ 0x1d5));
+            }
             let mut surfaces = SurfacePlan { seed: hash(&function.name) ^ (trial as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15), bound: Vec::new() };
             let outcome_before = loop {
                 let outcome = execute(before, id, &inputs, ids, options, &surfaces);
@@ -630,6 +637,23 @@ pub(crate) fn describe_inputs(function: &Function, inputs: &[Input]) -> Vec<Stri
 }
 
 /// xorshift64*: small, fast, reproducible from the seed.
+/// The ids of a thread anywhere in a grid the hardware could dispatch: local sizes whose product is at most
+/// [`genx_passes::platform::MAX_GROUP_THREADS`], local ids below them, group counts small or up to `2^32 - 1`,
+/// group ids below them. Odd trials use these (even trials a thread of a small one-thread-per-group grid), so
+/// a pass that relies on a bound of these ids is checked against every value the bound allows.
+fn random_thread_ids(rng: &mut Rng) -> ThreadIds {
+    let max = genx_passes::platform::MAX_GROUP_THREADS as u64;
+    let x = 1 + rng.below(max);
+    let y = 1 + rng.below(max / x);
+    let z = 1 + rng.below(max / (x * y));
+    let local_size = [x as u32, y as u32, z as u32];
+    let mut count = || (1 + if rng.below(2) == 0 { rng.below(8) } else { rng.below(u32::MAX as u64) }) as u32;
+    let group_count = [count(), count(), count()];
+    let group_id = group_count.map(|n| rng.below(n as u64) as u32);
+    let local_id = local_size.map(|n| rng.below(n as u64) as u32);
+    ThreadIds { group_id, local_id, local_size, group_count }
+}
+
 pub(crate) struct Rng(u64);
 
 impl Rng {

@@ -140,18 +140,19 @@ pub fn run(function: FunctionValue<'_>, cx: &mut PassCx) -> bool {
 /// The reachable blocks of `function` in post-order of a depth-first walk from the entry.
 fn post_order(function: LLVMValueRef) -> Vec<LLVMBasicBlockRef> {
     let mut out = Vec::new();
+    // SAFETY: queries on a live function and its blocks.
     unsafe {
         if LLVMCountBasicBlocks(function) == 0 {
             return out;
         }
-        let entry = LLVMGetEntryBasicBlock(function);
+        let entry = ir::entry_block(function);
         let mut visited: std::collections::HashSet<_> = std::collections::HashSet::from([entry]);
         let mut stack = vec![(entry, 0u32)];
         while let Some(&mut (block, ref mut next)) = stack.last_mut() {
-            let terminator = LLVMGetBasicBlockTerminator(block);
-            let count = if terminator.is_null() { 0 } else { LLVMGetNumSuccessors(terminator) };
+            let terminator = ir::terminator(block);
+            let count = if terminator.is_null() { 0 } else { ir::successor_count(terminator) };
             if *next < count {
-                let successor = LLVMGetSuccessor(terminator, *next);
+                let successor = ir::successor(terminator, *next);
                 *next += 1;
                 if visited.insert(successor) {
                     stack.push((successor, 0));
@@ -312,6 +313,7 @@ struct Collapser<'a> {
 
 impl Drop for Collapser<'_> {
     fn drop(&mut self) {
+        // SAFETY: the collapser owns its builder (created in `Collapser::new`) and disposes it exactly once, here.
         unsafe { LLVMDisposeBuilder(self.builder) };
         if let Some(callees) = self.callees.get_mut().take() {
             callees.give_back(&CALLEES);
@@ -321,7 +323,8 @@ impl Drop for Collapser<'_> {
 
 impl<'a> Collapser<'a> {
     fn new(cx: &'a PassCx, function: LLVMValueRef) -> Self {
-        let builder = unsafe { LLVMCreateBuilderInContext(LLVMGetModuleContext(LLVMGetGlobalParent(function))) };
+        // SAFETY: the module's context is live; the collapser owns the builder and disposes it in its `Drop`.
+        let builder = unsafe { LLVMCreateBuilderInContext(ir::module_context(ir::module_of(function))) };
         Collapser {
             cx,
             changed: false,
@@ -394,9 +397,10 @@ impl<'a> Collapser<'a> {
     /// thread ([`CalleeCache`] checks a kept answer against the callee when a run first asks).
     fn callee_kind(&self, call: LLVMValueRef) -> CalleeKind {
         let compute = |call: LLVMValueRef, callee: LLVMValueRef| {
+            // SAFETY: queries on live handles of the module being run on (the argument of `crate::ir`'s module note).
             let fixed = |params: u32| unsafe {
                 // A direct call of a function that is not variadic has exactly the function's parameters.
-                LLVMCountParams(callee) == params && LLVMIsFunctionVarArg(LLVMGlobalGetValueType(callee)) == 0
+                ir::param_count(callee) == params && LLVMIsFunctionVarArg(ir::global_value_type(callee)) == 0
             };
             if region_ir::is_rdregion(call) {
                 CalleeKind::Rd { fixed: fixed(6) }
@@ -415,10 +419,10 @@ impl<'a> Collapser<'a> {
     /// visit them: the next sweep does.
     fn sweep(&mut self, block: LLVMBasicBlockRef) {
         self.pre_step(block);
-        let mut cursor = unsafe { LLVMGetLastInstruction(block) };
+        let mut cursor = ir::last_instruction(block);
         while !cursor.is_null() {
             let inst = cursor;
-            cursor = unsafe { LLVMGetPreviousInstruction(inst) };
+            cursor = ir::previous_instruction(inst);
             if !has_uses(inst) {
                 continue;
             }
@@ -457,6 +461,8 @@ impl<'a> Collapser<'a> {
 
     /// Runs `f` with the run's builder positioned before `inst`.
     fn build_before<T>(&self, inst: LLVMValueRef, f: impl FnOnce(&Self, LLVMBuilderRef) -> T) -> T {
+        // SAFETY: live handles of the module being rewritten; these calls read it, make types, constants or
+        // instructions, or redirect uses, and free nothing (`crate::ir_write`'s safety argument, points 1 and 2).
         unsafe { LLVMPositionBuilderBefore(self.builder, inst) };
         f(self, self.builder)
     }
@@ -500,10 +506,10 @@ impl<'a> Collapser<'a> {
                 continue;
             }
             operands.clear();
-            unsafe {
+            {
                 operands.extend(
-                    (0..LLVMGetNumOperands(value) as u32)
-                        .map(|i| LLVMGetOperand(value, i))
+                    (0..ir::operand_count(value))
+                        .map(|i| ir::operand(value, i))
                         .filter(|&op| !op.is_null() && opcode(op).is_some()),
                 );
             }

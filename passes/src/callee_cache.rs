@@ -151,7 +151,6 @@ fn same_signature<T>(function: LLVMValueRef, entry: &Entry<T>) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::llvm_sys::core::*;
     use crate::ir_write;
     use std::cell::Cell;
 

@@ -825,3 +825,43 @@ pub fn ordering(memory: LLVMValueRef) -> llvm_sys::LLVMAtomicOrdering {
     // SAFETY: a query on a live memory instruction.
     unsafe { LLVMGetOrdering(memory) }
 }
+
+/// The blocks of `function` reachable from its entry, in the preorder and the post-order of one depth-first walk
+/// that takes each terminator's successors in operand order (IGC's `df_iterator` / `po_iterator`). Empty for a
+/// declaration. Unreachable blocks are in neither.
+pub fn depth_first_orders(function: LLVMValueRef) -> (Vec<LLVMBasicBlockRef>, Vec<LLVMBasicBlockRef>) {
+    let (mut pre, mut post) = (Vec::new(), Vec::new());
+    let entry = first_block(function);
+    if entry.is_null() {
+        return (pre, post);
+    }
+    let mut visited = std::collections::HashSet::from([entry]);
+    let mut stack = vec![(entry, 0u32)];
+    pre.push(entry);
+    while let Some(&mut (block, ref mut next)) = stack.last_mut() {
+        let term = terminator(block);
+        let count = if term.is_null() { 0 } else { successor_count(term) };
+        if *next < count {
+            let succ = successor(term, *next);
+            *next += 1;
+            if visited.insert(succ) {
+                pre.push(succ);
+                stack.push((succ, 0));
+            }
+        } else {
+            post.push(block);
+            stack.pop();
+        }
+    }
+    (pre, post)
+}
+
+/// The number of operands an instruction reads as data: a call's arguments (its callee operand excluded), every
+/// operand of any other instruction.
+pub fn data_operand_count(inst: LLVMValueRef) -> u32 {
+    if is_call(inst) {
+        call_arg_count(inst)
+    } else {
+        operand_count(inst)
+    }
+}

@@ -139,31 +139,7 @@ pub fn run(function: FunctionValue<'_>, cx: &mut PassCx) -> bool {
 
 /// The reachable blocks of `function` in post-order of a depth-first walk from the entry.
 fn post_order(function: LLVMValueRef) -> Vec<LLVMBasicBlockRef> {
-    let mut out = Vec::new();
-    // SAFETY: queries on a live function and its blocks.
-    unsafe {
-        if LLVMCountBasicBlocks(function) == 0 {
-            return out;
-        }
-        let entry = ir::entry_block(function);
-        let mut visited: std::collections::HashSet<_> = std::collections::HashSet::from([entry]);
-        let mut stack = vec![(entry, 0u32)];
-        while let Some(&mut (block, ref mut next)) = stack.last_mut() {
-            let terminator = ir::terminator(block);
-            let count = if terminator.is_null() { 0 } else { ir::successor_count(terminator) };
-            if *next < count {
-                let successor = ir::successor(terminator, *next);
-                *next += 1;
-                if visited.insert(successor) {
-                    stack.push((successor, 0));
-                }
-            } else {
-                out.push(block);
-                stack.pop();
-            }
-        }
-    }
-    out
+    ir::depth_first_orders(function).1
 }
 
 /// A refusal seen during a sweep; reported only if it survives to the block's fixpoint. The message is

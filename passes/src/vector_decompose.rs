@@ -264,31 +264,7 @@ struct Cfg {
 
 impl Cfg {
     fn new(function: LLVMValueRef) -> Cfg {
-        let mut post = Vec::new();
-        let mut seen = HashSet::new();
-        // SAFETY: queries on a live function and its blocks.
-        unsafe {
-            if LLVMCountBasicBlocks(function) == 0 {
-                return Cfg { rpo: HashMap::new(), positions: HashMap::new() };
-            }
-            let entry = ir::entry_block(function);
-            let mut stack: Vec<(LLVMBasicBlockRef, u32)> = vec![(entry, 0)];
-            seen.insert(entry);
-            while let Some(&mut (block, ref mut next)) = stack.last_mut() {
-                let term = ir::terminator(block);
-                let count = if term.is_null() { 0 } else { ir::successor_count(term) };
-                if *next < count {
-                    let succ = ir::successor(term, *next);
-                    *next += 1;
-                    if seen.insert(succ) {
-                        stack.push((succ, 0));
-                    }
-                } else {
-                    post.push(block);
-                    stack.pop();
-                }
-            }
-        }
+        let post = ir::depth_first_orders(function).1;
         let n = post.len();
         let mut cfg =
             Cfg { rpo: post.into_iter().enumerate().map(|(i, b)| (b, n - 1 - i)).collect(), positions: HashMap::new() };

@@ -7,7 +7,6 @@
 //! as IGC's do: a modifier with a constant operand is folded to a constant, and a select that bales nothing
 //! becomes a predicated wrregion when one arm can bale into the write.
 
-use std::collections::HashSet;
 
 use super::arg_info::{self, Category};
 use super::memory::{self, Predecessors};
@@ -18,7 +17,8 @@ use super::operands::{
 use super::regions::{is_balable_index_add, is_balable_index_or, rdregion_region, Target};
 use super::util::{
     c_name, callee_base, constant_lanes, has_one_use, is_abs, is_inline_asm, is_inst, is_not, is_predicate,
-    is_rdregion, is_struct, is_vector, is_wrregion, num_operands, opcode, operand, operand_inst, use_count, users,
+    is_rdregion, is_sat_intrinsic, is_struct, is_vector, is_wrregion, num_operands, opcode, operand, operand_inst,
+    use_count, users,
 };
 use super::{BaleInfo, Bales, BalingKind, Role, Violation};
 use crate::ir;
@@ -89,32 +89,7 @@ pub(super) fn reprocess(bales: &mut Bales, inst: LLVMValueRef) {
 
 /// The reachable blocks of `function` in depth-first preorder from the entry (IGC's `df_iterator`).
 fn preorder(function: LLVMValueRef) -> Vec<LLVMBasicBlockRef> {
-    let mut out = Vec::new();
-    // SAFETY: queries on a live function and its blocks.
-    unsafe {
-        if LLVMCountBasicBlocks(function) == 0 {
-            return out;
-        }
-        let entry = ir::entry_block(function);
-        let mut visited = HashSet::from([entry]);
-        let mut stack = vec![(entry, 0u32)];
-        out.push(entry);
-        while let Some(&mut (block, ref mut next)) = stack.last_mut() {
-            let terminator = ir::terminator(block);
-            let count = if terminator.is_null() { 0 } else { ir::successor_count(terminator) };
-            if *next < count {
-                let successor = ir::successor(terminator, *next);
-                *next += 1;
-                if visited.insert(successor) {
-                    out.push(successor);
-                    stack.push((successor, 0));
-                }
-            } else {
-                stack.pop();
-            }
-        }
-    }
-    out
+    ir::depth_first_orders(function).0
 }
 
 fn is_goto_or_join(value: LLVMValueRef) -> bool {
@@ -180,19 +155,6 @@ pub(super) fn violations(bales: &Bales) -> Vec<Violation> {
         }
     }
     out
-}
-
-fn is_sat_intrinsic(name: &str) -> bool {
-    matches!(
-        name,
-        "llvm.genx.sat"
-            | "llvm.genx.fptosi.sat"
-            | "llvm.genx.fptoui.sat"
-            | "llvm.genx.sstrunc.sat"
-            | "llvm.genx.sutrunc.sat"
-            | "llvm.genx.ustrunc.sat"
-            | "llvm.genx.uutrunc.sat"
-    )
 }
 
 /// The global variable a pointer is, through bitcasts and address-space casts (instructions or constants).
@@ -598,8 +560,7 @@ impl Analyzer<'_> {
     /// Returns whether `inst` was replaced and erased.
     fn fold_constant_modifier(&mut self, inst: LLVMValueRef, role: Role) -> bool {
         let n = modifier_source(inst, role);
-        let arity =
-            if opcode(inst) == Some(LLVMOpcode::LLVMCall) { ir::call_arg_count(inst) } else { num_operands(inst) };
+        let arity = ir::data_operand_count(inst);
         if n >= arity {
             return false;
         }

@@ -214,3 +214,18 @@ pub(super) fn display_name(function: LLVMValueRef, inst: LLVMValueRef) -> String
     };
     format!("{opcode_name}@{}#{index}", ir::block_label(function, block))
 }
+
+/// Whether `name` is a saturating GenX intrinsic (`llvm.genx.sat` and the saturating conversions), which the
+/// baling analysis folds into its operand as a saturation modifier.
+pub(crate) fn is_sat_intrinsic(name: &str) -> bool {
+    matches!(
+        name,
+        "llvm.genx.sat"
+            | "llvm.genx.fptosi.sat"
+            | "llvm.genx.fptoui.sat"
+            | "llvm.genx.sstrunc.sat"
+            | "llvm.genx.sutrunc.sat"
+            | "llvm.genx.ustrunc.sat"
+            | "llvm.genx.uutrunc.sat"
+    )
+}

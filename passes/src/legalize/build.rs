@@ -35,23 +35,6 @@ pub(super) fn operand(inst: LLVMValueRef, n: u32) -> LLVMValueRef {
     ir::operand(inst, n)
 }
 
-pub(super) fn num_operands(inst: LLVMValueRef) -> u32 {
-    ir::operand_count(inst)
-}
-
-pub(super) fn users(value: LLVMValueRef) -> Vec<LLVMValueRef> {
-    let mut out = Vec::new();
-    // SAFETY: queries on live handles of the module being run on (the argument of `crate::ir`'s module note).
-    unsafe {
-        let mut u = LLVMGetFirstUse(value);
-        while !u.is_null() {
-            out.push(LLVMGetUser(u));
-            u = LLVMGetNextUse(u);
-        }
-    }
-    out
-}
-
 pub(super) fn has_uses(value: LLVMValueRef) -> bool {
     ir::has_uses(value)
 }

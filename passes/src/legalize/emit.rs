@@ -61,7 +61,7 @@ impl Legalizer<'_> {
             let dst = if bale.head_is_wrregion() { operand(head, wr::NEW) } else { head };
             let main = bale.main.unwrap_or(dst);
             let mut eb = element_bytes(element_type(ir::type_of(dst)));
-            let count = if opcode(main) == Some(LLVMOpcode::LLVMCall) { ir::call_arg_count(main) } else { build::num_operands(main) };
+            let count = ir::data_operand_count(main);
             if count > 0 && opcode(main) != Some(LLVMOpcode::LLVMSelect) && !region_ir::is_rdregion(main) && !region_ir::is_wrregion(main) {
                 if let Some(src) = element_bytes(element_type(ir::type_of(operand(main, 0)))) {
                     eb = Some(eb.unwrap_or(0).max(src));
@@ -194,7 +194,7 @@ impl Legalizer<'_> {
         if matches!(intrinsic_base(inst).as_deref(), Some("llvm.genx.constanti" | "llvm.genx.constantf")) {
             return self.split_operand(builder, inst, 0, start, width, map, false);
         }
-        let count = if opcode(inst) == Some(LLVMOpcode::LLVMCall) { ir::call_arg_count(inst) } else { build::num_operands(inst) };
+        let count = ir::data_operand_count(inst);
         let mut operands = Vec::with_capacity(count as usize);
         for n in 0..count {
             let value = if bale.fixed4 == Some((inst, n)) {

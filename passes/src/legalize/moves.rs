@@ -89,7 +89,7 @@ pub(super) fn transform_move_type(
     };
     let dst = wr_inst.or(rd_inst)?;
     // A write to a predefined register keeps its type.
-    let dst_users = build::users(dst);
+    let dst_users = ir::users(dst);
     if dst_users.len() == 1 && region_ir::genx_base_name(dst_users[0]) == Some("llvm.genx.write.predef.reg") {
         return None;
     }

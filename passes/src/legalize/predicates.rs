@@ -267,7 +267,7 @@ fn fix_tree(lz: &mut Legalizer<'_>, root: LLVMValueRef) {
         if part.size == 0 || offset + size > part.offset + part.size {
             return;
         }
-        for user in build::users(wr) {
+        for user in ir::users(wr) {
             match base(user) {
                 Some("llvm.genx.rdpredregion") => {
                     let Some(read_offset) = const_u32(operand(user, 1)) else { return };
@@ -308,7 +308,7 @@ fn fix_tree(lz: &mut Legalizer<'_>, root: LLVMValueRef) {
             }
         };
         let mut replacements: HashMap<LLVMValueRef, LLVMValueRef> = HashMap::new();
-        for user in build::users(wr) {
+        for user in ir::users(wr) {
             match base(user) {
                 Some("llvm.genx.rdpredregion") => {
                     let read_offset = const_u32(operand(user, 1)).unwrap_or(0);

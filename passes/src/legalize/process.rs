@@ -110,19 +110,7 @@ pub(super) fn intrinsic_base(inst: LLVMValueRef) -> Option<String> {
 }
 
 fn is_modifier_or_sat_intrinsic(base: &str) -> bool {
-    matches!(
-        base,
-        "llvm.genx.absi"
-            | "llvm.genx.absf"
-            | "llvm.fabs"
-            | "llvm.genx.sat"
-            | "llvm.genx.fptosi.sat"
-            | "llvm.genx.fptoui.sat"
-            | "llvm.genx.sstrunc.sat"
-            | "llvm.genx.sutrunc.sat"
-            | "llvm.genx.ustrunc.sat"
-            | "llvm.genx.uutrunc.sat"
-    )
+    matches!(base, "llvm.genx.absi" | "llvm.genx.absf" | "llvm.fabs") || crate::baling::util::is_sat_intrinsic(base)
 }
 
 /// Whether a call's result is a general (register region) operand, which legalization may split.
@@ -255,7 +243,8 @@ pub(super) fn name_of(value: LLVMValueRef) -> String {
     }
 }
 
-fn show(value: LLVMValueRef) -> String {
+/// A value as messages name it: `%name`, or its text when it has no name.
+pub(super) fn show(value: LLVMValueRef) -> String {
     let name = ir::value_name(value);
     if name.is_empty() {
         ir::value_to_string(value).trim().to_string()
@@ -710,7 +699,7 @@ impl<'c> Legalizer<'c> {
                     reasons.push((nr, nr_why));
                     // Operands that are not members are read through a contiguous slice per piece: that read
                     // must be legal too (a piece starting in the middle of a GRF, a twice-width operand).
-                    let count = if opcode(inst) == Some(LLVMOpcode::LLVMCall) { ir::call_arg_count(inst) } else { build::num_operands(inst) };
+                    let count = ir::data_operand_count(inst);
                     for n in 0..count {
                         let value = operand(inst, n);
                         let vty = ir::type_of(value);
@@ -756,7 +745,7 @@ impl<'c> Legalizer<'c> {
                         if pred_min > width {
                             if let Some(l) = limiter.filter(|&l| self.bales.role(l) == Role::RdRegion) {
                                 if let Some(parent) = self.bales.parent(l) {
-                                    let n = (0..build::num_operands(parent)).find(|&n| operand(parent, n) == l);
+                                    let n = (0..ir::operand_count(parent)).find(|&n| operand(parent, n) == l);
                                     if let Some(n) = n {
                                         self.unbale_operand(
                                             parent,
@@ -844,7 +833,7 @@ impl<'c> Legalizer<'c> {
         let remaining = n - start;
         let mut eb = element_bytes(element_type(ty)).unwrap_or(0);
         if opcode(inst) != Some(LLVMOpcode::LLVMSelect) {
-            let count = if opcode(inst) == Some(LLVMOpcode::LLVMCall) { ir::call_arg_count(inst) } else { build::num_operands(inst) };
+            let count = ir::data_operand_count(inst);
             if count > 0 {
                 if let Some(b) = element_bytes(element_type(ir::type_of(operand(inst, 0)))) {
                     eb = eb.max(b);

@@ -189,7 +189,7 @@ impl Analysis {
                 // Element-wise: a lane is defined when every operand's lane is.
                 let n = lanes(ty) as usize;
                 let mut state = vec![Byte::Defined; n];
-                let count = if op == LLVMCall { ir::call_arg_count(value) } else { super::build::num_operands(value) };
+                let count = ir::data_operand_count(value);
                 for k in 0..count {
                     let o = operand(value, k);
                     let oty = ir::type_of(o);

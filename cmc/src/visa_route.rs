@@ -94,6 +94,12 @@ pub fn compile(
             finalized.iter().map(|(_, f)| f.kernel.as_str()).collect::<Vec<_>>().join(", ")
         ));
     }
+    // -mCM_printregusage: GenX_IR's register figure of each kernel (vc_bridge::finalize reads it).
+    for (_, done) in &finalized {
+        if let Some(registers) = done.registers {
+            eprintln!("{}: {registers} registers", done.kernel);
+        }
+    }
     if options.compat.verbose {
         for (_, done) in &finalized {
             eprintln!("{}: {} Gen instructions, {} bytes of spill", done.kernel, done.instructions, done.spill_bytes);

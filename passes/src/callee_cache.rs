@@ -92,8 +92,8 @@ impl<T: Copy + 'static> CalleeCache<T> {
         call: LLVMValueRef,
         compute: impl FnOnce(LLVMValueRef, LLVMValueRef) -> T,
     ) -> Option<T> {
-        let callee = unsafe { LLVMGetCalledValue(call) };
-        if callee.is_null() || unsafe { LLVMIsAFunction(callee).is_null() } {
+        let callee = ir::called_value(call);
+        if callee.is_null() || !ir::is_function(callee) {
             return None;
         }
         let slot = (callee as usize >> 4) % FAST_SLOTS;
@@ -139,7 +139,8 @@ impl<T: Copy + 'static> CalleeCache<T> {
 
 /// The parameter count and `...` of a function.
 fn params(function: LLVMValueRef) -> (u32, bool) {
-    unsafe { (LLVMCountParams(function), LLVMIsFunctionVarArg(LLVMGlobalGetValueType(function)) != 0) }
+    // SAFETY: queries on live handles of the module being run on (the argument of `crate::ir`'s module note).
+    unsafe { (ir::param_count(function), LLVMIsFunctionVarArg(ir::global_value_type(function)) != 0) }
 }
 
 /// Whether a function still has the name, parameter count and `...` an entry was computed from.
@@ -150,7 +151,7 @@ fn same_signature<T>(function: LLVMValueRef, entry: &Entry<T>) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::llvm_sys::core::*;
+    use crate::ir_write;
     use std::cell::Cell;
 
     thread_local! {
@@ -161,16 +162,18 @@ mod tests {
     /// the address is no longer the one it was computed for (renamed here; deleted and reallocated in life).
     #[test]
     fn answers_are_kept_and_checked() {
+        // SAFETY: the test owns the context and module it creates, uses handles only from them, and disposes the
+        // module and then the context at the end.
         unsafe {
             let context = LLVMContextCreate();
             let module = LLVMModuleCreateWithNameInContext(c"m".as_ptr(), context);
-            let i32_ty = LLVMInt32TypeInContext(context);
+            let i32_ty = ir_write::int_type(context, 32);
             let callee_ty = LLVMFunctionType(i32_ty, [i32_ty].as_mut_ptr(), 1, 0);
             let callee = LLVMAddFunction(module, c"llvm.genx.absi.i32".as_ptr(), callee_ty);
             let caller = LLVMAddFunction(module, c"f".as_ptr(), LLVMFunctionType(i32_ty, [i32_ty].as_mut_ptr(), 1, 0));
             let builder = LLVMCreateBuilderInContext(context);
             LLVMPositionBuilderAtEnd(builder, LLVMAppendBasicBlockInContext(context, caller, c"entry".as_ptr()));
-            let mut args = [LLVMGetParam(caller, 0)];
+            let mut args = [ir::param(caller, 0)];
             let call = LLVMBuildCall2(builder, callee_ty, callee, args.as_mut_ptr(), 1, c"c".as_ptr());
             let ret = LLVMBuildRet(builder, call);
 

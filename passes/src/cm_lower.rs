@@ -70,6 +70,7 @@ use llvm_sys::{LLVMOpcode, LLVMTypeKind};
 use crate::diag::PassCx;
 use crate::intrinsics::{self, IntrinsicDesc, Role, Slot, Ty};
 use crate::{ir, platform, region_ir};
+use crate::ir_write;
 
 /// Per-function facts the call lowering collects for the kernel description.
 #[derive(Default)]
@@ -99,6 +100,8 @@ pub fn run(module: &Module<'_>, cx: &mut PassCx) -> bool {
     // Declarations of the neutral functions are now unused.
     for function in ir::functions(module_ref).collect::<Vec<_>>() {
         if ir::is_declaration(function) && classify(function).is_some() && !ir::has_uses(function) {
+            // SAFETY: a declaration that nothing uses (checked in the condition above), so no use is left pointing
+            // at it.
             unsafe { LLVMDeleteFunction(function) };
         }
     }
@@ -181,7 +184,7 @@ fn lower_call(
                     return false;
                 }
                 fact.slm_size = fact.slm_size.max(bytes as u32);
-                unsafe { LLVMInstructionEraseFromParent(call) };
+                ir_write::erase(call);
                 Ok(())
             }
             _ => Err("cm_slm_init needs a constant size".to_string()),
@@ -195,7 +198,7 @@ fn lower_call(
                 }
                 let offset = *slm_allocated;
                 *slm_allocated = slm_allocated.saturating_add(bytes as u32);
-                let value = unsafe { LLVMConstInt(ir::type_of(call), offset as u64, 0) };
+                let value = ir_write::const_int(ir::type_of(call), offset as u64, false);
                 region_ir::replace_and_erase(call, value);
                 Ok(())
             }
@@ -213,17 +216,15 @@ fn lower_call(
 
 /// A reference builtin's operands: a pointer, an i32 base, `<N x i16>` offsets and an N-element vector value.
 fn reference_shape_ok(call: LLVMValueRef, write: bool) -> bool {
-    unsafe {
-        let value_ty = if write { ir::type_of(ir::call_arg(call, 3)) } else { ir::type_of(call) };
-        let offsets_ty = ir::type_of(ir::call_arg(call, 2));
-        let is_vector = |ty| LLVMGetTypeKind(ty) == LLVMTypeKind::LLVMVectorTypeKind;
-        LLVMGetTypeKind(ir::type_of(ir::call_arg(call, 0))) == LLVMTypeKind::LLVMPointerTypeKind
-            && is_int_type(ir::type_of(ir::call_arg(call, 1))) == Some(32)
-            && is_vector(value_ty)
-            && is_vector(offsets_ty)
-            && is_int_type(offsets_ty) == Some(16)
-            && LLVMGetVectorSize(offsets_ty) == LLVMGetVectorSize(value_ty)
-    }
+    let value_ty = if write { ir::type_of(ir::call_arg(call, 3)) } else { ir::type_of(call) };
+    let offsets_ty = ir::type_of(ir::call_arg(call, 2));
+    let is_vector = |ty| ir::type_kind(ty) == LLVMTypeKind::LLVMVectorTypeKind;
+    ir::type_kind(ir::type_of(ir::call_arg(call, 0))) == LLVMTypeKind::LLVMPointerTypeKind
+        && is_int_type(ir::type_of(ir::call_arg(call, 1))) == Some(32)
+        && is_vector(value_ty)
+        && is_vector(offsets_ty)
+        && is_int_type(offsets_ty) == Some(16)
+        && ir::vector_size(offsets_ty) == ir::vector_size(value_ty)
 }
 
 // ---- __cm_genx_* ------------------------------------------------------------------------------------------
@@ -248,34 +249,32 @@ fn overload_wants_bool(desc: &IntrinsicDesc, position: Option<usize>) -> bool {
 }
 
 fn is_int_type(ty: LLVMTypeRef) -> Option<u32> {
-    unsafe {
-        let scalar = if LLVMGetTypeKind(ty) == LLVMTypeKind::LLVMVectorTypeKind { LLVMGetElementType(ty) } else { ty };
-        (LLVMGetTypeKind(scalar) == LLVMTypeKind::LLVMIntegerTypeKind).then(|| LLVMGetIntTypeWidth(scalar))
-    }
+    let scalar = if ir::type_kind(ty) == LLVMTypeKind::LLVMVectorTypeKind { ir::element_of(ty) } else { ty };
+    (ir::type_kind(scalar) == LLVMTypeKind::LLVMIntegerTypeKind).then(|| ir::int_width(scalar))
 }
 
 /// `ty` with its elements made i1 (same lane count).
 fn bool_type_like(ty: LLVMTypeRef) -> LLVMTypeRef {
-    unsafe {
-        let i1 = LLVMInt1TypeInContext(LLVMGetTypeContext(ty));
-        if LLVMGetTypeKind(ty) == LLVMTypeKind::LLVMVectorTypeKind {
-            LLVMVectorType(i1, LLVMGetVectorSize(ty))
-        } else {
-            i1
-        }
+    let i1 = ir_write::int_type(ir::type_context(ty), 1);
+    if ir::type_kind(ty) == LLVMTypeKind::LLVMVectorTypeKind {
+        ir_write::vector_type(i1, ir::vector_size(ty))
+    } else {
+        i1
     }
 }
 
 /// The literal struct with the fields of `ty` (clang names the C++ result struct, the intrinsic table wants a
 /// literal `{carry, sum}`); any other type unchanged.
 fn literal_struct_like(ty: LLVMTypeRef) -> LLVMTypeRef {
+    // SAFETY: live handles of the module being rewritten; these calls read it, make types, constants or
+    // instructions, or redirect uses, and free nothing (`crate::ir_write`'s safety argument, points 1 and 2).
     unsafe {
-        if LLVMGetTypeKind(ty) != LLVMTypeKind::LLVMStructTypeKind || LLVMIsLiteralStruct(ty) != 0 {
+        if ir::type_kind(ty) != LLVMTypeKind::LLVMStructTypeKind || LLVMIsLiteralStruct(ty) != 0 {
             return ty;
         }
         let mut fields = vec![std::ptr::null_mut(); LLVMCountStructElementTypes(ty) as usize];
         LLVMGetStructElementTypes(ty, fields.as_mut_ptr());
-        LLVMStructTypeInContext(LLVMGetTypeContext(ty), fields.as_mut_ptr(), fields.len() as u32, LLVMIsPackedStruct(ty))
+        LLVMStructTypeInContext(ir::type_context(ty), fields.as_mut_ptr(), fields.len() as u32, LLVMIsPackedStruct(ty))
     }
 }
 
@@ -295,8 +294,9 @@ unsafe fn store_fields(builder: LLVMBuilderRef, value: LLVMValueRef, pointer: LL
 }
 
 fn sret_pointer(call: LLVMValueRef, callee: LLVMValueRef) -> Option<LLVMValueRef> {
+    // SAFETY: queries on live handles of the module being run on (the argument of `crate::ir`'s module note).
     unsafe {
-        if LLVMCountParams(callee) == 0 {
+        if ir::param_count(callee) == 0 {
             return None;
         }
         let kind = LLVMGetEnumAttributeKindForName(c"sret".as_ptr(), 4);
@@ -317,9 +317,9 @@ fn lower_genx(module: LLVMModuleRef, call: LLVMValueRef, callee: LLVMValueRef, n
     if args.len() != desc.operands.len() && !desc.variadic {
         return Err(format!("'{base}' takes {} operands, but the call passes {}", desc.operands.len(), args.len()));
     }
-    let (ret_ty, zext_result) = unsafe {
+    let (ret_ty, zext_result) = {
         let call_ret = match sret {
-            Some(pointer) => literal_struct_like(LLVMGetElementType(ir::type_of(pointer))),
+            Some(pointer) => literal_struct_like(ir::element_of(ir::type_of(pointer))),
             None => ir::type_of(call),
         };
         if overload_wants_bool(desc, None) && is_int_type(call_ret).is_some_and(|w| w > 1) {
@@ -329,15 +329,17 @@ fn lower_genx(module: LLVMModuleRef, call: LLVMValueRef, callee: LLVMValueRef, n
         }
     };
     region_ir::with_builder_before(call, |builder| -> Result<(), String> {
+        // SAFETY: live handles; the builder is positioned by `with_builder_before`; the calls only add new IR before
+        // `call`.
         unsafe {
             for (index, operand) in desc.operands.iter().enumerate() {
                 let Some(arg) = args.get_mut(index) else { break };
                 if overload_wants_bool(desc, Some(index)) && is_int_type(ir::type_of(*arg)).is_some_and(|w| w > 1) {
-                    let zero = LLVMConstNull(ir::type_of(*arg));
+                    let zero = ir_write::zero(ir::type_of(*arg));
                     *arg = LLVMBuildICmp(builder, llvm_sys::LLVMIntPredicate::LLVMIntNE, *arg, zero, c"".as_ptr());
                 }
                 match operand.role {
-                    Role::ImmOrUndef if ir::const_int(*arg) == Some(-1) => *arg = LLVMGetUndef(ir::type_of(*arg)),
+                    Role::ImmOrUndef if ir::const_int(*arg) == Some(-1) => *arg = ir_write::undef(ir::type_of(*arg)),
                     Role::Imm | Role::ImmOrUndef if !ir::is_plain_constant(*arg) => {
                         return Err(format!(
                             "operand {index} ('{}') of {base} must be a compile-time constant (a template parameter \
@@ -355,7 +357,7 @@ fn lower_genx(module: LLVMModuleRef, call: LLVMValueRef, callee: LLVMValueRef, n
                 return Ok(());
             }
             if !ir::has_uses(call) && sret.is_none() && desc.attrs.readnone && !desc.attrs.has_side_effects {
-                LLVMInstructionEraseFromParent(call);
+                ir_write::erase(call);
                 return Ok(());
             }
             let types: Vec<LLVMTypeRef> = args.iter().map(|&a| ir::type_of(a)).collect();
@@ -367,7 +369,7 @@ fn lower_genx(module: LLVMModuleRef, call: LLVMValueRef, callee: LLVMValueRef, n
             match sret {
                 Some(pointer) => {
                     store_fields(builder, new, pointer);
-                    LLVMInstructionEraseFromParent(call);
+                    ir_write::erase(call);
                 }
                 None => region_ir::replace_and_erase(call, new),
             }
@@ -402,10 +404,12 @@ fn fold_constant_region(desc: &IntrinsicDesc, ret: LLVMTypeRef, args: &[LLVMValu
         }
         out.push(*input.get(usize::try_from(byte / element_bytes).ok()?)?);
     }
+    // SAFETY: live handles of the module being rewritten; these calls read it, make types, constants or
+    // instructions, or redirect uses, and free nothing (`crate::ir_write`'s safety argument, points 1 and 2).
     unsafe {
         let element = region_ir::element_type(ret);
-        let mut values: Vec<LLVMValueRef> = out.iter().map(|&v| LLVMConstInt(element, v as u64, 1)).collect();
-        Some(if LLVMGetTypeKind(ret) == LLVMTypeKind::LLVMVectorTypeKind {
+        let mut values: Vec<LLVMValueRef> = out.iter().map(|&v| ir_write::const_int(element, v as u64, true)).collect();
+        Some(if ir::type_kind(ret) == LLVMTypeKind::LLVMVectorTypeKind {
             LLVMConstVector(values.as_mut_ptr(), values.len() as u32)
         } else {
             values[0]
@@ -416,13 +420,15 @@ fn fold_constant_region(desc: &IntrinsicDesc, ret: LLVMTypeRef, args: &[LLVMValu
 /// Folds the instructions among `users` whose operands are now all constants (the header's offset blends and
 /// sums over a folded gather), and their users in turn. Only what the header's offset arithmetic uses is folded.
 fn fold_users(mut work: Vec<LLVMValueRef>) {
+    // SAFETY: live handles of the module being rewritten; these calls read it, make types, constants or
+    // instructions, or redirect uses, and free nothing (`crate::ir_write`'s safety argument, points 1 and 2).
     unsafe {
         while let Some(inst) = work.pop() {
-            if LLVMIsAInstruction(inst).is_null() || LLVMGetInstructionParent(inst).is_null() {
+            if !ir::is_instruction(inst) || ir::parent_block(inst).is_null() {
                 continue;
             }
-            let count = LLVMGetNumOperands(inst) as u32;
-            let ops: Vec<LLVMValueRef> = (0..count).map(|i| LLVMGetOperand(inst, i)).collect();
+            let count = ir::operand_count(inst);
+            let ops: Vec<LLVMValueRef> = (0..count).map(|i| ir::operand(inst, i)).collect();
             if !ops.iter().all(|&o| ir::is_plain_constant(o)) {
                 continue;
             }
@@ -456,12 +462,14 @@ fn fold_users(mut work: Vec<LLVMValueRef>) {
 /// Whether `ty` is a vector, or a struct or array whose first element is (recursively) one: the storage a
 /// reference's root pointer points at (a `vector` object is `{ <N x T> }`).
 fn holds_vector_first(mut ty: LLVMTypeRef) -> bool {
+    // SAFETY: live handles of the module being rewritten; these calls read it, make types, constants or
+    // instructions, or redirect uses, and free nothing (`crate::ir_write`'s safety argument, points 1 and 2).
     unsafe {
         for _ in 0..8 {
-            match LLVMGetTypeKind(ty) {
+            match ir::type_kind(ty) {
                 LLVMTypeKind::LLVMVectorTypeKind => return true,
                 LLVMTypeKind::LLVMStructTypeKind if LLVMCountStructElementTypes(ty) > 0 => ty = LLVMStructGetTypeAtIndex(ty, 0),
-                LLVMTypeKind::LLVMArrayTypeKind => ty = LLVMGetElementType(ty),
+                LLVMTypeKind::LLVMArrayTypeKind => ty = ir::element_of(ty),
                 _ => return false,
             }
         }
@@ -472,15 +480,16 @@ fn holds_vector_first(mut ty: LLVMTypeRef) -> bool {
 /// The pointer to the storage a reference reaches: `pointer` with casts and all-zero GEPs stripped until the
 /// pointee is a vector, or an object that starts with one (see [`vector_pointer`]).
 fn reference_root(mut pointer: LLVMValueRef) -> Option<LLVMValueRef> {
+    // SAFETY: queries on live handles of the module being run on (the argument of `crate::ir`'s module note).
     unsafe {
         for _ in 0..16 {
-            let pointee = LLVMGetElementType(ir::type_of(pointer));
-            if LLVMGetTypeKind(pointee) == LLVMTypeKind::LLVMVectorTypeKind {
+            let pointee = ir::element_of(ir::type_of(pointer));
+            if ir::type_kind(pointee) == LLVMTypeKind::LLVMVectorTypeKind {
                 return Some(pointer);
             }
-            let opcode = if !LLVMIsAInstruction(pointer).is_null() {
+            let opcode = if ir::is_instruction(pointer) {
                 LLVMGetInstructionOpcode(pointer)
-            } else if !LLVMIsAConstantExpr(pointer).is_null() {
+            } else if ir::is_constant_expr(pointer) {
                 LLVMGetConstOpcode(pointer)
             } else if holds_vector_first(pointee) {
                 return Some(pointer);
@@ -488,13 +497,13 @@ fn reference_root(mut pointer: LLVMValueRef) -> Option<LLVMValueRef> {
                 return None;
             };
             match opcode {
-                LLVMOpcode::LLVMBitCast | LLVMOpcode::LLVMAddrSpaceCast => pointer = LLVMGetOperand(pointer, 0),
+                LLVMOpcode::LLVMBitCast | LLVMOpcode::LLVMAddrSpaceCast => pointer = ir::operand(pointer, 0),
                 LLVMOpcode::LLVMGetElementPtr => {
-                    let all_zero = (1..LLVMGetNumOperands(pointer) as u32).all(|i| ir::const_int(LLVMGetOperand(pointer, i)) == Some(0));
+                    let all_zero = (1..ir::operand_count(pointer)).all(|i| ir::const_int(ir::operand(pointer, i)) == Some(0));
                     if !all_zero {
                         return holds_vector_first(pointee).then_some(pointer);
                     }
-                    pointer = LLVMGetOperand(pointer, 0);
+                    pointer = ir::operand(pointer, 0);
                 }
                 _ => return holds_vector_first(pointee).then_some(pointer),
             }
@@ -543,6 +552,8 @@ fn direct_region(offsets: &[i64], element_bytes: i64) -> Option<(i64, i64, i64, 
 }
 
 fn lower_ref(module: LLVMModuleRef, call: LLVMValueRef, write: bool) -> Result<(), String> {
+    // SAFETY: live handles of the module being rewritten; these calls read it, make types, constants or
+    // instructions, or redirect uses, and free nothing (`crate::ir_write`'s safety argument, points 1 and 2).
     unsafe {
         let _ = module;
         let root = reference_root(ir::call_arg(call, 0)).ok_or(
@@ -555,7 +566,7 @@ fn lower_ref(module: LLVMModuleRef, call: LLVMValueRef, write: bool) -> Result<(
         let value_ty = if write { ir::type_of(ir::call_arg(call, 3)) } else { ir::type_of(call) };
         let element = region_ir::element_type(value_ty);
         let element_bytes = region_ir::element_bytes(element).ok_or("a reference of an unsupported element type")? as i64;
-        let root_ty = LLVMGetElementType(ir::type_of(root));
+        let root_ty = ir::element_of(ir::type_of(root));
         let root_bytes = region_ir::element_bytes(region_ir::element_type(root_ty)).unwrap_or(0) as i64 * region_ir::lanes(root_ty) as i64;
         if root_bytes == 0 || root_bytes % element_bytes != 0 {
             return Err(format!(
@@ -564,43 +575,43 @@ fn lower_ref(module: LLVMModuleRef, call: LLVMValueRef, write: bool) -> Result<(
                 root_bytes
             ));
         }
-        let view_ty = LLVMVectorType(element, (root_bytes / element_bytes) as u32);
+        let view_ty = ir_write::vector_type(element, (root_bytes / element_bytes) as u32);
         region_ir::with_builder_before(call, |builder| -> Result<(), String> {
-            let context = LLVMGetModuleContext(module);
-            let i16_ty = LLVMInt16TypeInContext(context);
-            let i32_ty = LLVMInt32TypeInContext(context);
+            let context = ir::module_context(module);
+            let i16_ty = ir_write::int_type(context, 16);
+            let i32_ty = ir_write::int_type(context, 32);
             let base16 = LLVMBuildTrunc(builder, base, i16_ty, c"".as_ptr());
             let lanes = region_ir::lanes(value_ty);
             let constant = ir::const_int_vector(offsets);
             let direct = constant.as_ref().and_then(|o| direct_region(o, element_bytes));
             let (vstride, width, stride, offset) = match direct {
                 Some((vs, w, s, first)) => {
-                    let offset = if first == 0 { base16 } else { LLVMBuildAdd(builder, base16, LLVMConstInt(i16_ty, first as u64, 0), c"".as_ptr()) };
+                    let offset = if first == 0 { base16 } else { LLVMBuildAdd(builder, base16, ir_write::const_int(i16_ty, first as u64, false), c"".as_ptr()) };
                     (vs, w, s, offset)
                 }
                 None => {
-                    let one = LLVMBuildInsertElement(builder, LLVMGetUndef(LLVMVectorType(i16_ty, lanes)), base16, LLVMConstInt(i32_ty, 0, 0), c"".as_ptr());
-                    let splat = LLVMBuildShuffleVector(builder, one, LLVMGetUndef(ir::type_of(one)), LLVMConstNull(LLVMVectorType(i32_ty, lanes)), c"".as_ptr());
+                    let one = LLVMBuildInsertElement(builder, ir_write::undef(ir_write::vector_type(i16_ty, lanes)), base16, ir_write::const_int(i32_ty, 0, false), c"".as_ptr());
+                    let splat = LLVMBuildShuffleVector(builder, one, ir_write::undef(ir::type_of(one)), ir_write::zero(ir_write::vector_type(i32_ty, lanes)), c"".as_ptr());
                     (0, 1, 0, LLVMBuildAdd(builder, splat, offsets, c"".as_ptr()))
                 }
             };
             let whole = LLVMBuildLoad2(builder, root_ty, root, c"".as_ptr());
             let view = if root_ty == view_ty { whole } else { LLVMBuildBitCast(builder, whole, view_ty, c"".as_ptr()) };
             let float = matches!(
-                LLVMGetTypeKind(element),
+                ir::type_kind(element),
                 LLVMTypeKind::LLVMHalfTypeKind | LLVMTypeKind::LLVMFloatTypeKind | LLVMTypeKind::LLVMDoubleTypeKind
             );
-            let i32c = |v: i64| LLVMConstInt(i32_ty, v as u64, 1);
-            let undef32 = LLVMGetUndef(i32_ty);
+            let i32c = |v: i64| ir_write::const_int(i32_ty, v as u64, true);
+            let undef32 = ir_write::undef(i32_ty);
             if write {
                 let base_name = if float { "llvm.genx.wrregionf" } else { "llvm.genx.wrregioni" };
-                let mut args = [view, ir::call_arg(call, 3), i32c(vstride), i32c(width), i32c(stride), offset, undef32, LLVMConstInt(LLVMInt1TypeInContext(context), 1, 0)];
+                let mut args = [view, ir::call_arg(call, 3), i32c(vstride), i32c(width), i32c(stride), offset, undef32, ir_write::const_int(ir_write::int_type(context, 1), 1, false)];
                 let types: Vec<LLVMTypeRef> = args.iter().map(|&a| ir::type_of(a)).collect();
                 let function = region_ir::declare_intrinsic(module, base_name, view_ty, &types)?;
                 let new = region_ir::build_call(builder, function, &mut args, "");
                 let back = if root_ty == view_ty { new } else { LLVMBuildBitCast(builder, new, root_ty, c"".as_ptr()) };
                 LLVMBuildStore(builder, back, root);
-                LLVMInstructionEraseFromParent(call);
+                ir_write::erase(call);
             } else {
                 let base_name = if float { "llvm.genx.rdregionf" } else { "llvm.genx.rdregioni" };
                 let mut args = [view, i32c(vstride), i32c(width), i32c(stride), offset, undef32];

@@ -91,6 +91,7 @@ use crate::llvm_sys::core::*;
 use crate::llvm_sys::prelude::*;
 use crate::llvm_sys::{LLVMOpcode, LLVMTypeKind};
 use crate::region_ir::{self, lanes as lane_count, Index, RdRegion, WrRegion};
+use crate::ir_write;
 
 /// Rounds before giving up on a fixpoint (each round folds at least one instruction, so this only bounds
 /// pathological inputs).
@@ -181,9 +182,10 @@ impl CalleeInfo {
             "llvm.genx.any" => Intrinsic::Any,
             name => AluOp::from_name(name).map_or(Intrinsic::Other, Intrinsic::Alu),
         };
+        // SAFETY: queries on live handles of the module being run on (the argument of `crate::ir`'s module note).
         let params = unsafe {
-            let fn_ty = LLVMGlobalGetValueType(callee);
-            (LLVMIsFunctionVarArg(fn_ty) == 0).then(|| LLVMCountParams(callee) as usize)
+            let fn_ty = ir::global_value_type(callee);
+            (LLVMIsFunctionVarArg(fn_ty) == 0).then(|| ir::param_count(callee) as usize)
         };
         let arity = (!desc.variadic && params == Some(desc.operands.len())).then_some(desc.operands.len() as u32);
         CalleeInfo { intrinsic: Some(intrinsic), arity, removable: desc.attrs.readnone && !desc.attrs.has_side_effects }
@@ -310,15 +312,17 @@ pub fn run(function: FunctionValue<'_>, cx: &mut PassCx) -> bool {
     insts.clear();
     kinds.clear();
     for block in ir::blocks(function) {
-        let mut inst = unsafe { LLVMGetFirstInstruction(block) };
+        let mut inst = ir::first_instruction(block);
         while !inst.is_null() {
+            // SAFETY: `inst` comes from a block's instruction list, so LLVM answers one of its opcodes (a valid
+            // `LLVMOpcode`, which a non-instruction would not give).
             let opcode = unsafe { LLVMGetInstructionOpcode(inst) };
             kinds.push(match opcode {
                 LLVMOpcode::LLVMCall => Kind::Call(folder.callees.get_of_call(inst, CalleeInfo::of)),
                 _ => Kind::Other(opcode),
             });
             insts.push(inst);
-            inst = unsafe { LLVMGetNextInstruction(inst) };
+            inst = ir::next_instruction(inst);
         }
     }
     // `alive[i]`: not folded (erasing a candidate does not know its number: see `erased`).
@@ -360,7 +364,7 @@ pub fn run(function: FunctionValue<'_>, cx: &mut PassCx) -> bool {
             }
             // (A self-use marks the instruction itself, which is going.)
             marked.remove(inst);
-            if unsafe { LLVMGetFirstUse(inst).is_null() } {
+            if !ir::has_uses(inst) {
                 // An unused instruction may be a candidate already.
                 pending.remove(inst);
             }
@@ -429,6 +433,7 @@ thread_local! {
 
 /// Calls `f` with each user of `value` (once per use).
 fn for_each_user(value: LLVMValueRef, mut f: impl FnMut(LLVMValueRef)) {
+    // SAFETY: queries on live handles of the module being run on (the argument of `crate::ir`'s module note).
     unsafe {
         let mut use_ = LLVMGetFirstUse(value);
         while !use_.is_null() {
@@ -441,12 +446,10 @@ fn for_each_user(value: LLVMValueRef, mut f: impl FnMut(LLVMValueRef)) {
 /// The operands of `inst` that are instructions, into `out` (cleared first).
 fn instruction_operands(inst: LLVMValueRef, out: &mut Vec<LLVMValueRef>) {
     out.clear();
-    unsafe {
-        for i in 0..LLVMGetNumOperands(inst).max(0) as u32 {
-            let op = LLVMGetOperand(inst, i);
-            if !op.is_null() && !LLVMIsAInstruction(op).is_null() {
-                out.push(op);
-            }
+    for i in 0..ir::operand_count(inst) {
+        let op = ir::operand(inst, i);
+        if !op.is_null() && ir::is_instruction(op) {
+            out.push(op);
         }
     }
 }
@@ -456,7 +459,7 @@ fn instruction_operands(inst: LLVMValueRef, out: &mut Vec<LLVMValueRef>) {
 /// candidate is queued once (`pending` also drops an operand repeated within the list).
 fn queue_unused(operands: &[LLVMValueRef], candidates: &mut Vec<LLVMValueRef>, pending: &mut PtrSet) {
     for &op in operands {
-        if unsafe { LLVMGetFirstUse(op).is_null() } && pending.insert(op) {
+        if !ir::has_uses(op) && pending.insert(op) {
             candidates.push(op);
         }
     }
@@ -491,8 +494,8 @@ fn erase_dead_region_calls(
         let before = calls.len();
         for k in (0..calls.len()).rev() {
             let call = calls[k];
-            if unsafe { LLVMGetFirstUse(call).is_null() } {
-                unsafe { LLVMInstructionEraseFromParent(call) };
+            if !ir::has_uses(call) {
+                ir_write::erase(call);
                 calls.swap_remove(k);
             }
         }
@@ -512,6 +515,7 @@ fn fold_instruction(inst: LLVMValueRef, kind: Kind, folder: &mut Folder<'_>) -> 
     let intrinsic = info.intrinsic?;
     // The operand count guards reading the operands (it is the arity plus the callee in well-formed IR).
     let arity = info.arity?;
+    // SAFETY: queries on live handles of the module being run on (the argument of `crate::ir`'s module note).
     if unsafe { LLVMGetNumOperands(inst) } < arity as i32 + 1 {
         return None;
     }
@@ -528,7 +532,7 @@ fn fold_instruction(inst: LLVMValueRef, kind: Kind, folder: &mut Folder<'_>) -> 
 }
 
 fn undef_of(ty: LLVMTypeRef) -> LLVMValueRef {
-    unsafe { LLVMGetUndef(ty) }
+    ir_write::undef(ty)
 }
 
 // ---- rdregion / wrregion ------------------------------------------------------------------------------------
@@ -661,10 +665,11 @@ fn offset_is_zero(call: LLVMValueRef, index: u32) -> bool {
 /// Whether a mask is a constant with every lane zero (`ConstLanes::read` finds only `Some(0)` lanes), asked of
 /// every `wrregion`: the usual scalar mask is answered without reading it into lanes.
 fn is_zero_mask(mask: LLVMValueRef) -> bool {
+    // SAFETY: queries on live handles of the module being run on (the argument of `crate::ir`'s module note).
     unsafe {
         if !LLVMIsAConstantInt(mask).is_null() {
             // A scalar integer of up to 64 bits, read as its low bits (zero-extended: they are all there).
-            return LLVMGetIntTypeWidth(ir::type_of(mask)) <= 64 && LLVMConstIntGetZExtValue(mask) == 0;
+            return ir::int_width(ir::type_of(mask)) <= 64 && LLVMConstIntGetZExtValue(mask) == 0;
         }
         if !ir::is_plain_constant(mask) {
             return false;
@@ -672,9 +677,9 @@ fn is_zero_mask(mask: LLVMValueRef) -> bool {
         // A constant `<N x i1>`, lane by lane until one is not a defined 0 (as `ConstLanes::read` reads it).
         let ty = ir::type_of(mask);
         let (elem, n) = lanes::shape(ty);
-        let i1_vector = LLVMGetTypeKind(ty) == LLVMTypeKind::LLVMVectorTypeKind
-            && LLVMGetTypeKind(elem) == LLVMTypeKind::LLVMIntegerTypeKind
-            && LLVMGetIntTypeWidth(elem) == 1;
+        let i1_vector = ir::type_kind(ty) == LLVMTypeKind::LLVMVectorTypeKind
+            && ir::type_kind(elem) == LLVMTypeKind::LLVMIntegerTypeKind
+            && ir::int_width(elem) == 1;
         if i1_vector && n > 0 && !ir::is_undef(mask) {
             let zero = |lane: LLVMValueRef| {
                 !ir::is_undef(lane) && !LLVMIsAConstantInt(lane).is_null() && LLVMConstIntGetZExtValue(lane) & 1 == 0
@@ -686,7 +691,7 @@ fn is_zero_mask(mask: LLVMValueRef) -> bool {
                 return (0..n).all(|i| zero(LLVMGetElementAsConstant(mask, i)));
             }
             if !LLVMIsAConstantVector(mask).is_null() {
-                return (0..n).all(|i| zero(LLVMGetOperand(mask, i)));
+                return (0..n).all(|i| zero(ir::operand(mask, i)));
             }
             return false;
         }
@@ -770,7 +775,7 @@ fn fold_alu(call: LLVMValueRef, op: AluOp) -> Option<Fold> {
     }
     let ret_ty = ir::type_of(call);
     let (ret_elem, n) = lanes::shape(ret_ty);
-    if unsafe { LLVMGetTypeKind(ret_elem) } != LLVMTypeKind::LLVMIntegerTypeKind {
+    if ir::type_kind(ret_elem) != LLVMTypeKind::LLVMIntegerTypeKind {
         return None;
     }
     let operands: Vec<ConstLanes> =
@@ -802,12 +807,10 @@ fn fold_alu(call: LLVMValueRef, op: AluOp) -> Option<Fold> {
 
 /// Whether a type has a pointer in it (pointer constants are not folded: their values are addresses).
 fn has_pointer(ty: LLVMTypeRef) -> bool {
-    unsafe {
-        match LLVMGetTypeKind(ty) {
-            LLVMTypeKind::LLVMPointerTypeKind => true,
-            LLVMTypeKind::LLVMVectorTypeKind => has_pointer(LLVMGetElementType(ty)),
-            _ => false,
-        }
+    match ir::type_kind(ty) {
+        LLVMTypeKind::LLVMPointerTypeKind => true,
+        LLVMTypeKind::LLVMVectorTypeKind => has_pointer(ir::element_of(ty)),
+        _ => false,
     }
 }
 
@@ -866,9 +869,11 @@ fn fold_llvm_instruction(inst: LLVMValueRef, opcode: LLVMOpcode) -> Option<Fold>
     ) {
         return None;
     }
+    // SAFETY: live handles of the module being rewritten; these calls read it, make types, constants or
+    // instructions, or redirect uses, and free nothing (`crate::ir_write`'s safety argument, points 1 and 2).
     unsafe {
-        let operand_count = LLVMGetNumOperands(inst).max(0) as u32;
-        let op = |i: u32| LLVMGetOperand(inst, i);
+        let operand_count = ir::operand_count(inst);
+        let op = |i: u32| ir::operand(inst, i);
         if operand_count == 0 || (0..operand_count).any(|i| !ir::is_plain_constant(op(i))) {
             return None;
         }
@@ -916,18 +921,18 @@ fn fold_llvm_instruction(inst: LLVMValueRef, opcode: LLVMOpcode) -> Option<Fold>
             // LLVM's core folder keeps most vector bitcasts as constant expressions (the data-layout-aware
             // folder is not in the C API): repack the lanes here.
             LLVMBitCast => ConstLanes::read(a)?.bitcast(ty)?.build(),
-            LLVMICmp => LLVMConstICmp(LLVMGetICmpPredicate(inst), a, b),
-            LLVMFCmp => LLVMConstFCmp(LLVMGetFCmpPredicate(inst), a, b),
+            LLVMICmp => LLVMConstICmp(ir::icmp_predicate(inst), a, b),
+            LLVMFCmp => LLVMConstFCmp(ir::fcmp_predicate(inst), a, b),
             LLVMSelect => LLVMConstSelect(a, b, op(2)),
             LLVMExtractElement => LLVMConstExtractElement(a, b),
             LLVMInsertElement => LLVMConstInsertElement(a, b, op(2)),
             LLVMShuffleVector => {
-                let count = LLVMGetNumMaskElements(inst);
-                let i32_ty = LLVMInt32TypeInContext(LLVMGetTypeContext(ty));
+                let count = ir::mask_len(inst);
+                let i32_ty = ir_write::int_type(ir::type_context(ty), 32);
                 let mut mask: Vec<LLVMValueRef> = (0..count)
-                    .map(|i| match LLVMGetMaskValue(inst, i) {
-                        m if m < 0 => LLVMGetUndef(i32_ty),
-                        m => LLVMConstInt(i32_ty, m as u64, 0),
+                    .map(|i| match ir::mask_value(inst, i) {
+                        m if m < 0 => ir_write::undef(i32_ty),
+                        m => ir_write::const_int(i32_ty, m as u64, false),
                     })
                     .collect();
                 LLVMConstShuffleVector(a, b, LLVMConstVector(mask.as_mut_ptr(), count))

@@ -75,6 +75,7 @@ use crate::llvm_sys::core::*;
 use crate::llvm_sys::prelude::*;
 use crate::llvm_sys::{LLVMOpcode, LLVMTypeKind};
 use crate::region_ir;
+use crate::ir_write;
 
 /// [`CalleeFacts`] per called function, kept across runs (a function of the callee's name and signature).
 type Callees = CalleeCache<CalleeFacts>;
@@ -84,6 +85,8 @@ thread_local! {
 }
 
 fn kind_of(inst: LLVMValueRef, callees: &mut Callees) -> InstKind {
+    // SAFETY: the analysis only asks about instructions (roots and demanded operands that are instructions), so
+    // LLVM answers one of its opcodes (a valid `LLVMOpcode`, which a non-instruction would not give).
     let opcode = unsafe { LLVMGetInstructionOpcode(inst) };
     let callee = if opcode == LLVMOpcode::LLVMCall { callees.get_of_call(inst, CalleeFacts::of) } else { None };
     InstKind { opcode, callee }
@@ -170,10 +173,10 @@ fn liveness(function: LLVMValueRef, insts: &[LLVMValueRef], callees: &mut Callee
         let (inst, kind, root) = (node.inst, node.kind, node.root);
         let found = demands(inst, kind, &node.live, root);
         for demand in &found {
-            let operand = unsafe { LLVMGetOperand(inst, demand.operand) };
+            let operand = ir::operand(inst, demand.operand);
             // Only the function's own instructions have liveness.
             if operand.is_null()
-                || unsafe { LLVMIsAInstruction(operand).is_null() }
+                || !ir::is_instruction(operand)
                 || ir::parent_function(operand) != function
             {
                 continue;
@@ -212,10 +215,10 @@ pub fn run(function: FunctionValue<'_>, cx: &mut PassCx) -> bool {
         SCRATCH.with(|cell| cell.borrow_mut().take()).unwrap_or_default();
     insts.clear();
     for block in ir::blocks(function) {
-        let mut inst = unsafe { LLVMGetFirstInstruction(block) };
+        let mut inst = ir::first_instruction(block);
         while !inst.is_null() {
             insts.push(inst);
-            inst = unsafe { LLVMGetNextInstruction(inst) };
+            inst = ir::next_instruction(inst);
         }
     }
     let mut analysis = liveness(function, &insts, &mut callees, analysis);
@@ -243,11 +246,11 @@ pub fn run(function: FunctionValue<'_>, cx: &mut PassCx) -> bool {
             kept.push(inst);
             continue;
         }
-        unsafe {
-            if !LLVMGetFirstUse(inst).is_null() {
-                LLVMReplaceAllUsesWith(inst, LLVMGetUndef(ir::type_of(inst)));
+        {
+            if ir::has_uses(inst) {
+                ir_write::replace_all_uses(inst, ir_write::undef(ir::type_of(inst)));
             }
-            LLVMInstructionEraseFromParent(inst);
+            ir_write::erase(inst);
         }
         removed += 1;
     }
@@ -285,32 +288,34 @@ thread_local! {
 /// Replaces operand `index` of `inst` by undef when nothing of it is live, or (for `Rewrite::Lanes`) the dead
 /// elements of a constant vector operand by undef. Returns the number of elements made undef.
 fn rewrite_operand(inst: LLVMValueRef, index: u32, live: &LiveElements, rewrite: Rewrite) -> u64 {
+    // SAFETY: live handles of the function being rewritten; the constant vector is made from an element array whose
+    // length is passed with it.
     unsafe {
-        let value = LLVMGetOperand(inst, index);
+        let value = ir::operand(inst, index);
         if value.is_null() || ir::is_undef(value) {
             return 0;
         }
         let ty = ir::type_of(value);
         if live.is_empty() {
             let replaceable = !matches!(
-                LLVMGetTypeKind(ty),
+                ir::type_kind(ty),
                 LLVMTypeKind::LLVMMetadataTypeKind
                     | LLVMTypeKind::LLVMLabelTypeKind
                     | LLVMTypeKind::LLVMTokenTypeKind
                     | LLVMTypeKind::LLVMVoidTypeKind
             );
             if replaceable {
-                LLVMSetOperand(inst, index, LLVMGetUndef(ty));
+                ir_write::set_operand(inst, index, ir_write::undef(ty));
                 return live.len() as u64;
             }
             return 0;
         }
-        if rewrite != Rewrite::Lanes || live.is_all() || LLVMGetTypeKind(ty) != LLVMTypeKind::LLVMVectorTypeKind {
+        if rewrite != Rewrite::Lanes || live.is_all() || ir::type_kind(ty) != LLVMTypeKind::LLVMVectorTypeKind {
             return 0;
         }
-        let element_ty = LLVMGetElementType(ty);
-        let plain_element = match LLVMGetTypeKind(element_ty) {
-            LLVMTypeKind::LLVMIntegerTypeKind => LLVMGetIntTypeWidth(element_ty) != 1,
+        let element_ty = ir::element_of(ty);
+        let plain_element = match ir::type_kind(element_ty) {
+            LLVMTypeKind::LLVMIntegerTypeKind => ir::int_width(element_ty) != 1,
             LLVMTypeKind::LLVMHalfTypeKind | LLVMTypeKind::LLVMFloatTypeKind | LLVMTypeKind::LLVMDoubleTypeKind => true,
             _ => false,
         };
@@ -321,12 +326,12 @@ fn rewrite_operand(inst: LLVMValueRef, index: u32, live: &LiveElements, rewrite:
         let mut count = 0;
         for (i, element) in elements.iter_mut().enumerate() {
             if !live.bits().get(i as u32) && !ir::is_undef(*element) {
-                *element = LLVMGetUndef(element_ty);
+                *element = ir_write::undef(element_ty);
                 count += 1;
             }
         }
         if count > 0 {
-            LLVMSetOperand(inst, index, LLVMConstVector(elements.as_mut_ptr(), elements.len() as u32));
+            ir_write::set_operand(inst, index, LLVMConstVector(elements.as_mut_ptr(), elements.len() as u32));
         }
         count
     }
@@ -334,18 +339,19 @@ fn rewrite_operand(inst: LLVMValueRef, index: u32, live: &LiveElements, rewrite:
 
 /// The elements of a plain constant vector (no constant expressions anywhere in it).
 fn constant_elements(value: LLVMValueRef) -> Option<Vec<LLVMValueRef>> {
+    // SAFETY: queries on live handles of the module being run on (the argument of `crate::ir`'s module note).
     unsafe {
         if !ir::is_plain_constant(value) {
             return None;
         }
         let ty = ir::type_of(value);
-        let n = LLVMGetVectorSize(ty);
+        let n = ir::vector_size(ty);
         let elements: Vec<LLVMValueRef> = if !LLVMIsAConstantAggregateZero(value).is_null() {
-            vec![LLVMConstNull(LLVMGetElementType(ty)); n as usize]
+            vec![ir_write::zero(ir::element_of(ty)); n as usize]
         } else if !LLVMIsAConstantDataVector(value).is_null() {
             (0..n).map(|i| LLVMGetElementAsConstant(value, i)).collect()
         } else if !LLVMIsAConstantVector(value).is_null() {
-            (0..n).map(|i| LLVMGetOperand(value, i)).collect()
+            (0..n).map(|i| ir::operand(value, i)).collect()
         } else {
             return None;
         };
@@ -382,6 +388,7 @@ fn simplify(
             if replacement == inst {
                 continue;
             }
+            // SAFETY: queries on live handles of the module being run on (the argument of `crate::ir`'s module note).
             unsafe {
                 let mut use_ = LLVMGetFirstUse(inst);
                 while !use_.is_null() {
@@ -404,8 +411,10 @@ fn simplify(
 
 /// The value an instruction trivially equals after the operand rewrites, if any.
 fn trivial_value(inst: LLVMValueRef) -> Option<LLVMValueRef> {
+    // SAFETY: `inst` is an instruction of the function being rewritten, so LLVM answers one of its opcodes (a valid
+    // `LLVMOpcode`).
     unsafe {
-        let operand = |i| LLVMGetOperand(inst, i);
+        let operand = |i| ir::operand(inst, i);
         match LLVMGetInstructionOpcode(inst) {
             LLVMOpcode::LLVMCall => match region_ir::genx_base_name(inst)? {
                 "llvm.genx.wrregioni" | "llvm.genx.wrregionf" | "llvm.genx.wrpredregion"
@@ -417,9 +426,9 @@ fn trivial_value(inst: LLVMValueRef) -> Option<LLVMValueRef> {
             },
             LLVMOpcode::LLVMSelect => {
                 let ty = ir::type_of(inst);
-                let predicate = LLVMGetTypeKind(ty) == LLVMTypeKind::LLVMVectorTypeKind
-                    && LLVMGetTypeKind(LLVMGetElementType(ty)) == LLVMTypeKind::LLVMIntegerTypeKind
-                    && LLVMGetIntTypeWidth(LLVMGetElementType(ty)) == 1;
+                let predicate = ir::type_kind(ty) == LLVMTypeKind::LLVMVectorTypeKind
+                    && ir::type_kind(ir::element_of(ty)) == LLVMTypeKind::LLVMIntegerTypeKind
+                    && ir::int_width(ir::element_of(ty)) == 1;
                 if predicate {
                     return None;
                 }

@@ -174,6 +174,8 @@ impl Drop for PassCx {
     fn drop(&mut self) {
         for (name, desc, n) in self.tally.get_mut().drain(..) {
             // The glue interns the group string (statistics outlive the pass run); name and desc are static.
+            // SAFETY: all three strings are NUL-terminated; the glue interns the group, and name and desc are
+            // 'static.
             unsafe { genx_stat_add(self.group.as_ptr(), name.as_ptr(), desc.as_ptr(), n) };
         }
     }
@@ -221,6 +223,7 @@ impl PassCx {
 
     /// Whether remarks of this pass are shown at all (check before formatting an expensive message).
     pub fn remarks_enabled(&self, inst: LLVMValueRef) -> bool {
+        // SAFETY: `group` is NUL-terminated and outlives the call; `inst` is a live instruction.
         unsafe { genx_remarks_enabled(inst, self.group.as_ptr()) != 0 }
     }
 
@@ -232,6 +235,8 @@ impl PassCx {
             return;
         }
         let message = std::ffi::CString::new(message.replace('\0', " ")).unwrap_or_default();
+        // SAFETY: every string passed is NUL-terminated and outlives the call (the glue copies what it keeps);
+        // `inst` is a live instruction.
         unsafe { genx_emit_remark(kind as i32, self.group.as_ptr(), name.as_ptr(), inst, message.as_ptr()) };
     }
 }

@@ -40,6 +40,7 @@ pub fn c_name(name: &str) -> std::ffi::CString {
 
 /// The width of an integer type, or of the elements of an integer vector type; `None` for anything else.
 pub fn int_element_bits(ty: LLVMTypeRef) -> Option<u32> {
+    // SAFETY: queries on live handles of the module being run on (the argument of `crate::ir`'s module note).
     unsafe {
         let vector = LLVMGetTypeKind(ty) == llvm_sys::LLVMTypeKind::LLVMVectorTypeKind;
         let element = if vector { LLVMGetElementType(ty) } else { ty };
@@ -49,6 +50,7 @@ pub fn int_element_bits(ty: LLVMTypeRef) -> Option<u32> {
 
 /// The opcode of an instruction; `None` for anything that is not an instruction (or null).
 pub fn opcode(value: LLVMValueRef) -> Option<llvm_sys::LLVMOpcode> {
+    // SAFETY: queries on live handles of the module being run on (the argument of `crate::ir`'s module note).
     unsafe {
         if value.is_null() || LLVMIsAInstruction(value).is_null() {
             None
@@ -66,6 +68,8 @@ pub fn value_name(value: LLVMValueRef) -> String {
 /// Calls `f` with the name of a value as bytes, borrowed from LLVM (no copy, not checked as UTF-8). Empty when
 /// it has none.
 pub fn with_name_bytes<R>(value: LLVMValueRef, f: impl FnOnce(&[u8]) -> R) -> R {
+    // SAFETY: LLVM returns null or `len` bytes it owns while the value keeps its name; they are only borrowed during
+    // `f`.
     unsafe {
         let mut len = 0usize;
         let ptr = LLVMGetValueName2(value, &mut len);
@@ -81,6 +85,7 @@ pub fn with_name<R>(value: LLVMValueRef, f: impl FnOnce(&str) -> R) -> R {
 
 /// Whether a value has a name (without copying it).
 pub fn has_name(value: LLVMValueRef) -> bool {
+    // SAFETY: queries on live handles of the module being run on (the argument of `crate::ir`'s module note).
     unsafe {
         let mut len = 0usize;
         LLVMGetValueName2(value, &mut len);
@@ -90,6 +95,7 @@ pub fn has_name(value: LLVMValueRef) -> bool {
 
 /// The textual IR of a value, as `opt -S` prints it (one line for an instruction).
 pub fn value_to_string(value: LLVMValueRef) -> String {
+    // SAFETY: `LLVMPrintValueToString` returns a message the caller owns, as `take_message` requires.
     unsafe { take_message(LLVMPrintValueToString(value)).trim().to_string() }
 }
 
@@ -111,6 +117,7 @@ pub struct InstructionPrinter {
 extern "C" fn record_instruction_text(ctx: *mut std::ffi::c_void, inst: LLVMValueRef, text: *const c_char, len: usize) {
     // SAFETY: `ctx` is the map `InstructionPrinter::new` passed; `text` holds `len` bytes during this call.
     let texts = unsafe { &mut *(ctx as *mut std::collections::HashMap<LLVMValueRef, String>) };
+    // SAFETY: see the line above: `text` holds `len` bytes during this callback.
     let bytes = unsafe { std::slice::from_raw_parts(text as *const u8, len) };
     texts.insert(inst, String::from_utf8_lossy(bytes).trim().to_string());
 }
@@ -134,11 +141,13 @@ impl InstructionPrinter {
 
 /// The textual IR of a type.
 pub fn type_to_string(ty: LLVMTypeRef) -> String {
+    // SAFETY: `LLVMPrintTypeToString` returns a message the caller owns, as `take_message` requires.
     unsafe { take_message(LLVMPrintTypeToString(ty)) }
 }
 
 /// The function called by `call`, when it is a direct call of a function (not a cast or an indirect call).
 pub fn called_function(call: LLVMValueRef) -> Option<LLVMValueRef> {
+    // SAFETY: queries on live handles of the module being run on (the argument of `crate::ir`'s module note).
     unsafe {
         if LLVMIsACallInst(call).is_null() {
             return None;
@@ -153,36 +162,44 @@ pub fn called_function(call: LLVMValueRef) -> Option<LLVMValueRef> {
 
 /// Number of argument operands of a call (the callee operand excluded).
 pub fn call_arg_count(call: LLVMValueRef) -> u32 {
+    // SAFETY: queries on live handles of the module being run on (the argument of `crate::ir`'s module note).
     unsafe { LLVMGetNumArgOperands(call) }
 }
 
 /// Argument `index` of a call.
 pub fn call_arg(call: LLVMValueRef, index: u32) -> LLVMValueRef {
+    // SAFETY: queries on live handles of the module being run on (the argument of `crate::ir`'s module note).
     unsafe { LLVMGetOperand(call, index) }
 }
 
 /// Operand `index` of an instruction or constant, which has at least `index + 1` operands (its opcode says so).
 pub fn operand(value: LLVMValueRef, index: u32) -> LLVMValueRef {
+    // SAFETY: queries on live handles of the module being run on (the argument of `crate::ir`'s module note).
     unsafe { LLVMGetOperand(value, index) }
 }
 
 /// The number of operands of an instruction or constant (0 for other values).
 pub fn operand_count(value: LLVMValueRef) -> u32 {
+    // SAFETY: queries on live handles of the module being run on (the argument of `crate::ir`'s module note).
     unsafe { LLVMGetNumOperands(value).max(0) as u32 }
 }
 
 /// The kind of a type (integer, float, vector, ...).
 pub fn type_kind(ty: LLVMTypeRef) -> LLVMTypeKind {
+    // SAFETY: queries on live handles of the module being run on (the argument of `crate::ir`'s module note).
     unsafe { LLVMGetTypeKind(ty) }
 }
 
 pub fn type_of(value: LLVMValueRef) -> LLVMTypeRef {
+    // SAFETY: queries on live handles of the module being run on (the argument of `crate::ir`'s module note).
     unsafe { LLVMTypeOf(value) }
 }
 
 /// Converts an LLVM type into the table's LLVM-free description. `None` for types the GenX intrinsics never take
 /// (labels, metadata, x86 types, ...).
 pub fn ir_type(ty: LLVMTypeRef) -> Option<IrType> {
+    // SAFETY: type queries on a live type; the struct element buffer has room for every element; a named struct's
+    // name is NUL-terminated and owned by LLVM, copied here.
     unsafe {
         Some(match LLVMGetTypeKind(ty) {
             LLVMTypeKind::LLVMVoidTypeKind => IrType::Void,
@@ -240,6 +257,7 @@ pub fn md_operands(node: LLVMValueRef) -> Vec<LLVMValueRef> {
 
 /// The value of a `ConstantInt` (sign-extended), or `None` when `value` is not a constant integer.
 pub fn const_int(value: LLVMValueRef) -> Option<i64> {
+    // SAFETY: queries on live handles of the module being run on (the argument of `crate::ir`'s module note).
     unsafe {
         if LLVMIsAConstantInt(value).is_null() {
             return None;
@@ -250,6 +268,7 @@ pub fn const_int(value: LLVMValueRef) -> Option<i64> {
 
 /// The value of a `ConstantFP` (as a double), or `None` when `value` is not a floating-point constant.
 pub fn const_float(value: LLVMValueRef) -> Option<f64> {
+    // SAFETY: queries on live handles of the module being run on (the argument of `crate::ir`'s module note).
     unsafe {
         if value.is_null() || LLVMIsAConstantFP(value).is_null() {
             return None;
@@ -262,6 +281,7 @@ pub fn const_float(value: LLVMValueRef) -> Option<f64> {
 /// The elements of a constant integer vector (`ConstantDataVector`, `ConstantVector` or a zero vector);
 /// `None` when any element is not a constant integer, or the vector is over `limits::MAX_VECTOR_ELEMENTS`.
 pub fn const_int_vector(value: LLVMValueRef) -> Option<Vec<i64>> {
+    // SAFETY: queries on live handles of the module being run on (the argument of `crate::ir`'s module note).
     unsafe {
         let ty = LLVMTypeOf(value);
         let kind = LLVMGetTypeKind(ty);
@@ -287,26 +307,31 @@ pub fn const_int_vector(value: LLVMValueRef) -> Option<Vec<i64>> {
 }
 
 pub fn is_undef(value: LLVMValueRef) -> bool {
+    // SAFETY: queries on live handles of the module being run on (the argument of `crate::ir`'s module note).
     unsafe { LLVMIsUndef(value) != 0 || !LLVMIsAPoisonValue(value).is_null() }
 }
 
 pub fn is_constant(value: LLVMValueRef) -> bool {
+    // SAFETY: queries on live handles of the module being run on (the argument of `crate::ir`'s module note).
     unsafe { LLVMIsConstant(value) != 0 }
 }
 
 /// Whether `value` is a constant with nothing computed at run time in it (no constant expression that would
 /// become an instruction, such as `ptrtoint` of a global).
 pub fn is_plain_constant(value: LLVMValueRef) -> bool {
+    // SAFETY: queries on live handles of the module being run on (the argument of `crate::ir`'s module note).
     unsafe { LLVMIsConstant(value) != 0 && LLVMIsAConstantExpr(value).is_null() }
 }
 
 /// Whether anything uses `value`.
 pub fn has_uses(value: LLVMValueRef) -> bool {
+    // SAFETY: queries on live handles of the module being run on (the argument of `crate::ir`'s module note).
     unsafe { !LLVMGetFirstUse(value).is_null() }
 }
 
 /// Whether exactly one use of `value` exists.
 pub fn has_one_use(value: LLVMValueRef) -> bool {
+    // SAFETY: queries on live handles of the module being run on (the argument of `crate::ir`'s module note).
     unsafe {
         let first = LLVMGetFirstUse(value);
         !first.is_null() && LLVMGetNextUse(first).is_null()
@@ -316,6 +341,7 @@ pub fn has_one_use(value: LLVMValueRef) -> bool {
 /// The users of `value`, once per use (a user with two uses appears twice).
 pub fn users(value: LLVMValueRef) -> Vec<LLVMValueRef> {
     let mut out = Vec::new();
+    // SAFETY: queries on live handles of the module being run on (the argument of `crate::ir`'s module note).
     unsafe {
         let mut use_ = LLVMGetFirstUse(value);
         while !use_.is_null() {
@@ -336,12 +362,14 @@ pub fn distinct_users(value: LLVMValueRef) -> Vec<LLVMValueRef> {
 
 /// Iterates over the basic blocks of a function.
 pub fn blocks(function: LLVMValueRef) -> impl Iterator<Item = LLVMBasicBlockRef> {
+    // SAFETY: queries on live handles of the module being run on (the argument of `crate::ir`'s module note).
     let mut next = unsafe { LLVMGetFirstBasicBlock(function) };
     std::iter::from_fn(move || {
         if next.is_null() {
             return None;
         }
         let current = next;
+        // SAFETY: queries on live handles of the module being run on (the argument of `crate::ir`'s module note).
         next = unsafe { LLVMGetNextBasicBlock(current) };
         Some(current)
     })
@@ -349,12 +377,14 @@ pub fn blocks(function: LLVMValueRef) -> impl Iterator<Item = LLVMBasicBlockRef>
 
 /// Iterates over the instructions of a block.
 pub fn instructions(block: LLVMBasicBlockRef) -> impl Iterator<Item = LLVMValueRef> {
+    // SAFETY: queries on live handles of the module being run on (the argument of `crate::ir`'s module note).
     let mut next = unsafe { LLVMGetFirstInstruction(block) };
     std::iter::from_fn(move || {
         if next.is_null() {
             return None;
         }
         let current = next;
+        // SAFETY: queries on live handles of the module being run on (the argument of `crate::ir`'s module note).
         next = unsafe { LLVMGetNextInstruction(current) };
         Some(current)
     })
@@ -362,12 +392,14 @@ pub fn instructions(block: LLVMBasicBlockRef) -> impl Iterator<Item = LLVMValueR
 
 /// Iterates over the functions of a module.
 pub fn functions(module: LLVMModuleRef) -> impl Iterator<Item = LLVMValueRef> {
+    // SAFETY: queries on live handles of the module being run on (the argument of `crate::ir`'s module note).
     let mut next = unsafe { LLVMGetFirstFunction(module) };
     std::iter::from_fn(move || {
         if next.is_null() {
             return None;
         }
         let current = next;
+        // SAFETY: queries on live handles of the module being run on (the argument of `crate::ir`'s module note).
         next = unsafe { LLVMGetNextFunction(current) };
         Some(current)
     })
@@ -375,12 +407,14 @@ pub fn functions(module: LLVMModuleRef) -> impl Iterator<Item = LLVMValueRef> {
 
 /// Iterates over the global variables of a module.
 pub fn globals(module: LLVMModuleRef) -> impl Iterator<Item = LLVMValueRef> {
+    // SAFETY: queries on live handles of the module being run on (the argument of `crate::ir`'s module note).
     let mut next = unsafe { LLVMGetFirstGlobal(module) };
     std::iter::from_fn(move || {
         if next.is_null() {
             return None;
         }
         let current = next;
+        // SAFETY: queries on live handles of the module being run on (the argument of `crate::ir`'s module note).
         next = unsafe { LLVMGetNextGlobal(current) };
         Some(current)
     })
@@ -406,17 +440,21 @@ pub fn string_attribute(function: LLVMValueRef, key: &str) -> Option<String> {
 }
 
 pub fn is_declaration(function: LLVMValueRef) -> bool {
+    // SAFETY: queries on live handles of the module being run on (the argument of `crate::ir`'s module note).
     unsafe { LLVMIsDeclaration(function) != 0 }
 }
 
 /// Whether `value` is a call instruction (false for arguments, constants and other values, which have no
 /// opcode: asking LLVM for one would not be a valid `LLVMOpcode`).
 pub fn is_call(value: LLVMValueRef) -> bool {
+    // SAFETY: queries on live handles of the module being run on (the argument of `crate::ir`'s module note).
     unsafe { !LLVMIsACallInst(value).is_null() }
 }
 
 /// The block name, or a positional name (`bb3`) for unnamed blocks, so messages always say where.
 pub fn block_label(function: LLVMValueRef, block: LLVMBasicBlockRef) -> String {
+    // SAFETY: live handles of the module being rewritten; these calls read it, make types, constants or
+    // instructions, or redirect uses, and free nothing (`crate::ir_write`'s safety argument, points 1 and 2).
     let name = value_name(unsafe { LLVMBasicBlockAsValue(block) });
     if !name.is_empty() {
         return name;
@@ -429,6 +467,8 @@ pub fn block_label(function: LLVMValueRef, block: LLVMBasicBlockRef) -> String {
 /// header library), the outermost call site: the line the user wrote.
 pub fn debug_location(inst: LLVMValueRef) -> Option<String> {
     use llvm_sys::debuginfo::*;
+    // SAFETY: live handles of the module being rewritten; these calls read it, make types, constants or
+    // instructions, or redirect uses, and free nothing (`crate::ir_write`'s safety argument, points 1 and 2).
     unsafe {
         if LLVMIsAInstruction(inst).is_null() {
             return None;
@@ -472,6 +512,8 @@ pub fn scope_file_path(scope: LLVMMetadataRef) -> std::path::PathBuf {
 /// (directory, file name) of a debug-info scope's file; empty strings when it has none.
 fn scope_file_parts(scope: LLVMMetadataRef) -> (String, String) {
     use llvm_sys::debuginfo::*;
+    // SAFETY: a query on live debug metadata; LLVM returns null or `len` bytes it owns while the metadata lives,
+    // copied here.
     unsafe {
         let file = if scope.is_null() { std::ptr::null_mut() } else { LLVMDIScopeGetFile(scope) };
         if file.is_null() {
@@ -492,10 +534,12 @@ fn scope_file_parts(scope: LLVMMetadataRef) -> (String, String) {
 
 /// The function that contains an instruction.
 pub fn parent_function(inst: LLVMValueRef) -> LLVMValueRef {
+    // SAFETY: queries on live handles of the module being run on (the argument of `crate::ir`'s module note).
     unsafe { LLVMGetBasicBlockParent(LLVMGetInstructionParent(inst)) }
 }
 
 pub fn parent_block(inst: LLVMValueRef) -> LLVMBasicBlockRef {
+    // SAFETY: queries on live handles of the module being run on (the argument of `crate::ir`'s module note).
     unsafe { LLVMGetInstructionParent(inst) }
 }
 
@@ -523,4 +567,301 @@ pub fn branch_condition(branch: LLVMValueRef) -> Option<LLVMValueRef> {
 pub fn extract_index(inst: LLVMValueRef) -> Option<u32> {
     // SAFETY: index queries on an extractvalue; the index array has LLVMGetNumIndices entries.
     unsafe { (LLVMGetNumIndices(inst) == 1).then(|| *LLVMGetIndices(inst)) }
+}
+
+// Single reads of the C API that the passes use directly. Each is one call on a handle of a live module (the
+// module note), asking a question LLVM answers for any value or type of the named kind; the comment of each
+// says what LLVM returns when there is no answer (a null handle, 0).
+
+/// The width of an integer type (`LLVMGetIntTypeWidth`); `ty` is an integer type.
+pub fn int_width(ty: LLVMTypeRef) -> u32 {
+    // SAFETY: a type query on a live type.
+    unsafe { LLVMGetIntTypeWidth(ty) }
+}
+
+/// The number of elements of a vector type.
+pub fn vector_size(ty: LLVMTypeRef) -> u32 {
+    // SAFETY: a type query on a live type.
+    unsafe { LLVMGetVectorSize(ty) }
+}
+
+/// The element type of a vector, array or (typed) pointer type. Unlike [`crate::region_ir::element_type`], a
+/// scalar is not its own element: `ty` must be one of those kinds.
+pub fn element_of(ty: LLVMTypeRef) -> LLVMTypeRef {
+    // SAFETY: a type query on a live sequential or pointer type.
+    unsafe { LLVMGetElementType(ty) }
+}
+
+/// The context a type belongs to.
+pub fn type_context(ty: LLVMTypeRef) -> LLVMContextRef {
+    // SAFETY: a type query on a live type.
+    unsafe { LLVMGetTypeContext(ty) }
+}
+
+/// The context of a module.
+pub fn module_context(module: LLVMModuleRef) -> LLVMContextRef {
+    // SAFETY: a query on a live module.
+    unsafe { LLVMGetModuleContext(module) }
+}
+
+/// The module a global value (a function or global variable) belongs to.
+pub fn module_of(global: LLVMValueRef) -> LLVMModuleRef {
+    // SAFETY: a query on a live global value.
+    unsafe { LLVMGetGlobalParent(global) }
+}
+
+/// The value type of a global value (a function's type, a global variable's contents).
+pub fn global_value_type(global: LLVMValueRef) -> LLVMTypeRef {
+    // SAFETY: a query on a live global value.
+    unsafe { LLVMGlobalGetValueType(global) }
+}
+
+/// The instruction after `inst` in its block (null after the last).
+pub fn next_instruction(inst: LLVMValueRef) -> LLVMValueRef {
+    // SAFETY: a list query on a live instruction.
+    unsafe { LLVMGetNextInstruction(inst) }
+}
+
+/// The instruction before `inst` in its block (null before the first).
+pub fn previous_instruction(inst: LLVMValueRef) -> LLVMValueRef {
+    // SAFETY: a list query on a live instruction.
+    unsafe { LLVMGetPreviousInstruction(inst) }
+}
+
+/// The first instruction of a block (null for an empty block).
+pub fn first_instruction(block: LLVMBasicBlockRef) -> LLVMValueRef {
+    // SAFETY: a list query on a live block.
+    unsafe { LLVMGetFirstInstruction(block) }
+}
+
+/// The last instruction of a block (null for an empty block).
+pub fn last_instruction(block: LLVMBasicBlockRef) -> LLVMValueRef {
+    // SAFETY: a list query on a live block.
+    unsafe { LLVMGetLastInstruction(block) }
+}
+
+/// The terminator of a block (null while the block has none).
+pub fn terminator(block: LLVMBasicBlockRef) -> LLVMValueRef {
+    // SAFETY: a query on a live block.
+    unsafe { LLVMGetBasicBlockTerminator(block) }
+}
+
+/// The function a block belongs to.
+pub fn block_parent(block: LLVMBasicBlockRef) -> LLVMValueRef {
+    // SAFETY: a query on a live block.
+    unsafe { LLVMGetBasicBlockParent(block) }
+}
+
+/// A block as a value (to name it, or use it as an operand).
+pub fn block_value(block: LLVMBasicBlockRef) -> LLVMValueRef {
+    // SAFETY: a cast of a live block.
+    unsafe { LLVMBasicBlockAsValue(block) }
+}
+
+/// The entry block of a function with a body.
+pub fn entry_block(function: LLVMValueRef) -> LLVMBasicBlockRef {
+    // SAFETY: a query on a live function.
+    unsafe { LLVMGetEntryBasicBlock(function) }
+}
+
+/// Successor `index` of a terminator, below [`successor_count`].
+pub fn successor(terminator: LLVMValueRef, index: u32) -> LLVMBasicBlockRef {
+    // SAFETY: a successor query on a live terminator.
+    unsafe { LLVMGetSuccessor(terminator, index) }
+}
+
+/// The number of successors of a terminator.
+pub fn successor_count(terminator: LLVMValueRef) -> u32 {
+    // SAFETY: a successor query on a live terminator.
+    unsafe { LLVMGetNumSuccessors(terminator) }
+}
+
+/// Whether a branch is conditional.
+pub fn is_conditional(branch: LLVMValueRef) -> bool {
+    // SAFETY: a query on a live branch.
+    unsafe { LLVMIsConditional(branch) != 0 }
+}
+
+/// The number of incoming (value, block) pairs of a phi.
+pub fn incoming_count(phi: LLVMValueRef) -> u32 {
+    // SAFETY: a query on a live phi.
+    unsafe { LLVMCountIncoming(phi) }
+}
+
+/// Incoming value `index` of a phi, below [`incoming_count`].
+pub fn incoming_value(phi: LLVMValueRef, index: u32) -> LLVMValueRef {
+    // SAFETY: a query on a live phi.
+    unsafe { LLVMGetIncomingValue(phi, index) }
+}
+
+/// Incoming block `index` of a phi, below [`incoming_count`].
+pub fn incoming_block(phi: LLVMValueRef, index: u32) -> LLVMBasicBlockRef {
+    // SAFETY: a query on a live phi.
+    unsafe { LLVMGetIncomingBlock(phi, index) }
+}
+
+/// Lane `index` of a `shufflevector`'s mask (-1 for an undefined lane).
+pub fn mask_value(shuffle: LLVMValueRef, index: u32) -> i32 {
+    // SAFETY: a query on a live shufflevector, the index below its mask length.
+    unsafe { LLVMGetMaskValue(shuffle, index) }
+}
+
+/// The number of lanes of a `shufflevector`'s mask.
+pub fn mask_len(shuffle: LLVMValueRef) -> u32 {
+    // SAFETY: a query on a live shufflevector.
+    unsafe { LLVMGetNumMaskElements(shuffle) }
+}
+
+/// Whether a load or store is volatile.
+pub fn is_volatile(memory: LLVMValueRef) -> bool {
+    // SAFETY: a query on a live load or store.
+    unsafe { LLVMGetVolatile(memory) != 0 }
+}
+
+/// The number of parameters of a function.
+pub fn param_count(function: LLVMValueRef) -> u32 {
+    // SAFETY: a query on a live function.
+    unsafe { LLVMCountParams(function) }
+}
+
+/// Parameter `index` of a function, below [`param_count`].
+pub fn param(function: LLVMValueRef, index: u32) -> LLVMValueRef {
+    // SAFETY: a query on a live function.
+    unsafe { LLVMGetParam(function, index) }
+}
+
+/// The predicate of an integer comparison (instruction or constant expression).
+pub fn icmp_predicate(cmp: LLVMValueRef) -> llvm_sys::LLVMIntPredicate {
+    // SAFETY: a query on a live `icmp`.
+    unsafe { LLVMGetICmpPredicate(cmp) }
+}
+
+/// The predicate of a floating-point comparison.
+pub fn fcmp_predicate(cmp: LLVMValueRef) -> llvm_sys::LLVMRealPredicate {
+    // SAFETY: a query on a live `fcmp`.
+    unsafe { LLVMGetFCmpPredicate(cmp) }
+}
+
+/// The return type of a function type.
+pub fn return_type(function_type: LLVMTypeRef) -> LLVMTypeRef {
+    // SAFETY: a query on a live function type.
+    unsafe { LLVMGetReturnType(function_type) }
+}
+
+/// The called operand of a call (a function, a cast, inline asm or any other value).
+pub fn called_value(call: LLVMValueRef) -> LLVMValueRef {
+    // SAFETY: a query on a live call.
+    unsafe { LLVMGetCalledValue(call) }
+}
+
+/// Whether `value` is an instruction.
+pub fn is_instruction(value: LLVMValueRef) -> bool {
+    // SAFETY: a kind test on a live value.
+    unsafe { !LLVMIsAInstruction(value).is_null() }
+}
+
+/// Whether `value` is a phi.
+pub fn is_phi(value: LLVMValueRef) -> bool {
+    // SAFETY: a kind test on a live value.
+    unsafe { !LLVMIsAPHINode(value).is_null() }
+}
+
+/// Whether `value` is a terminator instruction.
+pub fn is_terminator(value: LLVMValueRef) -> bool {
+    // SAFETY: a kind test on a live value.
+    unsafe { !LLVMIsATerminatorInst(value).is_null() }
+}
+
+/// Whether `value` is a function.
+pub fn is_function(value: LLVMValueRef) -> bool {
+    // SAFETY: a kind test on a live value.
+    unsafe { !LLVMIsAFunction(value).is_null() }
+}
+
+/// Whether `value` is a function argument.
+pub fn is_argument(value: LLVMValueRef) -> bool {
+    // SAFETY: a kind test on a live value.
+    unsafe { !LLVMIsAArgument(value).is_null() }
+}
+
+/// Whether `value` is a global variable.
+pub fn is_global_variable(value: LLVMValueRef) -> bool {
+    // SAFETY: a kind test on a live value.
+    unsafe { !LLVMIsAGlobalVariable(value).is_null() }
+}
+
+/// Whether `value` is a constant expression.
+pub fn is_constant_expr(value: LLVMValueRef) -> bool {
+    // SAFETY: a kind test on a live value.
+    unsafe { !LLVMIsAConstantExpr(value).is_null() }
+}
+
+/// The first block of a function (null for a declaration).
+pub fn first_block(function: LLVMValueRef) -> LLVMBasicBlockRef {
+    // SAFETY: a list query on a live function.
+    unsafe { LLVMGetFirstBasicBlock(function) }
+}
+
+/// The block after `block` in its function (null after the last).
+pub fn next_block(block: LLVMBasicBlockRef) -> LLVMBasicBlockRef {
+    // SAFETY: a list query on a live block.
+    unsafe { LLVMGetNextBasicBlock(block) }
+}
+
+/// Whether `value` is an `alloca`.
+pub fn is_alloca(value: LLVMValueRef) -> bool {
+    // SAFETY: a kind test on a live value.
+    unsafe { !LLVMIsAAllocaInst(value).is_null() }
+}
+
+/// The type an `alloca` allocates (per element).
+pub fn allocated_type(alloca: LLVMValueRef) -> LLVMTypeRef {
+    // SAFETY: a query on a live alloca.
+    unsafe { LLVMGetAllocatedType(alloca) }
+}
+
+/// The atomic ordering of a load, store or atomic instruction (`NotAtomic` for a plain access).
+pub fn ordering(memory: LLVMValueRef) -> llvm_sys::LLVMAtomicOrdering {
+    // SAFETY: a query on a live memory instruction.
+    unsafe { LLVMGetOrdering(memory) }
+}
+
+/// The blocks of `function` reachable from its entry, in the preorder and the post-order of one depth-first walk
+/// that takes each terminator's successors in operand order (IGC's `df_iterator` / `po_iterator`). Empty for a
+/// declaration. Unreachable blocks are in neither.
+pub fn depth_first_orders(function: LLVMValueRef) -> (Vec<LLVMBasicBlockRef>, Vec<LLVMBasicBlockRef>) {
+    let (mut pre, mut post) = (Vec::new(), Vec::new());
+    let entry = first_block(function);
+    if entry.is_null() {
+        return (pre, post);
+    }
+    let mut visited = std::collections::HashSet::from([entry]);
+    let mut stack = vec![(entry, 0u32)];
+    pre.push(entry);
+    while let Some(&mut (block, ref mut next)) = stack.last_mut() {
+        let term = terminator(block);
+        let count = if term.is_null() { 0 } else { successor_count(term) };
+        if *next < count {
+            let succ = successor(term, *next);
+            *next += 1;
+            if visited.insert(succ) {
+                pre.push(succ);
+                stack.push((succ, 0));
+            }
+        } else {
+            post.push(block);
+            stack.pop();
+        }
+    }
+    (pre, post)
+}
+
+/// The number of operands an instruction reads as data: a call's arguments (its callee operand excluded), every
+/// operand of any other instruction.
+pub fn data_operand_count(inst: LLVMValueRef) -> u32 {
+    if is_call(inst) {
+        call_arg_count(inst)
+    } else {
+        operand_count(inst)
+    }
 }

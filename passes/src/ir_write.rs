@@ -154,3 +154,64 @@ pub fn erase_unused(inst: LLVMValueRef) -> bool {
         true
     }
 }
+
+/// `undef` of type `ty`.
+pub fn undef(ty: LLVMTypeRef) -> LLVMValueRef {
+    // SAFETY: see the module note (point 2: a constant maker).
+    unsafe { LLVMGetUndef(ty) }
+}
+
+/// The zero (null) constant of type `ty`.
+pub fn zero(ty: LLVMTypeRef) -> LLVMValueRef {
+    // SAFETY: see the module note (point 2: a constant maker).
+    unsafe { LLVMConstNull(ty) }
+}
+
+/// The all-ones constant of the integer (or integer vector) type `ty`.
+pub fn all_ones(ty: LLVMTypeRef) -> LLVMValueRef {
+    // SAFETY: see the module note (point 2: a constant maker).
+    unsafe { LLVMConstAllOnes(ty) }
+}
+
+/// The integer constant `value` of the integer type `ty` (`sign_extend`: `value` is taken as signed when `ty`
+/// is wider than 64 bits).
+pub fn const_int(ty: LLVMTypeRef, value: u64, sign_extend: bool) -> LLVMValueRef {
+    // SAFETY: see the module note (point 2: a constant maker).
+    unsafe { LLVMConstInt(ty, value, sign_extend as i32) }
+}
+
+/// The integer type `iN` in `context`.
+pub fn int_type(context: LLVMContextRef, bits: u32) -> LLVMTypeRef {
+    // SAFETY: see the module note (point 2: a type maker).
+    unsafe { LLVMIntTypeInContext(context, bits) }
+}
+
+/// Replaces every use of `old` by `new` (of the same type); `old` stays, unused. See
+/// [`crate::region_ir::replace_uses`] for the variant that also moves the name.
+pub fn replace_all_uses(old: LLVMValueRef, new: LLVMValueRef) {
+    debug_assert_eq!(ir::type_of(old), ir::type_of(new), "a replacement of the same type");
+    // SAFETY: see the module note (live handles; a use list edit frees nothing).
+    unsafe { LLVMReplaceAllUsesWith(old, new) }
+}
+
+/// Sets operand `index` (below its operand count) of `user` to `value`.
+pub fn set_operand(user: LLVMValueRef, index: u32, value: LLVMValueRef) {
+    debug_assert!(index < ir::operand_count(user), "an existing operand");
+    // SAFETY: see the module note (live handles; a use list edit frees nothing).
+    unsafe { LLVMSetOperand(user, index, value) }
+}
+
+/// Sets successor `index` (below its successor count) of a terminator to `block`.
+pub fn set_successor(terminator: LLVMValueRef, index: u32, block: LLVMBasicBlockRef) {
+    debug_assert!(index < ir::successor_count(terminator), "an existing successor");
+    // SAFETY: see the module note (live handles; a use list edit frees nothing).
+    unsafe { LLVMSetSuccessor(terminator, index, block) }
+}
+
+/// Erases an instruction the caller has made unused (its uses replaced). An instruction still in use is kept
+/// (erasing it would leave its users pointing at freed memory): that is a pass bug, caught by a debug assertion
+/// in tests and by `genx-verify` (the replaced instruction remains) otherwise.
+pub fn erase(inst: LLVMValueRef) {
+    let erased = erase_unused(inst);
+    debug_assert!(erased, "erase of an instruction still in use: {}", ir::value_to_string(inst));
+}

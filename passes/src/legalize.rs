@@ -104,7 +104,9 @@ pub(crate) fn simd32_unusable(function: LLVMValueRef, platform: &Platform) -> bo
     if !platform.features.fused_eu {
         return false;
     }
-    let module = unsafe { LLVMGetGlobalParent(function) };
+    let module = ir::module_of(function);
+    // SAFETY: `f` is a function of the live module; the key is passed with its length (no NUL needed); only the null
+    // test is used.
     ir::functions(module).any(|f| unsafe {
         const KEY: &str = "CMStackCall";
         !LLVMGetStringAttributeAtIndex(f, crate::llvm_sys::LLVMAttributeFunctionIndex, KEY.as_ptr() as *const _, KEY.len() as u32)
@@ -124,11 +126,11 @@ fn platform_of(function: LLVMValueRef, cx: &mut PassCx) -> Option<&'static Platf
 
 /// The element count of `inst`'s result or operand vector type that is over `limits::MAX_VECTOR_ELEMENTS`.
 fn oversized_vector(inst: LLVMValueRef) -> Option<u64> {
-    let count = unsafe { LLVMGetNumOperands(inst).max(0) as u32 };
+    let count = ir::operand_count(inst);
     std::iter::once(ir::type_of(inst))
-        .chain((0..count).map(|n| ir::type_of(unsafe { LLVMGetOperand(inst, n) })))
-        .filter(|&ty| unsafe { LLVMGetTypeKind(ty) } == crate::llvm_sys::LLVMTypeKind::LLVMVectorTypeKind)
-        .map(|ty| u64::from(unsafe { LLVMGetVectorSize(ty) }))
+        .chain((0..count).map(|n| ir::type_of(ir::operand(inst, n))))
+        .filter(|&ty| ir::type_kind(ty) == crate::llvm_sys::LLVMTypeKind::LLVMVectorTypeKind)
+        .map(|ty| u64::from(ir::vector_size(ty)))
         .find(|&lanes| lanes > crate::limits::MAX_VECTOR_ELEMENTS)
 }
 
@@ -155,10 +157,10 @@ fn missing_on_platform(inst: LLVMValueRef, platform: &Platform) -> Option<String
             ));
         }
     }
-    if !platform.features.fp64 && unsafe { LLVMGetInstructionOpcode(inst) } != LLVMOpcode::LLVMPHI {
-        let count = unsafe { LLVMGetNumOperands(inst).max(0) as u32 };
+    if !platform.features.fp64 && ir::opcode(inst) != Some(LLVMOpcode::LLVMPHI) {
+        let count = ir::operand_count(inst);
         let uses_double = is_double(ir::type_of(inst))
-            || (0..count).any(|n| is_double(ir::type_of(unsafe { LLVMGetOperand(inst, n) })));
+            || (0..count).any(|n| is_double(ir::type_of(ir::operand(inst, n))));
         if uses_double {
             return Some(format!(
                 "double-precision (fp64) '{}' is not supported on {}: the platform has no fp64",
@@ -172,7 +174,7 @@ fn missing_on_platform(inst: LLVMValueRef, platform: &Platform) -> Option<String
 
 /// Instructions the type checks skip: terminators and reads of predefined registers.
 fn skipped_by_type_checks(inst: LLVMValueRef) -> bool {
-    let is_terminator = unsafe { !LLVMIsATerminatorInst(inst).is_null() };
+    let is_terminator = ir::is_terminator(inst);
     is_terminator || process::intrinsic_base(inst).is_some_and(|b| b.contains("predef.reg"))
 }
 
@@ -279,7 +281,7 @@ pub fn verify_target_run(function: FunctionValue<'_>, cx: &mut PassCx) -> bool {
 /// The SLM a kernel asks for, when it is over the platform's limit: its `!genx.kernels` entry (GenX IR) or its
 /// `"VCSLMSize"` attribute (SPIR-V-ready IR); `None` for a function that is not a kernel.
 fn kernel_slm_over_limit(function: LLVMValueRef, platform: &Platform) -> Option<String> {
-    let module = unsafe { LLVMGetGlobalParent(function) };
+    let module = ir::module_of(function);
     let (bytes, from) = match crate::visa_emit::kernel_entries(module).into_iter().find(|e| e.function == function) {
         Some(entry) => (entry.slm_size, "its !genx.kernels entry"),
         None => {

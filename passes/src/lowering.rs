@@ -71,6 +71,7 @@ use crate::llvm_sys::core::*;
 use crate::llvm_sys::prelude::*;
 use crate::llvm_sys::{LLVMIntPredicate, LLVMOpcode, LLVMTypeKind};
 use crate::region_ir::{self, element_type, lanes, Index};
+use crate::ir_write;
 
 mod mask;
 mod shuffle;
@@ -158,7 +159,7 @@ pub fn run(function: FunctionValue<'_>, cx: &mut PassCx) -> bool {
     let candidates: Vec<(LLVMValueRef, LLVMOpcode)> = ir::blocks(function)
         .flat_map(ir::instructions)
         .filter_map(|inst| {
-            let opcode = unsafe { LLVMGetInstructionOpcode(inst) };
+            let opcode = ir::opcode(inst)?;
             is_candidate(opcode).then_some((inst, opcode))
         })
         .collect();
@@ -245,9 +246,11 @@ pub(crate) struct Emitter {
 
 impl Emitter {
     fn new(function: LLVMValueRef) -> Emitter {
+        // SAFETY: the module and context are live; the builder created here is owned by the emitter and disposed in
+        // its `Drop`.
         unsafe {
-            let module = LLVMGetGlobalParent(function);
-            let context = LLVMGetModuleContext(module);
+            let module = ir::module_of(function);
+            let context = ir::module_context(module);
             Emitter {
                 builder: LLVMCreateBuilderInContext(context),
                 context,
@@ -265,9 +268,11 @@ impl Emitter {
 
     /// Starts emitting for `inst`, right before it.
     fn start(&mut self, inst: LLVMValueRef) {
+        // SAFETY: live handles of the module being rewritten; these calls read it, make types, constants or
+        // instructions, or redirect uses, and free nothing (`crate::ir_write`'s safety argument, points 1 and 2).
         unsafe {
             LLVMPositionBuilderBefore(self.builder, inst);
-            self.before = LLVMGetPreviousInstruction(inst);
+            self.before = ir::previous_instruction(inst);
         }
         self.inst = inst;
         self.stem_len = None;
@@ -300,14 +305,12 @@ impl Emitter {
 
     /// Erases everything emitted so far, last first (each is used only by later ones).
     fn rollback(&mut self) {
-        unsafe {
-            loop {
-                let previous = LLVMGetPreviousInstruction(self.inst);
-                if previous.is_null() || previous == self.before {
-                    break;
-                }
-                LLVMInstructionEraseFromParent(previous);
+        loop {
+            let previous = ir::previous_instruction(self.inst);
+            if previous.is_null() || previous == self.before {
+                break;
             }
+            ir_write::erase(previous);
         }
     }
 
@@ -358,12 +361,13 @@ impl Emitter {
     }
 
     pub fn i32(&self, value: i64) -> LLVMValueRef {
-        unsafe { LLVMConstInt(LLVMInt32TypeInContext(self.context), value as u64, 1) }
+        ir_write::const_int(ir_write::int_type(self.context, 32), value as u64, true)
     }
 }
 
 impl Drop for Emitter {
     fn drop(&mut self) {
+        // SAFETY: the emitter owns its builder (created in `Emitter::new`) and disposes it exactly once, here.
         unsafe { LLVMDisposeBuilder(self.builder) };
     }
 }
@@ -427,11 +431,13 @@ fn push_decimal(out: &mut String, k: usize) {
 
 /// `value` repeated into a constant vector of `n` lanes, or `value` itself for a scalar type.
 fn splat_constant(value: LLVMValueRef, ty: LLVMTypeRef) -> LLVMValueRef {
+    // SAFETY: live handles of the module being rewritten; these calls read it, make types, constants or
+    // instructions, or redirect uses, and free nothing (`crate::ir_write`'s safety argument, points 1 and 2).
     unsafe {
-        if LLVMGetTypeKind(ty) != LLVMTypeKind::LLVMVectorTypeKind {
+        if ir::type_kind(ty) != LLVMTypeKind::LLVMVectorTypeKind {
             return value;
         }
-        let n = LLVMGetVectorSize(ty);
+        let n = ir::vector_size(ty);
         LLVMConstVector(vec![value; n as usize].as_mut_ptr(), n)
     }
 }
@@ -439,20 +445,20 @@ fn splat_constant(value: LLVMValueRef, ty: LLVMTypeRef) -> LLVMValueRef {
 // ---- shared checks ----------------------------------------------------------------------------------------
 
 fn is_fixed_vector(ty: LLVMTypeRef) -> bool {
-    unsafe { LLVMGetTypeKind(ty) == LLVMTypeKind::LLVMVectorTypeKind }
+    ir::type_kind(ty) == LLVMTypeKind::LLVMVectorTypeKind
 }
 
 fn is_bool(ty: LLVMTypeRef) -> bool {
-    unsafe { LLVMGetTypeKind(ty) == LLVMTypeKind::LLVMIntegerTypeKind && LLVMGetIntTypeWidth(ty) == 1 }
+    ir::type_kind(ty) == LLVMTypeKind::LLVMIntegerTypeKind && ir::int_width(ty) == 1
 }
 
 fn int_bits(ty: LLVMTypeRef) -> Option<u32> {
-    unsafe { (LLVMGetTypeKind(ty) == LLVMTypeKind::LLVMIntegerTypeKind).then(|| LLVMGetIntTypeWidth(ty)) }
+    (ir::type_kind(ty) == LLVMTypeKind::LLVMIntegerTypeKind).then(|| ir::int_width(ty))
 }
 
 /// The element size of a data region over elements of type `element`, or why there is none.
 pub(crate) fn region_element_bytes(element: LLVMTypeRef) -> Result<u32, String> {
-    if unsafe { LLVMGetTypeKind(element) } == LLVMTypeKind::LLVMPointerTypeKind {
+    if ir::type_kind(element) == LLVMTypeKind::LLVMPointerTypeKind {
         return Err("the vector holds pointers; data regions take integer or floating-point elements".to_string());
     }
     region_ir::element_bytes(element).ok_or_else(|| {
@@ -479,10 +485,12 @@ fn element_position(vector_ty: LLVMTypeRef, index: LLVMValueRef) -> Result<(u32,
     if ir::is_undef(index) {
         return Err("the index is undef, so the result is poison; nothing to lower".to_string());
     }
+    // SAFETY: queries on live handles of the module being run on (the argument of `crate::ir`'s module note).
     if unsafe { !LLVMIsAConstantInt(index).is_null() } {
         if int_bits(ir::type_of(index)).is_none_or(|bits| bits > 64) {
             return Err("the constant index is wider than 64 bits".to_string());
         }
+        // SAFETY: queries on live handles of the module being run on (the argument of `crate::ir`'s module note).
         let value = unsafe { LLVMConstIntGetZExtValue(index) };
         if value >= n as u64 {
             return Err(format!("constant index {value} is outside the {n}-element vector, so the result is poison"));
@@ -503,11 +511,13 @@ fn element_position(vector_ty: LLVMTypeRef, index: LLVMValueRef) -> Result<(u32,
 fn emit_position(e: &mut Emitter, eb: u32, position: Position) -> (Region, Index) {
     match position {
         Position::Constant(region) => (region, Index::Direct),
+        // SAFETY: live handles of the module being rewritten; these calls read it, make types, constants or
+        // instructions, or redirect uses, and free nothing (`crate::ir_write`'s safety argument, points 1 and 2).
         Position::Variable(index) => unsafe {
-            let i16_ty = LLVMInt16TypeInContext(e.context);
+            let i16_ty = ir_write::int_type(e.context, 16);
             let mut offset = LLVMBuildIntCast2(e.builder, index, i16_ty, 0, e.c_name(Name::Suffix("idx")));
             if eb > 1 {
-                let scale = LLVMConstInt(i16_ty, eb as u64, 0);
+                let scale = ir_write::const_int(i16_ty, eb as u64, false);
                 offset = LLVMBuildMul(e.builder, offset, scale, e.c_name(Name::Suffix("offset")));
             }
             (Region::element(eb, 0).with_single_indirect(), Index::Value(offset))
@@ -529,8 +539,9 @@ fn count_access(e: &mut Emitter, first: Stat, position: &Position) {
 /// `<0;1,0>` region, which IGC compiles to a move more than the splat (measured on the corpus' radix sort and
 /// prefix sum).
 pub(crate) fn splat_seed(insert: LLVMValueRef) -> Option<(LLVMValueRef, u32)> {
+    // SAFETY: queries on live handles of the module being run on (the argument of `crate::ir`'s module note).
     unsafe {
-        if LLVMIsAInsertElementInst(insert).is_null() || !ir::is_undef(LLVMGetOperand(insert, 0)) {
+        if LLVMIsAInsertElementInst(insert).is_null() || !ir::is_undef(ir::operand(insert, 0)) {
             return None;
         }
         let vector_ty = ir::type_of(insert);
@@ -539,7 +550,7 @@ pub(crate) fn splat_seed(insert: LLVMValueRef) -> Option<(LLVMValueRef, u32)> {
         if is_bool(element) || region_element_bytes(element).is_err() {
             return None;
         }
-        let index = LLVMGetOperand(insert, 2);
+        let index = ir::operand(insert, 2);
         if LLVMIsAConstantInt(index).is_null() || int_bits(ir::type_of(index)).is_none_or(|b| b > 64) {
             return None;
         }
@@ -552,11 +563,11 @@ pub(crate) fn splat_seed(insert: LLVMValueRef) -> Option<(LLVMValueRef, u32)> {
             if LLVMIsAShuffleVectorInst(user).is_null() {
                 return false;
             }
-            let operand0 = LLVMGetOperand(user, 0) == insert;
-            let operand1 = LLVMGetOperand(user, 1) == insert;
+            let operand0 = ir::operand(user, 0) == insert;
+            let operand1 = ir::operand(user, 1) == insert;
             let mut any = false;
             for i in 0..lanes(ir::type_of(user)) {
-                let m = LLVMGetMaskValue(user, i);
+                let m = ir::mask_value(user, i);
                 if m < 0 {
                     continue;
                 }
@@ -568,12 +579,12 @@ pub(crate) fn splat_seed(insert: LLVMValueRef) -> Option<(LLVMValueRef, u32)> {
             }
             any
         };
-        ir::users(insert).into_iter().all(splats_lane).then(|| (LLVMGetOperand(insert, 1), lane))
+        ir::users(insert).into_iter().all(splats_lane).then(|| (ir::operand(insert, 1), lane))
     }
 }
 
 fn lower_extract(inst: LLVMValueRef, e: &mut Emitter) -> Lowered {
-    let (vector, index) = unsafe { (LLVMGetOperand(inst, 0), LLVMGetOperand(inst, 1)) };
+    let (vector, index) = (ir::operand(inst, 0), ir::operand(inst, 1));
     let vector_ty = ir::type_of(vector);
     if !is_fixed_vector(vector_ty) {
         return Ok(None);
@@ -602,7 +613,7 @@ fn is_implicit_argument(vector: LLVMValueRef) -> bool {
 }
 
 fn lower_insert(inst: LLVMValueRef, e: &mut Emitter) -> Lowered {
-    let (vector, value, index) = unsafe { (LLVMGetOperand(inst, 0), LLVMGetOperand(inst, 1), LLVMGetOperand(inst, 2)) };
+    let (vector, value, index) = (ir::operand(inst, 0), ir::operand(inst, 1), ir::operand(inst, 2));
     let vector_ty = ir::type_of(inst);
     if !is_fixed_vector(vector_ty) {
         return Ok(None);
@@ -621,7 +632,7 @@ fn lower_insert(inst: LLVMValueRef, e: &mut Emitter) -> Lowered {
 // ---- trunc --------------------------------------------------------------------------------------------------
 
 fn lower_trunc(inst: LLVMValueRef, e: &mut Emitter) -> Lowered {
-    let source = unsafe { LLVMGetOperand(inst, 0) };
+    let source = ir::operand(inst, 0);
     let source_ty = ir::type_of(source);
     if !is_fixed_vector(source_ty) {
         return Ok(None);
@@ -642,6 +653,8 @@ fn lower_trunc(inst: LLVMValueRef, e: &mut Emitter) -> Lowered {
             return Err("a trunc of a constant expression is left to constant folding".to_string());
         }
         e.count(Stat::TruncFolded, 1);
+        // SAFETY: live handles of the module being rewritten; these calls read it, make types, constants or
+        // instructions, or redirect uses, and free nothing (`crate::ir_write`'s safety argument, points 1 and 2).
         return Ok(Some(unsafe { LLVMConstTrunc(source, result_ty) }));
     }
     if narrowable_by_igc(source) {
@@ -655,8 +668,10 @@ fn lower_trunc(inst: LLVMValueRef, e: &mut Emitter) -> Lowered {
         return Err("the vector is too long".to_string());
     }
     let region = Region::new(dst_bits / 8, n, 0, n, ratio as i32, 0).canonical();
+    // SAFETY: live handles of the module being rewritten; these calls read it, make types, constants or
+    // instructions, or redirect uses, and free nothing (`crate::ir_write`'s safety argument, points 1 and 2).
     let cast = unsafe {
-        let parts_ty = LLVMVectorType(element_type(result_ty), wide_n as u32);
+        let parts_ty = ir_write::vector_type(element_type(result_ty), wide_n as u32);
         LLVMBuildBitCast(e.builder, source, parts_ty, e.c_name(Name::Suffix("parts")))
     };
     let read = e.rdregion(cast, &region, Index::Direct, false, Name::None)?;
@@ -672,8 +687,9 @@ fn lower_trunc(inst: LLVMValueRef, e: &mut Emitter) -> Lowered {
 /// same strided read afterwards, so nothing is lost by leaving it.
 fn narrowable_by_igc(source: LLVMValueRef) -> bool {
     use LLVMOpcode::*;
+    // SAFETY: queries on live handles of the module being run on (the argument of `crate::ir`'s module note).
     unsafe {
-        !LLVMIsAInstruction(source).is_null()
+        ir::is_instruction(source)
             && matches!(
                 LLVMGetInstructionOpcode(source),
                 LLVMAdd | LLVMSub | LLVMMul | LLVMAnd | LLVMOr | LLVMXor | LLVMShl | LLVMLShr | LLVMAShr | LLVMZExt
@@ -691,21 +707,23 @@ fn narrowable_by_igc(source: LLVMValueRef) -> bool {
 /// filter's 144 bytes). Exact: where the byte conversion is defined (the truncated value fits the byte), the
 /// dword conversion gives the same value and its low byte is that value; elsewhere the original is poison.
 fn lower_fp_to_byte(inst: LLVMValueRef, opcode: LLVMOpcode, e: &mut Emitter) -> Lowered {
-    let source_ty = ir::type_of(unsafe { LLVMGetOperand(inst, 0) });
+    let source_ty = ir::type_of(ir::operand(inst, 0));
     let result_ty = ir::type_of(inst);
     if !is_fixed_vector(result_ty) || int_bits(element_type(result_ty)) != Some(8) {
         return Ok(None);
     }
-    if unsafe { LLVMGetTypeKind(element_type(source_ty)) } != LLVMTypeKind::LLVMFloatTypeKind {
+    if ir::type_kind(element_type(source_ty)) != LLVMTypeKind::LLVMFloatTypeKind {
         return Ok(None);
     }
     let n = lanes(result_ty);
     if n as u64 * 4 > u32::MAX as u64 {
         return Err("the vector is too long".to_string());
     }
-    let source = unsafe { LLVMGetOperand(inst, 0) };
+    let source = ir::operand(inst, 0);
+    // SAFETY: live handles of the module being rewritten; these calls read it, make types, constants or
+    // instructions, or redirect uses, and free nothing (`crate::ir_write`'s safety argument, points 1 and 2).
     let dwords = unsafe {
-        let dword_ty = LLVMVectorType(LLVMInt32TypeInContext(e.context), n);
+        let dword_ty = ir_write::vector_type(ir_write::int_type(e.context, 32), n);
         let name = e.c_name(Name::Suffix("dw"));
         if opcode == LLVMOpcode::LLVMFPToUI {
             LLVMBuildFPToUI(e.builder, source, dword_ty, name)
@@ -713,8 +731,10 @@ fn lower_fp_to_byte(inst: LLVMValueRef, opcode: LLVMOpcode, e: &mut Emitter) -> 
             LLVMBuildFPToSI(e.builder, source, dword_ty, name)
         }
     };
+    // SAFETY: live handles of the module being rewritten; these calls read it, make types, constants or
+    // instructions, or redirect uses, and free nothing (`crate::ir_write`'s safety argument, points 1 and 2).
     let cast = unsafe {
-        let parts_ty = LLVMVectorType(element_type(result_ty), n * 4);
+        let parts_ty = ir_write::vector_type(element_type(result_ty), n * 4);
         LLVMBuildBitCast(e.builder, dwords, parts_ty, e.c_name(Name::Suffix("parts")))
     };
     let region = Region::new(1, n, 0, n, 4, 0).canonical();
@@ -726,37 +746,45 @@ fn lower_fp_to_byte(inst: LLVMValueRef, opcode: LLVMOpcode, e: &mut Emitter) -> 
 // ---- zext / sext / uitofp from i1 ---------------------------------------------------------------------------
 
 fn lower_bool_ext(inst: LLVMValueRef, opcode: LLVMOpcode, e: &mut Emitter) -> Lowered {
-    let condition = unsafe { LLVMGetOperand(inst, 0) };
+    let condition = ir::operand(inst, 0);
     if !is_bool(element_type(ir::type_of(condition))) {
         return Ok(None);
     }
     let ty = ir::type_of(inst);
     let element = element_type(ty);
+    // SAFETY: live handles of the module being rewritten; these calls read it, make types, constants or
+    // instructions, or redirect uses, and free nothing (`crate::ir_write`'s safety argument, points 1 and 2).
     let one = unsafe {
         match opcode {
-            LLVMOpcode::LLVMZExt => LLVMConstInt(element, 1, 0),
-            LLVMOpcode::LLVMSExt => LLVMConstAllOnes(element),
+            LLVMOpcode::LLVMZExt => ir_write::const_int(element, 1, false),
+            LLVMOpcode::LLVMSExt => ir_write::all_ones(element),
             _ => LLVMConstReal(element, 1.0),
         }
     };
     let select =
-        unsafe { LLVMBuildSelect(e.builder, condition, splat_constant(one, ty), LLVMConstNull(ty), c"".as_ptr()) };
+        // SAFETY: live handles of the module being rewritten; these calls read it, make types, constants or
+        // instructions, or redirect uses, and free nothing (`crate::ir_write`'s safety argument, points 1 and 2).
+        unsafe { LLVMBuildSelect(e.builder, condition, splat_constant(one, ty), ir_write::zero(ty), c"".as_ptr()) };
     e.count(Stat::BoolExt, 1);
     Ok(Some(select))
 }
 
 /// `icmp ne %value, zeroinitializer` (used to turn widened predicates back into `i1`).
 pub(crate) fn emit_nonzero(e: &mut Emitter, value: LLVMValueRef, name: Name) -> LLVMValueRef {
+    // SAFETY: live handles of the module being rewritten; these calls read it, make types, constants or
+    // instructions, or redirect uses, and free nothing (`crate::ir_write`'s safety argument, points 1 and 2).
     unsafe {
-        let zero = LLVMConstNull(ir::type_of(value));
+        let zero = ir_write::zero(ir::type_of(value));
         LLVMBuildICmp(e.builder, LLVMIntPredicate::LLVMIntNE, value, zero, e.c_name(name))
     }
 }
 
 /// `select %condition, 1, 0` of type `ty` (a widened predicate).
 pub(crate) fn emit_widen(e: &mut Emitter, condition: LLVMValueRef, ty: LLVMTypeRef, name: Name) -> LLVMValueRef {
+    // SAFETY: live handles of the module being rewritten; these calls read it, make types, constants or
+    // instructions, or redirect uses, and free nothing (`crate::ir_write`'s safety argument, points 1 and 2).
     unsafe {
-        let one = splat_constant(LLVMConstInt(element_type(ty), 1, 0), ty);
-        LLVMBuildSelect(e.builder, condition, one, LLVMConstNull(ty), e.c_name(name))
+        let one = splat_constant(ir_write::const_int(element_type(ty), 1, false), ty);
+        LLVMBuildSelect(e.builder, condition, one, ir_write::zero(ty), e.c_name(name))
     }
 }

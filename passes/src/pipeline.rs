@@ -49,7 +49,10 @@ pub(crate) fn take_message(message: *mut c_char) -> String {
     if message.is_null() {
         return "unknown error".to_string();
     }
+    // SAFETY: `message` is non-null (checked above) and NUL-terminated by the glue; it is copied before it is freed.
     let text = unsafe { CStr::from_ptr(message) }.to_string_lossy().trim_end().to_string();
+    // SAFETY: `message` is the glue's own allocation (checked non-null above), freed once, here, after it was
+    // copied.
     unsafe { genx_free_message(message) };
     text
 }
@@ -66,6 +69,8 @@ pub fn set_llvm_options(options: &[String]) -> Result<(), String> {
         .collect::<Result<_, _>>()?;
     let pointers: Vec<*const c_char> = owned.iter().map(|s| s.as_ptr()).collect();
     let mut message: *mut c_char = std::ptr::null_mut();
+    // SAFETY: `pointers` holds `pointers.len()` NUL-terminated strings that `owned` keeps alive during the call; the
+    // glue writes at most one owned message.
     match unsafe { genx_parse_llvm_options(pointers.len() as i32, pointers.as_ptr(), &mut message) } {
         0 => Ok(()),
         _ => Err(take_message(message)),
@@ -83,6 +88,7 @@ pub struct PipelineOptions {
 
 /// Prints LLVM's statistics table (the `-stats` counters of every pass, GenX ones included) to stderr.
 pub fn print_statistics() {
+    // SAFETY: the glue prints LLVM's statistics; no argument.
     unsafe { genx_print_statistics() };
 }
 
@@ -112,6 +118,8 @@ impl std::error::Error for PipelineError {}
 pub fn run(module: &Module<'_>, pipeline: &str, options: PipelineOptions) -> Result<(), PipelineError> {
     let text = CString::new(pipeline).map_err(|_| PipelineError::InvalidText)?;
     let mut message: *mut c_char = std::ptr::null_mut();
+    // SAFETY: the module is live and owned by the caller; `text` is NUL-terminated; the glue writes at most one
+    // owned message into `message`, freed by `take_message`.
     let status = unsafe {
         genx_run_pipeline(
             module.as_mut_ptr(),

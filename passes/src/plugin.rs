@@ -90,6 +90,8 @@ fn params_text(params: *const c_char) -> String {
     if params.is_null() {
         String::new()
     } else {
+        // SAFETY: `params` is non-null (checked above) and NUL-terminated by opt, alive during this call; it is
+        // copied.
         unsafe { CStr::from_ptr(params) }.to_string_lossy().into_owned()
     }
 }
@@ -100,6 +102,7 @@ pub extern "C" fn genx_run_module_pass(slot: u32, module: LLVMModuleRef, params:
     let PassBody::Module(body) = pass.body else { return FAILED };
     let result = catch_unwind(AssertUnwindSafe(|| {
         // The module belongs to the pass manager: never let inkwell dispose of it.
+        // SAFETY: queries on live handles of the module being run on (the argument of `crate::ir`'s module note).
         let module = std::mem::ManuallyDrop::new(unsafe { Module::new(module) });
         let mut cx = PassCx::new(pass.name, Diagnostics::printing());
         cx.params = params_text(params);
@@ -114,6 +117,7 @@ pub extern "C" fn genx_run_function_pass(slot: u32, function: LLVMValueRef, para
     let Some(pass) = PASSES.get(slot as usize) else { return FAILED };
     let PassBody::Function(body) = pass.body else { return FAILED };
     let result = catch_unwind(AssertUnwindSafe(|| {
+        // SAFETY: queries on live handles of the module being run on (the argument of `crate::ir`'s module note).
         let Some(function_value) = (unsafe { FunctionValue::new(function) }) else { return FAILED };
         let mut cx = PassCx::new(pass.name, Diagnostics::printing());
         cx.params = params_text(params);
@@ -155,6 +159,8 @@ pub extern "C" fn llvmGetPassPluginInfo() -> PassPluginLibraryInfo {
         api_version: LLVM_PLUGIN_API_VERSION,
         plugin_name: PLUGIN_NAME.as_ptr(),
         plugin_version: PLUGIN_VERSION.as_ptr(),
+        // SAFETY: the glue returns the address of its callback-registration function, which lives as long as the
+        // plugin.
         register_callbacks: unsafe { genx_pass_builder_callbacks_address() },
     }
 }

@@ -84,6 +84,7 @@ use crate::llvm_sys::prelude::*;
 use crate::llvm_sys::target::*;
 use crate::llvm_sys::{LLVMAtomicOrdering, LLVMOpcode, LLVMTypeKind};
 use crate::region_ir::{self, Index};
+use crate::ir_write;
 
 /// Largest alloca promoted (IGC: 96 GRFs of 32 bytes).
 pub const MAX_ALLOCA_BYTES: u64 = 3072;
@@ -93,13 +94,14 @@ pub const MAX_FUNCTION_BYTES: u64 = 8192;
 /// Pass body: promotes the promotable allocas of `function`, smallest first.
 pub fn run(function: FunctionValue<'_>, cx: &mut PassCx) -> bool {
     let function = function.as_value_ref();
-    let layout = unsafe { LLVMGetModuleDataLayout(LLVMGetGlobalParent(function)) };
+    // SAFETY: queries on live handles of the module being run on (the argument of `crate::ir`'s module note).
+    let layout = unsafe { LLVMGetModuleDataLayout(ir::module_of(function)) };
     let order: HashMap<LLVMValueRef, usize> =
         ir::blocks(function).flat_map(ir::instructions).enumerate().map(|(i, inst)| (inst, i)).collect();
     let mut plans = Vec::new();
     for block in ir::blocks(function) {
         for inst in ir::instructions(block) {
-            if unsafe { LLVMIsAAllocaInst(inst) }.is_null() || is_scalar_alloca(inst) {
+            if !ir::is_alloca(inst) || is_scalar_alloca(inst) {
                 continue;
             }
             match analyze(inst, layout) {
@@ -170,8 +172,8 @@ pub fn run(function: FunctionValue<'_>, cx: &mut PassCx) -> bool {
 
 /// One integer or float (`alloca i32`): `mem2reg` promotes it as it is, no vector needed.
 fn is_scalar_alloca(alloca: LLVMValueRef) -> bool {
-    let count = ir::const_int(unsafe { LLVMGetOperand(alloca, 0) });
-    let kind = unsafe { LLVMGetTypeKind(LLVMGetAllocatedType(alloca)) };
+    let count = ir::const_int(ir::operand(alloca, 0));
+    let kind = ir::type_kind(ir::allocated_type(alloca));
     count == Some(1)
         && matches!(
             kind,
@@ -280,8 +282,8 @@ pub(crate) enum Home {
 // ---- phase 1-3: analysis ---------------------------------------------------------------------------------
 
 fn analyze(alloca: LLVMValueRef, layout: LLVMTargetDataRef) -> Result<Plan, Refusal> {
-    let allocated = unsafe { LLVMGetAllocatedType(alloca) };
-    let Some(count) = ir::const_int(unsafe { LLVMGetOperand(alloca, 0) }) else {
+    let allocated = ir::allocated_type(alloca);
+    let Some(count) = ir::const_int(ir::operand(alloca, 0)) else {
         return refuse(alloca, "its element count is not a constant");
     };
     plan_web(alloca, "alloca", allocated, count, layout, MAX_ALLOCA_BYTES)
@@ -301,6 +303,7 @@ pub(crate) fn plan_web(
     let Some(elem_bytes) = region_ir::element_bytes(base) else {
         return refuse(alloca, format!("its base type {} is not a region element type", ir::type_to_string(base)));
     };
+    // SAFETY: queries on live handles of the module being run on (the argument of `crate::ir`'s module note).
     let size = unsafe { LLVMABISizeOfType(layout, allocated) };
     let bytes = match u64::try_from(count).ok().and_then(|c| size.checked_mul(c)) {
         Some(0) | None => return refuse(alloca, "it has no bytes"),
@@ -427,13 +430,14 @@ fn classify(
     layout: LLVMTargetDataRef,
 ) -> Result<Use, Refusal> {
     use LLVMOpcode::*;
-    if unsafe { !LLVMIsAConstantExpr(user).is_null() } {
+    if ir::is_constant_expr(user) {
         // Only a global's web has constant expressions: casts and GEPs of constant indices, nothing else.
+        // SAFETY: queries on live handles of the module being run on (the argument of `crate::ir`'s module note).
         return match unsafe { LLVMGetConstOpcode(user) } {
-            LLVMBitCast if unsafe { LLVMGetTypeKind(ir::type_of(user)) } == LLVMTypeKind::LLVMPointerTypeKind => {
+            LLVMBitCast if ir::type_kind(ir::type_of(user)) == LLVMTypeKind::LLVMPointerTypeKind => {
                 Ok(Use::Node(NodeKind::Cast { base: current }))
             }
-            LLVMGetElementPtr if unsafe { LLVMGetOperand(user, 0) } == value => {
+            LLVMGetElementPtr if ir::operand(user, 0) == value => {
                 let (constant, terms) = gep_offsets(user, layout).or_else(|why| refuse(user, why))?;
                 if !terms.is_empty() {
                     return refuse(user, "its address is offset by a constant expression that is not a number");
@@ -443,42 +447,41 @@ fn classify(
             _ => refuse(user, format!("its address is used by the constant {}", short(user))),
         };
     }
-    if unsafe { LLVMIsAInstruction(user).is_null() } {
+    let Some(opcode) = ir::opcode(user) else {
         return refuse(user, format!("its address is used by {}", short(user)));
-    }
-    let opcode = unsafe { LLVMGetInstructionOpcode(user) };
+    };
     match opcode {
         LLVMGetElementPtr => {
-            if unsafe { LLVMGetOperand(user, 0) } != value {
+            if ir::operand(user, 0) != value {
                 return refuse(user, "its address is used as a getelementptr index");
             }
             let (constant, terms) = gep_offsets(user, layout).or_else(|why| refuse(user, why))?;
             Ok(Use::Node(NodeKind::Gep { base: current, constant, terms }))
         }
         LLVMBitCast => {
-            if unsafe { LLVMGetTypeKind(ir::type_of(user)) } != LLVMTypeKind::LLVMPointerTypeKind {
+            if ir::type_kind(ir::type_of(user)) != LLVMTypeKind::LLVMPointerTypeKind {
                 return refuse(user, "its address is bitcast to a non-pointer");
             }
             Ok(Use::Node(NodeKind::Cast { base: current }))
         }
         LLVMPHI | LLVMSelect => {
-            if opcode == LLVMSelect && unsafe { LLVMGetOperand(user, 0) } == value {
+            if opcode == LLVMSelect && ir::operand(user, 0) == value {
                 return refuse(user, "its address is a select condition");
             }
             Ok(Use::Node(NodeKind::Join))
         }
         LLVMLoad | LLVMStore => {
             let store = opcode == LLVMStore;
-            if store && unsafe { LLVMGetOperand(user, 0) } == value {
+            if store && ir::operand(user, 0) == value {
                 return refuse(user, "its address escapes: it is stored to memory");
             }
-            if unsafe { LLVMGetVolatile(user) } != 0 {
+            if ir::is_volatile(user) {
                 return refuse(user, "it has a volatile access");
             }
-            if unsafe { LLVMGetOrdering(user) } != LLVMAtomicOrdering::LLVMAtomicOrderingNotAtomic {
+            if ir::ordering(user) != LLVMAtomicOrdering::LLVMAtomicOrderingNotAtomic {
                 return refuse(user, "it has an atomic access");
             }
-            let ty = if store { ir::type_of(unsafe { LLVMGetOperand(user, 0) }) } else { ir::type_of(user) };
+            let ty = if store { ir::type_of(ir::operand(user, 0)) } else { ir::type_of(user) };
             let shape = access_shape(ty).ok_or_else(|| Refusal {
                 at: user,
                 why: format!("it is accessed as {}, not a scalar or vector of region elements", ir::type_to_string(ty)),
@@ -510,13 +513,14 @@ fn classify(
 
 /// The flattened base type of an allocated type: the one scalar type of all its leaves.
 fn base_type(ty: LLVMTypeRef) -> Result<LLVMTypeRef, String> {
+    // SAFETY: queries on live handles of the module being run on (the argument of `crate::ir`'s module note).
     unsafe {
-        match LLVMGetTypeKind(ty) {
+        match ir::type_kind(ty) {
             LLVMTypeKind::LLVMIntegerTypeKind
             | LLVMTypeKind::LLVMHalfTypeKind
             | LLVMTypeKind::LLVMFloatTypeKind
             | LLVMTypeKind::LLVMDoubleTypeKind => Ok(ty),
-            LLVMTypeKind::LLVMArrayTypeKind | LLVMTypeKind::LLVMVectorTypeKind => base_type(LLVMGetElementType(ty)),
+            LLVMTypeKind::LLVMArrayTypeKind | LLVMTypeKind::LLVMVectorTypeKind => base_type(ir::element_of(ty)),
             LLVMTypeKind::LLVMStructTypeKind => {
                 let count = LLVMCountStructElementTypes(ty);
                 if count == 0 || LLVMIsOpaqueStruct(ty) != 0 {
@@ -545,9 +549,9 @@ fn base_type(ty: LLVMTypeRef) -> Result<LLVMTypeRef, String> {
 
 /// The shape of a loaded or stored type, when it is a scalar or vector of region elements (not pointers).
 fn access_shape(ty: LLVMTypeRef) -> Option<Shape> {
-    let scalar = unsafe { LLVMGetTypeKind(ty) } != LLVMTypeKind::LLVMVectorTypeKind;
+    let scalar = ir::type_kind(ty) != LLVMTypeKind::LLVMVectorTypeKind;
     let elem = region_ir::element_type(ty);
-    if unsafe { LLVMGetTypeKind(elem) } == LLVMTypeKind::LLVMPointerTypeKind {
+    if ir::type_kind(elem) == LLVMTypeKind::LLVMPointerTypeKind {
         return None;
     }
     let elem_bytes = region_ir::element_bytes(elem)?;
@@ -556,8 +560,10 @@ fn access_shape(ty: LLVMTypeRef) -> Option<Shape> {
 
 /// A GEP's offset as a constant and variable `(index, stride)` terms, following the data layout.
 fn gep_offsets(gep: LLVMValueRef, layout: LLVMTargetDataRef) -> Result<(i64, Vec<(LLVMValueRef, i64)>), String> {
+    // SAFETY: live handles of the module being rewritten; these calls read it, make types, constants or
+    // instructions, or redirect uses, and free nothing (`crate::ir_write`'s safety argument, points 1 and 2).
     unsafe {
-        if LLVMGetTypeKind(ir::type_of(gep)) == LLVMTypeKind::LLVMVectorTypeKind {
+        if ir::type_kind(ir::type_of(gep)) == LLVMTypeKind::LLVMVectorTypeKind {
             return Err("it is reached by a vector getelementptr".to_string());
         }
         let overflow = || "its getelementptr offset overflows".to_string();
@@ -565,15 +571,15 @@ fn gep_offsets(gep: LLVMValueRef, layout: LLVMTargetDataRef) -> Result<(i64, Vec
         let mut current = source;
         let mut constant = 0i64;
         let mut terms = Vec::new();
-        for i in 1..LLVMGetNumOperands(gep) as u32 {
-            let index = LLVMGetOperand(gep, i);
-            if LLVMGetTypeKind(ir::type_of(index)) != LLVMTypeKind::LLVMIntegerTypeKind {
+        for i in 1..ir::operand_count(gep) {
+            let index = ir::operand(gep, i);
+            if ir::type_kind(ir::type_of(index)) != LLVMTypeKind::LLVMIntegerTypeKind {
                 return Err("it is reached by a getelementptr with a vector index".to_string());
             }
             let stride = if i == 1 {
                 LLVMABISizeOfType(layout, source)
             } else {
-                match LLVMGetTypeKind(current) {
+                match ir::type_kind(current) {
                     LLVMTypeKind::LLVMStructTypeKind => {
                         let field = ir::const_int(index).ok_or_else(|| "a struct index is not constant".to_string())?;
                         let offset = LLVMOffsetOfElement(layout, current, field as u32);
@@ -582,7 +588,7 @@ fn gep_offsets(gep: LLVMValueRef, layout: LLVMTargetDataRef) -> Result<(i64, Vec
                         continue;
                     }
                     LLVMTypeKind::LLVMArrayTypeKind | LLVMTypeKind::LLVMVectorTypeKind => {
-                        current = LLVMGetElementType(current);
+                        current = ir::element_of(current);
                         LLVMABISizeOfType(layout, current)
                     }
                     _ => return Err("a getelementptr indexes into a scalar".to_string()),
@@ -633,12 +639,10 @@ fn scaled_index(mut index: LLVMValueRef) -> (LLVMValueRef, i64) {
 
 /// The pointer operands of a phi or select.
 fn pointer_operands(join: LLVMValueRef) -> Vec<LLVMValueRef> {
-    unsafe {
-        if !LLVMIsAPHINode(join).is_null() {
-            (0..LLVMCountIncoming(join)).map(|i| LLVMGetIncomingValue(join, i)).collect()
-        } else {
-            vec![LLVMGetOperand(join, 1), LLVMGetOperand(join, 2)]
-        }
+    if ir::is_phi(join) {
+        (0..ir::incoming_count(join)).map(|i| ir::incoming_value(join, i)).collect()
+    } else {
+        vec![ir::operand(join, 1), ir::operand(join, 2)]
     }
 }
 
@@ -684,7 +688,7 @@ fn name_for(value: LLVMValueRef, suffix: &str) -> CString {
 
 impl Rewriter<'_> {
     fn i16(&self, value: i64) -> LLVMValueRef {
-        unsafe { LLVMConstInt(self.i16_ty, value as u64, 1) }
+        ir_write::const_int(self.i16_ty, value as u64, true)
     }
 
     /// The offset of node `i`, materialising the `i16` arithmetic of its derivation on first request.
@@ -699,11 +703,13 @@ impl Rewriter<'_> {
             NodeKind::Gep { base, constant, terms } => {
                 let base = self.offset(*base);
                 let mut dynamic = base.dynamic;
+                // SAFETY: live handles of the module being rewritten; these calls read it, make types, constants or
+                // instructions, or redirect uses, and free nothing (`crate::ir_write`'s safety argument, points 1 and 2).
                 unsafe {
                     // (A constant-expression GEP has no terms: the builder is only placed before instructions.)
                     for &(index, stride) in terms {
                         LLVMPositionBuilderBefore(self.builder, node.value);
-                        let bits = LLVMGetIntTypeWidth(ir::type_of(index));
+                        let bits = ir::int_width(ir::type_of(index));
                         let narrow = match bits.cmp(&16) {
                             std::cmp::Ordering::Greater => {
                                 LLVMBuildTrunc(self.builder, index, self.i16_ty, name_for(index, ".i16").as_ptr())
@@ -733,7 +739,9 @@ impl Rewriter<'_> {
                 }
                 OffsetValue { dynamic, constant: base.constant + constant }
             }
-            NodeKind::Join if unsafe { !LLVMIsAPHINode(node.value).is_null() } => {
+            NodeKind::Join if ir::is_phi(node.value) => {
+                // SAFETY: live handles of the module being rewritten; these calls read it, make types, constants or
+                // instructions, or redirect uses, and free nothing (`crate::ir_write`'s safety argument, points 1 and 2).
                 let phi = unsafe {
                     LLVMPositionBuilderBefore(self.builder, node.value);
                     LLVMBuildPhi(self.builder, self.i16_ty, name_for(node.value, ".offset").as_ptr())
@@ -747,10 +755,12 @@ impl Rewriter<'_> {
                 let a = self.plan_index(arms[0]);
                 let b = self.plan_index(arms[1]);
                 let (a, b) = (self.offset(a), self.offset(b));
+                // SAFETY: live handles of the module being rewritten; these calls read it, make types, constants or
+                // instructions, or redirect uses, and free nothing (`crate::ir_write`'s safety argument, points 1 and 2).
                 unsafe {
                     LLVMPositionBuilderBefore(self.builder, select);
                     let (a, b) = (self.full(a, arms[0]), self.full(b, arms[1]));
-                    let condition = LLVMGetOperand(select, 0);
+                    let condition = ir::operand(select, 0);
                     let chosen = LLVMBuildSelect(self.builder, condition, a, b, name_for(select, ".offset").as_ptr());
                     OffsetValue { dynamic: Some(chosen), constant: 0 }
                 }
@@ -770,6 +780,8 @@ impl Rewriter<'_> {
         match offset.dynamic {
             None => self.i16(offset.constant),
             Some(dynamic) if offset.constant == 0 => dynamic,
+            // SAFETY: live handles of the module being rewritten; these calls read it, make types, constants or
+            // instructions, or redirect uses, and free nothing (`crate::ir_write`'s safety argument, points 1 and 2).
             Some(dynamic) => unsafe {
                 LLVMBuildAdd(self.builder, dynamic, self.i16(offset.constant), name_for(pointer, ".offset").as_ptr())
             },
@@ -780,21 +792,25 @@ impl Rewriter<'_> {
     fn finish_phis(&mut self) {
         while let Some((i, phi)) = self.pending_phis.pop() {
             let pointer_phi = self.plan.nodes[i].value;
-            for k in 0..unsafe { LLVMCountIncoming(pointer_phi) } {
+            for k in 0..ir::incoming_count(pointer_phi) {
                 let (incoming, mut block) =
-                    unsafe { (LLVMGetIncomingValue(pointer_phi, k), LLVMGetIncomingBlock(pointer_phi, k)) };
+                    (ir::incoming_value(pointer_phi, k), ir::incoming_block(pointer_phi, k));
                 let node = self.plan_index(incoming);
                 let offset = self.offset(node);
                 let value = match self.at_block_end.get(&(block, node)) {
                     Some(&v) => v,
                     None => {
-                        unsafe { LLVMPositionBuilderBefore(self.builder, LLVMGetBasicBlockTerminator(block)) };
+                        // SAFETY: live handles of the module being rewritten; these calls read it, make types, constants or
+                        // instructions, or redirect uses, and free nothing (`crate::ir_write`'s safety argument, points 1 and 2).
+                        unsafe { LLVMPositionBuilderBefore(self.builder, ir::terminator(block)) };
                         let v = self.full(offset, incoming);
                         self.at_block_end.insert((block, node), v);
                         v
                     }
                 };
                 let mut value = value;
+                // SAFETY: live handles of the module being rewritten; these calls read it, make types, constants or
+                // instructions, or redirect uses, and free nothing (`crate::ir_write`'s safety argument, points 1 and 2).
                 unsafe { LLVMAddIncoming(phi, &mut value, &mut block, 1) };
             }
         }
@@ -805,8 +821,10 @@ impl Rewriter<'_> {
 /// old alloca and its pointer web are erased; for a global, its instructions are (the caller retires the old
 /// global and its constant expressions).
 pub(crate) fn rewrite(plan: &Plan, home: Home) -> Result<(), String> {
+    // SAFETY: the context of the live alloca; the builder is created here and disposed after `rewrite_with`, which
+    // only builds with it.
     unsafe {
-        let context = LLVMGetTypeContext(ir::type_of(plan.alloca));
+        let context = ir::type_context(ir::type_of(plan.alloca));
         let builder = LLVMCreateBuilderInContext(context);
         let result = rewrite_with(plan, builder, context, home);
         LLVMDisposeBuilder(builder);
@@ -971,5 +989,7 @@ unsafe fn rewrite_with(
 
 fn ir_set_name(value: LLVMValueRef, like: LLVMValueRef, suffix: &str) {
     let name = name_for(like, suffix);
+    // SAFETY: live handles of the module being rewritten; these calls read it, make types, constants or
+    // instructions, or redirect uses, and free nothing (`crate::ir_write`'s safety argument, points 1 and 2).
     unsafe { LLVMSetValueName2(value, name.as_ptr(), name.as_bytes().len()) };
 }

@@ -139,30 +139,7 @@ pub fn run(function: FunctionValue<'_>, cx: &mut PassCx) -> bool {
 
 /// The reachable blocks of `function` in post-order of a depth-first walk from the entry.
 fn post_order(function: LLVMValueRef) -> Vec<LLVMBasicBlockRef> {
-    let mut out = Vec::new();
-    unsafe {
-        if LLVMCountBasicBlocks(function) == 0 {
-            return out;
-        }
-        let entry = LLVMGetEntryBasicBlock(function);
-        let mut visited: std::collections::HashSet<_> = std::collections::HashSet::from([entry]);
-        let mut stack = vec![(entry, 0u32)];
-        while let Some(&mut (block, ref mut next)) = stack.last_mut() {
-            let terminator = LLVMGetBasicBlockTerminator(block);
-            let count = if terminator.is_null() { 0 } else { LLVMGetNumSuccessors(terminator) };
-            if *next < count {
-                let successor = LLVMGetSuccessor(terminator, *next);
-                *next += 1;
-                if visited.insert(successor) {
-                    stack.push((successor, 0));
-                }
-            } else {
-                out.push(block);
-                stack.pop();
-            }
-        }
-    }
-    out
+    ir::depth_first_orders(function).1
 }
 
 /// A refusal seen during a sweep; reported only if it survives to the block's fixpoint. The message is
@@ -312,6 +289,7 @@ struct Collapser<'a> {
 
 impl Drop for Collapser<'_> {
     fn drop(&mut self) {
+        // SAFETY: the collapser owns its builder (created in `Collapser::new`) and disposes it exactly once, here.
         unsafe { LLVMDisposeBuilder(self.builder) };
         if let Some(callees) = self.callees.get_mut().take() {
             callees.give_back(&CALLEES);
@@ -321,7 +299,8 @@ impl Drop for Collapser<'_> {
 
 impl<'a> Collapser<'a> {
     fn new(cx: &'a PassCx, function: LLVMValueRef) -> Self {
-        let builder = unsafe { LLVMCreateBuilderInContext(LLVMGetModuleContext(LLVMGetGlobalParent(function))) };
+        // SAFETY: the module's context is live; the collapser owns the builder and disposes it in its `Drop`.
+        let builder = unsafe { LLVMCreateBuilderInContext(ir::module_context(ir::module_of(function))) };
         Collapser {
             cx,
             changed: false,
@@ -394,9 +373,10 @@ impl<'a> Collapser<'a> {
     /// thread ([`CalleeCache`] checks a kept answer against the callee when a run first asks).
     fn callee_kind(&self, call: LLVMValueRef) -> CalleeKind {
         let compute = |call: LLVMValueRef, callee: LLVMValueRef| {
+            // SAFETY: queries on live handles of the module being run on (the argument of `crate::ir`'s module note).
             let fixed = |params: u32| unsafe {
                 // A direct call of a function that is not variadic has exactly the function's parameters.
-                LLVMCountParams(callee) == params && LLVMIsFunctionVarArg(LLVMGlobalGetValueType(callee)) == 0
+                ir::param_count(callee) == params && LLVMIsFunctionVarArg(ir::global_value_type(callee)) == 0
             };
             if region_ir::is_rdregion(call) {
                 CalleeKind::Rd { fixed: fixed(6) }
@@ -415,10 +395,10 @@ impl<'a> Collapser<'a> {
     /// visit them: the next sweep does.
     fn sweep(&mut self, block: LLVMBasicBlockRef) {
         self.pre_step(block);
-        let mut cursor = unsafe { LLVMGetLastInstruction(block) };
+        let mut cursor = ir::last_instruction(block);
         while !cursor.is_null() {
             let inst = cursor;
-            cursor = unsafe { LLVMGetPreviousInstruction(inst) };
+            cursor = ir::previous_instruction(inst);
             if !has_uses(inst) {
                 continue;
             }
@@ -457,6 +437,8 @@ impl<'a> Collapser<'a> {
 
     /// Runs `f` with the run's builder positioned before `inst`.
     fn build_before<T>(&self, inst: LLVMValueRef, f: impl FnOnce(&Self, LLVMBuilderRef) -> T) -> T {
+        // SAFETY: live handles of the module being rewritten; these calls read it, make types, constants or
+        // instructions, or redirect uses, and free nothing (`crate::ir_write`'s safety argument, points 1 and 2).
         unsafe { LLVMPositionBuilderBefore(self.builder, inst) };
         f(self, self.builder)
     }
@@ -500,10 +482,10 @@ impl<'a> Collapser<'a> {
                 continue;
             }
             operands.clear();
-            unsafe {
+            {
                 operands.extend(
-                    (0..LLVMGetNumOperands(value) as u32)
-                        .map(|i| LLVMGetOperand(value, i))
+                    (0..ir::operand_count(value))
+                        .map(|i| ir::operand(value, i))
                         .filter(|&op| !op.is_null() && opcode(op).is_some()),
                 );
             }

@@ -152,6 +152,7 @@ pub mod memo {
         /// compared too: this entry's key holds type addresses, and after its context is gone a new context
         /// may put other types at those addresses (and a function of this name at the remembered one).
         fn still_declared(&self, module: LLVMModuleRef) -> bool {
+            // SAFETY: queries on live handles of the module being run on (the argument of `crate::ir`'s module note).
             unsafe {
                 if LLVMGetNamedFunction(module, self.name.as_ptr()) != self.function {
                     return false;
@@ -263,6 +264,8 @@ pub mod memo {
 
     /// `LLVMConstInt(ty, bits, sign_extend)`, answered from the cache inside a scope.
     pub(crate) fn const_int(ty: LLVMTypeRef, bits: u64, sign_extend: bool) -> LLVMValueRef {
+        // SAFETY: live handles of the module being rewritten; these calls read it, make types, constants or
+        // instructions, or redirect uses, and free nothing (`crate::ir_write`'s safety argument, points 1 and 2).
         let make = || unsafe { LLVMConstInt(ty, bits, sign_extend as i32) };
         FAST.with(|f| {
             let epoch = f.epoch.get();
@@ -279,6 +282,7 @@ pub mod memo {
                 return entry.constant as LLVMValueRef;
             }
             let constant = make();
+            // SAFETY: queries on live handles of the module being run on (the argument of `crate::ir`'s module note).
             if unsafe { LLVMGetIntTypeWidth(ty) } <= 64 {
                 slot.set(FastConstant { epoch, ty: ty as usize, bits, constant: constant as usize });
             }
@@ -312,6 +316,7 @@ pub mod memo {
     /// function has been deleted or renamed, so an entry checked in it holds without a new look at the IR.
     /// 0 (no such promise) outside a function pass run by the glue, or when its pass manager is not tracked.
     pub(crate) fn generation() -> u64 {
+        // SAFETY: the glue reads a counter; no argument.
         unsafe { genx_run_generation() }
     }
 
@@ -536,6 +541,7 @@ fn is_one_of(desc: &'static intrinsics::IntrinsicDesc, pair: &DescPair) -> bool 
 
 /// Element count of a vector type (1 for a scalar).
 pub fn lanes(ty: LLVMTypeRef) -> u32 {
+    // SAFETY: queries on live handles of the module being run on (the argument of `crate::ir`'s module note).
     unsafe {
         if LLVMGetTypeKind(ty) == LLVMTypeKind::LLVMVectorTypeKind {
             LLVMGetVectorSize(ty)
@@ -547,6 +553,7 @@ pub fn lanes(ty: LLVMTypeRef) -> u32 {
 
 /// The element type of a vector type (the type itself for a scalar).
 pub fn element_type(ty: LLVMTypeRef) -> LLVMTypeRef {
+    // SAFETY: queries on live handles of the module being run on (the argument of `crate::ir`'s module note).
     unsafe {
         if LLVMGetTypeKind(ty) == LLVMTypeKind::LLVMVectorTypeKind {
             LLVMGetElementType(ty)
@@ -558,6 +565,7 @@ pub fn element_type(ty: LLVMTypeRef) -> LLVMTypeRef {
 
 /// Size in bytes of a region element type (`None` for i1 and odd widths).
 pub fn element_bytes(ty: LLVMTypeRef) -> Option<u32> {
+    // SAFETY: queries on live handles of the module being run on (the argument of `crate::ir`'s module note).
     unsafe {
         match LLVMGetTypeKind(ty) {
             LLVMTypeKind::LLVMIntegerTypeKind => match LLVMGetIntTypeWidth(ty) {
@@ -574,6 +582,7 @@ pub fn element_bytes(ty: LLVMTypeRef) -> Option<u32> {
 }
 
 fn is_float(ty: LLVMTypeRef) -> bool {
+    // SAFETY: queries on live handles of the module being run on (the argument of `crate::ir`'s module note).
     unsafe {
         matches!(
             LLVMGetTypeKind(ty),
@@ -592,6 +601,7 @@ pub enum Index {
 
 /// Splits a variable offset into its runtime part and a constant addend (`add %i, C` / `add C, %i`).
 fn split_offset(offset: LLVMValueRef) -> (LLVMValueRef, i64) {
+    // SAFETY: queries on live handles of the module being run on (the argument of `crate::ir`'s module note).
     unsafe {
         if LLVMIsAInstruction(offset).is_null() || LLVMGetInstructionOpcode(offset) != LLVMOpcode::LLVMAdd {
             return (offset, 0);
@@ -628,6 +638,7 @@ fn read_region(call: LLVMValueRef, first: u32, n: u32, vector_ty: LLVMTypeRef) -
     } else {
         let offset_ty = ir::type_of(offset);
         let rows = lanes(offset_ty);
+        // SAFETY: queries on live handles of the module being run on (the argument of `crate::ir`'s module note).
         if unsafe { LLVMGetTypeKind(offset_ty) } == LLVMTypeKind::LLVMVectorTypeKind {
             region.indirect = Indirect::Multi { rows, first: 0 };
             Index::Value(offset)
@@ -697,6 +708,7 @@ impl WrRegion {
 pub fn is_all_ones(value: LLVMValueRef) -> bool {
     match ir::const_int(value) {
         Some(bits) => bits & 1 == 1,
+        // SAFETY: queries on live handles of the module being run on (the argument of `crate::ir`'s module note).
         None => unsafe {
             // Lane by lane, stopping at the first zero (no list of lanes is built: this is asked of every mask).
             let ty = LLVMTypeOf(value);
@@ -748,6 +760,8 @@ fn declare_intrinsic_uncached(
     let overloads = desc.bind(&ret_ir, &args_ir)?;
     let name = intrinsics::mangled_name(desc, &overloads);
     let c_name = std::ffi::CString::new(name).map_err(|_| "NUL in intrinsic name".to_string())?;
+    // SAFETY: `c_name` is NUL-terminated; the declaration is added to the live module with a parameter array whose
+    // length is passed with it; the attribute name is passed with its length.
     unsafe {
         let existing = LLVMGetNamedFunction(module, c_name.as_ptr());
         if !existing.is_null() {
@@ -771,6 +785,7 @@ fn declare_intrinsic_uncached(
 /// Builds a call of `function` (a declaration made by [`declare_intrinsic`]), named `name` unless it returns
 /// nothing.
 pub fn build_call(builder: LLVMBuilderRef, function: LLVMValueRef, args: &mut [LLVMValueRef], name: &str) -> LLVMValueRef {
+    // SAFETY: type queries on a live function declaration; `call_named` builds at the caller's builder.
     unsafe {
         let fn_ty = LLVMGlobalGetValueType(function);
         let returns_value = || LLVMGetTypeKind(LLVMGetReturnType(fn_ty)) != LLVMTypeKind::LLVMVoidTypeKind;
@@ -903,6 +918,8 @@ fn run_hash<const N: usize>(words: [u64; N]) -> usize {
 impl RegionCalls {
     /// For building one call at a time in `module` (nothing is kept).
     pub fn single(module: LLVMModuleRef) -> RegionCalls {
+        // SAFETY: live handles of the module being rewritten; these calls read it, make types, constants or
+        // instructions, or redirect uses, and free nothing (`crate::ir_write`'s safety argument, points 1 and 2).
         unsafe {
             let context = LLVMGetModuleContext(module);
             RegionCalls {
@@ -938,6 +955,7 @@ impl RegionCalls {
             tables.clear();
             tables.generation = generation;
         }
+        // SAFETY: queries on live handles of the module being run on (the argument of `crate::ir`'s module note).
         tables.undef_i32 = unsafe { LLVMGetUndef(calls.i32) };
         tables.true_i1 = memo::const_int(calls.i1, 1, false);
         calls.tables = Some(tables);
@@ -967,7 +985,11 @@ impl RegionCalls {
     /// `<n x element>`.
     #[inline]
     pub fn vector_type(&mut self, element: LLVMTypeRef, n: u32) -> LLVMTypeRef {
+        // SAFETY: live handles of the module being rewritten; these calls read it, make types, constants or
+        // instructions, or redirect uses, and free nothing (`crate::ir_write`'s safety argument, points 1 and 2).
         let Some(tables) = &mut self.tables else { return unsafe { LLVMVectorType(element, n) } };
+        // SAFETY: live handles of the module being rewritten; these calls read it, make types, constants or
+        // instructions, or redirect uses, and free nothing (`crate::ir_write`'s safety argument, points 1 and 2).
         find_or_make!(tables, vector_types, run_hash([element as u64, n as u64]), (element, n), unsafe {
             LLVMVectorType(element, n)
         })
@@ -986,6 +1008,7 @@ impl RegionCalls {
             let (types, count) = types(calls);
             let base = if is_float(element_type(types[0])) { base[1] } else { base[0] };
             let function = declare_intrinsic(calls.module, base, ret, &types[..count])?;
+            // SAFETY: queries on live handles of the module being run on (the argument of `crate::ir`'s module note).
             Ok((function, unsafe { LLVMGlobalGetValueType(function) }))
         };
         let Some(tables) = &self.tables else { return declare(self) };
@@ -1002,6 +1025,8 @@ impl RegionCalls {
         let constant = self.int(self.i16, region.offset as i64 as u64);
         match index {
             Index::Direct => constant,
+            // SAFETY: live handles of the module being rewritten; these calls read it, make types, constants or
+            // instructions, or redirect uses, and free nothing (`crate::ir_write`'s safety argument, points 1 and 2).
             Index::Value(value) => unsafe {
                 if region.offset == 0 {
                     return value;
@@ -1030,6 +1055,7 @@ impl RegionCalls {
             Some(pw) if region.indirect.is_indirect() => self.i32_const(pw as i64),
             _ => match &self.tables {
                 Some(tables) => tables.undef_i32,
+                // SAFETY: queries on live handles of the module being run on (the argument of `crate::ir`'s module note).
                 None => unsafe { LLVMGetUndef(self.i32) },
             },
         }
@@ -1127,6 +1153,8 @@ fn call_named(
     args: &mut [LLVMValueRef],
     name: &str,
 ) -> LLVMValueRef {
+    // SAFETY: `args` holds `args.len()` live values; the name is passed with its length (no NUL needed) and copied
+    // by LLVM.
     unsafe {
         let call = LLVMBuildCall2(builder, fn_ty, function, args.as_mut_ptr(), args.len() as u32, c"".as_ptr());
         if !name.is_empty() {
@@ -1138,6 +1166,7 @@ fn call_named(
 
 /// The module containing the builder's insertion point.
 fn builder_module(builder: LLVMBuilderRef) -> LLVMModuleRef {
+    // SAFETY: queries on live handles of the module being run on (the argument of `crate::ir`'s module note).
     unsafe { LLVMGetGlobalParent(LLVMGetBasicBlockParent(LLVMGetInsertBlock(builder))) }
 }
 
@@ -1173,6 +1202,7 @@ extern "C" {
 /// Replaces every use of `old` by `new` and gives `new` the name of `old` (when `new` is an unnamed
 /// instruction). `old` stays in place, unused and unnamed.
 pub fn replace_uses(old: LLVMValueRef, new: LLVMValueRef) {
+    // SAFETY: use-list edit on live values (nothing freed); the glue's `takeName` only moves the name.
     unsafe {
         LLVMReplaceAllUsesWith(old, new);
         // `takeName` does nothing when `old` has no name, so only `new` is asked (a name is a lookup).
@@ -1185,12 +1215,14 @@ pub fn replace_uses(old: LLVMValueRef, new: LLVMValueRef) {
 /// Replaces every use of `old` by `new`, gives `new` its name (see [`replace_uses`]), and erases `old`.
 pub fn replace_and_erase(old: LLVMValueRef, new: LLVMValueRef) {
     replace_uses(old, new);
+    // SAFETY: `replace_uses` just moved every use of `old` to `new`, so erasing `old` leaves no use pointing at it.
     unsafe { LLVMInstructionEraseFromParent(old) };
 }
 
 /// Erases an instruction when nothing uses it and it has no side effects a pass must keep (a call of a
 /// `readnone` GenX intrinsic, or a non-call, non-memory instruction). Returns whether it was erased.
 pub fn erase_if_dead(inst: LLVMValueRef) -> bool {
+    // SAFETY: only a live instruction that nothing uses is erased, so no use is left pointing at it.
     unsafe {
         if LLVMIsAInstruction(inst).is_null() || !LLVMGetFirstUse(inst).is_null() {
             return false;
@@ -1220,6 +1252,8 @@ pub fn erase_if_dead(inst: LLVMValueRef) -> bool {
 
 /// A builder positioned before `inst` (dispose with `LLVMDisposeBuilder`, or use [`with_builder_before`]).
 pub fn with_builder_before<T>(inst: LLVMValueRef, f: impl FnOnce(LLVMBuilderRef) -> T) -> T {
+    // SAFETY: `inst` is a live instruction with a parent function; the builder created here is disposed after `f`
+    // returns (`f` only borrows it).
     unsafe {
         let context = LLVMGetModuleContext(LLVMGetGlobalParent(ir::parent_function(inst)));
         let builder = LLVMCreateBuilderInContext(context);

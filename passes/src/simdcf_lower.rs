@@ -111,6 +111,7 @@ use crate::llvm_sys::{LLVMOpcode, LLVMTypeKind};
 use crate::region_ir;
 
 use cfg::{successors, Cfg, Dom, Grouping, PostDom};
+use crate::ir_write;
 
 /// The execution mask's width: the hardware's 32 channels.
 pub const EM_WIDTH: u32 = 32;
@@ -164,34 +165,30 @@ fn intrinsic(inst: LLVMValueRef) -> Option<&'static str> {
 }
 
 fn is_phi(inst: LLVMValueRef) -> bool {
-    unsafe { !LLVMIsAPHINode(inst).is_null() }
+    ir::is_phi(inst)
 }
 
 fn terminator(block: LLVMBasicBlockRef) -> LLVMValueRef {
-    unsafe { LLVMGetBasicBlockTerminator(block) }
+    ir::terminator(block)
 }
 
 fn block_name(block: LLVMBasicBlockRef) -> String {
-    ir::value_name(unsafe { LLVMBasicBlockAsValue(block) })
+    ir::value_name(ir::block_value(block))
 }
 
 /// Lanes of a vector type (0 for anything else).
 fn vector_lanes(ty: LLVMTypeRef) -> u32 {
-    unsafe {
-        if LLVMGetTypeKind(ty) == LLVMTypeKind::LLVMVectorTypeKind {
-            LLVMGetVectorSize(ty)
-        } else {
-            0
-        }
+    if ir::type_kind(ty) == LLVMTypeKind::LLVMVectorTypeKind {
+        ir::vector_size(ty)
+    } else {
+        0
     }
 }
 
 fn is_bool_vector(ty: LLVMTypeRef) -> bool {
-    unsafe {
-        vector_lanes(ty) > 0
-            && LLVMGetTypeKind(LLVMGetElementType(ty)) == LLVMTypeKind::LLVMIntegerTypeKind
-            && LLVMGetIntTypeWidth(LLVMGetElementType(ty)) == 1
-    }
+    vector_lanes(ty) > 0
+        && ir::type_kind(ir::element_of(ty)) == LLVMTypeKind::LLVMIntegerTypeKind
+        && ir::int_width(ir::element_of(ty)) == 1
 }
 
 /// `simdcf.any` behind a branch condition, looking through the forms clang and the lowering leave around a
@@ -202,30 +199,28 @@ fn simd_condition(cond: LLVMValueRef) -> Option<(LLVMValueRef, bool)> {
         return Some((cond, false));
     }
     let op = opcode(cond)?;
-    unsafe {
-        match op {
-            LLVMOpcode::LLVMXor => {
-                let (a, b) = (LLVMGetOperand(cond, 0), LLVMGetOperand(cond, 1));
-                if ir::const_int(b).is_some_and(|v| v & 1 == 1) {
-                    return simd_condition(a).map(|(any, neg)| (any, !neg));
-                }
-                None
+    match op {
+        LLVMOpcode::LLVMXor => {
+            let (a, b) = (ir::operand(cond, 0), ir::operand(cond, 1));
+            if ir::const_int(b).is_some_and(|v| v & 1 == 1) {
+                return simd_condition(a).map(|(any, neg)| (any, !neg));
             }
-            LLVMOpcode::LLVMICmp => {
-                let (a, b) = (LLVMGetOperand(cond, 0), LLVMGetOperand(cond, 1));
-                if ir::const_int(b) != Some(0) || opcode(a) != Some(LLVMOpcode::LLVMZExt) {
-                    return None;
-                }
-                let negate = match LLVMGetICmpPredicate(cond) {
-                    crate::llvm_sys::LLVMIntPredicate::LLVMIntNE => false,
-                    crate::llvm_sys::LLVMIntPredicate::LLVMIntEQ => true,
-                    _ => return None,
-                };
-                simd_condition(LLVMGetOperand(a, 0)).map(|(any, neg)| (any, neg ^ negate))
-            }
-            LLVMOpcode::LLVMTrunc | LLVMOpcode::LLVMZExt => simd_condition(LLVMGetOperand(cond, 0)),
-            _ => None,
+            None
         }
+        LLVMOpcode::LLVMICmp => {
+            let (a, b) = (ir::operand(cond, 0), ir::operand(cond, 1));
+            if ir::const_int(b) != Some(0) || opcode(a) != Some(LLVMOpcode::LLVMZExt) {
+                return None;
+            }
+            let negate = match ir::icmp_predicate(cond) {
+                crate::llvm_sys::LLVMIntPredicate::LLVMIntNE => false,
+                crate::llvm_sys::LLVMIntPredicate::LLVMIntEQ => true,
+                _ => return None,
+            };
+            simd_condition(ir::operand(a, 0)).map(|(any, neg)| (any, neg ^ negate))
+        }
+        LLVMOpcode::LLVMTrunc | LLVMOpcode::LLVMZExt => simd_condition(ir::operand(cond, 0)),
+        _ => None,
     }
 }
 
@@ -254,22 +249,20 @@ struct Lowering {
 
 impl Lowering {
     fn new(function: LLVMValueRef) -> Lowering {
-        unsafe {
-            let module = LLVMGetGlobalParent(function);
-            Lowering {
-                function,
-                module,
-                context: LLVMGetModuleContext(module),
-                simd: HashMap::new(),
-                inverted: HashSet::new(),
-                predicated: HashMap::new(),
-                joins: HashMap::new(),
-                jips: HashMap::new(),
-                em: None,
-                rm: HashMap::new(),
-                origin: HashMap::new(),
-                counts: [0; 4],
-            }
+        let module = ir::module_of(function);
+        Lowering {
+            function,
+            module,
+            context: ir::module_context(module),
+            simd: HashMap::new(),
+            inverted: HashSet::new(),
+            predicated: HashMap::new(),
+            joins: HashMap::new(),
+            jips: HashMap::new(),
+            em: None,
+            rm: HashMap::new(),
+            origin: HashMap::new(),
+            counts: [0; 4],
         }
     }
 
@@ -334,16 +327,19 @@ impl Lowering {
         let mut folded = false;
         for block in self.layout() {
             let br = terminator(block);
-            if br.is_null() || opcode(br) != Some(LLVMOpcode::LLVMBr) || unsafe { LLVMIsConditional(br) } == 0 {
+            if br.is_null() || opcode(br) != Some(LLVMOpcode::LLVMBr) || !ir::is_conditional(br) {
                 continue;
             }
+            // SAFETY: queries on live handles of the module being run on (the argument of `crate::ir`'s module note).
             let Some(value) = ir::const_int(unsafe { LLVMGetCondition(br) }) else { continue };
+            // SAFETY: live handles of the module being rewritten; these calls read it, make types, constants or
+            // instructions, or redirect uses, and free nothing (`crate::ir_write`'s safety argument, points 1 and 2).
             unsafe {
                 let (keep, drop) = if value & 1 == 1 { (0, 1) } else { (1, 0) };
-                let (kept, dropped) = (LLVMGetSuccessor(br, keep), LLVMGetSuccessor(br, drop));
+                let (kept, dropped) = (ir::successor(br, keep), ir::successor(br, drop));
                 let new = region_ir::with_builder_before(br, |b| LLVMBuildBr(b, kept));
                 set_debug_loc(new, debug_loc(br));
-                LLVMInstructionEraseFromParent(br);
+                ir_write::erase(br);
                 if dropped != kept {
                     remove_incoming(dropped, block);
                 }
@@ -372,15 +368,17 @@ impl Lowering {
         }
         for &block in &dead {
             for inst in ir::instructions(block).collect::<Vec<_>>() {
-                unsafe { LLVMReplaceAllUsesWith(inst, LLVMGetUndef(ir::type_of(inst))) };
+                ir_write::replace_all_uses(inst, ir_write::undef(ir::type_of(inst)));
             }
         }
         for block in dead {
+            // SAFETY: a dead block: no live block branches to it (phis of live successors were updated above) and
+            // every value it defines was replaced by undef, so no use of it or its values outlives it.
             unsafe { LLVMDeleteBasicBlock(block) };
         }
         for inst in ir::blocks(self.function).flat_map(ir::instructions).collect::<Vec<_>>() {
-            if is_phi(inst) && unsafe { LLVMCountIncoming(inst) } == 1 {
-                let value = unsafe { LLVMGetIncomingValue(inst, 0) };
+            if is_phi(inst) && ir::incoming_count(inst) == 1 {
+                let value = ir::incoming_value(inst, 0);
                 if value != inst {
                     region_ir::replace_and_erase(inst, value);
                 }
@@ -395,18 +393,21 @@ impl Lowering {
         let mut deciding = HashSet::new();
         for block in self.layout() {
             let br = terminator(block);
-            if br.is_null() || opcode(br) != Some(LLVMOpcode::LLVMBr) || unsafe { LLVMIsConditional(br) } == 0 {
+            if br.is_null() || opcode(br) != Some(LLVMOpcode::LLVMBr) || !ir::is_conditional(br) {
                 continue;
             }
+            // SAFETY: queries on live handles of the module being run on (the argument of `crate::ir`'s module note).
             let cond = unsafe { LLVMGetCondition(br) };
             let Some((any, negated)) = simd_condition(cond) else { continue };
+            // SAFETY: live handles of the module being rewritten; these calls read it, make types, constants or
+            // instructions, or redirect uses, and free nothing (`crate::ir_write`'s safety argument, points 1 and 2).
             unsafe {
                 if cond != any {
                     LLVMSetCondition(br, any);
                     if negated {
-                        let (t, f) = (LLVMGetSuccessor(br, 0), LLVMGetSuccessor(br, 1));
-                        LLVMSetSuccessor(br, 0, f);
-                        LLVMSetSuccessor(br, 1, t);
+                        let (t, f) = (ir::successor(br, 0), ir::successor(br, 1));
+                        ir_write::set_successor(br, 0, f);
+                        ir_write::set_successor(br, 1, t);
                     }
                     erase_dead_chain(cond);
                 }
@@ -493,7 +494,7 @@ impl Lowering {
             let Some(&width) = self.predicated.get(&block) else { continue };
             let term = terminator(block);
             if term.is_null() || opcode(term) != Some(LLVMOpcode::LLVMBr) {
-                let at = if term.is_null() { unsafe { LLVMGetLastInstruction(block) } } else { term };
+                let at = if term.is_null() { ir::last_instruction(block) } else { term };
                 if !at.is_null() {
                     cx.error_at(at, "return, switch or unreachable inside SIMD control flow".to_string());
                 }
@@ -502,6 +503,7 @@ impl Lowering {
             match self.simd.get(&block) {
                 Some(&own) if own != width => {
                     cx.error_at(
+                        // SAFETY: queries on live handles of the module being run on (the argument of `crate::ir`'s module note).
                         unsafe { LLVMGetCondition(term) },
                         format!("mixing SIMD control flow widths: a SIMD{own} branch inside SIMD{width} control flow"),
                     );
@@ -517,12 +519,14 @@ impl Lowering {
 
     /// A zero-initialised stack slot for values of `ty`, at the start of the entry block.
     fn new_slot(&mut self, ty: LLVMTypeRef, name: &str) -> LLVMValueRef {
+        // SAFETY: live handles of the function being lowered; the builder is created and disposed in this block; the
+        // calls only add IR.
         unsafe {
             let anchor = self.em_slot();
             let builder = LLVMCreateBuilderInContext(self.context);
             LLVMPositionBuilderBefore(builder, anchor);
             let slot = LLVMBuildAlloca(builder, ty, c_name(name).as_ptr());
-            LLVMBuildStore(builder, LLVMConstNull(ty), slot);
+            LLVMBuildStore(builder, ir_write::zero(ty), slot);
             LLVMDisposeBuilder(builder);
             slot
         }
@@ -559,7 +563,7 @@ impl Lowering {
     }
 
     fn check_demotable(&self, value: LLVMValueRef, cx: &mut PassCx) -> bool {
-        let kind = unsafe { LLVMGetTypeKind(ir::type_of(value)) };
+        let kind = ir::type_kind(ir::type_of(value));
         use LLVMTypeKind::*;
         if matches!(
             kind,
@@ -595,16 +599,18 @@ impl Lowering {
         let head = cfg.index.get(&ir::parent_block(phi)).and_then(|&j| dom.idom(j));
         let passes_along = |value: LLVMValueRef| -> bool {
             let Some(head) = head else { return false };
-            if unsafe { LLVMIsAInstruction(value).is_null() } {
+            if !ir::is_instruction(value) {
                 return true; // a constant or an argument
             }
             cfg.index.get(&ir::parent_block(value)).is_some_and(|&b| dom.dominates(b, head))
         };
         let mut along: Option<LLVMValueRef> = None;
         let mut uniform = vector_lanes(ty) == 0;
+        // SAFETY: queries on a live phi and its incoming values, indices below its incoming count; the calls that
+        // build only add IR.
         unsafe {
-            for i in 0..LLVMCountIncoming(phi) {
-                let value = LLVMGetIncomingValue(phi, i);
+            for i in 0..ir::incoming_count(phi) {
+                let value = ir::incoming_value(phi, i);
                 if passes_along(value) {
                     uniform &= along.is_none_or(|a| a == value);
                     along = Some(value);
@@ -614,17 +620,17 @@ impl Lowering {
             if let (Some(value), Some(head)) = (along, head) {
                 let store =
                     region_ir::with_builder_before(terminator(cfg.blocks[head]), |b| LLVMBuildStore(b, value, slot));
-                if !LLVMIsAInstruction(value).is_null() {
+                if ir::is_instruction(value) {
                     self.origin.insert(store, value);
                 }
             }
-            for i in 0..LLVMCountIncoming(phi) {
-                let (value, from) = (LLVMGetIncomingValue(phi, i), LLVMGetIncomingBlock(phi, i));
+            for i in 0..ir::incoming_count(phi) {
+                let (value, from) = (ir::incoming_value(phi, i), ir::incoming_block(phi, i));
                 if !done.insert(from) || along == Some(value) {
                     continue;
                 }
                 let store = region_ir::with_builder_before(terminator(from), |b| LLVMBuildStore(b, value, slot));
-                if !LLVMIsAInstruction(value).is_null() {
+                if ir::is_instruction(value) {
                     self.origin.insert(store, value);
                 }
             }
@@ -646,8 +652,10 @@ impl Lowering {
         let ty = ir::type_of(inst);
         let block = ir::parent_block(inst);
         let slot = self.new_slot(ty, &format!("{name}.slot"));
+        // SAFETY: live handles of the module being rewritten; these calls read it, make types, constants or
+        // instructions, or redirect uses, and free nothing (`crate::ir_write`'s safety argument, points 1 and 2).
         unsafe {
-            let next = LLVMGetNextInstruction(inst);
+            let next = ir::next_instruction(inst);
             let store = region_ir::with_builder_before(next, |b| LLVMBuildStore(b, inst, slot));
             self.origin.insert(store, inst);
             let reload = c_name(&format!("{name}.reload"));
@@ -656,13 +664,13 @@ impl Lowering {
                     continue;
                 }
                 if is_phi(user) {
-                    for i in 0..LLVMCountIncoming(user) {
-                        if LLVMGetIncomingValue(user, i) == inst {
-                            let from = LLVMGetIncomingBlock(user, i);
+                    for i in 0..ir::incoming_count(user) {
+                        if ir::incoming_value(user, i) == inst {
+                            let from = ir::incoming_block(user, i);
                             let load = region_ir::with_builder_before(terminator(from), |b| {
                                 LLVMBuildLoad2(b, ty, slot, reload.as_ptr())
                             });
-                            LLVMSetOperand(user, i, load);
+                            ir_write::set_operand(user, i, load);
                         }
                     }
                     continue;
@@ -671,9 +679,9 @@ impl Lowering {
                     continue;
                 }
                 let load = region_ir::with_builder_before(user, |b| LLVMBuildLoad2(b, ty, slot, reload.as_ptr()));
-                for i in 0..LLVMGetNumOperands(user) as u32 {
-                    if LLVMGetOperand(user, i) == inst {
-                        LLVMSetOperand(user, i, load);
+                for i in 0..ir::operand_count(user) {
+                    if ir::operand(user, i) == inst {
+                        ir_write::set_operand(user, i, load);
                     }
                 }
             }
@@ -685,6 +693,7 @@ impl Lowering {
 
     /// A new block holding `br target`, placed before `before` (at the end of the function when `None`).
     fn branch_block(&self, name: &str, before: Option<LLVMBasicBlockRef>, target: LLVMBasicBlockRef) -> LLVMBasicBlockRef {
+        // SAFETY: live handles; `name` is NUL-terminated; the calls add a block and a branch.
         unsafe {
             let name = c_name(name);
             let block = match before {
@@ -709,67 +718,65 @@ impl Lowering {
 
     fn fix_branches(&mut self) {
         let mut seen = HashSet::new();
-        let mut block = unsafe { LLVMGetFirstBasicBlock(self.function) };
+        let mut block = ir::first_block(self.function);
         while !block.is_null() {
             seen.insert(block);
             if self.simd.contains_key(&block) {
                 self.fix_branch(block, &seen);
             }
-            block = unsafe { LLVMGetNextBasicBlock(block) };
+            block = ir::next_block(block);
         }
     }
 
     fn fix_branch(&mut self, block: LLVMBasicBlockRef, seen: &HashSet<LLVMBasicBlockRef>) {
         let br = terminator(block);
         let name = block_name(block);
-        let conditional = unsafe { LLVMIsConditional(br) != 0 };
+        let conditional = ir::is_conditional(br);
         let mut backward = false;
-        unsafe {
-            for i in 0..LLVMGetNumSuccessors(br) {
-                let succ = LLVMGetSuccessor(br, i);
-                if !seen.contains(&succ) {
-                    continue;
-                }
-                if !conditional {
-                    // A backward unconditional branch stays scalar: the loop's own SIMD branch decides.
-                    self.simd.remove(&block);
-                    return;
-                }
-                backward = true;
-                let next = LLVMGetNextBasicBlock(block);
-                let new = self.branch_block(&format!("{name}.backward"), (!next.is_null()).then_some(next), succ);
-                LLVMSetSuccessor(br, i, new);
-            }
-            if backward {
-                for i in 0..LLVMGetNumSuccessors(br) {
-                    let succ = LLVMGetSuccessor(br, i);
-                    if seen.contains(&succ) || self.unique_predecessor(succ) {
-                        continue;
-                    }
-                    let new = self.branch_block(&format!("{name}.loopend"), Some(succ), succ);
-                    LLVMSetSuccessor(br, i, new);
-                }
+        for i in 0..ir::successor_count(br) {
+            let succ = ir::successor(br, i);
+            if !seen.contains(&succ) {
+                continue;
             }
             if !conditional {
+                // A backward unconditional branch stays scalar: the loop's own SIMD branch decides.
+                self.simd.remove(&block);
                 return;
             }
-            let next = LLVMGetNextBasicBlock(block);
-            if LLVMGetSuccessor(br, 1) == next {
-                return;
-            }
-            if LLVMGetSuccessor(br, 0) == next {
-                let (t, f) = (LLVMGetSuccessor(br, 0), LLVMGetSuccessor(br, 1));
-                LLVMSetSuccessor(br, 0, f);
-                LLVMSetSuccessor(br, 1, t);
-                if !self.inverted.remove(&block) {
-                    self.inverted.insert(block);
+            backward = true;
+            let next = ir::next_block(block);
+            let new = self.branch_block(&format!("{name}.backward"), (!next.is_null()).then_some(next), succ);
+            ir_write::set_successor(br, i, new);
+        }
+        if backward {
+            for i in 0..ir::successor_count(br) {
+                let succ = ir::successor(br, i);
+                if seen.contains(&succ) || self.unique_predecessor(succ) {
+                    continue;
                 }
-            } else {
-                let target = LLVMGetSuccessor(br, 1);
-                let new =
-                    self.branch_block(&format!("{name}.fallthrough"), (!next.is_null()).then_some(next), target);
-                LLVMSetSuccessor(br, 1, new);
+                let new = self.branch_block(&format!("{name}.loopend"), Some(succ), succ);
+                ir_write::set_successor(br, i, new);
             }
+        }
+        if !conditional {
+            return;
+        }
+        let next = ir::next_block(block);
+        if ir::successor(br, 1) == next {
+            return;
+        }
+        if ir::successor(br, 0) == next {
+            let (t, f) = (ir::successor(br, 0), ir::successor(br, 1));
+            ir_write::set_successor(br, 0, f);
+            ir_write::set_successor(br, 1, t);
+            if !self.inverted.remove(&block) {
+                self.inverted.insert(block);
+            }
+        } else {
+            let target = ir::successor(br, 1);
+            let new =
+                self.branch_block(&format!("{name}.fallthrough"), (!next.is_null()).then_some(next), target);
+            ir_write::set_successor(br, 1, new);
         }
     }
 
@@ -786,7 +793,7 @@ impl Lowering {
         let branches: Vec<_> = self.layout().into_iter().filter(|b| self.simd.contains_key(b)).collect();
         for block in branches {
             let width = self.simd[&block];
-            let uip = unsafe { LLVMGetSuccessor(terminator(block), 0) };
+            let uip = ir::successor(terminator(block), 0);
             if self.joins.contains_key(&uip) {
                 continue;
             }
@@ -799,11 +806,9 @@ impl Lowering {
                 if term.is_null() {
                     continue;
                 }
-                unsafe {
-                    for i in 0..LLVMGetNumSuccessors(term) {
-                        if LLVMGetSuccessor(term, i) == uip {
-                            LLVMSetSuccessor(term, i, join);
-                        }
+                for i in 0..ir::successor_count(term) {
+                    if ir::successor(term, i) == uip {
+                        ir_write::set_successor(term, i, join);
                     }
                 }
             }
@@ -865,8 +870,8 @@ impl Lowering {
             for &b in &branches {
                 let block = cfg.blocks[b];
                 let br = terminator(block);
-                let uip = unsafe { LLVMGetSuccessor(br, 0) };
-                let conditional = unsafe { LLVMIsConditional(br) != 0 };
+                let uip = ir::successor(br, 0);
+                let conditional = ir::is_conditional(br);
                 if !conditional && self.jips.get(&block).is_none_or(|&j| j == uip) {
                     unsimd.push(block);
                 } else {
@@ -889,7 +894,7 @@ impl Lowering {
         let uip = if is_join {
             None
         } else {
-            cfg.index.get(&unsafe { LLVMGetSuccessor(terminator(cfg.blocks[b]), 0) }).copied()
+            cfg.index.get(&ir::successor(terminator(cfg.blocks[b]), 0)).copied()
         };
         let mut need_next_join = false;
         for j in b + 1..cfg.blocks.len() {
@@ -915,13 +920,15 @@ impl Lowering {
         if let Some(em) = self.em {
             return em;
         }
+        // SAFETY: live handles of the function being lowered; the builder is created and disposed in this block; the
+        // calls only add IR.
         unsafe {
-            let ty = LLVMVectorType(LLVMInt1TypeInContext(self.context), EM_WIDTH);
-            let entry = LLVMGetEntryBasicBlock(self.function);
+            let ty = ir_write::vector_type(ir_write::int_type(self.context, 1), EM_WIDTH);
+            let entry = ir::entry_block(self.function);
             let builder = LLVMCreateBuilderInContext(self.context);
-            LLVMPositionBuilderBefore(builder, LLVMGetFirstInstruction(entry));
+            LLVMPositionBuilderBefore(builder, ir::first_instruction(entry));
             let slot = LLVMBuildAlloca(builder, ty, c"EM".as_ptr());
-            LLVMBuildStore(builder, LLVMConstAllOnes(ty), slot);
+            LLVMBuildStore(builder, ir_write::all_ones(ty), slot);
             LLVMDisposeBuilder(builder);
             self.em = Some(slot);
             slot
@@ -934,7 +941,7 @@ impl Lowering {
         if let Some(&slot) = self.rm.get(&join) {
             return slot;
         }
-        let ty = unsafe { LLVMVectorType(LLVMInt1TypeInContext(self.context), width) };
+        let ty = ir_write::vector_type(ir_write::int_type(self.context, 1), width);
         let slot = self.new_slot(ty, &format!("RM.{}", block_name(join)));
         self.rm.insert(join, slot);
         slot
@@ -958,19 +965,21 @@ impl Lowering {
     fn lower_goto(&mut self, block: LLVMBasicBlockRef, cx: &mut PassCx) {
         let width = self.simd[&block];
         let mut br = terminator(block);
+        // SAFETY: live handles of the module being rewritten; these calls read it, make types, constants or
+        // instructions, or redirect uses, and free nothing (`crate::ir_write`'s safety argument, points 1 and 2).
         unsafe {
-            let uip = LLVMGetSuccessor(br, 0);
+            let uip = ir::successor(br, 0);
             let Some(&jip) = self.jips.get(&block) else { return };
-            let bool_ty = LLVMInt1TypeInContext(self.context);
-            let vec_ty = LLVMVectorType(bool_ty, width);
-            let (taken, any) = if LLVMIsConditional(br) == 0 {
+            let bool_ty = ir_write::int_type(self.context, 1);
+            let vec_ty = ir_write::vector_type(bool_ty, width);
+            let (taken, any) = if !ir::is_conditional(br) {
                 // A SIMD_BREAK / SIMD_CONTINUE / jump under SIMD control flow: every enabled channel leaves.
-                let next = LLVMGetNextBasicBlock(block);
-                let new = region_ir::with_builder_before(br, |b| LLVMBuildCondBr(b, LLVMConstInt(bool_ty, 1, 0), uip, next));
+                let next = ir::next_block(block);
+                let new = region_ir::with_builder_before(br, |b| LLVMBuildCondBr(b, ir_write::const_int(bool_ty, 1, false), uip, next));
                 set_debug_loc(new, debug_loc(br));
-                LLVMInstructionEraseFromParent(br);
+                ir_write::erase(br);
                 br = new;
-                (LLVMConstAllOnes(vec_ty), None)
+                (ir_write::all_ones(vec_ty), None)
             } else {
                 let cond = LLVMGetCondition(br);
                 if intrinsic(cond) == Some("llvm.genx.simdcf.any") {
@@ -980,16 +989,16 @@ impl Lowering {
                     let splat = region_ir::with_builder_before(br, |b| {
                         let one = LLVMBuildInsertElement(
                             b,
-                            LLVMGetUndef(LLVMVectorType(bool_ty, 1)),
+                            ir_write::undef(ir_write::vector_type(bool_ty, 1)),
                             cond,
-                            LLVMConstInt(LLVMInt32TypeInContext(self.context), 0, 0),
+                            ir_write::const_int(ir_write::int_type(self.context, 32), 0, false),
                             c"splat".as_ptr(),
                         );
                         LLVMBuildShuffleVector(
                             b,
                             one,
-                            LLVMGetUndef(LLVMVectorType(bool_ty, 1)),
-                            LLVMConstNull(LLVMVectorType(LLVMInt32TypeInContext(self.context), width)),
+                            ir_write::undef(ir_write::vector_type(bool_ty, 1)),
+                            ir_write::zero(ir_write::vector_type(ir_write::int_type(self.context, 32), width)),
                             c"splat".as_ptr(),
                         )
                     });
@@ -1002,7 +1011,7 @@ impl Lowering {
             }
             let rm = self.rm_slot(uip, width);
             let em_slot = self.em_slot();
-            let em_ty = LLVMVectorType(bool_ty, EM_WIDTH);
+            let em_ty = ir_write::vector_type(bool_ty, EM_WIDTH);
             let inverted = self.inverted.contains(&block);
             let goto_fn = region_ir::declare_intrinsic(
                 self.module,
@@ -1026,7 +1035,7 @@ impl Lowering {
                 let stay = if inverted {
                     taken
                 } else {
-                    LLVMBuildXor(b, taken, LLVMConstAllOnes(vec_ty), c"stay".as_ptr())
+                    LLVMBuildXor(b, taken, ir_write::all_ones(vec_ty), c"stay".as_ptr())
                 };
                 let em = LLVMBuildLoad2(b, em_ty, em_slot, c"em".as_ptr());
                 let old_rm = LLVMBuildLoad2(b, vec_ty, rm, c"rm".as_ptr());
@@ -1039,10 +1048,10 @@ impl Lowering {
                 let branch = LLVMBuildExtractValue(b, goto, 2, c"goto.branch".as_ptr());
                 LLVMSetCondition(br, branch);
             });
-            LLVMSetSuccessor(br, 0, jip);
+            ir_write::set_successor(br, 0, jip);
             if let Some(any) = any {
                 if !ir::has_uses(any) {
-                    LLVMInstructionEraseFromParent(any);
+                    ir_write::erase(any);
                 }
             }
         }
@@ -1053,9 +1062,11 @@ impl Lowering {
         let width = self.joins[&join];
         let rm = self.rm_slot(join, width);
         let em_slot = self.em_slot();
+        // SAFETY: live handles of the module being rewritten; these calls read it, make types, constants or
+        // instructions, or redirect uses, and free nothing (`crate::ir_write`'s safety argument, points 1 and 2).
         unsafe {
-            let bool_ty = LLVMInt1TypeInContext(self.context);
-            let (em_ty, vec_ty) = (LLVMVectorType(bool_ty, EM_WIDTH), LLVMVectorType(bool_ty, width));
+            let bool_ty = ir_write::int_type(self.context, 1);
+            let (em_ty, vec_ty) = (ir_write::vector_type(bool_ty, EM_WIDTH), ir_write::vector_type(bool_ty, width));
             let join_fn = match region_ir::declare_intrinsic(
                 self.module,
                 "llvm.genx.simdcf.join",
@@ -1081,16 +1092,16 @@ impl Lowering {
                 let new_em = LLVMBuildExtractValue(b, call, 0, c"join.em".as_ptr());
                 LLVMBuildStore(b, new_em, em_slot);
                 let branch = LLVMBuildExtractValue(b, call, 1, c"join.branch".as_ptr());
-                LLVMBuildStore(b, LLVMConstNull(vec_ty), rm);
+                LLVMBuildStore(b, ir_write::zero(vec_ty), rm);
                 branch
             });
             if let Some(&jip) = self.jips.get(&join) {
-                let next = LLVMGetSuccessor(br, 0);
+                let next = ir::successor(br, 0);
                 let new = region_ir::with_builder_before(br, |b| LLVMBuildCondBr(b, branch, jip, next));
                 set_debug_loc(new, dl);
-                LLVMInstructionEraseFromParent(br);
+                ir_write::erase(br);
             } else if !ir::has_uses(branch) {
-                LLVMInstructionEraseFromParent(branch);
+                ir_write::erase(branch);
             }
         }
         self.counts[1] += 1;
@@ -1100,7 +1111,7 @@ impl Lowering {
 /// Whether `to` is `from` or reached from it only through unconditional branches into blocks with one
 /// predecessor: such blocks run under the same execution mask, so a value needs no slot between them.
 fn straight_line(from: LLVMBasicBlockRef, to: LLVMBasicBlockRef) -> bool {
-    let function = unsafe { LLVMGetBasicBlockParent(from) };
+    let function = ir::block_parent(from);
     let mut block = to;
     for _ in 0..64 {
         if block == from {
@@ -1109,7 +1120,7 @@ fn straight_line(from: LLVMBasicBlockRef, to: LLVMBasicBlockRef) -> bool {
         let preds: Vec<_> = ir::blocks(function).filter(|&b| successors(b).contains(&block)).collect();
         let [pred] = preds[..] else { return false };
         let br = terminator(pred);
-        if unsafe { LLVMGetNumSuccessors(br) } != 1 {
+        if ir::successor_count(br) != 1 {
             return false;
         }
         block = pred;
@@ -1120,12 +1131,14 @@ fn straight_line(from: LLVMBasicBlockRef, to: LLVMBasicBlockRef) -> bool {
 /// Rebuilds the phis of `block` without their entries for `pred` (the C API cannot remove an incoming entry).
 fn remove_incoming(block: LLVMBasicBlockRef, pred: LLVMBasicBlockRef) {
     for phi in ir::instructions(block).take_while(|&i| is_phi(i)).collect::<Vec<_>>() {
+        // SAFETY: live handles of the module being rewritten; these calls read it, make types, constants or
+        // instructions, or redirect uses, and free nothing (`crate::ir_write`'s safety argument, points 1 and 2).
         unsafe {
             let (mut values, mut blocks) = (Vec::new(), Vec::new());
-            for i in 0..LLVMCountIncoming(phi) {
-                if LLVMGetIncomingBlock(phi, i) != pred {
-                    values.push(LLVMGetIncomingValue(phi, i));
-                    blocks.push(LLVMGetIncomingBlock(phi, i));
+            for i in 0..ir::incoming_count(phi) {
+                if ir::incoming_block(phi, i) != pred {
+                    values.push(ir::incoming_value(phi, i));
+                    blocks.push(ir::incoming_block(phi, i));
                 }
             }
             let new = region_ir::with_builder_before(phi, |b| LLVMBuildPhi(b, ir::type_of(phi), c"".as_ptr()));
@@ -1147,19 +1160,22 @@ fn erase_dead_chain(value: LLVMValueRef) {
         if !matches!(op, LLVMOpcode::LLVMXor | LLVMOpcode::LLVMICmp | LLVMOpcode::LLVMZExt | LLVMOpcode::LLVMTrunc) {
             continue;
         }
-        let operands: Vec<_> = (0..unsafe { LLVMGetNumOperands(v) } as u32).map(|i| unsafe { LLVMGetOperand(v, i) }).collect();
-        unsafe { LLVMInstructionEraseFromParent(v) };
+        let operands: Vec<_> = (0..ir::operand_count(v)).map(|i| ir::operand(v, i)).collect();
+        ir_write::erase(v);
         work.extend(operands.into_iter().filter(|&o| opcode(o).is_some()));
     }
 }
 
 /// An instruction's `!dbg` location as a metadata value (null when it has none).
 fn debug_loc(inst: LLVMValueRef) -> LLVMValueRef {
+    // SAFETY: queries on live handles of the module being run on (the argument of `crate::ir`'s module note).
     unsafe { LLVMGetMetadata(inst, 0) } // LLVMContext::MD_dbg
 }
 
 fn set_debug_loc(inst: LLVMValueRef, location: LLVMValueRef) {
     if !location.is_null() {
+        // SAFETY: live handles of the module being rewritten; these calls read it, make types, constants or
+        // instructions, or redirect uses, and free nothing (`crate::ir_write`'s safety argument, points 1 and 2).
         unsafe { LLVMSetMetadata(inst, 0, location) };
     }
 }

@@ -85,6 +85,7 @@ use crate::llvm_sys::prelude::*;
 use crate::llvm_sys::{LLVMOpcode, LLVMTypeKind};
 use crate::platform;
 use crate::region_ir::{self, Index, RdRegion, WrRegion};
+use crate::ir_write;
 
 /// Pass body: decomposes every candidate web of `function`.
 pub fn run(function: FunctionValue<'_>, cx: &mut PassCx) -> bool {
@@ -172,44 +173,43 @@ struct Web {
 
 /// A vector type a web may hold: a vector of 1/2/4/8-byte integers or floats.
 fn is_web_type(ty: LLVMTypeRef) -> bool {
-    unsafe {
-        LLVMGetTypeKind(ty) == LLVMTypeKind::LLVMVectorTypeKind
-            && LLVMGetTypeKind(LLVMGetElementType(ty)) != LLVMTypeKind::LLVMPointerTypeKind
-            && region_ir::element_bytes(LLVMGetElementType(ty)).is_some()
-    }
+    ir::type_kind(ty) == LLVMTypeKind::LLVMVectorTypeKind
+        && ir::type_kind(ir::element_of(ty)) != LLVMTypeKind::LLVMPointerTypeKind
+        && region_ir::element_bytes(ir::element_of(ty)).is_some()
 }
 
 /// The operands a join instruction joins with its result, or `None` when `inst` is not a join.
 fn joined_operands(inst: LLVMValueRef) -> Option<Vec<u32>> {
+    // SAFETY: queries on live handles of the module being run on (the argument of `crate::ir`'s module note).
     unsafe {
-        if LLVMIsAInstruction(inst).is_null() || !is_web_type(ir::type_of(inst)) {
+        if !ir::is_instruction(inst) || !is_web_type(ir::type_of(inst)) {
             return None;
         }
         if region_ir::is_wrregion(inst) {
             return Some(vec![region_ir::wr::OLD]);
         }
         match LLVMGetInstructionOpcode(inst) {
-            LLVMOpcode::LLVMPHI => Some((0..LLVMCountIncoming(inst)).collect()),
+            LLVMOpcode::LLVMPHI => Some((0..ir::incoming_count(inst)).collect()),
             LLVMOpcode::LLVMSelect
-                if LLVMGetTypeKind(ir::type_of(LLVMGetOperand(inst, 0))) != LLVMTypeKind::LLVMVectorTypeKind =>
+                if ir::type_kind(ir::type_of(ir::operand(inst, 0))) != LLVMTypeKind::LLVMVectorTypeKind =>
             {
                 Some(vec![1, 2])
             }
-            LLVMOpcode::LLVMBitCast if is_web_type(ir::type_of(LLVMGetOperand(inst, 0))) => Some(vec![0]),
+            LLVMOpcode::LLVMBitCast if is_web_type(ir::type_of(ir::operand(inst, 0))) => Some(vec![0]),
             _ => None,
         }
     }
 }
 
 fn is_node(value: LLVMValueRef) -> bool {
-    unsafe { !LLVMIsAInstruction(value).is_null() || !LLVMIsAArgument(value).is_null() }
+    ir::is_instruction(value) || ir::is_argument(value)
 }
 
 fn find_webs(function: LLVMValueRef) -> Vec<Web> {
     let mut order: Vec<LLVMValueRef> = Vec::new();
-    unsafe {
-        for i in 0..LLVMCountParams(function) {
-            order.push(LLVMGetParam(function, i));
+    {
+        for i in 0..ir::param_count(function) {
+            order.push(ir::param(function, i));
         }
     }
     order.extend(ir::blocks(function).flat_map(ir::instructions));
@@ -227,7 +227,7 @@ fn find_webs(function: LLVMValueRef) -> Vec<Web> {
         let Some(operands) = joined_operands(inst) else { continue };
         in_web[i] = true;
         for index in operands {
-            let operand = unsafe { LLVMGetOperand(inst, index) };
+            let operand = ir::operand(inst, index);
             if !is_node(operand) {
                 continue;
             }
@@ -264,30 +264,7 @@ struct Cfg {
 
 impl Cfg {
     fn new(function: LLVMValueRef) -> Cfg {
-        let mut post = Vec::new();
-        let mut seen = HashSet::new();
-        unsafe {
-            if LLVMCountBasicBlocks(function) == 0 {
-                return Cfg { rpo: HashMap::new(), positions: HashMap::new() };
-            }
-            let entry = LLVMGetEntryBasicBlock(function);
-            let mut stack: Vec<(LLVMBasicBlockRef, u32)> = vec![(entry, 0)];
-            seen.insert(entry);
-            while let Some(&mut (block, ref mut next)) = stack.last_mut() {
-                let term = LLVMGetBasicBlockTerminator(block);
-                let count = if term.is_null() { 0 } else { LLVMGetNumSuccessors(term) };
-                if *next < count {
-                    let succ = LLVMGetSuccessor(term, *next);
-                    *next += 1;
-                    if seen.insert(succ) {
-                        stack.push((succ, 0));
-                    }
-                } else {
-                    post.push(block);
-                    stack.pop();
-                }
-            }
-        }
+        let post = ir::depth_first_orders(function).1;
         let n = post.len();
         let mut cfg =
             Cfg { rpo: post.into_iter().enumerate().map(|(i, b)| (b, n - 1 - i)).collect(), positions: HashMap::new() };
@@ -382,7 +359,7 @@ impl Cuts {
 fn analyze(web: &Web, cfg: &Cfg, grf: u32) -> Result<Option<Plan>, Refusal> {
     let members: HashSet<LLVMValueRef> = web.members.iter().copied().collect();
     let joins: Vec<LLVMValueRef> = web.members.iter().copied().filter(|&m| joined_operands(m).is_some()).collect();
-    let candidate = joins.iter().any(|&j| region_ir::is_wrregion(j) || unsafe { !LLVMIsAPHINode(j).is_null() });
+    let candidate = joins.iter().any(|&j| region_ir::is_wrregion(j) || ir::is_phi(j));
     let ty = ir::type_of(web.members[0]);
     let bytes = region_ir::lanes(ty).saturating_mul(region_ir::element_bytes(region_ir::element_type(ty)).unwrap_or(0));
     if bytes > i16::MAX as u32 {
@@ -412,9 +389,9 @@ fn analyze(web: &Web, cfg: &Cfg, grf: u32) -> Result<Option<Plan>, Refusal> {
             cuts.cross(join, span);
         }
         for index in joined_operands(join).unwrap_or_default() {
-            let operand = unsafe { LLVMGetOperand(join, index) };
+            let operand = ir::operand(join, index);
             if is_node(operand) {
-                if !unsafe { LLVMIsATerminatorInst(operand) }.is_null() {
+                if !!ir::is_terminator(operand) {
                     return refuse(join, "a value of the web is defined by a terminator");
                 }
             } else if split_constant(operand, &[Part { start: 0, end: bytes }]).is_none() {
@@ -426,8 +403,8 @@ fn analyze(web: &Web, cfg: &Cfg, grf: u32) -> Result<Option<Plan>, Refusal> {
         }
         let mut whole_uses = Vec::new();
         for user in users(join) {
-            for index in 0..unsafe { LLVMGetNumOperands(user) } as u32 {
-                if unsafe { LLVMGetOperand(user, index) } != join {
+            for index in 0..ir::operand_count(user) {
+                if ir::operand(user, index) != join {
                     continue;
                 }
                 if members.contains(&user) && joined_operands(user).is_some_and(|ops| ops.contains(&index)) {
@@ -474,7 +451,7 @@ fn analyze(web: &Web, cfg: &Cfg, grf: u32) -> Result<Option<Plan>, Refusal> {
             ),
         );
     }
-    let has_phi = joins.iter().any(|&j| unsafe { !LLVMIsAPHINode(j).is_null() });
+    let has_phi = joins.iter().any(|&j| ir::is_phi(j));
     if reads.is_empty() && !has_phi {
         // Only whole uses: the parts would be reassembled right away, adding moves for nothing.
         return Ok(None);
@@ -499,7 +476,7 @@ fn analyze(web: &Web, cfg: &Cfg, grf: u32) -> Result<Option<Plan>, Refusal> {
 fn part_type(ty: LLVMTypeRef, part: Part) -> LLVMTypeRef {
     let elem = region_ir::element_type(ty);
     let eb = region_ir::element_bytes(elem).unwrap_or(1);
-    unsafe { LLVMVectorType(elem, (part.end - part.start) / eb) }
+    ir_write::vector_type(elem, (part.end - part.start) / eb)
 }
 
 /// The region of a vector of type `ty` that is exactly `part`.
@@ -513,12 +490,14 @@ fn part_region(ty: LLVMTypeRef, part: Part) -> Region {
 fn split_constant(constant: LLVMValueRef, parts: &[Part]) -> Option<Vec<LLVMValueRef>> {
     let ty = ir::type_of(constant);
     let eb = region_ir::element_bytes(region_ir::element_type(ty))?;
+    // SAFETY: live handles of the module being rewritten; these calls read it, make types, constants or
+    // instructions, or redirect uses, and free nothing (`crate::ir_write`'s safety argument, points 1 and 2).
     unsafe {
         let element = |i: u32| -> Option<LLVMValueRef> {
             if !LLVMIsAConstantDataVector(constant).is_null() {
                 Some(LLVMGetElementAsConstant(constant, i))
             } else if !LLVMIsAConstantVector(constant).is_null() {
-                Some(LLVMGetOperand(constant, i))
+                Some(ir::operand(constant, i))
             } else {
                 None
             }
@@ -530,9 +509,9 @@ fn split_constant(constant: LLVMValueRef, parts: &[Part]) -> Option<Vec<LLVMValu
                 if !LLVMIsAPoisonValue(constant).is_null() {
                     Some(LLVMGetPoison(part_ty))
                 } else if LLVMIsUndef(constant) != 0 {
-                    Some(LLVMGetUndef(part_ty))
+                    Some(ir_write::undef(part_ty))
                 } else if !LLVMIsAConstantAggregateZero(constant).is_null() {
-                    Some(LLVMConstNull(part_ty))
+                    Some(ir_write::zero(part_ty))
                 } else {
                     let mut elements =
                         (part.start / eb..part.end / eb).map(element).collect::<Option<Vec<LLVMValueRef>>>()?;
@@ -575,12 +554,14 @@ impl Decomposer<'_> {
             split_constant(value, &self.plan.parts)
                 .ok_or_else(|| "a constant of the web cannot be split".to_string())?
         } else {
+            // SAFETY: live handles of the module being rewritten; these calls read it, make types, constants or
+            // instructions, or redirect uses, and free nothing (`crate::ir_write`'s safety argument, points 1 and 2).
             unsafe {
-                if LLVMIsAInstruction(value).is_null() {
+                if !ir::is_instruction(value) {
                     // Arguments' parts go before the entry block's original first instruction, in creation order.
                     LLVMPositionBuilderBefore(self.builder, self.entry_anchor);
                 } else {
-                    LLVMPositionBuilderBefore(self.builder, LLVMGetNextInstruction(value));
+                    LLVMPositionBuilderBefore(self.builder, ir::next_instruction(value));
                 }
             }
             let ty = ir::type_of(value);
@@ -626,6 +607,8 @@ impl Decomposer<'_> {
             parts[j] = if region.is_identity(part_len) && ir::type_of(new) == part_ty {
                 new
             } else {
+                // SAFETY: live handles of the module being rewritten; these calls read it, make types, constants or
+                // instructions, or redirect uses, and free nothing (`crate::ir_write`'s safety argument, points 1 and 2).
                 unsafe { LLVMPositionBuilderBefore(self.builder, join) };
                 let name = format!("{}.part{j}", ir::value_name(join));
                 let write = region_ir::build_wrregion(
@@ -642,13 +625,15 @@ impl Decomposer<'_> {
             };
             return Ok(parts);
         }
+        // SAFETY: live handles of the module being rewritten; these calls read it, make types, constants or
+        // instructions, or redirect uses, and free nothing (`crate::ir_write`'s safety argument, points 1 and 2).
         unsafe {
             let opcode = LLVMGetInstructionOpcode(join);
             let operands: Vec<Vec<LLVMValueRef>> = match opcode {
                 LLVMOpcode::LLVMSelect => {
-                    vec![self.parts(LLVMGetOperand(join, 1))?, self.parts(LLVMGetOperand(join, 2))?]
+                    vec![self.parts(ir::operand(join, 1))?, self.parts(ir::operand(join, 2))?]
                 }
-                _ => vec![self.parts(LLVMGetOperand(join, 0))?],
+                _ => vec![self.parts(ir::operand(join, 0))?],
             };
             LLVMPositionBuilderBefore(self.builder, join);
             let mut parts = Vec::with_capacity(self.plan.parts.len());
@@ -657,7 +642,7 @@ impl Decomposer<'_> {
                 let value = if opcode == LLVMOpcode::LLVMSelect {
                     LLVMBuildSelect(
                         self.builder,
-                        LLVMGetOperand(join, 0),
+                        ir::operand(join, 0),
                         operands[0][k],
                         operands[1][k],
                         name.as_ptr(),
@@ -667,7 +652,7 @@ impl Decomposer<'_> {
                 } else {
                     LLVMBuildBitCast(self.builder, operands[0][k], part_type(ty, part), name.as_ptr())
                 };
-                if !LLVMIsAInstruction(value).is_null() && value != operands[0][k] {
+                if ir::is_instruction(value) && value != operands[0][k] {
                     self.created.push(value);
                 }
                 parts.push(value);
@@ -691,9 +676,11 @@ impl Decomposer<'_> {
             .map(|j| j.whole_uses.iter().map(|&(u, _)| u).collect())
             .unwrap_or_default();
         let at = ir::instructions(block).find(|i| users.contains(i)).unwrap_or(user);
+        // SAFETY: live handles of the module being rewritten; these calls read it, make types, constants or
+        // instructions, or redirect uses, and free nothing (`crate::ir_write`'s safety argument, points 1 and 2).
         unsafe { LLVMPositionBuilderBefore(self.builder, at) };
         let ty = ir::type_of(join);
-        let mut whole = unsafe { LLVMGetUndef(ty) };
+        let mut whole = ir_write::undef(ty);
         let parts = self.parts_of.get(&join).cloned().ok_or("a join has no parts")?;
         let last = parts.len().saturating_sub(1);
         for (k, (&part, &value)) in self.plan.parts.iter().zip(&parts).enumerate() {
@@ -718,12 +705,14 @@ impl Decomposer<'_> {
 /// Rewrites the web of `plan`; returns the number of reassemblies made, and every value made (some since
 /// erased again: only for comparison, never to be dereferenced).
 fn decompose(plan: &Plan, function: LLVMValueRef) -> Result<(u64, Vec<LLVMValueRef>), String> {
+    // SAFETY: live handles of the function; the builder created here is disposed before the block ends;
+    // `decompose_with` only builds with it.
     unsafe {
-        let context = LLVMGetModuleContext(LLVMGetGlobalParent(function));
+        let context = ir::module_context(ir::module_of(function));
         let builder = LLVMCreateBuilderInContext(context);
         let mut decomposer = Decomposer {
             plan,
-            entry_anchor: LLVMGetFirstInstruction(LLVMGetEntryBasicBlock(function)),
+            entry_anchor: ir::first_instruction(ir::entry_block(function)),
             builder,
             parts_of: HashMap::new(),
             whole_cache: HashMap::new(),

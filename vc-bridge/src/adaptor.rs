@@ -75,6 +75,8 @@ pub struct Kernel {
 
 /// Rewrites `module` in place into the SPIR-V-ready form and returns its kernels, in module order.
 pub fn adapt(module: LLVMModuleRef) -> Result<Vec<Kernel>, String> {
+    // SAFETY: `module` is a live module the caller owns; the adaptor only reads and rewrites it through the C API
+    // and frees nothing it does not own.
     unsafe {
         set_spir_triple(module);
         let entries = kernel_entries(module)?;
@@ -606,6 +608,7 @@ unsafe fn rename_attr(function: LLVMValueRef, from: &str, to: &str) {
 
 /// Whether the module has global variables (then [`mark_globals`] applies).
 pub fn has_global_variables(module: LLVMModuleRef) -> bool {
+    // SAFETY: queries on live handles of the module being run on (the argument of `crate::ir`'s module note).
     unsafe { !LLVMGetFirstGlobal(module).is_null() }
 }
 

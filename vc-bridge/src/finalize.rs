@@ -8,6 +8,13 @@
 //! after the input file, so each kernel is finalized in a directory of its own. GenX_IR's binary `.isa` input
 //! crashes in this release, so the route always hands it text.
 //!
+//! `-printregusage` (cmc's `-mCM_printregusage`) has a convention of its own in this release: GenX_IR reports the
+//! figure (`Kernel k : N registers`) as a "critical message", which makes its compile step report failure, so it
+//! prints the figure (twice: once under `[vISA Finalizer Messages]`, once more as the critical message) and exits
+//! 1, with every output written. A run whose exit status is 1, whose outputs are all there and whose only
+//! messages are register-usage lines of this kernel is therefore a success here; the figure becomes
+//! [`Finalized::registers`] (cross-checked with the asm header's `//.GRF count N`, which the option adds).
+//!
 //! Only this crate knows GenX_IR's command line and outputs; the platform's `-platform` name is the platform
 //! table's `visa_platform`.
 
@@ -31,6 +38,8 @@ pub struct Finalized {
     pub instructions: u32,
     /// Bytes of spill space (`//.spill size`, 0 when absent).
     pub spill_bytes: u32,
+    /// GRF registers the kernel uses, when `-printregusage` asked GenX_IR for the figure.
+    pub registers: Option<u32>,
     pub time: Span,
 }
 
@@ -55,6 +64,28 @@ pub fn header_number(asm: &str, key: &str) -> Option<u32> {
         .find_map(|line| line.strip_prefix("//.")?.strip_prefix(key)?.split_whitespace().next()?.parse().ok())
 }
 
+/// The option that asks GenX_IR for each kernel's register use.
+pub const PRINT_REG_USAGE: &str = "-printregusage";
+
+/// The register figure of `kernel` in GenX_IR's `-printregusage` messages (`Kernel k : N registers`), when
+/// every message line is such a figure for `kernel` (the header `[vISA Finalizer Messages]`, blank lines and
+/// GenX_IR's echo of its command line aside); `None` when any other message is there.
+pub fn register_usage(messages: &str, kernel: &str) -> Option<u32> {
+    let mut figure = None;
+    for line in messages.lines().map(str::trim) {
+        if line.is_empty() || line == "[vISA Finalizer Messages]" || line.starts_with("GenX_IR ") {
+            continue;
+        }
+        let (name, count) = line.strip_prefix("Kernel ")?.rsplit_once(" : ")?;
+        let count: u32 = count.strip_suffix(" registers")?.parse().ok()?;
+        if name != kernel || figure.is_some_and(|f| f != count) {
+            return None;
+        }
+        figure = Some(count);
+    }
+    figure
+}
+
 /// Finalizes one kernel's `.visaasm`; errors name the kernel and carry GenX_IR's own message.
 pub fn finalize(
     kernel: &str,
@@ -74,8 +105,18 @@ pub fn finalize(
         .map_err(|err| format!("kernel '{kernel}': cannot run GenX_IR (install libigc-tools): {err}"))?;
     let time = start.elapsed();
     let read = |name: &str| std::fs::read(dir.path().join(name));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    // `-printregusage` exits 1 after a good compile (see the module note).
+    let registers = finalizer_options
+        .iter()
+        .any(|o| o == PRINT_REG_USAGE)
+        .then(|| register_usage(&stderr, kernel))
+        .flatten()
+        .filter(|_| output.status.code() == Some(1) || output.status.success());
     let (asm, isa) = match (read("k.asm"), read("k.isa")) {
-        (Ok(asm), Ok(isa)) if output.status.success() => (String::from_utf8_lossy(&asm).into_owned(), isa),
+        (Ok(asm), Ok(isa)) if output.status.success() || registers.is_some() => {
+            (String::from_utf8_lossy(&asm).into_owned(), isa)
+        }
         _ => {
             let mut message = String::from_utf8_lossy(&output.stdout).into_owned();
             message.push_str(&String::from_utf8_lossy(&output.stderr));
@@ -102,7 +143,14 @@ pub fn finalize(
     let instructions = header_number(&asm, "instCount")
         .ok_or_else(|| format!("kernel '{kernel}': GenX_IR's asm has no //.instCount line"))?;
     let spill_bytes = header_number(&asm, "spill size").unwrap_or(0);
-    Ok(Finalized { kernel: kernel.to_string(), asm, isa, instructions, spill_bytes, time })
+    if let (Some(said), Some(header)) = (registers, header_number(&asm, "GRF count")) {
+        if said != header {
+            return Err(format!(
+                "kernel '{kernel}': GenX_IR reports {said} registers but its asm header says //.GRF count {header}"
+            ));
+        }
+    }
+    Ok(Finalized { kernel: kernel.to_string(), asm, isa, instructions, spill_bytes, registers, time })
 }
 
 /// Whether GenX_IR can be run (for tests and `cmc --version`).
@@ -139,5 +187,29 @@ mod tests {
         assert!(wrong.contains("holds the kernels [\"k\"]"), "{wrong}");
         let broken = finalize("k", ".version 4.1\n.kernel \"k\"\nfrobnicate\n", platform, &[]).unwrap_err();
         assert!(broken.contains("kernel 'k': the vISA finalizer (GenX_IR) failed"), "{broken}");
+        assert_eq!(done.registers, None);
+        // `-printregusage` exits 1 after a good compile; the figure is read and agrees with the asm header.
+        let usage = vec![PRINT_REG_USAGE.to_string()];
+        let counted = finalize("k", text, platform, &usage).expect("-printregusage is not a failure");
+        let registers = counted.registers.expect("a register figure");
+        assert_eq!(Some(registers), header_number(&counted.asm, "GRF count"), "{}", counted.asm);
+        assert!(registers > 0 && registers <= 128, "{registers}");
+        assert_eq!(counted.instructions, done.instructions);
+        // ... but a real failure under the option is still one.
+        let broken = finalize("k", ".version 4.1\n.kernel \"k\"\nfrobnicate\n", platform, &usage).unwrap_err();
+        assert!(broken.contains("kernel 'k': the vISA finalizer (GenX_IR) failed"), "{broken}");
+    }
+
+    #[test]
+    fn register_usage_lines() {
+        let said = "GenX_IR k.visaasm -platform Gen11LP -printregusage\n[vISA Finalizer Messages]\n\tKernel k : 8 registers\n\tKernel k : 8 registers\n\n";
+        assert_eq!(register_usage(said, "k"), Some(8));
+        // Another kernel's figure, a figure that disagrees, or any other message: not this convention.
+        assert_eq!(register_usage(said, "other"), None);
+        assert_eq!(register_usage("Kernel k : 8 registers\nKernel k : 9 registers\n", "k"), None);
+        assert_eq!(register_usage("[vISA Finalizer Messages]\nKernel k : 8 registers\nerror: spill failed\n", "k"), None);
+        assert_eq!(register_usage("", "k"), None);
+        // A kernel name with spaces and colons still parses (the figure is after the last ' : ').
+        assert_eq!(register_usage("Kernel a : b : 12 registers\n", "a : b"), Some(12));
     }
 }

@@ -49,7 +49,10 @@ pub enum Class {
     /// runs: opt-14 parses its input before it runs a pass (a 2^31-lane `zeroinitializer` shuffle mask is
     /// allocated lane by lane there), and before it loads pass plugins, so no handler of ours is in place yet.
     /// Told apart from `Abort` and `Timeout` by running the same input through `opt-14` without the plugin and
-    /// without passes: it aborts or runs past the limit there too. Counted, never hidden; not ours to fix.
+    /// without passes: it aborts or runs past the limit there too. Also an `opt-14` case that opt-14 itself
+    /// refuses before our passes run with a message that lacks the word "error" (`opt-14: unrecognized
+    /// architecture 'x' provided` for a mangled target triple), which would otherwise count as `Silent`: plain
+    /// `opt-14` exits non-zero on the input too. Counted, never hidden; not ours to fix.
     OptReaderAbort,
     /// Still running at the time limit.
     Timeout,
@@ -676,9 +679,22 @@ pub fn run(tools: &Tools, case: &Case, dir: &Path, keep: bool) -> Outcome {
     let stderr = reader.join().unwrap_or_default();
     let after = snapshot(dir);
     let (mut class, mut detail) = classify(case, status, &stderr, &before, &after);
-    if matches!(class, Class::Abort | Class::Timeout) && case.tool == Tool::Opt && opt_reader_fails(tools, case, dir) {
-        class = Class::OptReaderAbort;
-        detail = format!("{detail}; opt-14 alone (no plugin, no passes) aborts or runs past the limit reading this input too");
+    if matches!(class, Class::Abort | Class::Timeout | Class::Silent) && case.tool == Tool::Opt {
+        let plain = plain_opt(tools, case, dir);
+        let attributed = match class {
+            // opt-14's own refusal, not ours: plain opt-14 refuses the input too.
+            Class::Silent => plain.is_some_and(|p| p != PlainOpt::Succeeds),
+            _ => plain.is_some_and(|p| matches!(p, PlainOpt::Aborts | PlainOpt::TimesOut)),
+        };
+        if attributed {
+            class = Class::OptReaderAbort;
+            let how = match plain {
+                Some(PlainOpt::Aborts) => "aborts",
+                Some(PlainOpt::TimesOut) => "runs past the limit",
+                _ => "refuses it",
+            };
+            detail = format!("{detail}; opt-14 alone (no plugin, no passes) {how} on this input too");
+        }
     }
     if !keep {
         let _ = std::fs::remove_dir_all(dir);
@@ -686,33 +702,45 @@ pub fn run(tools: &Tools, case: &Case, dir: &Path, keep: bool) -> Outcome {
     Outcome { class, detail, stderr, seconds: start.elapsed().as_secs_f64() }
 }
 
-/// Whether plain `opt-14`, without our plugin and without passes, aborts or runs past the time limit on the
-/// case's input file (the last argument that names a file in `dir`): the failure is then LLVM's reader's, before
-/// any code of ours ran.
-fn opt_reader_fails(tools: &Tools, case: &Case, dir: &Path) -> bool {
-    let Some((opt, _)) = &tools.opt else { return false };
+/// How plain `opt-14` ends on an input.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum PlainOpt {
+    Succeeds,
+    /// Exits non-zero (a message of its own, such as `unrecognized architecture`).
+    Fails,
+    /// Killed by a signal.
+    Aborts,
+    TimesOut,
+}
+
+/// How plain `opt-14`, without our plugin and without passes, ends on the case's input file (the last argument
+/// that names a file in `dir`): when it aborts, runs past the time limit or refuses the input, the failure is
+/// LLVM's (its reader's, its target lookup's), before any code of ours ran. `None` when there is no opt-14 or
+/// no input file.
+fn plain_opt(tools: &Tools, case: &Case, dir: &Path) -> Option<PlainOpt> {
+    let (opt, _) = tools.opt.as_ref()?;
     let names_file = |arg: &&OsString| arg.to_str().is_some_and(|a| !a.starts_with('-')) && dir.join(arg).is_file();
-    let Some(input) = case.args.iter().rev().find(names_file) else {
-        return false;
-    };
-    let child = Command::new(opt)
+    let input = case.args.iter().rev().find(names_file)?;
+    let mut child = Command::new(opt)
         .arg("-disable-output")
         .arg(input)
         .current_dir(dir)
         .stdin(Stdio::null())
         .stdout(Stdio::null())
         .stderr(Stdio::null())
-        .spawn();
-    let Ok(mut child) = child else { return false };
+        .spawn()
+        .ok()?;
     let deadline = Instant::now() + tools.timeout;
     loop {
         match child.try_wait() {
-            Ok(Some(status)) => return status.signal().is_some(),
+            Ok(Some(status)) if status.signal().is_some() => return Some(PlainOpt::Aborts),
+            Ok(Some(status)) if status.success() => return Some(PlainOpt::Succeeds),
+            Ok(Some(_)) => return Some(PlainOpt::Fails),
             Ok(None) if Instant::now() < deadline => std::thread::sleep(Duration::from_millis(50)),
             _ => {
                 let _ = child.kill();
                 let _ = child.wait();
-                return true;
+                return Some(PlainOpt::TimesOut);
             }
         }
     }

@@ -7,7 +7,6 @@
 //! as IGC's do: a modifier with a constant operand is folded to a constant, and a select that bales nothing
 //! becomes a predicated wrregion when one arm can bale into the write.
 
-use std::collections::HashSet;
 
 use super::arg_info::{self, Category};
 use super::memory::{self, Predecessors};
@@ -18,7 +17,8 @@ use super::operands::{
 use super::regions::{is_balable_index_add, is_balable_index_or, rdregion_region, Target};
 use super::util::{
     c_name, callee_base, constant_lanes, has_one_use, is_abs, is_inline_asm, is_inst, is_not, is_predicate,
-    is_rdregion, is_struct, is_vector, is_wrregion, num_operands, opcode, operand, operand_inst, use_count, users,
+    is_rdregion, is_sat_intrinsic, is_struct, is_vector, is_wrregion, num_operands, opcode, operand, operand_inst,
+    use_count, users,
 };
 use super::{BaleInfo, Bales, BalingKind, Role, Violation};
 use crate::ir;
@@ -27,6 +27,7 @@ use crate::llvm_sys::prelude::*;
 use crate::llvm_sys::{LLVMIntPredicate, LLVMOpcode};
 use crate::platform::Platform;
 use crate::region_ir::{self, Index};
+use crate::ir_write;
 
 /// What the transforming analysis rewrote.
 #[derive(Clone, Copy, Debug, Default)]
@@ -55,11 +56,11 @@ pub(super) fn run(function: LLVMValueRef, platform: &Platform, kind: BalingKind,
         two_addr: Vec::new(),
     };
     for block in preorder(function) {
-        let mut cursor = unsafe { LLVMGetFirstInstruction(block) };
+        let mut cursor = ir::first_instruction(block);
         while !cursor.is_null() {
             let inst = cursor;
             // Taken before processing: the rule may erase `inst` (a folded modifier, a converted select).
-            cursor = unsafe { LLVMGetNextInstruction(inst) };
+            cursor = ir::next_instruction(inst);
             analyzer.process_inst(inst);
         }
     }
@@ -88,31 +89,7 @@ pub(super) fn reprocess(bales: &mut Bales, inst: LLVMValueRef) {
 
 /// The reachable blocks of `function` in depth-first preorder from the entry (IGC's `df_iterator`).
 fn preorder(function: LLVMValueRef) -> Vec<LLVMBasicBlockRef> {
-    let mut out = Vec::new();
-    unsafe {
-        if LLVMCountBasicBlocks(function) == 0 {
-            return out;
-        }
-        let entry = LLVMGetEntryBasicBlock(function);
-        let mut visited = HashSet::from([entry]);
-        let mut stack = vec![(entry, 0u32)];
-        out.push(entry);
-        while let Some(&mut (block, ref mut next)) = stack.last_mut() {
-            let terminator = LLVMGetBasicBlockTerminator(block);
-            let count = if terminator.is_null() { 0 } else { LLVMGetNumSuccessors(terminator) };
-            if *next < count {
-                let successor = LLVMGetSuccessor(terminator, *next);
-                *next += 1;
-                if visited.insert(successor) {
-                    out.push(successor);
-                    stack.push((successor, 0));
-                }
-            } else {
-                stack.pop();
-            }
-        }
-    }
-    out
+    ir::depth_first_orders(function).0
 }
 
 fn is_goto_or_join(value: LLVMValueRef) -> bool {
@@ -180,27 +157,15 @@ pub(super) fn violations(bales: &Bales) -> Vec<Violation> {
     out
 }
 
-fn is_sat_intrinsic(name: &str) -> bool {
-    matches!(
-        name,
-        "llvm.genx.sat"
-            | "llvm.genx.fptosi.sat"
-            | "llvm.genx.fptoui.sat"
-            | "llvm.genx.sstrunc.sat"
-            | "llvm.genx.sutrunc.sat"
-            | "llvm.genx.ustrunc.sat"
-            | "llvm.genx.uutrunc.sat"
-    )
-}
-
 /// The global variable a pointer is, through bitcasts and address-space casts (instructions or constants).
 fn underlying_global(mut pointer: LLVMValueRef) -> Option<LLVMValueRef> {
+    // SAFETY: queries on live handles of the module being run on (the argument of `crate::ir`'s module note).
     unsafe {
         for _ in 0..8 {
-            if !LLVMIsAGlobalVariable(pointer).is_null() {
+            if ir::is_global_variable(pointer) {
                 return Some(pointer);
             }
-            let cast = if !LLVMIsAConstantExpr(pointer).is_null() {
+            let cast = if ir::is_constant_expr(pointer) {
                 matches!(LLVMGetConstOpcode(pointer), LLVMOpcode::LLVMBitCast | LLVMOpcode::LLVMAddrSpaceCast)
             } else {
                 matches!(opcode(pointer), Some(LLVMOpcode::LLVMBitCast | LLVMOpcode::LLVMAddrSpaceCast))
@@ -208,7 +173,7 @@ fn underlying_global(mut pointer: LLVMValueRef) -> Option<LLVMValueRef> {
             if !cast {
                 return None;
             }
-            pointer = LLVMGetOperand(pointer, 0);
+            pointer = ir::operand(pointer, 0);
         }
     }
     None
@@ -595,8 +560,7 @@ impl Analyzer<'_> {
     /// Returns whether `inst` was replaced and erased.
     fn fold_constant_modifier(&mut self, inst: LLVMValueRef, role: Role) -> bool {
         let n = modifier_source(inst, role);
-        let arity =
-            if opcode(inst) == Some(LLVMOpcode::LLVMCall) { ir::call_arg_count(inst) } else { num_operands(inst) };
+        let arity = ir::data_operand_count(inst);
         if n >= arity {
             return false;
         }
@@ -611,9 +575,9 @@ impl Analyzer<'_> {
         if !ir::is_plain_constant(folded) {
             return false;
         }
-        unsafe {
-            LLVMReplaceAllUsesWith(inst, folded);
-            LLVMInstructionEraseFromParent(inst);
+        {
+            ir_write::replace_all_uses(inst, folded);
+            ir_write::erase(inst);
         }
         self.rewrites.folded += 1;
         true
@@ -653,6 +617,8 @@ impl Analyzer<'_> {
             region_ir::replace_and_erase(select, wr);
             if ir::value_name(wr).is_empty() && !name.is_empty() {
                 let c = c_name(&name);
+                // SAFETY: live handles of the module being rewritten; these calls read it, make types, constants or
+                // instructions, or redirect uses, and free nothing (`crate::ir_write`'s safety argument, points 1 and 2).
                 unsafe { LLVMSetValueName2(wr, c.as_ptr(), c.as_bytes().len()) };
             }
             self.rewrites.selects += 1;
@@ -665,6 +631,8 @@ impl Analyzer<'_> {
 
 /// The constant a modifier computes from constant `source` (`None` if LLVM's folder leaves an expression).
 fn fold(inst: LLVMValueRef, role: Role, source: LLVMValueRef) -> Option<LLVMValueRef> {
+    // SAFETY: live handles of the module being rewritten; these calls read it, make types, constants or
+    // instructions, or redirect uses, and free nothing (`crate::ir_write`'s safety argument, points 1 and 2).
     unsafe {
         let ty = ir::type_of(inst);
         let folded = match (role, opcode(inst)) {
@@ -676,20 +644,20 @@ fn fold(inst: LLVMValueRef, role: Role, source: LLVMValueRef) -> Option<LLVMValu
             (Role::SExt, _) => LLVMConstSExt(source, ty),
             (Role::AbsMod, _) => {
                 let scalar = super::util::scalar_type(ty);
-                if LLVMGetTypeKind(scalar) == crate::llvm_sys::LLVMTypeKind::LLVMIntegerTypeKind {
+                if ir::type_kind(scalar) == crate::llvm_sys::LLVMTypeKind::LLVMIntegerTypeKind {
                     // absi: x < 0 ? 0 - x : x (wrapping, as the instruction does).
-                    let zero = LLVMConstNull(ty);
+                    let zero = ir_write::zero(ty);
                     let negative = LLVMConstICmp(LLVMIntPredicate::LLVMIntSLT, source, zero);
                     LLVMConstSelect(negative, LLVMConstSub(zero, source), source)
                 } else {
                     // absf / fabs: clear the sign bit.
                     let bits = region_ir::element_bytes(scalar)? * 8;
-                    let int_scalar = LLVMIntTypeInContext(LLVMGetTypeContext(ty), bits);
+                    let int_scalar = ir_write::int_type(ir::type_context(ty), bits);
                     let int_ty =
-                        if is_vector(ty) { LLVMVectorType(int_scalar, LLVMGetVectorSize(ty)) } else { int_scalar };
-                    let magnitude = LLVMConstInt(int_scalar, (1u64 << (bits - 1)) - 1, 0);
+                        if is_vector(ty) { ir_write::vector_type(int_scalar, ir::vector_size(ty)) } else { int_scalar };
+                    let magnitude = ir_write::const_int(int_scalar, (1u64 << (bits - 1)) - 1, false);
                     let mask = if is_vector(ty) {
-                        let n = LLVMGetVectorSize(ty);
+                        let n = ir::vector_size(ty);
                         LLVMConstVector(vec![magnitude; n as usize].as_mut_ptr(), n)
                     } else {
                         magnitude
@@ -708,6 +676,8 @@ fn fold(inst: LLVMValueRef, role: Role, source: LLVMValueRef) -> Option<LLVMValu
 /// new `xor cond, true` placed right after the condition (at the top of the entry block for an argument, after
 /// the phis for a phi).
 fn invert_condition(cond: LLVMValueRef) -> Option<LLVMValueRef> {
+    // SAFETY: live handles of the module being rewritten; these calls read it, make types, constants or
+    // instructions, or redirect uses, and free nothing (`crate::ir_write`'s safety argument, points 1 and 2).
     unsafe {
         if ir::is_plain_constant(cond) {
             let folded = LLVMConstNot(cond);
@@ -718,20 +688,20 @@ fn invert_condition(cond: LLVMValueRef) -> Option<LLVMValueRef> {
         }
         let block = if is_inst(cond) {
             ir::parent_block(cond)
-        } else if !LLVMIsAArgument(cond).is_null() {
-            LLVMGetEntryBasicBlock(LLVMGetParamParent(cond))
+        } else if ir::is_argument(cond) {
+            ir::entry_block(LLVMGetParamParent(cond))
         } else {
             return None;
         };
         // The first instruction after `cond` (after every phi when `cond` is one).
-        let mut before = if is_inst(cond) { LLVMGetNextInstruction(cond) } else { LLVMGetFirstInstruction(block) };
+        let mut before = if is_inst(cond) { ir::next_instruction(cond) } else { ir::first_instruction(block) };
         while !before.is_null() && opcode(before) == Some(LLVMOpcode::LLVMPHI) {
-            before = LLVMGetNextInstruction(before);
+            before = ir::next_instruction(before);
         }
         if before.is_null() {
             return None;
         }
-        let ones = LLVMConstAllOnes(ir::type_of(cond));
+        let ones = ir_write::all_ones(ir::type_of(cond));
         let name = ir::value_name(cond);
         let name = if name.is_empty() { String::new() } else { format!("{name}.inv") };
         let inverted =

@@ -37,6 +37,7 @@ impl Effects {
 }
 
 fn has_enum_attribute(function: LLVMValueRef, call: LLVMValueRef, name: &str) -> bool {
+    // SAFETY: the attribute name is passed with its length; the queries read attributes of a live function and call.
     unsafe {
         let kind = LLVMGetEnumAttributeKindForName(name.as_ptr() as *const _, name.len());
         if kind == 0 {
@@ -80,30 +81,28 @@ fn call_effects(call: LLVMValueRef) -> Effects {
 
 /// The memory effects of `inst` (LLVM's `mayReadFromMemory` / `mayWriteToMemory`).
 pub(super) fn effects(inst: LLVMValueRef) -> Effects {
-    unsafe {
-        match opcode(inst) {
-            Some(LLVMOpcode::LLVMStore) => Effects::WRITE,
-            Some(LLVMOpcode::LLVMLoad) => {
-                // A volatile or ordered load may also write (LLVM's rule).
-                let ordered = !matches!(
-                    LLVMGetOrdering(inst),
-                    LLVMAtomicOrdering::LLVMAtomicOrderingNotAtomic | LLVMAtomicOrdering::LLVMAtomicOrderingUnordered
-                );
-                if LLVMGetVolatile(inst) != 0 || ordered {
-                    Effects::BOTH
-                } else {
-                    Effects::READ
-                }
+    match opcode(inst) {
+        Some(LLVMOpcode::LLVMStore) => Effects::WRITE,
+        Some(LLVMOpcode::LLVMLoad) => {
+            // A volatile or ordered load may also write (LLVM's rule).
+            let ordered = !matches!(
+                ir::ordering(inst),
+                LLVMAtomicOrdering::LLVMAtomicOrderingNotAtomic | LLVMAtomicOrdering::LLVMAtomicOrderingUnordered
+            );
+            if ir::is_volatile(inst) || ordered {
+                Effects::BOTH
+            } else {
+                Effects::READ
             }
-            Some(
-                LLVMOpcode::LLVMFence
-                | LLVMOpcode::LLVMAtomicRMW
-                | LLVMOpcode::LLVMAtomicCmpXchg
-                | LLVMOpcode::LLVMVAArg,
-            ) => Effects::BOTH,
-            Some(LLVMOpcode::LLVMCall | LLVMOpcode::LLVMInvoke) => call_effects(inst),
-            _ => Effects::NONE,
         }
+        Some(
+            LLVMOpcode::LLVMFence
+            | LLVMOpcode::LLVMAtomicRMW
+            | LLVMOpcode::LLVMAtomicCmpXchg
+            | LLVMOpcode::LLVMVAArg,
+        ) => Effects::BOTH,
+        Some(LLVMOpcode::LLVMCall | LLVMOpcode::LLVMInvoke) => call_effects(inst),
+        _ => Effects::NONE,
     }
 }
 
@@ -117,14 +116,12 @@ impl Predecessors {
     pub fn of_function(function: LLVMValueRef) -> Predecessors {
         let mut map: HashMap<LLVMBasicBlockRef, Vec<LLVMBasicBlockRef>> = HashMap::new();
         for block in ir::blocks(function) {
-            unsafe {
-                let terminator = LLVMGetBasicBlockTerminator(block);
-                if terminator.is_null() {
-                    continue;
-                }
-                for i in 0..LLVMGetNumSuccessors(terminator) {
-                    map.entry(LLVMGetSuccessor(terminator, i)).or_default().push(block);
-                }
+            let terminator = ir::terminator(block);
+            if terminator.is_null() {
+                continue;
+            }
+            for i in 0..ir::successor_count(terminator) {
+                map.entry(ir::successor(terminator, i)).or_default().push(block);
             }
         }
         Predecessors { map }
@@ -158,11 +155,11 @@ pub(super) fn is_safe_to_move_from(
     let mut work = vec![last_block];
     let mut visited: HashSet<LLVMBasicBlockRef> = HashSet::new();
     while let Some(block) = work.pop() {
-        let mut cursor = unsafe {
+        let mut cursor = {
             if block == first_block {
-                LLVMGetNextInstruction(from)
+                ir::next_instruction(from)
             } else {
-                LLVMGetFirstInstruction(block)
+                ir::first_instruction(block)
             }
         };
         while !(cursor.is_null() || (block == last_block && cursor == to)) {
@@ -170,7 +167,7 @@ pub(super) fn is_safe_to_move_from(
             if theirs.writes || (mine.writes && theirs.reads) {
                 return false;
             }
-            cursor = unsafe { LLVMGetNextInstruction(cursor) };
+            cursor = ir::next_instruction(cursor);
         }
         if block != first_block {
             visited.insert(block);

@@ -25,7 +25,6 @@ use super::util::{
 };
 use super::{BalingKind, Role};
 use crate::ir;
-use crate::llvm_sys::core::*;
 use crate::llvm_sys::prelude::*;
 use crate::llvm_sys::{LLVMIntPredicate, LLVMOpcode, LLVMTypeKind};
 
@@ -88,10 +87,10 @@ pub(super) fn is_noop_cast(inst: LLVMValueRef) -> bool {
         Some(LLVMOpcode::LLVMBitCast) => true,
         Some(LLVMOpcode::LLVMPtrToInt | LLVMOpcode::LLVMIntToPtr | LLVMOpcode::LLVMAddrSpaceCast) => {
             // Pointers are 64-bit in GenX IR; an int of the same width is a copy.
-            let bits = |ty: LLVMTypeRef| unsafe {
+            let bits = |ty: LLVMTypeRef| {
                 let scalar = super::util::scalar_type(ty);
-                match LLVMGetTypeKind(scalar) {
-                    LLVMTypeKind::LLVMIntegerTypeKind => LLVMGetIntTypeWidth(scalar),
+                match ir::type_kind(scalar) {
+                    LLVMTypeKind::LLVMIntegerTypeKind => ir::int_width(scalar),
                     LLVMTypeKind::LLVMPointerTypeKind => 64,
                     _ => 0,
                 }
@@ -182,7 +181,7 @@ pub(super) fn mod_type_of(inst: LLVMValueRef, role: Role) -> ModType {
 fn is_signed_cmp(inst: LLVMValueRef) -> bool {
     opcode(inst) == Some(LLVMOpcode::LLVMICmp)
         && matches!(
-            unsafe { LLVMGetICmpPredicate(inst) },
+            ir::icmp_predicate(inst),
             LLVMIntPredicate::LLVMIntSGT
                 | LLVMIntPredicate::LLVMIntSGE
                 | LLVMIntPredicate::LLVMIntSLT
@@ -359,25 +358,23 @@ pub(super) fn sat_operand_can_bale(value: LLVMValueRef) -> bool {
 /// A shufflevector of a predicate that repeats one contiguous slice of its first operand (IGC's
 /// `isReplicatedSlice`).
 pub(super) fn is_replicated_predicate_slice(inst: LLVMValueRef) -> bool {
-    unsafe {
-        if opcode(inst) != Some(LLVMOpcode::LLVMShuffleVector) || !is_predicate(inst) {
-            return false;
-        }
-        let n = LLVMGetNumMaskElements(inst);
-        let mask: Vec<i32> = (0..n).map(|i| LLVMGetMaskValue(inst, i)).collect();
-        if mask.is_empty() || mask.iter().any(|&m| m < 0) {
-            return false;
-        }
-        if mask.len() == 1 {
-            return true;
-        }
-        let source_lanes = crate::region_ir::lanes(ir::type_of(operand(inst, 0))) as i32;
-        if mask.iter().any(|&m| m >= source_lanes) {
-            return false;
-        }
-        let slice = mask.windows(2).position(|w| w[1] - w[0] != 1).map_or(mask.len(), |p| p + 1);
-        mask.len().is_multiple_of(slice) && mask.chunks(slice).all(|chunk| chunk == &mask[..slice])
+    if opcode(inst) != Some(LLVMOpcode::LLVMShuffleVector) || !is_predicate(inst) {
+        return false;
     }
+    let n = ir::mask_len(inst);
+    let mask: Vec<i32> = (0..n).map(|i| ir::mask_value(inst, i)).collect();
+    if mask.is_empty() || mask.iter().any(|&m| m < 0) {
+        return false;
+    }
+    if mask.len() == 1 {
+        return true;
+    }
+    let source_lanes = crate::region_ir::lanes(ir::type_of(operand(inst, 0))) as i32;
+    if mask.iter().any(|&m| m >= source_lanes) {
+        return false;
+    }
+    let slice = mask.windows(2).position(|w| w[1] - w[0] != 1).map_or(mask.len(), |p| p + 1);
+    mask.len().is_multiple_of(slice) && mask.chunks(slice).all(|chunk| chunk == &mask[..slice])
 }
 
 /// The region and predicate of a wrregion call, for [`Target::new_value_can_bale`].

@@ -25,15 +25,16 @@ use crate::llvm_sys::prelude::*;
 use crate::llvm_sys::LLVMOpcode;
 use crate::platform::Platform;
 use crate::region_ir::{self, Index, WrRegion};
+use crate::ir_write;
 
 /// The redirect pre-pass over every block of `function`; returns how many New values were redirected.
 pub fn redirect_wrregion_new_uses(function: LLVMValueRef) -> usize {
     let mut count = 0;
     for block in ir::blocks(function).collect::<Vec<_>>() {
-        let mut cursor = unsafe { LLVMGetLastInstruction(block) };
+        let mut cursor = ir::last_instruction(block);
         while !cursor.is_null() {
             let inst = cursor;
-            cursor = unsafe { LLVMGetPreviousInstruction(inst) };
+            cursor = ir::previous_instruction(inst);
             if redirect_one(inst) {
                 count += 1;
             }
@@ -57,7 +58,7 @@ fn redirect_one(wr: LLVMValueRef) -> bool {
     if skip_redirect(new, wr) {
         return false;
     }
-    let next = unsafe { LLVMGetNextInstruction(wr) };
+    let next = ir::next_instruction(wr);
     if next.is_null() {
         return false;
     }
@@ -71,7 +72,7 @@ fn redirect_one(wr: LLVMValueRef) -> bool {
     });
     let Ok(reread) = built else { return false };
     if ir::type_of(reread) != ir::type_of(new) {
-        unsafe { LLVMInstructionEraseFromParent(reread) };
+        ir_write::erase(reread);
         return false;
     }
     for user in users(new).into_iter().collect::<HashSet<_>>() {
@@ -80,7 +81,7 @@ fn redirect_one(wr: LLVMValueRef) -> bool {
         }
         for n in 0..num_operands(user) {
             if operand(user, n) == new {
-                unsafe { LLVMSetOperand(user, n, reread) };
+                ir_write::set_operand(user, n, reread);
             }
         }
     }
@@ -106,7 +107,7 @@ fn skip_redirect(def: LLVMValueRef, wr: LLVMValueRef) -> bool {
     let wr_users = users(wr);
     let local = wr_users.iter().all(|&u| is_inst(u) && ir::parent_block(u) == block);
     let mut live_users: HashSet<LLVMValueRef> = if local { wr_users.into_iter().collect() } else { HashSet::new() };
-    let last = unsafe { LLVMGetLastInstruction(block) };
+    let last = ir::last_instruction(block);
     let mut cursor = wr;
     while !cursor.is_null() {
         if cursor == last || pending.is_empty() || (local && live_users.is_empty()) {
@@ -117,7 +118,7 @@ fn skip_redirect(def: LLVMValueRef, wr: LLVMValueRef) -> bool {
         }
         pending.remove(&cursor);
         live_users.remove(&cursor);
-        cursor = unsafe { LLVMGetNextInstruction(cursor) };
+        cursor = ir::next_instruction(cursor);
     }
     !pending.is_empty()
 }
@@ -167,19 +168,23 @@ pub(super) fn clone_baled_operands(bales: &mut Bales) -> usize {
         if !baled && opcode(user) == Some(LLVMOpcode::LLVMPHI) {
             continue;
         }
-        let insert_before = if baled { unsafe { LLVMGetNextInstruction(op) } } else { user };
+        let insert_before = if baled { ir::next_instruction(op) } else { user };
         if insert_before.is_null() {
             continue;
         }
+        // SAFETY: live handles of the module being rewritten; these calls read it, make types, constants or
+        // instructions, or redirect uses, and free nothing (`crate::ir_write`'s safety argument, points 1 and 2).
         let clone = unsafe { LLVMInstructionClone(op) };
         if clone.is_null() {
             continue;
         }
         let name = c_name(&ir::value_name(op));
+        // SAFETY: live handles of the module being rewritten; these calls read it, make types, constants or
+        // instructions, or redirect uses, and free nothing (`crate::ir_write`'s safety argument, points 1 and 2).
         region_ir::with_builder_before(insert_before, |builder| unsafe {
             LLVMInsertIntoBuilderWithName(builder, clone, name.as_ptr());
         });
-        unsafe { LLVMSetOperand(user, n, clone) };
+        ir_write::set_operand(user, n, clone);
         clones += 1;
         let info = bales.info(op);
         if bales.is_considered(op) {

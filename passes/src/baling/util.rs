@@ -8,6 +8,7 @@ pub(super) use crate::ir::{has_one_use, users};
 use crate::llvm_sys::core::*;
 use crate::llvm_sys::prelude::*;
 use crate::llvm_sys::{LLVMOpcode, LLVMTypeKind};
+use crate::ir_write;
 
 pub(super) use crate::ir::{c_name, opcode};
 
@@ -16,11 +17,11 @@ pub(super) fn is_inst(value: LLVMValueRef) -> bool {
 }
 
 pub(super) fn operand(inst: LLVMValueRef, index: u32) -> LLVMValueRef {
-    unsafe { LLVMGetOperand(inst, index) }
+    ir::operand(inst, index)
 }
 
 pub(super) fn num_operands(inst: LLVMValueRef) -> u32 {
-    unsafe { LLVMGetNumOperands(inst).max(0) as u32 }
+    ir::operand_count(inst)
 }
 
 /// Operand `index` of `inst` when it is an instruction.
@@ -34,6 +35,7 @@ pub(super) fn operand_inst(inst: LLVMValueRef, index: u32) -> Option<LLVMValueRe
 
 pub(super) fn use_count(value: LLVMValueRef) -> usize {
     let mut n = 0;
+    // SAFETY: queries on live handles of the module being run on (the argument of `crate::ir`'s module note).
     unsafe {
         let mut use_ = LLVMGetFirstUse(value);
         while !use_.is_null() {
@@ -71,7 +73,8 @@ pub(super) fn is_wrregion(value: LLVMValueRef) -> bool {
 }
 
 pub(super) fn is_inline_asm(inst: LLVMValueRef) -> bool {
-    unsafe { opcode(inst) == Some(LLVMOpcode::LLVMCall) && !LLVMIsAInlineAsm(LLVMGetCalledValue(inst)).is_null() }
+    // SAFETY: queries on live handles of the module being run on (the argument of `crate::ir`'s module note).
+    unsafe { opcode(inst) == Some(LLVMOpcode::LLVMCall) && !LLVMIsAInlineAsm(ir::called_value(inst)).is_null() }
 }
 
 /// An absolute-value modifier: `llvm.genx.absi`, `llvm.genx.absf` or `llvm.fabs`.
@@ -80,7 +83,7 @@ pub(super) fn is_abs(inst: LLVMValueRef) -> bool {
 }
 
 pub(super) fn is_vector(ty: LLVMTypeRef) -> bool {
-    unsafe { LLVMGetTypeKind(ty) == LLVMTypeKind::LLVMVectorTypeKind }
+    ir::type_kind(ty) == LLVMTypeKind::LLVMVectorTypeKind
 }
 
 pub(super) fn scalar_type(ty: LLVMTypeRef) -> LLVMTypeRef {
@@ -88,7 +91,7 @@ pub(super) fn scalar_type(ty: LLVMTypeRef) -> LLVMTypeRef {
 }
 
 pub(super) fn is_int_type(ty: LLVMTypeRef, bits: u32) -> bool {
-    unsafe { LLVMGetTypeKind(ty) == LLVMTypeKind::LLVMIntegerTypeKind && LLVMGetIntTypeWidth(ty) == bits }
+    ir::type_kind(ty) == LLVMTypeKind::LLVMIntegerTypeKind && ir::int_width(ty) == bits
 }
 
 /// A predicate value: `i1` or a vector of `i1`.
@@ -97,16 +100,17 @@ pub(super) fn is_predicate(value: LLVMValueRef) -> bool {
 }
 
 pub(super) fn is_void(value: LLVMValueRef) -> bool {
-    unsafe { LLVMGetTypeKind(ir::type_of(value)) == LLVMTypeKind::LLVMVoidTypeKind }
+    ir::type_kind(ir::type_of(value)) == LLVMTypeKind::LLVMVoidTypeKind
 }
 
 pub(super) fn is_struct(value: LLVMValueRef) -> bool {
-    unsafe { LLVMGetTypeKind(ir::type_of(value)) == LLVMTypeKind::LLVMStructTypeKind }
+    ir::type_kind(ir::type_of(value)) == LLVMTypeKind::LLVMStructTypeKind
 }
 
 /// The lanes of a constant as constants (one for a scalar); `None` when `value` is not a plain constant scalar
 /// or vector whose lanes can be read.
 pub(super) fn constant_lanes(value: LLVMValueRef) -> Option<Vec<LLVMValueRef>> {
+    // SAFETY: queries on live handles of the module being run on (the argument of `crate::ir`'s module note).
     unsafe {
         if !ir::is_plain_constant(value) {
             return None;
@@ -115,16 +119,16 @@ pub(super) fn constant_lanes(value: LLVMValueRef) -> Option<Vec<LLVMValueRef>> {
         if !is_vector(ty) {
             return Some(vec![value]);
         }
-        let n = LLVMGetVectorSize(ty);
+        let n = ir::vector_size(ty);
         if !LLVMIsAConstantAggregateZero(value).is_null() {
-            let zero = LLVMConstNull(LLVMGetElementType(ty));
+            let zero = ir_write::zero(ir::element_of(ty));
             return Some(vec![zero; n as usize]);
         }
         if !LLVMIsAConstantDataVector(value).is_null() {
             return Some((0..n).map(|i| LLVMGetElementAsConstant(value, i)).collect());
         }
         if !LLVMIsAConstantVector(value).is_null() {
-            return Some((0..n).map(|i| LLVMGetOperand(value, i)).collect());
+            return Some((0..n).map(|i| ir::operand(value, i)).collect());
         }
         None
     }
@@ -148,12 +152,14 @@ pub(super) fn splat_int(value: LLVMValueRef) -> Option<i64> {
 
 /// A constant whose every lane is integer zero (or, for floating point, +0.0).
 pub(super) fn is_zero(value: LLVMValueRef) -> bool {
+    // SAFETY: queries on live handles of the module being run on (the argument of `crate::ir`'s module note).
     splat_value(value).is_some_and(|lane| unsafe { LLVMIsNull(lane) != 0 })
 }
 
 /// A constant whose every lane is floating-point -0.0.
 pub(super) fn is_negative_zero(value: LLVMValueRef) -> bool {
     let Some(lane) = splat_value(value) else { return false };
+    // SAFETY: queries on live handles of the module being run on (the argument of `crate::ir`'s module note).
     unsafe {
         if LLVMIsAConstantFP(lane).is_null() {
             return false;
@@ -168,9 +174,10 @@ pub(super) fn is_negative_zero(value: LLVMValueRef) -> bool {
 pub(super) fn is_all_ones(value: LLVMValueRef) -> bool {
     let Some(lanes) = constant_lanes(value) else { return false };
     !lanes.is_empty()
+        // SAFETY: queries on live handles of the module being run on (the argument of `crate::ir`'s module note).
         && lanes.iter().all(|&lane| unsafe {
             !LLVMIsAConstantInt(lane).is_null() && {
-                let bits = LLVMGetIntTypeWidth(ir::type_of(lane));
+                let bits = ir::int_width(ir::type_of(lane));
                 bits <= 64 && LLVMConstIntGetSExtValue(lane) == -1
             }
         })
@@ -206,4 +213,19 @@ pub(super) fn display_name(function: LLVMValueRef, inst: LLVMValueRef) -> String
         _ => "inst",
     };
     format!("{opcode_name}@{}#{index}", ir::block_label(function, block))
+}
+
+/// Whether `name` is a saturating GenX intrinsic (`llvm.genx.sat` and the saturating conversions), which the
+/// baling analysis folds into its operand as a saturation modifier.
+pub(crate) fn is_sat_intrinsic(name: &str) -> bool {
+    matches!(
+        name,
+        "llvm.genx.sat"
+            | "llvm.genx.fptosi.sat"
+            | "llvm.genx.fptoui.sat"
+            | "llvm.genx.sstrunc.sat"
+            | "llvm.genx.sutrunc.sat"
+            | "llvm.genx.ustrunc.sat"
+            | "llvm.genx.uutrunc.sat"
+    )
 }

@@ -13,6 +13,7 @@ use llvm_sys::{LLVMOpcode, LLVMTypeKind};
 use super::FunctionFacts;
 use crate::diag::PassCx;
 use crate::ir;
+use crate::ir_write;
 
 extern "C" {
     fn genx_demangle(mangled: *const c_char) -> *mut c_char;
@@ -86,7 +87,7 @@ unsafe fn global_annotations(module: LLVMModuleRef) -> Vec<(LLVMValueRef, String
 fn kernels_of(annotations: &[(LLVMValueRef, String)]) -> Vec<LLVMValueRef> {
     let mut kernels: Vec<LLVMValueRef> = Vec::new();
     for (target, text) in annotations {
-        if text == "genx_main" && unsafe { !LLVMIsAFunction(*target).is_null() } && !kernels.contains(target) {
+        if text == "genx_main" && ir::is_function(*target) && !kernels.contains(target) {
             kernels.push(*target);
         }
     }
@@ -96,6 +97,7 @@ fn kernels_of(annotations: &[(LLVMValueRef, String)]) -> Vec<LLVMValueRef> {
 /// The kernels of a module as the front end marks them (before genx-cm-lower turns the marks into
 /// `!genx.kernels`).
 pub fn kernels(module: LLVMModuleRef) -> Vec<LLVMValueRef> {
+    // SAFETY: `kernels_of` only reads the annotation values, which `global_annotations` takes from the live module.
     unsafe { kernels_of(&global_annotations(module)) }
 }
 
@@ -105,6 +107,8 @@ pub fn source_name(symbol: &str) -> String {
         return symbol.to_string();
     }
     let Ok(c_symbol) = CString::new(symbol) else { return symbol.to_string() };
+    // SAFETY: `c_symbol` is NUL-terminated; the glue returns null or a malloc'ed NUL-terminated string that is
+    // copied and freed once, here.
     let text = unsafe {
         let raw = genx_demangle(c_symbol.as_ptr());
         if raw.is_null() {
@@ -170,12 +174,14 @@ fn strip_signature(text: &str) -> String {
 }
 
 fn named_struct(ty: LLVMTypeRef) -> Option<String> {
+    // SAFETY: type queries on a live type; the struct name LLVM returns is a NUL-terminated string it owns while the
+    // type lives, copied here.
     unsafe {
-        if LLVMGetTypeKind(ty) != LLVMTypeKind::LLVMPointerTypeKind {
+        if ir::type_kind(ty) != LLVMTypeKind::LLVMPointerTypeKind {
             return None;
         }
-        let pointee = LLVMGetElementType(ty);
-        if LLVMGetTypeKind(pointee) != LLVMTypeKind::LLVMStructTypeKind || LLVMIsLiteralStruct(pointee) != 0 {
+        let pointee = ir::element_of(ty);
+        if ir::type_kind(pointee) != LLVMTypeKind::LLVMStructTypeKind || LLVMIsLiteralStruct(pointee) != 0 {
             return None;
         }
         let name = LLVMGetStructName(pointee);
@@ -312,18 +318,20 @@ unsafe fn md_node(context: LLVMContextRef, values: &mut [LLVMMetadataRef]) -> LL
 }
 
 pub(super) fn describe(module: LLVMModuleRef, facts: &HashMap<LLVMValueRef, FunctionFacts>, cx: &mut PassCx) -> bool {
+    // SAFETY: handles of the live module; annotation globals and functions are deleted only once
+    // `genx_remove_dead_constant_users` and `ir::has_uses` show nothing uses them.
     unsafe {
         let annotations = global_annotations(module);
         let mut changed = false;
-        let context = LLVMGetModuleContext(module);
-        let i32_ty = LLVMInt32TypeInContext(context);
-        let i32c = |v: i64| LLVMConstInt(i32_ty, v as u64, 1);
+        let context = ir::module_context(module);
+        let i32_ty = ir_write::int_type(context, 32);
+        let i32c = |v: i64| ir_write::const_int(i32_ty, v as u64, true);
         let i32m = |v: i64| LLVMValueAsMetadata(i32c(v));
         // Globals: _GENX_VOLATILE_ / _GENX_VOLATILE_BINDING_, given their attributes once the annotations that
         // use them are gone (a volatile global is first retyped, which makes a new global).
         let mut volatile: Vec<(LLVMValueRef, Option<u32>)> = Vec::new();
         for (target, text) in &annotations {
-            if LLVMIsAGlobalVariable(*target).is_null() {
+            if !ir::is_global_variable(*target) {
                 continue;
             }
             let slot = match volatile.iter().position(|(g, _)| g == target) {
@@ -352,8 +360,8 @@ pub(super) fn describe(module: LLVMModuleRef, facts: &HashMap<LLVMValueRef, Func
             }
             let slm = facts.get(&kernel).map_or(0, |f| f.slm_size);
             let descs = parameter_descriptors(kernel);
-            let count = LLVMCountParams(kernel);
-            let kinds: Vec<i64> = (0..count).map(|i| arg_kind(ir::type_of(LLVMGetParam(kernel, i)))).collect();
+            let count = ir::param_count(kernel);
+            let kinds: Vec<i64> = (0..count).map(|i| arg_kind(ir::type_of(ir::param(kernel, i)))).collect();
             let barrier = uses_barrier(kernel);
             let name = source_name(&ir::value_name(kernel));
             let kernel = rewrite_index_parameters(module, kernel, &kinds);
@@ -404,12 +412,12 @@ pub(super) fn describe(module: LLVMModuleRef, facts: &HashMap<LLVMValueRef, Func
         }
         for global in strings {
             genx_remove_dead_constant_users(global);
-            if LLVMGetFirstUse(global).is_null() {
+            if !ir::has_uses(global) {
                 LLVMDeleteGlobal(global);
             }
         }
         let annotation = LLVMGetNamedFunction(module, c"llvm.var.annotation".as_ptr());
-        if !annotation.is_null() && LLVMGetFirstUse(annotation).is_null() {
+        if !annotation.is_null() && !ir::has_uses(annotation) {
             LLVMDeleteFunction(annotation);
         }
         let order = if volatile.is_empty() { HashMap::new() } else { super::volatile::program_order(module) };

@@ -34,6 +34,7 @@ use llvm_sys::{LLVMLinkage, LLVMOpcode, LLVMTypeKind, LLVMUnnamedAddr};
 
 use crate::diag::PassCx;
 use crate::ir;
+use crate::ir_write;
 
 /// The C function the header's `printf` and `cm_printf` call.
 pub const PRINTF: &str = "printf";
@@ -42,6 +43,8 @@ pub const CONSTANT_ADDRESS_SPACE: u32 = 2;
 
 /// Rewrites every printf call of the module; true when anything changed.
 pub fn lower(module: LLVMModuleRef, cx: &mut PassCx) -> bool {
+    // SAFETY: handles of the live module; the builder is created and disposed here; a global or function is deleted
+    // only when nothing uses it (checked just before each deletion).
     unsafe {
         let old = LLVMGetNamedFunction(module, ir::c_name(PRINTF).as_ptr());
         if old.is_null() || !ir::is_declaration(old) || format_address_space(old) == Some(CONSTANT_ADDRESS_SPACE) {
@@ -52,10 +55,10 @@ pub fn lower(module: LLVMModuleRef, cx: &mut PassCx) -> bool {
         if calls.is_empty() {
             return false;
         }
-        let context = LLVMGetModuleContext(module);
-        let byte = LLVMInt8TypeInContext(context);
+        let context = ir::module_context(module);
+        let byte = ir_write::int_type(context, 8);
         let mut format_ty = [LLVMPointerType(byte, CONSTANT_ADDRESS_SPACE)];
-        let function_ty = LLVMFunctionType(LLVMInt32TypeInContext(context), format_ty.as_mut_ptr(), 1, 1);
+        let function_ty = LLVMFunctionType(ir_write::int_type(context, 32), format_ty.as_mut_ptr(), 1, 1);
         let new = LLVMAddFunction(module, ir::c_name("printf.cm").as_ptr(), function_ty);
         let builder = LLVMCreateBuilderInContext(context);
         let mut copies: HashMap<LLVMValueRef, LLVMValueRef> = HashMap::new();
@@ -71,10 +74,10 @@ pub fn lower(module: LLVMModuleRef, cx: &mut PassCx) -> bool {
                 args.len() as u32,
                 ir::c_name("").as_ptr(),
             );
-            if LLVMTypeOf(call) == LLVMTypeOf(replacement) {
-                LLVMReplaceAllUsesWith(call, replacement);
+            if ir::type_of(call) == ir::type_of(replacement) {
+                ir_write::replace_all_uses(call, replacement);
             }
-            LLVMInstructionEraseFromParent(call);
+            ir_write::erase(call);
         }
         LLVMDisposeBuilder(builder);
         for (original, _) in copies {

@@ -48,6 +48,7 @@ use super::kernels::genx_remove_dead_constant_users;
 use crate::diag::PassCx;
 use crate::ir;
 use crate::promote_array::{self, Home};
+use crate::ir_write;
 
 /// Largest `_GENX_VOLATILE_` global: the register file of the smallest platform (128 GRFs of 32 bytes).
 pub const MAX_VOLATILE_BYTES: u64 = 4096;
@@ -66,16 +67,18 @@ pub(super) fn retype(
     order: &HashMap<LLVMValueRef, usize>,
     cx: &mut PassCx,
 ) -> Option<LLVMValueRef> {
+    // SAFETY: the module and global are live; the replacement global is built from the global's own properties, and
+    // the old one is deleted only after its accesses were rewritten and no use is left (checked just before).
     unsafe {
         let layout = LLVMGetModuleDataLayout(module);
-        let value_ty = LLVMGlobalGetValueType(global);
+        let value_ty = ir::global_value_type(global);
         let name = ir::value_name(global);
         let mut plan = match promote_array::plan_web(global, "global", value_ty, 1, layout, MAX_VOLATILE_BYTES) {
             Ok(plan) => plan,
             Err(refusal) => {
                 let message = format!("_GENX_VOLATILE_ global '{name}' cannot be kept in registers: {}", refusal.why);
                 // A refusal of the global itself (its type) is shown at its first use in the program.
-                let at = if LLVMIsAInstruction(refusal.at).is_null() { first_use(global, order) } else { Some(refusal.at) };
+                let at = if !ir::is_instruction(refusal.at) { first_use(global, order) } else { Some(refusal.at) };
                 match at {
                     Some(at) => cx.error_at(at, message),
                     None => cx.error(message),
@@ -85,12 +88,12 @@ pub(super) fn retype(
         };
         plan.in_program_order(order);
         let elements = (plan.bytes / plan.elem_bytes as u64) as u32;
-        let vector_ty = LLVMVectorType(plan.base, elements);
+        let vector_ty = ir_write::vector_type(plan.base, elements);
         let init = LLVMGetInitializer(global);
         let new_init = if init.is_null() {
             None
         } else {
-            let mut leaves = vec![LLVMGetUndef(plan.base); elements as usize];
+            let mut leaves = vec![ir_write::undef(plan.base); elements as usize];
             if flatten_constant(init, value_ty, 0, plan.elem_bytes as u64, layout, &mut leaves).is_none() {
                 cx.error(format!(
                     "_GENX_VOLATILE_ global '{name}' cannot be kept in registers: its initializer is not a plain \
@@ -117,7 +120,7 @@ pub(super) fn retype(
             return None;
         }
         genx_remove_dead_constant_users(global);
-        if !LLVMGetFirstUse(global).is_null() {
+        if ir::has_uses(global) {
             cx.error(format!("_GENX_VOLATILE_ global '{name}' is still used after its accesses were rewritten"));
             return None;
         }
@@ -139,7 +142,7 @@ fn first_use(global: LLVMValueRef, order: &HashMap<LLVMValueRef, usize>) -> Opti
             if seen > 100_000 {
                 return first;
             }
-            if unsafe { !LLVMIsAConstantExpr(user).is_null() } {
+            if ir::is_constant_expr(user) {
                 work.push(user);
             } else if let Some(&position) = order.get(&user) {
                 if first.is_none_or(|f| order.get(&f).is_none_or(|&p| position < p)) {

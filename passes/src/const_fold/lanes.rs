@@ -13,6 +13,7 @@ use crate::ir;
 use crate::llvm_sys::core::*;
 use crate::llvm_sys::prelude::*;
 use crate::llvm_sys::LLVMTypeKind;
+use crate::ir_write;
 
 /// A constant of a scalar or vector type, one entry per element (`None`: undef or poison).
 #[derive(Clone, Debug)]
@@ -26,29 +27,25 @@ pub struct ConstLanes {
 
 /// The width in bits of a foldable element type (integers up to 64 bits and the IEEE float types).
 pub fn element_bits(elem: LLVMTypeRef) -> Option<u32> {
-    unsafe {
-        match LLVMGetTypeKind(elem) {
-            LLVMTypeKind::LLVMIntegerTypeKind => Some(LLVMGetIntTypeWidth(elem)).filter(|&w| (1..=64).contains(&w)),
-            LLVMTypeKind::LLVMHalfTypeKind => Some(16),
-            LLVMTypeKind::LLVMFloatTypeKind => Some(32),
-            LLVMTypeKind::LLVMDoubleTypeKind => Some(64),
-            _ => None,
-        }
+    match ir::type_kind(elem) {
+        LLVMTypeKind::LLVMIntegerTypeKind => Some(ir::int_width(elem)).filter(|&w| (1..=64).contains(&w)),
+        LLVMTypeKind::LLVMHalfTypeKind => Some(16),
+        LLVMTypeKind::LLVMFloatTypeKind => Some(32),
+        LLVMTypeKind::LLVMDoubleTypeKind => Some(64),
+        _ => None,
     }
 }
 
 fn is_vector(ty: LLVMTypeRef) -> bool {
-    unsafe { LLVMGetTypeKind(ty) == LLVMTypeKind::LLVMVectorTypeKind }
+    ir::type_kind(ty) == LLVMTypeKind::LLVMVectorTypeKind
 }
 
 /// The element type of `ty` and its number of lanes (1 for a scalar).
 pub fn shape(ty: LLVMTypeRef) -> (LLVMTypeRef, u32) {
-    unsafe {
-        if is_vector(ty) {
-            (LLVMGetElementType(ty), LLVMGetVectorSize(ty))
-        } else {
-            (ty, 1)
-        }
+    if is_vector(ty) {
+        (ir::element_of(ty), ir::vector_size(ty))
+    } else {
+        (ty, 1)
     }
 }
 
@@ -62,6 +59,8 @@ fn low_bits(value: u64, bits: u32) -> u64 {
 
 /// One scalar element constant of type `elem` as bits.
 fn read_element(value: LLVMValueRef, elem: LLVMTypeRef, bits: u32) -> Option<Option<u64>> {
+    // SAFETY: live handles of the module being rewritten; these calls read it, make types, constants or
+    // instructions, or redirect uses, and free nothing (`crate::ir_write`'s safety argument, points 1 and 2).
     unsafe {
         if ir::is_undef(value) {
             return Some(None);
@@ -70,7 +69,7 @@ fn read_element(value: LLVMValueRef, elem: LLVMTypeRef, bits: u32) -> Option<Opt
             return Some(Some(low_bits(LLVMConstIntGetZExtValue(value), bits)));
         }
         if !LLVMIsAConstantFP(value).is_null() {
-            let int_ty = LLVMIntTypeInContext(LLVMGetTypeContext(elem), bits);
+            let int_ty = ir_write::int_type(ir::type_context(elem), bits);
             let as_int = LLVMConstBitCast(value, int_ty);
             if LLVMIsAConstantInt(as_int).is_null() {
                 return None;
@@ -84,8 +83,9 @@ fn read_element(value: LLVMValueRef, elem: LLVMTypeRef, bits: u32) -> Option<Opt
 impl ConstLanes {
     /// Reads a constant (see the module documentation for what is readable).
     pub fn read(value: LLVMValueRef) -> Option<ConstLanes> {
+        // SAFETY: queries on live handles of the module being run on (the argument of `crate::ir`'s module note).
         unsafe {
-            if LLVMIsConstant(value) == 0 || !LLVMIsAConstantExpr(value).is_null() {
+            if !ir::is_constant(value) || ir::is_constant_expr(value) {
                 return None;
             }
             let ty = ir::type_of(value);
@@ -100,7 +100,7 @@ impl ConstLanes {
             } else if !LLVMIsAConstantDataVector(value).is_null() {
                 (0..n).map(|i| read_element(LLVMGetElementAsConstant(value, i), elem, bits)).collect::<Option<_>>()?
             } else if !LLVMIsAConstantVector(value).is_null() {
-                (0..n).map(|i| read_element(LLVMGetOperand(value, i), elem, bits)).collect::<Option<_>>()?
+                (0..n).map(|i| read_element(ir::operand(value, i), elem, bits)).collect::<Option<_>>()?
             } else {
                 return None;
             };
@@ -135,18 +135,20 @@ impl ConstLanes {
 
     /// The LLVM constant.
     pub fn build(&self) -> LLVMValueRef {
+        // SAFETY: live handles of the module being rewritten; these calls read it, make types, constants or
+        // instructions, or redirect uses, and free nothing (`crate::ir_write`'s safety argument, points 1 and 2).
         unsafe {
             let (elem, _) = shape(self.ty);
             let element = |lane: Option<u64>| -> LLVMValueRef {
                 match lane {
-                    None => LLVMGetUndef(elem),
+                    None => ir_write::undef(elem),
                     Some(value) => {
                         let value = low_bits(value, self.bits);
-                        if LLVMGetTypeKind(elem) == LLVMTypeKind::LLVMIntegerTypeKind {
-                            LLVMConstInt(elem, value, 0)
+                        if ir::type_kind(elem) == LLVMTypeKind::LLVMIntegerTypeKind {
+                            ir_write::const_int(elem, value, false)
                         } else {
-                            let int_ty = LLVMIntTypeInContext(LLVMGetTypeContext(elem), self.bits);
-                            LLVMConstBitCast(LLVMConstInt(int_ty, value, 0), elem)
+                            let int_ty = ir_write::int_type(ir::type_context(elem), self.bits);
+                            LLVMConstBitCast(ir_write::const_int(int_ty, value, false), elem)
                         }
                     }
                 }

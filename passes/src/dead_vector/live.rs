@@ -139,31 +139,30 @@ pub struct LiveElements {
 }
 
 fn is_aggregate(ty: LLVMTypeRef) -> bool {
-    unsafe { matches!(LLVMGetTypeKind(ty), LLVMTypeKind::LLVMStructTypeKind | LLVMTypeKind::LLVMArrayTypeKind) }
+    matches!(ir::type_kind(ty), LLVMTypeKind::LLVMStructTypeKind | LLVMTypeKind::LLVMArrayTypeKind)
 }
 
 /// Number of elements of a non-aggregate type as the lattice counts them (1 for a scalar or anything else).
 pub fn element_count(ty: LLVMTypeRef) -> u32 {
-    unsafe {
-        if LLVMGetTypeKind(ty) == LLVMTypeKind::LLVMVectorTypeKind {
-            LLVMGetVectorSize(ty)
-        } else {
-            1
-        }
+    if ir::type_kind(ty) == LLVMTypeKind::LLVMVectorTypeKind {
+        ir::vector_size(ty)
+    } else {
+        1
     }
 }
 
 /// The member types of an aggregate (`None` for a non-aggregate).
 pub fn members(ty: LLVMTypeRef) -> Option<Vec<LLVMTypeRef>> {
+    // SAFETY: queries on live handles of the module being run on (the argument of `crate::ir`'s module note).
     unsafe {
-        match LLVMGetTypeKind(ty) {
+        match ir::type_kind(ty) {
             LLVMTypeKind::LLVMStructTypeKind => {
                 let count = LLVMCountStructElementTypes(ty);
                 let mut types = vec![std::ptr::null_mut(); count as usize];
                 LLVMGetStructElementTypes(ty, types.as_mut_ptr());
                 Some(types)
             }
-            LLVMTypeKind::LLVMArrayTypeKind => Some(vec![LLVMGetElementType(ty); LLVMGetArrayLength(ty) as usize]),
+            LLVMTypeKind::LLVMArrayTypeKind => Some(vec![ir::element_of(ty); LLVMGetArrayLength(ty) as usize]),
             _ => None,
         }
     }

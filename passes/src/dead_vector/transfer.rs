@@ -74,7 +74,7 @@ fn all_of(inst: LLVMValueRef, i: u32, live: bool) -> Demand {
 /// allow a rewrite.
 fn opaque(inst: LLVMValueRef, live: bool) -> Vec<Demand> {
     (0..value_operands(inst))
-        .filter(|&i| unsafe { !LLVMIsAInstruction(operand(inst, i)).is_null() })
+        .filter(|&i| ir::is_instruction(operand(inst, i)))
         .map(|i| all_of(inst, i, live))
         .collect()
 }
@@ -163,22 +163,20 @@ fn is_terminator(opcode: LLVMOpcode) -> bool {
 /// Whether an instruction must stay whatever its result's liveness: it has effects beyond its value.
 pub fn is_root(inst: LLVMValueRef, kind: InstKind) -> bool {
     use LLVMOpcode::*;
-    unsafe {
-        // Terminators, and token values (which cannot be replaced by undef).
-        let type_kind = LLVMGetTypeKind(ir::type_of(inst));
-        if is_terminator(kind.opcode) || type_kind == LLVMTypeKind::LLVMTokenTypeKind {
-            return true;
+    // Terminators, and token values (which cannot be replaced by undef).
+    let type_kind = ir::type_kind(ir::type_of(inst));
+    if is_terminator(kind.opcode) || type_kind == LLVMTypeKind::LLVMTokenTypeKind {
+        return true;
+    }
+    match kind.opcode {
+        LLVMStore | LLVMFence | LLVMAtomicRMW | LLVMAtomicCmpXchg | LLVMVAArg | LLVMLandingPad | LLVMCleanupPad
+        | LLVMCatchPad | LLVMCatchSwitch => true,
+        LLVMLoad => {
+            ir::is_volatile(inst)
+                || ir::ordering(inst) != crate::llvm_sys::LLVMAtomicOrdering::LLVMAtomicOrderingNotAtomic
         }
-        match kind.opcode {
-            LLVMStore | LLVMFence | LLVMAtomicRMW | LLVMAtomicCmpXchg | LLVMVAArg | LLVMLandingPad | LLVMCleanupPad
-            | LLVMCatchPad | LLVMCatchSwitch => true,
-            LLVMLoad => {
-                LLVMGetVolatile(inst) != 0
-                    || LLVMGetOrdering(inst) != crate::llvm_sys::LLVMAtomicOrdering::LLVMAtomicOrderingNotAtomic
-            }
-            LLVMCall => call_is_root(inst, type_kind, kind.callee),
-            _ => false,
-        }
+        LLVMCall => call_is_root(inst, type_kind, kind.callee),
+        _ => false,
     }
 }
 
@@ -192,6 +190,7 @@ fn call_is_root(call: LLVMValueRef, type_kind: LLVMTypeKind, callee: Option<Call
     if let Some(root) = facts.root {
         return root;
     }
+    // SAFETY: queries on live handles of the module being run on (the argument of `crate::ir`'s module note).
     unsafe {
         let Some(callee) = ir::called_function(call) else { return true };
         let kind = LLVMGetEnumAttributeKindForName(c"readnone".as_ptr(), 8);
@@ -259,8 +258,8 @@ fn media_store_demand(call: LLVMValueRef) -> Option<Demand> {
     let pitch = width.next_power_of_two().max(4);
     let ty = ir::type_of(operand(call, DATA));
     let len = element_count(ty);
-    let element = if unsafe { LLVMGetTypeKind(ty) } == LLVMTypeKind::LLVMVectorTypeKind {
-        unsafe { LLVMGetElementType(ty) }
+    let element = if ir::type_kind(ty) == LLVMTypeKind::LLVMVectorTypeKind {
+        ir::element_of(ty)
     } else {
         ty
     };
@@ -294,8 +293,9 @@ fn elementwise(inst: LLVMValueRef, live: &LiveElements) -> Vec<Demand> {
 
 /// Per-lane bits of a constant (`None`: not a readable constant; a lane `None`: undef or not an integer).
 fn constant_lanes(value: LLVMValueRef) -> Option<Vec<Option<u64>>> {
+    // SAFETY: queries on live handles of the module being run on (the argument of `crate::ir`'s module note).
     unsafe {
-        if LLVMIsConstant(value) == 0 || !LLVMIsAConstantExpr(value).is_null() {
+        if !ir::is_constant(value) || ir::is_constant_expr(value) {
             return None;
         }
         let element = |c: LLVMValueRef| -> Option<u64> {
@@ -310,7 +310,7 @@ fn constant_lanes(value: LLVMValueRef) -> Option<Vec<Option<u64>>> {
         if ir::is_undef(value) {
             return Some(vec![None; n as usize]);
         }
-        if LLVMGetTypeKind(ty) != LLVMTypeKind::LLVMVectorTypeKind {
+        if ir::type_kind(ty) != LLVMTypeKind::LLVMVectorTypeKind {
             return Some(vec![element(value)]);
         }
         if !LLVMIsAConstantAggregateZero(value).is_null() {
@@ -320,7 +320,7 @@ fn constant_lanes(value: LLVMValueRef) -> Option<Vec<Option<u64>>> {
             return Some((0..n).map(|i| element(LLVMGetElementAsConstant(value, i))).collect());
         }
         if !LLVMIsAConstantVector(value).is_null() {
-            return Some((0..n).map(|i| element(LLVMGetOperand(value, i))).collect());
+            return Some((0..n).map(|i| element(ir::operand(value, i))).collect());
         }
         None
     }
@@ -384,15 +384,13 @@ fn select_demands(inst: LLVMValueRef, live: &LiveElements) -> Vec<Demand> {
 
 /// The width in bits of an element type the bitcast rule understands.
 fn element_bits(ty: LLVMTypeRef) -> Option<u64> {
-    unsafe {
-        let elem = if LLVMGetTypeKind(ty) == LLVMTypeKind::LLVMVectorTypeKind { LLVMGetElementType(ty) } else { ty };
-        match LLVMGetTypeKind(elem) {
-            LLVMTypeKind::LLVMIntegerTypeKind => Some(LLVMGetIntTypeWidth(elem) as u64),
-            LLVMTypeKind::LLVMHalfTypeKind | LLVMTypeKind::LLVMBFloatTypeKind => Some(16),
-            LLVMTypeKind::LLVMFloatTypeKind => Some(32),
-            LLVMTypeKind::LLVMDoubleTypeKind => Some(64),
-            _ => None,
-        }
+    let elem = if ir::type_kind(ty) == LLVMTypeKind::LLVMVectorTypeKind { ir::element_of(ty) } else { ty };
+    match ir::type_kind(elem) {
+        LLVMTypeKind::LLVMIntegerTypeKind => Some(ir::int_width(elem) as u64),
+        LLVMTypeKind::LLVMHalfTypeKind | LLVMTypeKind::LLVMBFloatTypeKind => Some(16),
+        LLVMTypeKind::LLVMFloatTypeKind => Some(32),
+        LLVMTypeKind::LLVMDoubleTypeKind => Some(64),
+        _ => None,
     }
 }
 
@@ -423,7 +421,7 @@ fn shuffle_demands(inst: LLVMValueRef, live: &LiveElements) -> Vec<Demand> {
     let n_b = element_count(ir::type_of(operand(inst, 1)));
     let (mut a, mut b) = (Bits::empty(n_a), Bits::empty(n_b));
     for i in live.bits().ones() {
-        let m = unsafe { LLVMGetMaskValue(inst, i) };
+        let m = ir::mask_value(inst, i);
         if m < 0 {
             continue;
         }
@@ -466,6 +464,8 @@ fn insert_element_demands(inst: LLVMValueRef, live: &LiveElements) -> Vec<Demand
 
 /// The single index of an `extractvalue`/`insertvalue`, when it has exactly one.
 fn single_index(inst: LLVMValueRef) -> Option<u32> {
+    // SAFETY: `inst` is an extractvalue or insertvalue; LLVM's index array has `LLVMGetNumIndices` (here 1) entries,
+    // so reading the first is in bounds.
     unsafe {
         if LLVMGetNumIndices(inst) != 1 {
             return None;

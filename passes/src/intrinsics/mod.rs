@@ -392,16 +392,7 @@ impl fmt::Display for Ty {
             Ty::AnyPtr => f.write_str("a pointer"),
             Ty::Any => f.write_str("any type"),
             Ty::Match(index) => write!(f, "the same type as overloaded type {index}"),
-            Ty::Struct(fields) => {
-                f.write_str("{ ")?;
-                for (index, field) in fields.iter().enumerate() {
-                    if index > 0 {
-                        f.write_str(", ")?;
-                    }
-                    write!(f, "{field}")?;
-                }
-                f.write_str(" }")
-            }
+            Ty::Struct(fields) => types::write_struct(f, fields),
             Ty::Vector(lanes, elem) => write!(f, "<{lanes} x {elem}>"),
             fixed => write!(f, "{}", fixed.fixed().expect("a fixed scalar type")),
         }

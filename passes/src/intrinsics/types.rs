@@ -67,16 +67,7 @@ impl fmt::Display for IrType {
             IrType::Ptr { addrspace: 0, pointee } => write!(f, "{pointee}*"),
             IrType::Ptr { addrspace, pointee } => write!(f, "{pointee} addrspace({addrspace})*"),
             IrType::Struct(fields) if fields.is_empty() => f.write_str("{}"),
-            IrType::Struct(fields) => {
-                f.write_str("{ ")?;
-                for (index, field) in fields.iter().enumerate() {
-                    if index > 0 {
-                        f.write_str(", ")?;
-                    }
-                    write!(f, "{field}")?;
-                }
-                f.write_str(" }")
-            }
+            IrType::Struct(fields) => write_struct(f, fields),
             IrType::NamedStruct(name) => {
                 let plain = !name.is_empty()
                     && name.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '$' | '.' | '_'));
@@ -141,4 +132,16 @@ pub fn mangled_name(desc: &IntrinsicDesc, overload_types: &[IrType]) -> String {
         mangle_into(ty, &mut name);
     }
     name
+}
+
+/// A literal struct type as LLVM prints it: `{ a, b }` (the fields printed with their own `Display`).
+pub(crate) fn write_struct<T: std::fmt::Display>(f: &mut std::fmt::Formatter<'_>, fields: &[T]) -> std::fmt::Result {
+    f.write_str("{ ")?;
+    for (index, field) in fields.iter().enumerate() {
+        if index > 0 {
+            f.write_str(", ")?;
+        }
+        write!(f, "{field}")?;
+    }
+    f.write_str(" }")
 }

@@ -29,10 +29,11 @@ fn of(value: LLVMValueRef, depth: u32) -> Alignment {
     if let Some(c) = ir::const_int(value) {
         return known(MAX_LOG, c);
     }
-    if depth > 8 || unsafe { LLVMIsAInstruction(value).is_null() } {
+    if depth > 8 || !ir::is_instruction(value) {
         return Alignment::UNKNOWN;
     }
-    let op = |n| unsafe { LLVMGetOperand(value, n) };
+    let op = |n| ir::operand(value, n);
+    // SAFETY: queries on live handles of the module being run on (the argument of `crate::ir`'s module note).
     unsafe {
         match LLVMGetInstructionOpcode(value) {
             LLVMOpcode::LLVMShl => match ir::const_int(op(1)) {

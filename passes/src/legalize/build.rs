@@ -10,15 +10,16 @@ use crate::llvm_sys::core::*;
 use crate::llvm_sys::prelude::*;
 use crate::llvm_sys::{LLVMOpcode, LLVMTypeKind};
 use crate::region_ir::{self, element_type, lanes, Index};
+use crate::ir_write;
 
 pub(super) use crate::ir::{c_name, opcode};
 
 pub(super) fn is_vector(ty: LLVMTypeRef) -> bool {
-    unsafe { LLVMGetTypeKind(ty) == LLVMTypeKind::LLVMVectorTypeKind }
+    ir::type_kind(ty) == LLVMTypeKind::LLVMVectorTypeKind
 }
 
 pub(super) fn is_int(ty: LLVMTypeRef, bits: u32) -> bool {
-    unsafe { LLVMGetTypeKind(ty) == LLVMTypeKind::LLVMIntegerTypeKind && LLVMGetIntTypeWidth(ty) == bits }
+    ir::type_kind(ty) == LLVMTypeKind::LLVMIntegerTypeKind && ir::int_width(ty) == bits
 }
 
 /// A vector of i1.
@@ -27,59 +28,45 @@ pub(super) fn is_predicate_type(ty: LLVMTypeRef) -> bool {
 }
 
 pub(super) fn is_instruction(value: LLVMValueRef) -> bool {
-    unsafe { !LLVMIsAInstruction(value).is_null() }
+    ir::is_instruction(value)
 }
 
 pub(super) fn operand(inst: LLVMValueRef, n: u32) -> LLVMValueRef {
-    unsafe { LLVMGetOperand(inst, n) }
-}
-
-pub(super) fn num_operands(inst: LLVMValueRef) -> u32 {
-    unsafe { LLVMGetNumOperands(inst).max(0) as u32 }
-}
-
-pub(super) fn users(value: LLVMValueRef) -> Vec<LLVMValueRef> {
-    let mut out = Vec::new();
-    unsafe {
-        let mut u = LLVMGetFirstUse(value);
-        while !u.is_null() {
-            out.push(LLVMGetUser(u));
-            u = LLVMGetNextUse(u);
-        }
-    }
-    out
+    ir::operand(inst, n)
 }
 
 pub(super) fn has_uses(value: LLVMValueRef) -> bool {
-    unsafe { !LLVMGetFirstUse(value).is_null() }
+    ir::has_uses(value)
 }
 
 pub(super) fn context_of(value: LLVMValueRef) -> LLVMContextRef {
-    unsafe { LLVMGetTypeContext(LLVMTypeOf(value)) }
+    ir::type_context(ir::type_of(value))
 }
 
 pub(super) fn i1_type(context: LLVMContextRef) -> LLVMTypeRef {
-    unsafe { LLVMInt1TypeInContext(context) }
+    ir_write::int_type(context, 1)
 }
 
 pub(super) fn i32_const(context: LLVMContextRef, v: i64) -> LLVMValueRef {
-    unsafe { LLVMConstInt(LLVMInt32TypeInContext(context), v as u64, 1) }
+    ir_write::const_int(ir_write::int_type(context, 32), v as u64, true)
 }
 
 /// `<n x elem>`.
 pub(super) fn vector_of(elem: LLVMTypeRef, n: u32) -> LLVMTypeRef {
-    unsafe { LLVMVectorType(elem, n) }
+    ir_write::vector_type(elem, n)
 }
 
 
 /// Elements `start .. start + width` of a constant vector, as a constant.
 pub(super) fn constant_subvector(c: LLVMValueRef, start: u32, width: u32) -> LLVMValueRef {
+    // SAFETY: live handles of the module being rewritten; these calls read it, make types, constants or
+    // instructions, or redirect uses, and free nothing (`crate::ir_write`'s safety argument, points 1 and 2).
     unsafe {
         let context = context_of(c);
-        let i32_ty = LLVMInt32TypeInContext(context);
-        let mut mask: Vec<LLVMValueRef> = (start..start + width).map(|i| LLVMConstInt(i32_ty, i as u64, 0)).collect();
+        let i32_ty = ir_write::int_type(context, 32);
+        let mut mask: Vec<LLVMValueRef> = (start..start + width).map(|i| ir_write::const_int(i32_ty, i as u64, false)).collect();
         let mask = LLVMConstVector(mask.as_mut_ptr(), width);
-        LLVMConstShuffleVector(c, LLVMGetUndef(LLVMTypeOf(c)), mask)
+        LLVMConstShuffleVector(c, ir_write::undef(ir::type_of(c)), mask)
     }
 }
 
@@ -89,6 +76,8 @@ fn declare(module: LLVMModuleRef, base: &str, ret: LLVMTypeRef, args: &[LLVMType
     if intrinsics::get(base).is_some() {
         return region_ir::declare_intrinsic(module, base, ret, args);
     }
+    // SAFETY: LLVM reads `base.len()` bytes of `base`; the declaration is made in the live module with a
+    // parameter-type array whose length is passed with it.
     unsafe {
         let id = LLVMLookupIntrinsicID(base.as_ptr() as *const _, base.len());
         if id == 0 {
@@ -108,7 +97,8 @@ pub(super) fn call_intrinsic(
     args: &mut [LLVMValueRef],
     name: &str,
 ) -> Result<LLVMValueRef, String> {
-    let module = unsafe { LLVMGetGlobalParent(LLVMGetBasicBlockParent(LLVMGetInsertBlock(builder))) };
+    // SAFETY: queries on live handles of the module being run on (the argument of `crate::ir`'s module note).
+    let module = unsafe { ir::module_of(ir::block_parent(LLVMGetInsertBlock(builder))) };
     let types: Vec<LLVMTypeRef> = args.iter().map(|&a| ir::type_of(a)).collect();
     let function = declare(module, base, ret, &types)?;
     Ok(region_ir::build_call(builder, function, args, name))
@@ -169,6 +159,8 @@ pub(super) fn rebuild(
     let cname = c_name(name);
     let ty = ir::type_of(inst);
     let result_ty = if is_vector(ty) { vector_of(element_type(ty), width) } else { ty };
+    // SAFETY: live handles of the module being rewritten; these calls read it, make types, constants or
+    // instructions, or redirect uses, and free nothing (`crate::ir_write`'s safety argument, points 1 and 2).
     unsafe {
         use LLVMOpcode::*;
         let value = match op {
@@ -179,8 +171,8 @@ pub(super) fn rebuild(
             LLVMFNeg => LLVMBuildFNeg(builder, operands[0], cname.as_ptr()),
             LLVMTrunc | LLVMZExt | LLVMSExt | LLVMFPToUI | LLVMFPToSI | LLVMUIToFP | LLVMSIToFP | LLVMFPTrunc
             | LLVMFPExt => LLVMBuildCast(builder, op, operands[0], result_ty, cname.as_ptr()),
-            LLVMICmp => LLVMBuildICmp(builder, LLVMGetICmpPredicate(inst), operands[0], operands[1], cname.as_ptr()),
-            LLVMFCmp => LLVMBuildFCmp(builder, LLVMGetFCmpPredicate(inst), operands[0], operands[1], cname.as_ptr()),
+            LLVMICmp => LLVMBuildICmp(builder, ir::icmp_predicate(inst), operands[0], operands[1], cname.as_ptr()),
+            LLVMFCmp => LLVMBuildFCmp(builder, ir::fcmp_predicate(inst), operands[0], operands[1], cname.as_ptr()),
             LLVMSelect => LLVMBuildSelect(builder, operands[0], operands[1], operands[2], cname.as_ptr()),
             LLVMCall => {
                 let callee = ir::called_function(inst).ok_or("indirect call")?;
@@ -204,6 +196,7 @@ pub(super) fn llvm_intrinsic_base(name: &str) -> Option<String> {
     if !name.starts_with("llvm.") || name.starts_with("llvm.genx.") {
         return None;
     }
+    // SAFETY: LLVM reads `n.len()` bytes of `n` (no NUL needed) and returns an id; nothing is kept.
     let lookup = |n: &str| unsafe { LLVMLookupIntrinsicID(n.as_ptr() as *const _, n.len()) };
     let id = lookup(name);
     if id == 0 {
@@ -222,14 +215,16 @@ pub(super) fn llvm_intrinsic_base(name: &str) -> Option<String> {
 
 /// Bitcasts `value` to `ty` (folding a constant, looking through a bitcast from `ty`).
 pub(super) fn bitcast(builder: LLVMBuilderRef, value: LLVMValueRef, ty: LLVMTypeRef, name: &str) -> LLVMValueRef {
+    // SAFETY: live handles of the module being rewritten; these calls read it, make types, constants or
+    // instructions, or redirect uses, and free nothing (`crate::ir_write`'s safety argument, points 1 and 2).
     unsafe {
-        if LLVMTypeOf(value) == ty {
+        if ir::type_of(value) == ty {
             return value;
         }
         if ir::is_constant(value) {
             return LLVMConstBitCast(value, ty);
         }
-        if opcode(value) == Some(LLVMOpcode::LLVMBitCast) && LLVMTypeOf(operand(value, 0)) == ty {
+        if opcode(value) == Some(LLVMOpcode::LLVMBitCast) && ir::type_of(operand(value, 0)) == ty {
             return operand(value, 0);
         }
         let cname = c_name(name);

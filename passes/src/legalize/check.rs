@@ -25,17 +25,8 @@ use super::align::alignment_of;
 use super::build::{is_predicate_type, is_vector, opcode, operand};
 use super::emulate::{classify, is_double, op_name, I64Use};
 use super::predicates::is_legal_predicate;
-use super::process::{allowed_exec_sizes, exec_width, is_splittable_bale, limit_text};
+use super::process::{allowed_exec_sizes, exec_width, is_splittable_bale, limit_text, show};
 use super::width::{legal_pred_size, legal_region_size, non_region_width, Alignment, Target, MAX_PRED};
-
-fn show(value: LLVMValueRef) -> String {
-    let name = ir::value_name(value);
-    if name.is_empty() {
-        ir::value_to_string(value).trim().to_string()
-    } else {
-        format!("%{name}")
-    }
-}
 
 fn align_of(index: Index) -> Alignment {
     match index {
@@ -58,7 +49,7 @@ pub fn check_legal(function: LLVMValueRef, platform: &Platform) -> Vec<(LLVMValu
         let ty = ir::type_of(inst);
         // Types the platform does not have.
         if !platform.features.fp64 {
-            let uses_double = is_double(ty) || (0..super::build::num_operands(inst)).any(|n| is_double(ir::type_of(operand(inst, n))));
+            let uses_double = is_double(ty) || (0..ir::operand_count(inst)).any(|n| is_double(ir::type_of(operand(inst, n))));
             if uses_double && opcode(inst) != Some(LLVMOpcode::LLVMRet) {
                 out.push((inst, format!("double-precision (fp64) '{}' is not supported on {}", op_name(inst), platform.name)));
             }
@@ -139,7 +130,7 @@ pub fn check_legal(function: LLVMValueRef, platform: &Platform) -> Vec<(LLVMValu
                     let n = lanes(ity);
                     let mut eb = element_bytes(element_type(ity)).unwrap_or(0);
                     if opcode(i) != Some(LLVMOpcode::LLVMSelect) {
-                        let count = if opcode(i) == Some(LLVMOpcode::LLVMCall) { ir::call_arg_count(i) } else { super::build::num_operands(i) };
+                        let count = ir::data_operand_count(i);
                         if count > 0 {
                             if let Some(b) = element_bytes(element_type(ir::type_of(operand(i, 0)))) {
                                 eb = eb.max(b);

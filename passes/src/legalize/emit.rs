@@ -17,20 +17,21 @@ use crate::region_ir::{self, element_bytes, element_type, lanes, wr, Index, RdRe
 use super::build::{self, is_predicate_type, is_vector, opcode, operand};
 use super::process::{index_alignment, intrinsic_base, name_of, Bale, Legalizer, SplitKind};
 use super::width::legal_region_size;
+use crate::ir_write;
 
 impl Legalizer<'_> {
     /// Emits the pieces after the head, joins them, replaces the head and erases the bale. On an error the
     /// emitted instructions are erased again and the bale is left as it was.
     pub(super) fn emit(&mut self, bale: &Bale, plan: &[(u32, u32)], kind: SplitKind) -> Result<(), String> {
         let head = bale.head;
-        let insert_before = unsafe { LLVMGetNextInstruction(head) };
+        let insert_before = ir::next_instruction(head);
         if insert_before.is_null() {
             return Err("the head is the last instruction of its block".to_string());
         }
         let result = region_ir::with_builder_before(insert_before, |builder| self.emit_pieces(builder, bale, plan, kind));
         match result {
             Ok(joined) => {
-                unsafe { LLVMReplaceAllUsesWith(head, joined) };
+                ir_write::replace_all_uses(head, joined);
                 for m in &bale.members {
                     if !build::has_uses(m.inst) {
                         self.erase(m.inst);
@@ -42,11 +43,11 @@ impl Legalizer<'_> {
             Err(reason) => {
                 // Erase what was emitted (everything between the head and `insert_before`), last first.
                 loop {
-                    let last = unsafe { LLVMGetPreviousInstruction(insert_before) };
+                    let last = ir::previous_instruction(insert_before);
                     if last.is_null() || last == head {
                         break;
                     }
-                    unsafe { LLVMInstructionEraseFromParent(last) };
+                    ir_write::erase(last);
                 }
                 Err(reason)
             }
@@ -60,7 +61,7 @@ impl Legalizer<'_> {
             let dst = if bale.head_is_wrregion() { operand(head, wr::NEW) } else { head };
             let main = bale.main.unwrap_or(dst);
             let mut eb = element_bytes(element_type(ir::type_of(dst)));
-            let count = if opcode(main) == Some(LLVMOpcode::LLVMCall) { ir::call_arg_count(main) } else { build::num_operands(main) };
+            let count = ir::data_operand_count(main);
             if count > 0 && opcode(main) != Some(LLVMOpcode::LLVMSelect) && !region_ir::is_rdregion(main) && !region_ir::is_wrregion(main) {
                 if let Some(src) = element_bytes(element_type(ir::type_of(operand(main, 0)))) {
                     eb = Some(eb.unwrap_or(0).max(src));
@@ -68,7 +69,7 @@ impl Legalizer<'_> {
             }
             eb
         };
-        let mut prev = unsafe { LLVMGetUndef(ir::type_of(head)) };
+        let mut prev = ir_write::undef(ir::type_of(head));
         for &(start, width) in plan {
             // Clones of members, and slices of other operands (one per value per piece).
             let mut map: HashMap<LLVMValueRef, LLVMValueRef> = HashMap::new();
@@ -193,7 +194,7 @@ impl Legalizer<'_> {
         if matches!(intrinsic_base(inst).as_deref(), Some("llvm.genx.constanti" | "llvm.genx.constantf")) {
             return self.split_operand(builder, inst, 0, start, width, map, false);
         }
-        let count = if opcode(inst) == Some(LLVMOpcode::LLVMCall) { ir::call_arg_count(inst) } else { build::num_operands(inst) };
+        let count = ir::data_operand_count(inst);
         let mut operands = Vec::with_capacity(count as usize);
         for n in 0..count {
             let value = if bale.fixed4 == Some((inst, n)) {
@@ -267,15 +268,17 @@ fn convert_to_multi_indirect(
 ) -> Result<LLVMValueRef, String> {
     let n = sub.num_elements;
     let eb = sub.elem_bytes as i64;
+    // SAFETY: live handles of the function being legalized; the builder is positioned by the caller; the calls only
+    // add new IR.
     unsafe {
         let context = build::context_of(index);
-        let i16_ty = LLVMInt16TypeInContext(context);
+        let i16_ty = ir_write::int_type(context, 16);
         let one = build::vector_of(i16_ty, 1);
         let as_vector = build::bitcast(builder, index, one, &format!("{name}.addr"));
         let splat = Region::new(2, n, 0, 1, 0, 0);
         let splatted = region_ir::build_rdregion(builder, as_vector, &splat, Index::Direct, false, &format!("{name}.addrs"))?;
         let mut offsets: Vec<LLVMValueRef> = (0..n as i64)
-            .map(|i| LLVMConstInt(i16_ty, (sub.offset as i64 + i * sub.stride as i64 * eb) as u64, 1))
+            .map(|i| ir_write::const_int(i16_ty, (sub.offset as i64 + i * sub.stride as i64 * eb) as u64, true))
             .collect();
         let offsets = LLVMConstVector(offsets.as_mut_ptr(), n);
         let cname = build::c_name(&format!("{name}.offsets"));

@@ -35,6 +35,7 @@ use crate::region_ir::{self, element_type, lanes, Index};
 
 use super::build::{self, is_int, is_vector, opcode, operand};
 use super::process::{intrinsic_base, Legalizer};
+use crate::ir_write;
 
 /// What to do with an instruction that involves `i64`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -66,7 +67,7 @@ pub(super) fn classify(inst: LLVMValueRef) -> I64Use {
         LLVMAdd | LLVMSub | LLVMAnd | LLVMOr | LLVMXor | LLVMMul | LLVMSelect if result_i64 => I64Use::Emulate,
         LLVMZExt | LLVMSExt if result_i64 => {
             let from = element_type(ir::type_of(operand(inst, 0)));
-            if unsafe { LLVMGetIntTypeWidth(from) } <= 32 && !is_int(from, 1) {
+            if ir::int_width(from) <= 32 && !is_int(from, 1) {
                 I64Use::Emulate
             } else {
                 I64Use::Unsupported
@@ -101,19 +102,19 @@ pub(super) fn emulate_function(lz: &mut Legalizer<'_>) -> u64 {
     for inst in candidates {
         let name = ir::value_name(inst);
         let op = op_name(inst);
-        let before = unsafe { LLVMGetPreviousInstruction(inst) };
+        let before = ir::previous_instruction(inst);
         match region_ir::with_builder_before(inst, |builder| emulate(builder, inst, &name)) {
             Ok(value) => {
                 // What the emulation made may be partly dead (a high half a truncation does not read, a bitcast
                 // the next emulation looks through): erased at the end of the pass if still unused.
                 let mut made = if before.is_null() {
-                    unsafe { LLVMGetFirstInstruction(ir::parent_block(inst)) }
+                    ir::first_instruction(ir::parent_block(inst))
                 } else {
-                    unsafe { LLVMGetNextInstruction(before) }
+                    ir::next_instruction(before)
                 };
                 while !made.is_null() && made != inst {
                     lz.maybe_dead.push(made);
-                    made = unsafe { LLVMGetNextInstruction(made) };
+                    made = ir::next_instruction(made);
                 }
                 lz.cx.remark(RemarkKind::Passed, c"Emulated", inst, &format!("i64 {op} emulated on 32-bit halves"));
                 lz.replace_and_erase(inst, value);
@@ -145,8 +146,10 @@ impl Emu {
     }
 
     fn splat32(&self, n: u32, value: i64) -> LLVMValueRef {
+        // SAFETY: live handles of the module being rewritten; these calls read it, make types, constants or
+        // instructions, or redirect uses, and free nothing (`crate::ir_write`'s safety argument, points 1 and 2).
         unsafe {
-            let mut lanes: Vec<LLVMValueRef> = (0..n).map(|_| LLVMConstInt(self.i32_ty, value as u64, 1)).collect();
+            let mut lanes: Vec<LLVMValueRef> = (0..n).map(|_| ir_write::const_int(self.i32_ty, value as u64, true)).collect();
             LLVMConstVector(lanes.as_mut_ptr(), n)
         }
     }
@@ -164,12 +167,14 @@ impl Emu {
     /// The low and high 32-bit halves of an `i64` value of `n` lanes, as `<n x i32>`.
     fn halves(&self, value: LLVMValueRef, n: u32) -> Result<(LLVMValueRef, LLVMValueRef), String> {
         let pair_ty = self.v32(2 * n);
+        // SAFETY: live handles of the module being rewritten; these calls read it, make types, constants or
+        // instructions, or redirect uses, and free nothing (`crate::ir_write`'s safety argument, points 1 and 2).
         unsafe {
             if ir::is_constant(value) {
                 let pair = LLVMConstBitCast(value, pair_ty);
                 let pick = |first: u32| {
-                    let mut mask: Vec<LLVMValueRef> = (0..n).map(|i| LLVMConstInt(self.i32_ty, (2 * i + first) as u64, 0)).collect();
-                    LLVMConstShuffleVector(pair, LLVMGetUndef(pair_ty), LLVMConstVector(mask.as_mut_ptr(), n))
+                    let mut mask: Vec<LLVMValueRef> = (0..n).map(|i| ir_write::const_int(self.i32_ty, (2 * i + first) as u64, false)).collect();
+                    LLVMConstShuffleVector(pair, ir_write::undef(pair_ty), LLVMConstVector(mask.as_mut_ptr(), n))
                 };
                 return Ok((pick(0), pick(1)));
             }
@@ -185,7 +190,7 @@ impl Emu {
     /// The `i64` value (of type `ty`) with these halves.
     fn join(&self, lo: LLVMValueRef, hi: LLVMValueRef, n: u32, ty: LLVMTypeRef) -> Result<LLVMValueRef, String> {
         let pair_ty = self.v32(2 * n);
-        let undef = unsafe { LLVMGetUndef(pair_ty) };
+        let undef = ir_write::undef(pair_ty);
         let with_lo = region_ir::build_wrregion(self.builder, undef, lo, &Region::new(4, n, 0, n, 2, 0).canonical(), Index::Direct, None, &format!("{}.joinlo", self.name))?;
         let with_hi = region_ir::build_wrregion(self.builder, with_lo, hi, &Region::new(4, n, 0, n, 2, 4).canonical(), Index::Direct, None, &format!("{}.joinhi", self.name))?;
         Ok(build::bitcast(self.builder, with_hi, ty, &format!("{}.join", self.name)))
@@ -193,11 +198,15 @@ impl Emu {
 
     fn bin(&self, op: LLVMOpcode, a: LLVMValueRef, b: LLVMValueRef, suffix: &str) -> LLVMValueRef {
         let name = self.cname(suffix);
+        // SAFETY: live handles of the module being rewritten; these calls read it, make types, constants or
+        // instructions, or redirect uses, and free nothing (`crate::ir_write`'s safety argument, points 1 and 2).
         unsafe { LLVMBuildBinOp(self.builder, op, a, b, name.as_ptr()) }
     }
 
     fn icmp(&self, p: LLVMIntPredicate, a: LLVMValueRef, b: LLVMValueRef, suffix: &str) -> LLVMValueRef {
         let name = self.cname(suffix);
+        // SAFETY: live handles of the module being rewritten; these calls read it, make types, constants or
+        // instructions, or redirect uses, and free nothing (`crate::ir_write`'s safety argument, points 1 and 2).
         unsafe { LLVMBuildICmp(self.builder, p, a, b, name.as_ptr()) }
     }
 
@@ -205,12 +214,16 @@ impl Emu {
     fn with_carry(&self, intrinsic: &str, a: LLVMValueRef, b: LLVMValueRef, n: u32) -> Result<(LLVMValueRef, LLVMValueRef), String> {
         let v = self.v32(n);
         let mut fields = [v, v];
+        // SAFETY: live handles of the module being rewritten; these calls read it, make types, constants or
+        // instructions, or redirect uses, and free nothing (`crate::ir_write`'s safety argument, points 1 and 2).
         let ret = unsafe { LLVMStructTypeInContext(self.context, fields.as_mut_ptr(), 2, 0) };
         let mut args = [a, b];
         let what = if intrinsic.ends_with("subb") { "borrow" } else { "carry" };
         let call = build::call_intrinsic(self.builder, intrinsic, ret, &mut args, &format!("{}.lo.{what}", self.name))?;
         let carry_name = self.cname(what);
         let sum_name = self.cname("lo");
+        // SAFETY: live handles of the module being rewritten; these calls read it, make types, constants or
+        // instructions, or redirect uses, and free nothing (`crate::ir_write`'s safety argument, points 1 and 2).
         unsafe {
             Ok((LLVMBuildExtractValue(self.builder, call, 0, carry_name.as_ptr()), LLVMBuildExtractValue(self.builder, call, 1, sum_name.as_ptr())))
         }
@@ -220,7 +233,7 @@ impl Emu {
 fn emulate(builder: LLVMBuilderRef, inst: LLVMValueRef, name: &str) -> Result<LLVMValueRef, String> {
     use LLVMOpcode::*;
     let context = build::context_of(inst);
-    let e = Emu { builder, context, i32_ty: unsafe { LLVMInt32TypeInContext(context) }, name: name.to_string() };
+    let e = Emu { builder, context, i32_ty: ir_write::int_type(context, 32), name: name.to_string() };
     let ty = ir::type_of(inst);
     let op = opcode(inst).ok_or("not an instruction")?;
     match op {
@@ -260,6 +273,8 @@ fn emulate(builder: LLVMBuilderRef, inst: LLVMValueRef, name: &str) -> Result<LL
             // A scalar i64 select has a scalar condition and `<1 x i32>` halves: LLVM allows that.
             let lo_name = e.cname("lo");
             let hi_name = e.cname("hi");
+            // SAFETY: live handles of the module being rewritten; these calls read it, make types, constants or
+            // instructions, or redirect uses, and free nothing (`crate::ir_write`'s safety argument, points 1 and 2).
             let (lo, hi) = unsafe {
                 (LLVMBuildSelect(builder, cond, alo, blo, lo_name.as_ptr()), LLVMBuildSelect(builder, cond, ahi, bhi, hi_name.as_ptr()))
             };
@@ -268,9 +283,11 @@ fn emulate(builder: LLVMBuilderRef, inst: LLVMValueRef, name: &str) -> Result<LL
         LLVMZExt | LLVMSExt => {
             let n = lanes(ty);
             let source = e.as_vector(operand(inst, 0));
-            let from = unsafe { LLVMGetIntTypeWidth(element_type(ir::type_of(source))) };
+            let from = ir::int_width(element_type(ir::type_of(source)));
             let lo = if from < 32 {
                 let cname = e.cname("lo");
+                // SAFETY: live handles of the module being rewritten; these calls read it, make types, constants or
+                // instructions, or redirect uses, and free nothing (`crate::ir_write`'s safety argument, points 1 and 2).
                 unsafe { LLVMBuildCast(builder, op, source, e.v32(n), cname.as_ptr()) }
             } else {
                 source
@@ -281,9 +298,11 @@ fn emulate(builder: LLVMBuilderRef, inst: LLVMValueRef, name: &str) -> Result<LL
         LLVMTrunc => {
             let n = lanes(ty);
             let (lo, _) = e.halves(operand(inst, 0), n)?;
-            let to = unsafe { LLVMGetIntTypeWidth(element_type(ty)) };
+            let to = ir::int_width(element_type(ty));
             let narrow = if to < 32 {
                 let cname = e.cname("trunc");
+                // SAFETY: live handles of the module being rewritten; these calls read it, make types, constants or
+                // instructions, or redirect uses, and free nothing (`crate::ir_write`'s safety argument, points 1 and 2).
                 unsafe { LLVMBuildTrunc(builder, lo, build::vector_of(element_type(ty), n), cname.as_ptr()) }
             } else {
                 lo
@@ -296,7 +315,7 @@ fn emulate(builder: LLVMBuilderRef, inst: LLVMValueRef, name: &str) -> Result<LL
             let (alo, ahi) = e.halves(a, n)?;
             let (blo, bhi) = e.halves(operand(inst, 1), n)?;
             use LLVMIntPredicate::*;
-            let predicate = unsafe { LLVMGetICmpPredicate(inst) };
+            let predicate = ir::icmp_predicate(inst);
             let result = match predicate {
                 LLVMIntEQ => {
                     let l = e.icmp(LLVMIntEQ, alo, blo, "lo");
@@ -334,5 +353,5 @@ fn emulate(builder: LLVMBuilderRef, inst: LLVMValueRef, name: &str) -> Result<LL
 
 /// Whether `ty` is (a vector of) `double`.
 pub(super) fn is_double(ty: LLVMTypeRef) -> bool {
-    unsafe { LLVMGetTypeKind(element_type(ty)) == LLVMTypeKind::LLVMDoubleTypeKind }
+    ir::type_kind(element_type(ty)) == LLVMTypeKind::LLVMDoubleTypeKind
 }

@@ -20,17 +20,18 @@ use crate::region_ir::{self, element_type, lanes, rd, wr, Index, RdRegion, WrReg
 
 use super::build::{self, is_int, is_vector, opcode, operand};
 use super::process::Legalizer;
+use crate::ir_write;
 
 /// `<n x iK>` with the same bits as `ty` (`None` when they do not divide).
 fn retype_vector(ty: LLVMTypeRef, bits: u32) -> Option<LLVMTypeRef> {
     let elem = element_type(ty);
-    let elem_bits = unsafe { LLVMGetIntTypeWidth(elem) };
+    let elem_bits = ir::int_width(elem);
     let total = lanes(ty) as u64 * elem_bits as u64;
     if !total.is_multiple_of(bits as u64) {
         return None;
     }
-    let context = unsafe { LLVMGetTypeContext(ty) };
-    let int = unsafe { LLVMIntTypeInContext(context, bits) };
+    let context = ir::type_context(ty);
+    let int = ir_write::int_type(context, bits);
     Some(build::vector_of(int, (total / bits as u64) as u32))
 }
 
@@ -88,7 +89,7 @@ pub(super) fn transform_move_type(
     };
     let dst = wr_inst.or(rd_inst)?;
     // A write to a predefined register keeps its type.
-    let dst_users = build::users(dst);
+    let dst_users = ir::users(dst);
     if dst_users.len() == 1 && region_ir::genx_base_name(dst_users[0]) == Some("llvm.genx.write.predef.reg") {
         return None;
     }
@@ -139,6 +140,8 @@ pub(super) fn transform_move_type(
             new_head = region_ir::build_wrregion(builder, old, new_value, &new_dst_region, Index::Direct, None, "")?;
         }
         let back_name = build::c_name(&format!("{name}.i{from}"));
+        // SAFETY: live handles of the module being rewritten; these calls read it, make types, constants or
+        // instructions, or redirect uses, and free nothing (`crate::ir_write`'s safety argument, points 1 and 2).
         let back = unsafe { LLVMBuildBitCast(builder, new_head, ir::type_of(dst), back_name.as_ptr()) };
         Ok((new_head, new_rd, back))
     });
@@ -160,7 +163,7 @@ pub(super) fn transform_move_type(
         new_dst_region.num_elements
     );
     lz.cx.remark(RemarkKind::Passed, if from == 8 { c"BytePromoted" } else { c"I64MoveAsI32" }, dst, &message);
-    unsafe { LLVMReplaceAllUsesWith(dst, back) };
+    ir_write::replace_all_uses(dst, back);
     // Erase the old write first (it uses the old read), then the old read and its dead index computation.
     let index = rdr.as_ref().and_then(|r| match r.index {
         Index::Value(_) => Some(operand(r.call, rd::OFFSET)),
@@ -185,6 +188,8 @@ pub(super) fn transform_move_type(
     // The new move takes the old names (now free).
     let rename = |value: LLVMValueRef, name: &str| {
         let cname = build::c_name(name);
+        // SAFETY: live handles of the module being rewritten; these calls read it, make types, constants or
+        // instructions, or redirect uses, and free nothing (`crate::ir_write`'s safety argument, points 1 and 2).
         unsafe { LLVMSetValueName2(value, cname.as_ptr(), cname.as_bytes().len()) };
     };
     if let (Some(read), Some(rd_name)) = (new_rd, rd_name) {

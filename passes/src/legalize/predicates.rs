@@ -26,6 +26,7 @@ use genx_region::Region;
 use super::build::{self, is_predicate_type, operand};
 use super::process::Legalizer;
 use super::width::{pred_part, pred_parts};
+use crate::ir_write;
 
 /// Whether a predicate of `n` bits is one vISA predicate.
 pub(super) fn is_legal_predicate(n: u32) -> bool {
@@ -52,9 +53,9 @@ pub(super) fn bitcast_from_predicate(lz: &mut Legalizer<'_>, inst: LLVMValueRef)
     let name = ir::value_name(inst);
     let result = region_ir::with_builder_before(inst, |builder| -> Result<LLVMValueRef, String> {
         let context = build::context_of(inst);
-        let int = unsafe { LLVMIntTypeInContext(context, split) };
+        let int = ir_write::int_type(context, split);
         let vector = build::vector_of(int, n);
-        let mut acc = unsafe { LLVMGetUndef(vector) };
+        let mut acc = ir_write::undef(vector);
         let eb = split / 8;
         for i in 0..n {
             let piece = build::rdpredregion(builder, pred, i * split, split, &format!("{name}.slice{i}"))?;
@@ -86,10 +87,10 @@ pub(super) fn bitcast_to_predicate(lz: &mut Legalizer<'_>, inst: LLVMValueRef) {
     let name = ir::value_name(inst);
     let result = region_ir::with_builder_before(inst, |builder| -> Result<LLVMValueRef, String> {
         let context = build::context_of(inst);
-        let int = unsafe { LLVMIntTypeInContext(context, split) };
+        let int = ir_write::int_type(context, split);
         let ints = build::bitcast(builder, source, build::vector_of(int, n), &format!("{name}.cast"));
         let piece_ty = build::vector_of(build::i1_type(context), split);
-        let mut acc = unsafe { LLVMGetUndef(ir::type_of(inst)) };
+        let mut acc = ir_write::undef(ir::type_of(inst));
         for i in 0..n {
             let region = Region::element(split / 8, i);
             let element = region_ir::build_rdregion(builder, ints, &region, Index::Direct, true, &format!("{name}.rdsplit{i}"))?;
@@ -119,10 +120,12 @@ pub(super) fn all_any(lz: &mut Legalizer<'_>, inst: LLVMValueRef) {
     let name = ir::value_name(inst);
     let result = region_ir::with_builder_before(inst, |builder| -> Result<LLVMValueRef, String> {
         let context = build::context_of(inst);
+        // SAFETY: live handles of the module being rewritten; these calls read it, make types, constants or
+        // instructions, or redirect uses, and free nothing (`crate::ir_write`'s safety argument, points 1 and 2).
         unsafe {
-            let i16_ty = LLVMInt16TypeInContext(context);
-            let zero = LLVMConstInt(i16_ty, 0, 0);
-            let one = LLVMConstInt(i16_ty, 1, 0);
+            let i16_ty = ir_write::int_type(context, 16);
+            let zero = ir_write::const_int(i16_ty, 0, false);
+            let one = ir_write::const_int(i16_ty, 1, false);
             let mut acc = if is_all { one } else { zero };
             let mut start = 0;
             for size in pred_parts(whole) {
@@ -189,20 +192,22 @@ fn split_phis(lz: &mut Legalizer<'_>) {
         let block = ir::parent_block(phi);
         let first_non_phi = ir::instructions(block).find(|&i| build::opcode(i) != Some(LLVMOpcode::LLVMPHI));
         let Some(first_non_phi) = first_non_phi else { continue };
-        let count = unsafe { LLVMCountIncoming(phi) };
+        let count = ir::incoming_count(phi);
         let context = build::context_of(phi);
-        let mut joined = unsafe { LLVMGetUndef(ir::type_of(phi)) };
+        let mut joined = ir_write::undef(ir::type_of(phi));
         let mut start = 0;
         let mut ok = true;
         for size in pred_parts(whole) {
             let part_ty = build::vector_of(build::i1_type(context), size);
+            // SAFETY: live handles of the module being rewritten; these calls read it, make types, constants or
+            // instructions, or redirect uses, and free nothing (`crate::ir_write`'s safety argument, points 1 and 2).
             let new_phi = region_ir::with_builder_before(phi, |builder| unsafe {
                 let cname = build::c_name(&format!("{name}.split{start}"));
                 LLVMBuildPhi(builder, part_ty, cname.as_ptr())
             });
             for i in 0..count {
-                let (value, from) = unsafe { (LLVMGetIncomingValue(phi, i), LLVMGetIncomingBlock(phi, i)) };
-                let terminator = unsafe { LLVMGetBasicBlockTerminator(from) };
+                let (value, from) = (ir::incoming_value(phi, i), ir::incoming_block(phi, i));
+                let terminator = ir::terminator(from);
                 let piece = region_ir::with_builder_before(terminator, |builder| {
                     build::rdpredregion(builder, value, start, size, &format!("{}.split{start}", ir::value_name(value)))
                 });
@@ -211,6 +216,8 @@ fn split_phis(lz: &mut Legalizer<'_>) {
                     break;
                 };
                 let mut from = from;
+                // SAFETY: live handles of the module being rewritten; these calls read it, make types, constants or
+                // instructions, or redirect uses, and free nothing (`crate::ir_write`'s safety argument, points 1 and 2).
                 unsafe { LLVMAddIncoming(new_phi, &mut piece, &mut from, 1) };
             }
             let written = region_ir::with_builder_before(first_non_phi, |builder| {
@@ -225,11 +232,11 @@ fn split_phis(lz: &mut Legalizer<'_>) {
         if !ok {
             continue;
         }
-        unsafe {
-            let undef = LLVMGetUndef(ir::type_of(phi));
-            LLVMReplaceAllUsesWith(phi, joined);
+        {
+            let undef = ir_write::undef(ir::type_of(phi));
+            ir_write::replace_all_uses(phi, joined);
             for i in 0..count {
-                LLVMSetOperand(phi, i, undef);
+                ir_write::set_operand(phi, i, undef);
             }
         }
         lz.erase(phi);
@@ -260,7 +267,7 @@ fn fix_tree(lz: &mut Legalizer<'_>, root: LLVMValueRef) {
         if part.size == 0 || offset + size > part.offset + part.size {
             return;
         }
-        for user in build::users(wr) {
+        for user in ir::users(wr) {
             match base(user) {
                 Some("llvm.genx.rdpredregion") => {
                     let Some(read_offset) = const_u32(operand(user, 1)) else { return };
@@ -277,7 +284,7 @@ fn fix_tree(lz: &mut Legalizer<'_>, root: LLVMValueRef) {
     }
     let context = build::context_of(root);
     let undef_parts: Vec<LLVMValueRef> =
-        sizes.iter().map(|&s| unsafe { LLVMGetUndef(build::vector_of(build::i1_type(context), s)) }).collect();
+        sizes.iter().map(|&s| ir_write::undef(build::vector_of(build::i1_type(context), s))).collect();
     let mut stack = vec![Node { wr: root, parts: undef_parts }];
     let mut visited: Vec<LLVMValueRef> = Vec::new();
     while let Some(Node { wr, mut parts }) = stack.pop() {
@@ -301,7 +308,7 @@ fn fix_tree(lz: &mut Legalizer<'_>, root: LLVMValueRef) {
             }
         };
         let mut replacements: HashMap<LLVMValueRef, LLVMValueRef> = HashMap::new();
-        for user in build::users(wr) {
+        for user in ir::users(wr) {
             match base(user) {
                 Some("llvm.genx.rdpredregion") => {
                     let read_offset = const_u32(operand(user, 1)).unwrap_or(0);
@@ -329,10 +336,12 @@ fn fix_tree(lz: &mut Legalizer<'_>, root: LLVMValueRef) {
         }
         for (read, value) in replacements {
             let name = ir::value_name(read);
-            unsafe { LLVMReplaceAllUsesWith(read, value) };
+            ir_write::replace_all_uses(read, value);
             lz.erase(read);
             if !name.is_empty() && build::is_instruction(value) && ir::value_name(value).is_empty() {
                 let cname = build::c_name(&name);
+                // SAFETY: live handles of the module being rewritten; these calls read it, make types, constants or
+                // instructions, or redirect uses, and free nothing (`crate::ir_write`'s safety argument, points 1 and 2).
                 unsafe { LLVMSetValueName2(value, cname.as_ptr(), cname.as_bytes().len()) };
             }
         }

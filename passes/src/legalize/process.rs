@@ -20,6 +20,7 @@ use crate::region_ir::{self, element_bytes, element_type, lanes, wr, Index, RdRe
 use super::align::alignment_of;
 use super::build::{self, is_predicate_type, is_vector, opcode, operand};
 use super::width::{self, floor_pow2, legal_pred_size, legal_region_size, non_region_width, Alignment, Target};
+use crate::ir_write;
 
 /// What genx-legalize counted (reported as LLVM statistics at the end of the pass).
 #[derive(Clone, Copy, Debug, Default)]
@@ -109,19 +110,7 @@ pub(super) fn intrinsic_base(inst: LLVMValueRef) -> Option<String> {
 }
 
 fn is_modifier_or_sat_intrinsic(base: &str) -> bool {
-    matches!(
-        base,
-        "llvm.genx.absi"
-            | "llvm.genx.absf"
-            | "llvm.fabs"
-            | "llvm.genx.sat"
-            | "llvm.genx.fptosi.sat"
-            | "llvm.genx.fptoui.sat"
-            | "llvm.genx.sstrunc.sat"
-            | "llvm.genx.sutrunc.sat"
-            | "llvm.genx.ustrunc.sat"
-            | "llvm.genx.uutrunc.sat"
-    )
+    matches!(base, "llvm.genx.absi" | "llvm.genx.absf" | "llvm.fabs") || crate::baling::util::is_sat_intrinsic(base)
 }
 
 /// Whether a call's result is a general (register region) operand, which legalization may split.
@@ -254,7 +243,8 @@ pub(super) fn name_of(value: LLVMValueRef) -> String {
     }
 }
 
-fn show(value: LLVMValueRef) -> String {
+/// A value as messages name it: `%name`, or its text when it has no name.
+pub(super) fn show(value: LLVMValueRef) -> String {
     let name = ir::value_name(value);
     if name.is_empty() {
         ir::value_to_string(value).trim().to_string()
@@ -274,7 +264,7 @@ impl<'c> Legalizer<'c> {
     /// Erases `inst`, forgetting its bale info (a new instruction may reuse the address).
     pub(super) fn erase(&mut self, inst: LLVMValueRef) {
         self.bales.remove(inst);
-        unsafe { LLVMInstructionEraseFromParent(inst) };
+        ir_write::erase(inst);
         self.changed = true;
     }
 
@@ -338,10 +328,12 @@ impl<'c> Legalizer<'c> {
     /// Replaces every use of `old` by `new` (which takes `old`'s name when it has none) and erases `old`.
     pub(super) fn replace_and_erase(&mut self, old: LLVMValueRef, new: LLVMValueRef) {
         let name = ir::value_name(old);
-        unsafe { LLVMReplaceAllUsesWith(old, new) };
+        ir_write::replace_all_uses(old, new);
         self.erase(old);
         if !name.is_empty() && build::is_instruction(new) && ir::value_name(new).is_empty() {
             let cname = build::c_name(&name);
+            // SAFETY: live handles of the module being rewritten; these calls read it, make types, constants or
+            // instructions, or redirect uses, and free nothing (`crate::ir_write`'s safety argument, points 1 and 2).
             unsafe { LLVMSetValueName2(new, cname.as_ptr(), cname.as_bytes().len()) };
         }
     }
@@ -351,7 +343,7 @@ impl<'c> Legalizer<'c> {
     pub(super) fn sweep(&mut self) {
         let blocks: Vec<LLVMBasicBlockRef> = ir::blocks(self.function).collect();
         for block in blocks.into_iter().rev() {
-            let mut next = unsafe { LLVMGetLastInstruction(block) };
+            let mut next = ir::last_instruction(block);
             while !next.is_null() {
                 next = self.process(next);
             }
@@ -374,16 +366,16 @@ impl<'c> Legalizer<'c> {
     fn anchor(&self, inst: LLVMValueRef) -> LLVMValueRef {
         let members: Vec<LLVMValueRef> =
             if self.bales.is_considered(inst) { self.bales.members(inst).iter().map(|m| m.inst).collect() } else { vec![inst] };
-        let mut prev = unsafe { LLVMGetPreviousInstruction(inst) };
+        let mut prev = ir::previous_instruction(inst);
         while !prev.is_null() && members.contains(&prev) {
-            prev = unsafe { LLVMGetPreviousInstruction(prev) };
+            prev = ir::previous_instruction(prev);
         }
         prev
     }
 
     fn process_inst(&mut self, inst: LLVMValueRef) -> Outcome {
         let Some(op) = opcode(inst) else { return Outcome::Done };
-        if matches!(op, LLVMOpcode::LLVMPHI) || unsafe { !LLVMIsATerminatorInst(inst).is_null() } {
+        if matches!(op, LLVMOpcode::LLVMPHI) || ir::is_terminator(inst) {
             return Outcome::Done;
         }
         let base = intrinsic_base(inst);
@@ -707,7 +699,7 @@ impl<'c> Legalizer<'c> {
                     reasons.push((nr, nr_why));
                     // Operands that are not members are read through a contiguous slice per piece: that read
                     // must be legal too (a piece starting in the middle of a GRF, a twice-width operand).
-                    let count = if opcode(inst) == Some(LLVMOpcode::LLVMCall) { ir::call_arg_count(inst) } else { build::num_operands(inst) };
+                    let count = ir::data_operand_count(inst);
                     for n in 0..count {
                         let value = operand(inst, n);
                         let vty = ir::type_of(value);
@@ -753,7 +745,7 @@ impl<'c> Legalizer<'c> {
                         if pred_min > width {
                             if let Some(l) = limiter.filter(|&l| self.bales.role(l) == Role::RdRegion) {
                                 if let Some(parent) = self.bales.parent(l) {
-                                    let n = (0..build::num_operands(parent)).find(|&n| operand(parent, n) == l);
+                                    let n = (0..ir::operand_count(parent)).find(|&n| operand(parent, n) == l);
                                     if let Some(n) = n {
                                         self.unbale_operand(
                                             parent,
@@ -841,7 +833,7 @@ impl<'c> Legalizer<'c> {
         let remaining = n - start;
         let mut eb = element_bytes(element_type(ty)).unwrap_or(0);
         if opcode(inst) != Some(LLVMOpcode::LLVMSelect) {
-            let count = if opcode(inst) == Some(LLVMOpcode::LLVMCall) { ir::call_arg_count(inst) } else { build::num_operands(inst) };
+            let count = ir::data_operand_count(inst);
             if count > 0 {
                 if let Some(b) = element_bytes(element_type(ir::type_of(operand(inst, 0)))) {
                     eb = eb.max(b);
@@ -886,10 +878,10 @@ impl<'c> Legalizer<'c> {
             masked_info.set_operand_baled(wr::NEW);
         }
         self.bales.set_info(masked, masked_info);
-        unsafe {
-            LLVMSetOperand(inst, wr::NEW, masked);
-            let all_ones = LLVMConstAllOnes(ir::type_of(w.mask));
-            LLVMSetOperand(inst, wr::MASK, all_ones);
+        {
+            ir_write::set_operand(inst, wr::NEW, masked);
+            let all_ones = ir_write::all_ones(ir::type_of(w.mask));
+            ir_write::set_operand(inst, wr::MASK, all_ones);
         }
         info.clear_operand_baled(wr::NEW);
         info.clear_operand_baled(wr::MASK);

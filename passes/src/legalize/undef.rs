@@ -97,12 +97,13 @@ impl Analysis {
         if ir::is_undef(value) {
             return Self::all(value, Byte::Undef);
         }
+        // SAFETY: queries on live handles of the module being run on (the argument of `crate::ir`'s module note).
         unsafe {
             if is_vector(ty) && !LLVMIsAConstantVector(value).is_null() {
                 let n = lanes(ty);
                 let mut out = Vec::with_capacity(n as usize * lb);
                 for i in 0..n {
-                    let element = LLVMGetOperand(value, i);
+                    let element = ir::operand(value, i);
                     let state = if ir::is_undef(element) { Byte::Undef } else { Byte::Defined };
                     out.extend(std::iter::repeat_n(state, lb));
                 }
@@ -131,10 +132,10 @@ impl Analysis {
                 }
             }
             LLVMPHI => {
-                let count = unsafe { LLVMCountIncoming(value) };
+                let count = ir::incoming_count(value);
                 let mut acc: Option<Vec<Byte>> = None;
                 for i in 0..count {
-                    let incoming = self.bytes(unsafe { LLVMGetIncomingValue(value, i) }, d);
+                    let incoming = self.bytes(ir::incoming_value(value, i), d);
                     acc = Some(match acc {
                         None => incoming,
                         Some(a) => a.iter().zip(&incoming).map(|(&x, &y)| join(x, y)).collect(),
@@ -150,7 +151,7 @@ impl Analysis {
                 let n = lanes(ty);
                 let mut out = Vec::with_capacity(n as usize * lb);
                 for i in 0..n {
-                    let m = unsafe { LLVMGetMaskValue(value, i) };
+                    let m = ir::mask_value(value, i);
                     let lane: Vec<Byte> = if m < 0 {
                         vec![Byte::Undef; lb]
                     } else if (m as usize) < n_a {
@@ -188,11 +189,11 @@ impl Analysis {
                 // Element-wise: a lane is defined when every operand's lane is.
                 let n = lanes(ty) as usize;
                 let mut state = vec![Byte::Defined; n];
-                let count = if op == LLVMCall { ir::call_arg_count(value) } else { super::build::num_operands(value) };
+                let count = ir::data_operand_count(value);
                 for k in 0..count {
                     let o = operand(value, k);
                     let oty = ir::type_of(o);
-                    if unsafe { LLVMGetTypeKind(oty) } == LLVMTypeKind::LLVMLabelTypeKind {
+                    if ir::type_kind(oty) == LLVMTypeKind::LLVMLabelTypeKind {
                         continue;
                     }
                     let ob = self.bytes(o, d);

@@ -29,6 +29,7 @@ use crate::region_ir::{element_type, lanes, Index};
 use super::mask::{self, Move};
 use super::{emit_nonzero, emit_widen, is_bool, region_element_bytes, splat_seed, Emitter, Lowered, Name, Stat};
 use genx_region::Region;
+use crate::ir_write;
 
 /// Where a result lane comes from: `(operand, element)`, `None` when it may be anything.
 type Lane = Option<(usize, i64)>;
@@ -50,7 +51,7 @@ pub(super) fn lower(inst: LLVMValueRef, e: &mut Emitter) -> Lowered {
     if !super::is_fixed_vector(result_ty) {
         return Ok(None);
     }
-    let operands = unsafe { [LLVMGetOperand(inst, 0), LLVMGetOperand(inst, 1)] };
+    let operands = [ir::operand(inst, 0), ir::operand(inst, 1)];
     let operand_ty = ir::type_of(operands[0]);
     if !super::is_fixed_vector(operand_ty) {
         return Ok(None);
@@ -61,7 +62,7 @@ pub(super) fn lower(inst: LLVMValueRef, e: &mut Emitter) -> Lowered {
     let mut scratch = std::mem::take(&mut e.scratch);
     scratch.mask.clear();
     scratch.mask.extend((0..n).map(|lane| {
-        let v = unsafe { LLVMGetMaskValue(inst, lane) };
+        let v = ir::mask_value(inst, lane);
         if v < 0 {
             return None;
         }
@@ -84,7 +85,7 @@ fn lower_mask(
 ) -> Lowered {
     if scratch.mask.iter().all(Option::is_none) {
         e.count(Stat::ShuffleUndef, 1);
-        return Ok(Some(unsafe { LLVMGetUndef(result_ty) }));
+        return Ok(Some(ir_write::undef(result_ty)));
     }
     let element = element_type(result_ty);
     if is_bool(element) {
@@ -116,8 +117,10 @@ fn emit_scalar_splat(
     if !mask.iter().flatten().all(|&(op, el)| op == operand && el == lane as i64) {
         return Ok(None);
     }
+    // SAFETY: live handles of the module being rewritten; these calls read it, make types, constants or
+    // instructions, or redirect uses, and free nothing (`crate::ir_write`'s safety argument, points 1 and 2).
     let one = unsafe {
-        let one_ty = LLVMVectorType(element, 1);
+        let one_ty = ir_write::vector_type(element, 1);
         LLVMBuildBitCast(e.builder, scalar, one_ty, e.c_name(Name::Suffix("scalar")))
     };
     let region = Region::new(eb, mask.len() as u32, 0, 1, 0, 0).canonical();
@@ -149,7 +152,7 @@ fn emit_data(
     }
     let n = mask.len() as u32;
     let too_far = "a lane lies beyond the reach of an i16 region offset";
-    let mut value = unsafe { LLVMGetUndef(LLVMVectorType(element, n)) };
+    let mut value = ir_write::undef(ir_write::vector_type(element, n));
     mask::split_moves(eb, mask, m, None, split, moves).ok_or(too_far)?;
     let mut moves: &[Move] = &moves[..];
     if let Some(base) = in_place_base(mask, m) {
@@ -227,7 +230,7 @@ fn runs(mask: &[Lane]) -> Vec<Run> {
 fn lower_predicate(e: &mut Emitter, scratch: &mut Scratch, operands: [LLVMValueRef; 2], m: u32, n: u32) -> Lowered {
     let mask = &scratch.mask;
     let mut runs = runs(mask);
-    let mut value = unsafe { LLVMGetUndef(LLVMVectorType(element_type(ir::type_of(operands[0])), n)) };
+    let mut value = ir_write::undef(ir_write::vector_type(element_type(ir::type_of(operands[0])), n));
     let mut from_undef = true;
     // Start from the operand with the most lanes in place; its in-place runs are then free.
     if let Some(base) = in_place_base(mask, m) {
@@ -264,9 +267,9 @@ fn lower_predicate(e: &mut Emitter, scratch: &mut Scratch, operands: [LLVMValueR
         return Ok(Some(value));
     }
     // Widen: predicates become i16 0/1 data, are moved as data, and are compared back.
-    let i16_ty = unsafe { LLVMInt16TypeInContext(e.context) };
-    let wide_ty = unsafe { LLVMVectorType(i16_ty, m) };
-    let mut wide = [unsafe { LLVMGetUndef(wide_ty) }; 2];
+    let i16_ty = ir_write::int_type(e.context, 16);
+    let wide_ty = ir_write::vector_type(i16_ty, m);
+    let mut wide = [ir_write::undef(wide_ty); 2];
     for op in 0..2 {
         if mask.iter().flatten().any(|&(o, _)| o == op) {
             wide[op] = emit_widen(e, operands[op], wide_ty, Name::Indexed("wide", op));
@@ -279,7 +282,7 @@ fn lower_predicate(e: &mut Emitter, scratch: &mut Scratch, operands: [LLVMValueR
 
 /// `rdpredregion(operand, start)` of `len` lanes.
 fn rdpredregion(e: &mut Emitter, operand: LLVMValueRef, start: i64, len: u32, name: Name) -> Result<LLVMValueRef, String> {
-    let ty = unsafe { LLVMVectorType(element_type(ir::type_of(operand)), len) };
+    let ty = ir_write::vector_type(element_type(ir::type_of(operand)), len);
     let mut args = [operand, e.i32(start)];
     e.intrinsic("llvm.genx.rdpredregion", ty, &mut args, name)
 }

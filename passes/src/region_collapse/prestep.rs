@@ -22,6 +22,7 @@ use crate::llvm_sys::LLVMTypeKind;
 use crate::region_ir::{
     build_rdregion, element_bytes, element_type, lanes, rd, wr, Index, RdRegion, WrRegion,
 };
+use crate::ir_write;
 
 /// Whether a direct region at offset 0 covers a whole vector of its own length, in order.
 fn is_whole(region: &Region) -> bool {
@@ -35,6 +36,7 @@ fn is_all_zero_mask(mask: LLVMValueRef) -> bool {
     if let Some(bits) = ir::const_int(mask) {
         return bits & 1 == 0;
     }
+    // SAFETY: queries on live handles of the module being run on (the argument of `crate::ir`'s module note).
     unsafe {
         let ty = ir::type_of(mask);
         if !is_vector(ty) {
@@ -51,7 +53,7 @@ fn is_all_zero_mask(mask: LLVMValueRef) -> bool {
             } else {
                 return false;
             };
-        (0..LLVMGetVectorSize(ty)).all(|i| ir::const_int(element(mask, i)).is_some_and(|b| b & 1 == 0))
+        (0..ir::vector_size(ty)).all(|i| ir::const_int(element(mask, i)).is_some_and(|b| b & 1 == 0))
     }
 }
 
@@ -94,9 +96,9 @@ impl Collapser<'_> {
         let (in_ty, out_ty) = (ir::type_of(source), ir::type_of(trunc));
         let (in_elem, out_elem) = (element_type(in_ty), element_type(out_ty));
         let (Some(in_bytes), Some(out_bytes)) = (element_bytes(in_elem), element_bytes(out_elem)) else { return };
-        let integers = unsafe {
-            LLVMGetTypeKind(in_elem) == LLVMTypeKind::LLVMIntegerTypeKind
-                && LLVMGetTypeKind(out_elem) == LLVMTypeKind::LLVMIntegerTypeKind
+        let integers = {
+            ir::type_kind(in_elem) == LLVMTypeKind::LLVMIntegerTypeKind
+                && ir::type_kind(out_elem) == LLVMTypeKind::LLVMIntegerTypeKind
         };
         if !integers || out_bytes >= in_bytes {
             return;
@@ -107,7 +109,9 @@ impl Collapser<'_> {
         let scalar = !is_vector(out_ty);
         let built = self.build_before(trunc, |_, b| {
             let cast_name = Name::suffixed(trunc, ".cast").c_string();
-            let cast = unsafe { LLVMBuildBitCast(b, source, LLVMVectorType(out_elem, n * k), cast_name.as_ptr()) };
+            // SAFETY: live handles of the module being rewritten; these calls read it, make types, constants or
+            // instructions, or redirect uses, and free nothing (`crate::ir_write`'s safety argument, points 1 and 2).
+            let cast = unsafe { LLVMBuildBitCast(b, source, ir_write::vector_type(out_elem, n * k), cast_name.as_ptr()) };
             build_rdregion(b, cast, &region, Index::Direct, scalar, "").map_err(|_| cast)
         });
         match built {
@@ -148,6 +152,8 @@ impl Collapser<'_> {
         } else if let Some(splat) = splat_value(r.input).filter(|_| ir::is_plain_constant(r.input)) {
             if is_vector(ty) {
                 let mut elements = vec![splat; lanes(ty) as usize];
+                // SAFETY: live handles of the module being rewritten; these calls read it, make types, constants or
+                // instructions, or redirect uses, and free nothing (`crate::ir_write`'s safety argument, points 1 and 2).
                 unsafe { LLVMConstVector(elements.as_mut_ptr(), lanes(ty)) }
             } else {
                 splat

@@ -22,6 +22,7 @@ use crate::llvm_sys::{LLVMOpcode, LLVMTypeKind};
 use crate::region_ir::{
     build_rdregion, element_bytes, element_type, lanes, rd, Index, RdRegion,
 };
+use crate::ir_write;
 
 /// Combinations tried in a row on one read (each one removes a read from the chain).
 const MAX_CHAIN: usize = 64;
@@ -57,7 +58,7 @@ fn read_type(elem: LLVMTypeRef, n: u32, scalar: bool) -> LLVMTypeRef {
     if scalar && n == 1 {
         elem
     } else {
-        unsafe { LLVMVectorType(elem, n) }
+        ir_write::vector_type(elem, n)
     }
 }
 
@@ -241,7 +242,7 @@ impl Collapser<'_> {
         }
 
         let inner_ty = ir::type_of(inner_call);
-        let scalar = unsafe { LLVMGetTypeKind(inner_ty) } != LLVMTypeKind::LLVMVectorTypeKind;
+        let scalar = ir::type_kind(inner_ty) != LLVMTypeKind::LLVMVectorTypeKind;
         let rd_ty = read_type(elem, combined.region.num_elements, scalar);
         let ext_ty = chain.ext.map(|ext| {
             let dest = element_type(ir::type_of(ext));
@@ -267,6 +268,8 @@ impl Collapser<'_> {
             if let (Some(ext), Some(ty)) = (chain.ext, ext_ty) {
                 let op = opcode(ext).unwrap_or(LLVMOpcode::LLVMZExt);
                 let n = ext_name.c_string();
+                // SAFETY: live handles of the module being rewritten; these calls read it, make types, constants or
+                // instructions, or redirect uses, and free nothing (`crate::ir_write`'s safety argument, points 1 and 2).
                 value = unsafe { LLVMBuildCast(b, op, value, ty, n.as_ptr()) };
             }
             Ok((combined_rd, bitcast_to(b, value, inner_ty, Name::NONE)))
@@ -407,7 +410,7 @@ impl Collapser<'_> {
                 return;
             }
         };
-        let scalar = unsafe { LLVMGetTypeKind(cast_ty) } != LLVMTypeKind::LLVMVectorTypeKind;
+        let scalar = ir::type_kind(cast_ty) != LLVMTypeKind::LLVMVectorTypeKind;
         let built = self.build_before(read, |_, b| {
             let input = bitcast_to_element(b, r.input, elem, Name::suffixed(cast, ".input"));
             build_rdregion(b, input, &region, r.index, scalar, "").map_err(|_| input)

@@ -14,11 +14,12 @@ use crate::llvm_sys::core::*;
 use crate::llvm_sys::prelude::*;
 use crate::llvm_sys::{LLVMOpcode, LLVMTypeKind};
 use crate::region_ir::{self, element_type, genx_base_name, lanes};
+use crate::ir_write;
 
 pub(super) use crate::ir::{c_name, opcode};
 
 pub(super) fn operand(inst: LLVMValueRef, index: u32) -> LLVMValueRef {
-    unsafe { LLVMGetOperand(inst, index) }
+    ir::operand(inst, index)
 }
 
 /// The base name of a GenX intrinsic call (`None` for anything else, including non-instructions).
@@ -36,6 +37,7 @@ pub(super) fn is_bitcast(value: LLVMValueRef) -> bool {
 
 /// Calls `f` on each user of `value`, once per use (what `users(value)` lists, without the list).
 pub(super) fn for_each_user(value: LLVMValueRef, mut f: impl FnMut(LLVMValueRef)) {
+    // SAFETY: queries on live handles of the module being run on (the argument of `crate::ir`'s module note).
     unsafe {
         let mut use_ = LLVMGetFirstUse(value);
         while !use_.is_null() {
@@ -47,6 +49,7 @@ pub(super) fn for_each_user(value: LLVMValueRef, mut f: impl FnMut(LLVMValueRef)
 
 /// The user of `value`'s first use (what `users(value).first()` is, without listing the others).
 pub(super) fn first_user(value: LLVMValueRef) -> Option<LLVMValueRef> {
+    // SAFETY: queries on live handles of the module being run on (the argument of `crate::ir`'s module note).
     unsafe {
         let first = LLVMGetFirstUse(value);
         if first.is_null() {
@@ -111,30 +114,28 @@ pub(super) fn strip_bitcasts(mut value: LLVMValueRef) -> LLVMValueRef {
 }
 
 pub(super) fn is_vector(ty: LLVMTypeRef) -> bool {
-    unsafe { LLVMGetTypeKind(ty) == LLVMTypeKind::LLVMVectorTypeKind }
+    ir::type_kind(ty) == LLVMTypeKind::LLVMVectorTypeKind
 }
 
 /// Whether a type (or its element type) is a pointer: such values are never bitcast to other element types.
 pub(super) fn has_pointer_elements(ty: LLVMTypeRef) -> bool {
-    unsafe { LLVMGetTypeKind(element_type(ty)) == LLVMTypeKind::LLVMPointerTypeKind }
+    ir::type_kind(element_type(ty)) == LLVMTypeKind::LLVMPointerTypeKind
 }
 
 /// Whether the element type of `ty` is `i1`.
 pub(super) fn has_i1_elements(ty: LLVMTypeRef) -> bool {
     let elem = element_type(ty);
-    unsafe { LLVMGetTypeKind(elem) == LLVMTypeKind::LLVMIntegerTypeKind && LLVMGetIntTypeWidth(elem) == 1 }
+    ir::type_kind(elem) == LLVMTypeKind::LLVMIntegerTypeKind && ir::int_width(elem) == 1
 }
 
 /// Bits of one scalar of integer or floating-point type (`None` for pointers and other types).
 fn scalar_bits(ty: LLVMTypeRef) -> Option<u32> {
-    unsafe {
-        match LLVMGetTypeKind(ty) {
-            LLVMTypeKind::LLVMIntegerTypeKind => Some(LLVMGetIntTypeWidth(ty)),
-            LLVMTypeKind::LLVMHalfTypeKind => Some(16),
-            LLVMTypeKind::LLVMFloatTypeKind => Some(32),
-            LLVMTypeKind::LLVMDoubleTypeKind => Some(64),
-            _ => None,
-        }
+    match ir::type_kind(ty) {
+        LLVMTypeKind::LLVMIntegerTypeKind => Some(ir::int_width(ty)),
+        LLVMTypeKind::LLVMHalfTypeKind => Some(16),
+        LLVMTypeKind::LLVMFloatTypeKind => Some(32),
+        LLVMTypeKind::LLVMDoubleTypeKind => Some(64),
+        _ => None,
     }
 }
 
@@ -172,6 +173,8 @@ pub(super) fn bitcast_to(builder: LLVMBuilderRef, value: LLVMValueRef, ty: LLVMT
         return input;
     }
     let name = name.c_string();
+    // SAFETY: live handles of the module being rewritten; these calls read it, make types, constants or
+    // instructions, or redirect uses, and free nothing (`crate::ir_write`'s safety argument, points 1 and 2).
     unsafe { LLVMBuildBitCast(builder, input, ty, name.as_ptr()) }
 }
 
@@ -188,7 +191,7 @@ pub(super) fn bitcast_to_element(
         return value;
     }
     let count = total_bits(ty).unwrap_or(0) / scalar_bits(elem).unwrap_or(1).max(1);
-    bitcast_to(builder, value, unsafe { LLVMVectorType(elem, count) }, name)
+    bitcast_to(builder, value, ir_write::vector_type(elem, count), name)
 }
 
 /// Whether `value` (through bitcasts) is a read or write of a predefined register: regions of those are never
@@ -206,14 +209,14 @@ pub(super) fn is_predef_reg(value: LLVMValueRef) -> bool {
 pub(super) fn is_global_load(value: LLVMValueRef) -> bool {
     let value = strip_bitcasts(value);
     match opcode(value) {
-        Some(LLVMOpcode::LLVMLoad) => unsafe {
-            let mut pointer = LLVMGetOperand(value, 0);
+        Some(LLVMOpcode::LLVMLoad) => {
+            let mut pointer = ir::operand(value, 0);
             for _ in 0..8 {
-                if !LLVMIsAGlobalVariable(pointer).is_null() {
+                if ir::is_global_variable(pointer) {
                     return true;
                 }
-                if !LLVMIsAConstantExpr(pointer).is_null() || is_bitcast(pointer) {
-                    pointer = LLVMGetOperand(pointer, 0);
+                if ir::is_constant_expr(pointer) || is_bitcast(pointer) {
+                    pointer = ir::operand(pointer, 0);
                 } else {
                     break;
                 }
@@ -249,7 +252,7 @@ pub(super) fn writes_between(from: LLVMValueRef, to: LLVMValueRef) -> bool {
     if ir::parent_block(from) != ir::parent_block(to) {
         return true;
     }
-    let mut inst = unsafe { LLVMGetNextInstruction(from) };
+    let mut inst = ir::next_instruction(from);
     while !inst.is_null() {
         if inst == to {
             return false;
@@ -257,7 +260,7 @@ pub(super) fn writes_between(from: LLVMValueRef, to: LLVMValueRef) -> bool {
         if may_write_memory(inst) {
             return true;
         }
-        inst = unsafe { LLVMGetNextInstruction(inst) };
+        inst = ir::next_instruction(inst);
     }
     true
 }
@@ -269,7 +272,7 @@ pub(super) fn bitwise_identical(a: LLVMValueRef, b: LLVMValueRef) -> bool {
     if a == b {
         return true;
     }
-    let is_plain_load = |v| opcode(v) == Some(LLVMOpcode::LLVMLoad) && unsafe { LLVMGetVolatile(v) == 0 };
+    let is_plain_load = |v| opcode(v) == Some(LLVMOpcode::LLVMLoad) && !ir::is_volatile(v);
     if !is_plain_load(a) || !is_plain_load(b) || ir::type_of(a) != ir::type_of(b) || operand(a, 0) != operand(b, 0) {
         return false;
     }
@@ -279,20 +282,21 @@ pub(super) fn bitwise_identical(a: LLVMValueRef, b: LLVMValueRef) -> bool {
 /// The element every lane of a constant vector holds (`None` when lanes differ or `value` is not such a
 /// constant). Undef is not a splat here.
 pub(super) fn splat_value(value: LLVMValueRef) -> Option<LLVMValueRef> {
+    // SAFETY: queries on live handles of the module being run on (the argument of `crate::ir`'s module note).
     unsafe {
         let ty = ir::type_of(value);
         if !is_vector(ty) || ir::is_undef(value) {
             return None;
         }
-        let n = LLVMGetVectorSize(ty);
+        let n = ir::vector_size(ty);
         if !LLVMIsAConstantAggregateZero(value).is_null() {
-            return Some(LLVMConstNull(LLVMGetElementType(ty)));
+            return Some(ir_write::zero(ir::element_of(ty)));
         }
         let element = |i| {
             if !LLVMIsAConstantDataVector(value).is_null() {
                 Some(LLVMGetElementAsConstant(value, i))
             } else if !LLVMIsAConstantVector(value).is_null() {
-                Some(LLVMGetOperand(value, i))
+                Some(ir::operand(value, i))
             } else {
                 None
             }
@@ -325,7 +329,7 @@ pub(super) fn emit_index(
         Some(match v {
             IndexOperand::Inner => inner,
             IndexOperand::Outer => outer?,
-            IndexOperand::Const(c) => unsafe { LLVMConstInt(ty, c as u64, 1) },
+            IndexOperand::Const(c) => ir_write::const_int(ty, c as u64, true),
             IndexOperand::Temp(n) => *temps.get(n)?,
         })
     };
@@ -333,6 +337,8 @@ pub(super) fn emit_index(
     for op in &program.ops {
         let (a, b) = (value(&temps, op.lhs)?, value(&temps, op.rhs)?);
         let n = name.as_ptr();
+        // SAFETY: live handles of the module being rewritten; these calls read it, make types, constants or
+        // instructions, or redirect uses, and free nothing (`crate::ir_write`'s safety argument, points 1 and 2).
         let result = unsafe {
             match op.opcode {
                 IndexOpcode::Add => LLVMBuildAdd(builder, a, b, n),
@@ -367,7 +373,7 @@ pub(super) fn rebuild_call(
         }
     }
     let types: Vec<LLVMTypeRef> = args.iter().map(|&a| ir::type_of(a)).collect();
-    let module = unsafe { LLVMGetGlobalParent(ir::parent_function(call)) };
+    let module = ir::module_of(ir::parent_function(call));
     let function = region_ir::declare_intrinsic(module, base, ret, &types)?;
     Ok(region_ir::build_call(builder, function, &mut args, name))
 }
@@ -383,9 +389,11 @@ pub(super) fn offset_into_index(
     match index {
         region_ir::Index::Value(value) if region.offset != 0 && !is_vector(ir::type_of(value)) => {
             let mut r = *region;
-            let addend = unsafe { LLVMConstInt(ir::type_of(value), r.offset as i64 as u64, 1) };
+            let addend = ir_write::const_int(ir::type_of(value), r.offset as i64 as u64, true);
             r.offset = 0;
             let name = name.c_string();
+            // SAFETY: live handles of the module being rewritten; these calls read it, make types, constants or
+            // instructions, or redirect uses, and free nothing (`crate::ir_write`'s safety argument, points 1 and 2).
             let sum = unsafe { LLVMBuildAdd(builder, value, addend, name.as_ptr()) };
             (r, region_ir::Index::Value(sum))
         }

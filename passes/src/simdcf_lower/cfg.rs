@@ -9,18 +9,15 @@
 use std::collections::HashMap;
 
 use crate::ir;
-use crate::llvm_sys::core::*;
 use crate::llvm_sys::prelude::*;
 
 /// The successors of a block, in terminator operand order (empty for a block without a terminator).
 pub fn successors(block: LLVMBasicBlockRef) -> Vec<LLVMBasicBlockRef> {
-    unsafe {
-        let term = LLVMGetBasicBlockTerminator(block);
-        if term.is_null() {
-            return Vec::new();
-        }
-        (0..LLVMGetNumSuccessors(term)).map(|i| LLVMGetSuccessor(term, i)).collect()
+    let term = ir::terminator(block);
+    if term.is_null() {
+        return Vec::new();
     }
+    (0..ir::successor_count(term)).map(|i| ir::successor(term, i)).collect()
 }
 
 /// The blocks of a function in layout order, with successor and predecessor lists by layout index.

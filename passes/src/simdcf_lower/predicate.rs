@@ -14,22 +14,25 @@ use crate::llvm_sys::LLVMOpcode;
 use crate::region_ir;
 
 use super::{c_name, intrinsic, is_bool_vector, opcode, vector_lanes, Lowering, EM_WIDTH};
+use crate::ir_write;
 
 impl Lowering {
     /// Loads EM before `at`, sliced to its first `width` lanes.
     pub(super) fn load_em(&mut self, at: LLVMValueRef, width: u32) -> LLVMValueRef {
         let slot = self.em_slot();
+        // SAFETY: live handles of the module being rewritten; these calls read it, make types, constants or
+        // instructions, or redirect uses, and free nothing (`crate::ir_write`'s safety argument, points 1 and 2).
         unsafe {
-            let ty = LLVMVectorType(LLVMInt1TypeInContext(self.context), EM_WIDTH);
+            let ty = ir_write::vector_type(ir_write::int_type(self.context, 1), EM_WIDTH);
             region_ir::with_builder_before(at, |b| {
                 let em = LLVMBuildLoad2(b, ty, slot, c"em".as_ptr());
                 if width == EM_WIDTH {
                     return em;
                 }
-                let i32_ty = LLVMInt32TypeInContext(self.context);
-                let mut lanes: Vec<_> = (0..width).map(|i| LLVMConstInt(i32_ty, i as u64, 0)).collect();
+                let i32_ty = ir_write::int_type(self.context, 32);
+                let mut lanes: Vec<_> = (0..width).map(|i| ir_write::const_int(i32_ty, i as u64, false)).collect();
                 let mask = LLVMConstVector(lanes.as_mut_ptr(), width);
-                LLVMBuildShuffleVector(b, em, LLVMGetUndef(ty), mask, c"em.slice".as_ptr())
+                LLVMBuildShuffleVector(b, em, ir_write::undef(ty), mask, c"em.slice".as_ptr())
             })
         }
     }
@@ -65,7 +68,7 @@ impl Lowering {
     }
 
     fn predicate_store(&mut self, store: LLVMValueRef, width: u32, cx: &mut PassCx) {
-        let value = unsafe { LLVMGetOperand(store, 0) };
+        let value = ir::operand(store, 0);
         let lanes = vector_lanes(ir::type_of(value));
         if lanes <= 1 {
             return; // scalar code is not predicated
@@ -76,12 +79,12 @@ impl Lowering {
         let mut chosen: Option<(LLVMValueRef, (LLVMValueRef, u32))> = None;
         let mut v = value;
         loop {
-            if unsafe { LLVMIsAInstruction(v).is_null() } || ir::parent_block(v) != block {
+            if !ir::is_instruction(v) || ir::parent_block(v) != block {
                 break; // only a chain in the store's own block runs under the store's EM
             }
             if opcode(v) == Some(LLVMOpcode::LLVMBitCast) {
                 use_site = (v, 0);
-                v = unsafe { LLVMGetOperand(v, 0) };
+                v = ir::operand(v, 0);
                 continue;
             }
             if !region_ir::is_wrregion(v) || ir::call_arg_count(v) != 8 {
@@ -113,9 +116,9 @@ impl Lowering {
                     return;
                 }
             };
-            unsafe { LLVMSetOperand(user, operand, predicated) };
+            ir_write::set_operand(user, operand, predicated);
             if !ir::has_uses(wr) {
-                unsafe { LLVMInstructionEraseFromParent(wr) };
+                ir_write::erase(wr);
             }
             self.counts[2] += 1;
             return;
@@ -128,8 +131,10 @@ impl Lowering {
             return;
         }
         let em = self.load_em(store, width);
+        // SAFETY: live handles of the module being rewritten; these calls read it, make types, constants or
+        // instructions, or redirect uses, and free nothing (`crate::ir_write`'s safety argument, points 1 and 2).
         unsafe {
-            let ptr = LLVMGetOperand(store, 1);
+            let ptr = ir::operand(store, 1);
             let ty = ir::type_of(value);
             let name = ir::value_name(value);
             let vload = if opcode(store) == Some(LLVMOpcode::LLVMCall) {
@@ -151,7 +156,7 @@ impl Lowering {
                 };
                 LLVMBuildSelect(b, em, value, old, c_name(&format!("{name}.simdcf")).as_ptr())
             });
-            LLVMSetOperand(store, 0, select);
+            ir_write::set_operand(store, 0, select);
         }
         self.counts[2] += 1;
     }
@@ -160,7 +165,7 @@ impl Lowering {
     fn predicate_wrregion(&mut self, wr: LLVMValueRef, width: u32) -> Result<LLVMValueRef, String> {
         let mut args: Vec<LLVMValueRef> = (0..8).map(|i| ir::call_arg(wr, i)).collect();
         let mask = args[region_ir::wr::MASK as usize];
-        let em_ty = unsafe { LLVMVectorType(LLVMInt1TypeInContext(self.context), width) };
+        let em_ty = ir_write::vector_type(ir_write::int_type(self.context, 1), width);
         let types: Vec<LLVMTypeRef> = args
             .iter()
             .enumerate()
@@ -170,13 +175,15 @@ impl Lowering {
         let callee = region_ir::declare_intrinsic(self.module, base, ir::type_of(wr), &types)?;
         let em = self.load_em(wr, width);
         let name = ir::value_name(wr);
+        // SAFETY: live handles of the module being rewritten; these calls read it, make types, constants or
+        // instructions, or redirect uses, and free nothing (`crate::ir_write`'s safety argument, points 1 and 2).
         Ok(region_ir::with_builder_before(wr, |b| unsafe {
             let mask_name = c_name(&format!("{name}.mask"));
             args[region_ir::wr::MASK as usize] = if region_ir::is_all_ones(mask) {
                 em
             } else if vector_lanes(ir::type_of(mask)) == 0 {
                 // A scalar mask enables all or nothing.
-                LLVMBuildSelect(b, mask, em, LLVMConstNull(em_ty), mask_name.as_ptr())
+                LLVMBuildSelect(b, mask, em, ir_write::zero(em_ty), mask_name.as_ptr())
             } else {
                 LLVMBuildAnd(b, mask, em, mask_name.as_ptr())
             };
@@ -263,9 +270,11 @@ impl Lowering {
             em
         } else {
             let name = format!("{}.simdcf", ir::value_name(pred));
+            // SAFETY: live handles of the module being rewritten; these calls read it, make types, constants or
+            // instructions, or redirect uses, and free nothing (`crate::ir_write`'s safety argument, points 1 and 2).
             region_ir::with_builder_before(call, |b| unsafe { LLVMBuildAnd(b, pred, em, c_name(&name).as_ptr()) })
         };
-        unsafe { LLVMSetOperand(call, index, new) };
+        ir_write::set_operand(call, index, new);
         self.counts[2] += 1;
     }
 
@@ -279,6 +288,8 @@ impl Lowering {
         let em = self.load_em(call, width);
         let name = format!("{}.simdcf", ir::value_name(value));
         let select =
+            // SAFETY: live handles of the module being rewritten; these calls read it, make types, constants or
+            // instructions, or redirect uses, and free nothing (`crate::ir_write`'s safety argument, points 1 and 2).
             region_ir::with_builder_before(call, |b| unsafe { LLVMBuildSelect(b, em, value, default, c_name(&name).as_ptr()) });
         region_ir::replace_and_erase(call, select);
         self.counts[2] += 1;
@@ -287,6 +298,7 @@ impl Lowering {
 
 /// Whether a declared function may access memory (it lacks `readnone`).
 fn accesses_memory(function: LLVMValueRef) -> bool {
+    // SAFETY: queries on live handles of the module being run on (the argument of `crate::ir`'s module note).
     unsafe {
         let kind = LLVMGetEnumAttributeKindForName(c"readnone".as_ptr(), 8);
         LLVMGetEnumAttributeAtIndex(function, crate::llvm_sys::LLVMAttributeFunctionIndex, kind).is_null()

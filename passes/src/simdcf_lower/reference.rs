@@ -33,6 +33,7 @@ use crate::llvm_sys::{LLVMIntPredicate, LLVMOpcode, LLVMTypeKind};
 use crate::region_ir;
 
 use super::{c_name, intrinsic, is_bool_vector, opcode, terminator, vector_lanes};
+use crate::ir_write;
 
 pub fn run(module: LLVMModuleRef, cx: &mut PassCx) -> bool {
     let mut changed = false;
@@ -55,8 +56,8 @@ pub fn run(module: LLVMModuleRef, cx: &mut PassCx) -> bool {
             cx.error_at(other, format!("the per-lane reference needs one SIMD width per function (this is not {width})"));
             return changed;
         }
-        let ret = unsafe { LLVMGetReturnType(LLVMGlobalGetValueType(function)) };
-        let void = unsafe { LLVMGetTypeKind(ret) == LLVMTypeKind::LLVMVoidTypeKind };
+        let ret = ir::return_type(ir::global_value_type(function));
+        let void = ir::type_kind(ret) == LLVMTypeKind::LLVMVoidTypeKind;
         if !void && vector_lanes(ret) != width {
             cx.error_at(
                 first,
@@ -72,10 +73,12 @@ pub fn run(module: LLVMModuleRef, cx: &mut PassCx) -> bool {
 
 /// Wraps the body of `function` in a loop over lanes and rewrites it to act on lane `l` only.
 fn per_lane(function: LLVMValueRef, width: u32, ret: Option<LLVMTypeRef>, insts: &[LLVMValueRef]) {
+    // SAFETY: live handles of the reference function being built; the builder is created and disposed in this block;
+    // the calls only add blocks and instructions and move uses.
     unsafe {
-        let context = LLVMGetModuleContext(LLVMGetGlobalParent(function));
-        let i32_ty = LLVMInt32TypeInContext(context);
-        let body = LLVMGetEntryBasicBlock(function);
+        let context = ir::module_context(ir::module_of(function));
+        let i32_ty = ir_write::int_type(context, 32);
+        let body = ir::entry_block(function);
         let entry = LLVMInsertBasicBlockInContext(context, body, c"lanes.entry".as_ptr());
         let head = LLVMInsertBasicBlockInContext(context, body, c"lane".as_ptr());
         let next = LLVMAppendBasicBlockInContext(context, function, c"lane.next".as_ptr());
@@ -91,10 +94,10 @@ fn per_lane(function: LLVMValueRef, width: u32, ret: Option<LLVMTypeRef>, insts:
         LLVMBuildBr(b, body);
 
         LLVMPositionBuilderAtEnd(b, next);
-        let lane_next = LLVMBuildAdd(b, lane, LLVMConstInt(i32_ty, 1, 0), c"l.next".as_ptr());
-        let done = LLVMBuildICmp(b, LLVMIntPredicate::LLVMIntEQ, lane_next, LLVMConstInt(i32_ty, width as u64, 0), c"done".as_ptr());
+        let lane_next = LLVMBuildAdd(b, lane, ir_write::const_int(i32_ty, 1, false), c"l.next".as_ptr());
+        let done = LLVMBuildICmp(b, LLVMIntPredicate::LLVMIntEQ, lane_next, ir_write::const_int(i32_ty, width as u64, false), c"done".as_ptr());
         LLVMBuildCondBr(b, done, exit, head);
-        let mut incoming_values = [LLVMConstInt(i32_ty, 0, 0), lane_next];
+        let mut incoming_values = [ir_write::const_int(i32_ty, 0, false), lane_next];
         let mut incoming_blocks = [entry, next];
         LLVMAddIncoming(lane, incoming_values.as_mut_ptr(), incoming_blocks.as_mut_ptr(), 2);
 
@@ -112,14 +115,14 @@ fn per_lane(function: LLVMValueRef, width: u32, ret: Option<LLVMTypeRef>, insts:
 
         // "lane is l" as a W-lane mask, built once in the loop head.
         let lane_mask = region_ir::with_builder_before(terminator(head), |b| {
-            let mut indices: Vec<_> = (0..width).map(|i| LLVMConstInt(i32_ty, i as u64, 0)).collect();
+            let mut indices: Vec<_> = (0..width).map(|i| ir_write::const_int(i32_ty, i as u64, false)).collect();
             let iota = LLVMConstVector(indices.as_mut_ptr(), width);
-            let one = LLVMBuildInsertElement(b, LLVMGetUndef(LLVMVectorType(i32_ty, 1)), lane, LLVMConstInt(i32_ty, 0, 0), c"".as_ptr());
+            let one = LLVMBuildInsertElement(b, ir_write::undef(ir_write::vector_type(i32_ty, 1)), lane, ir_write::const_int(i32_ty, 0, false), c"".as_ptr());
             let splat = LLVMBuildShuffleVector(
                 b,
                 one,
-                LLVMGetUndef(LLVMVectorType(i32_ty, 1)),
-                LLVMConstNull(LLVMVectorType(i32_ty, width)),
+                ir_write::undef(ir_write::vector_type(i32_ty, 1)),
+                ir_write::zero(ir_write::vector_type(i32_ty, width)),
                 c"l.splat".as_ptr(),
             );
             LLVMBuildICmp(b, LLVMIntPredicate::LLVMIntEQ, iota, splat, c"l.mask".as_ptr())
@@ -130,7 +133,7 @@ fn per_lane(function: LLVMValueRef, width: u32, ret: Option<LLVMTypeRef>, insts:
                 Some(LLVMOpcode::LLVMRet) => {
                     region_ir::with_builder_before(inst, |b| {
                         if let (Some(ty), Some(slot)) = (ret, slot) {
-                            let value = LLVMGetOperand(inst, 0);
+                            let value = ir::operand(inst, 0);
                             let acc = LLVMBuildLoad2(b, ty, slot, c"acc".as_ptr());
                             let mine = LLVMBuildExtractElement(b, value, lane, c"".as_ptr());
                             let acc = LLVMBuildInsertElement(b, acc, mine, lane, c"acc".as_ptr());
@@ -138,22 +141,22 @@ fn per_lane(function: LLVMValueRef, width: u32, ret: Option<LLVMTypeRef>, insts:
                         }
                         LLVMBuildBr(b, next);
                     });
-                    LLVMInstructionEraseFromParent(inst);
+                    ir_write::erase(inst);
                 }
                 Some(LLVMOpcode::LLVMStore) => {
-                    let value = LLVMGetOperand(inst, 0);
+                    let value = ir::operand(inst, 0);
                     let ty = ir::type_of(value);
                     if vector_lanes(ty) != width {
                         continue;
                     }
-                    let ptr = LLVMGetOperand(inst, 1);
+                    let ptr = ir::operand(inst, 1);
                     region_ir::with_builder_before(inst, |b| {
                         let old = LLVMBuildLoad2(b, ty, ptr, c"".as_ptr());
                         let mine = LLVMBuildExtractElement(b, value, lane, c"".as_ptr());
                         let new = LLVMBuildInsertElement(b, old, mine, lane, c"".as_ptr());
                         LLVMBuildStore(b, new, ptr);
                     });
-                    LLVMInstructionEraseFromParent(inst);
+                    ir_write::erase(inst);
                 }
                 Some(LLVMOpcode::LLVMCall) => {
                     if intrinsic(inst) == Some("llvm.genx.simdcf.any") {
@@ -161,8 +164,8 @@ fn per_lane(function: LLVMValueRef, width: u32, ret: Option<LLVMTypeRef>, insts:
                         let bit = region_ir::with_builder_before(inst, |b| {
                             LLVMBuildExtractElement(b, c, lane, c_name(&ir::value_name(inst)).as_ptr())
                         });
-                        LLVMReplaceAllUsesWith(inst, bit);
-                        LLVMInstructionEraseFromParent(inst);
+                        ir_write::replace_all_uses(inst, bit);
+                        ir_write::erase(inst);
                         continue;
                     }
                     if !writes_per_lane(inst) {
@@ -178,7 +181,7 @@ fn per_lane(function: LLVMValueRef, width: u32, ret: Option<LLVMTypeRef>, insts:
                         continue;
                     }
                     let new = region_ir::with_builder_before(inst, |b| LLVMBuildAnd(b, pred, lane_mask, c"".as_ptr()));
-                    LLVMSetOperand(inst, index, new);
+                    ir_write::set_operand(inst, index, new);
                 }
                 _ => {}
             }

@@ -174,7 +174,7 @@ impl Decoder {
         let bytes = self.alloc_size(value_ty);
         if let Err(reason) = genx_passes::limits::checked_size(bytes, MAX_BUFFER_BYTES, "bytes") {
             self.oversized_global.get_or_insert(format!("global '{name}' is too large to run: {reason}"));
-            return Global { name, ty: Ty::Void, bytes: 0, align: 1, init: None };
+            return Global { name, ty: Ty::Void, bytes: 0, align: 1, init: None, per_thread: false };
         }
         let align = unsafe { LLVMGetAlignment(global) }.max(1) as u64;
         let decoded_ty = ty(value_ty).unwrap_or(Ty::Void);
@@ -188,7 +188,9 @@ impl Decoder {
                 self.encode_constant(init, value_ty, &mut data, &mut defined, 0).ok().map(|()| (data, defined))
             }
         };
-        Global { name, ty: decoded_ty, bytes, align, init }
+        // SAFETY: `global` is a live global variable of the module being decoded.
+        let per_thread = unsafe { LLVMIsGlobalConstant(global) == 0 && LLVMGetPointerAddressSpace(LLVMTypeOf(global)) == 0 };
+        Global { name, ty: decoded_ty, bytes, align, init, per_thread }
     }
 
     fn function(&mut self, function: LLVMValueRef) -> Function {

@@ -15,6 +15,11 @@
 //! fault), the group's buffers are appended to [`Machine::printed`] in thread order (x fastest), groups in group
 //! order, as a CM runtime shows the printf buffer after the kernel: one thread's lines together, never interleaved.
 //!
+//! Globals: every thread starts with its own copy of each per-thread global (a CM file-scope variable, which lives
+//! in a GPU thread's registers: [`Global::per_thread`](crate::program::Global)) holding the machine's value of it,
+//! i.e. its initializer; what a thread writes there is seen by no other thread and is gone when it finishes.
+//! Constants and global-memory variables are shared by all threads.
+//!
 //! Invariants: a thread sees [`ThreadIds`] with its group id, local id, the group's local size and the grid's group
 //! count; `thread.x/y` derive global ids from them. A round where some threads finish while others wait at a barrier
 //! is a fault naming the kernel and the group ("barrier not reached by every thread of group (x,y,z)"): on hardware
@@ -231,7 +236,7 @@ fn run_group(
                     local_size: grid.local_size,
                     group_count: grid.groups,
                 };
-                threads.push(Some(machine.start(kernel, args(&ids), ids)?));
+                threads.push(Some(machine.start_thread(kernel, args(&ids), ids)?));
             }
         }
     }
@@ -270,7 +275,9 @@ fn run_rounds(
                 Yield::Finished(_) => {
                     finished.push(state.ids.local_id);
                     *text = std::mem::take(&mut state.printf);
-                    *thread = None;
+                    if let Some(state) = thread.take() {
+                        machine.retire(state);
+                    }
                     report.threads += 1;
                 }
             }

@@ -40,6 +40,8 @@ pub struct Machine<'p> {
     pub program: &'p Program,
     pub memory: Memory,
     pub surfaces: Surfaces,
+    /// The address of each global as the code being run sees it: the machine's own allocations, except while
+    /// [`Machine::resume`] runs a thread of a dispatch, which sees its own copies of the per-thread globals.
     global_bases: Vec<u64>,
     pub step_limit: u64,
     pub bounds: BoundsPolicy,
@@ -92,6 +94,10 @@ pub struct ThreadState {
     steps: u64,
     /// What the thread printed with `printf`, in order.
     pub printf: Vec<u8>,
+    /// For a thread of a dispatch ([`Machine::start_thread`]): the address of each global as this thread sees
+    /// it, its own copy for a [`per_thread`](crate::program::Global::per_thread) one. `None` for a call on the
+    /// machine's globals ([`Machine::start`]).
+    globals: Option<Vec<u64>>,
 }
 
 /// Why [`Machine::resume`] returned.
@@ -163,9 +169,45 @@ impl<'p> Machine<'p> {
                 args.len()
             ))));
         }
-        let mut thread = ThreadState { frames: Vec::new(), ids, steps: 0, printf: Vec::new() };
+        let mut thread = ThreadState { frames: Vec::new(), ids, steps: 0, printf: Vec::new(), globals: None };
         thread.frames.push(new_frame(function, func, args, None));
         Ok(thread)
+    }
+
+    /// Prepares a thread of a dispatch: like [`Machine::start`], but the thread gets its own copy of every
+    /// per-thread global, holding what the machine's global holds now (its initializer, unless a call on the
+    /// machine changed it), as each GPU thread starts with the program's initial values in its registers. The
+    /// copies are freed by [`Machine::retire`].
+    pub fn start_thread(&mut self, func: FuncId, args: Vec<Value>, ids: ThreadIds) -> Result<ThreadState, Trap> {
+        let mut thread = self.start(func, args, ids)?;
+        let mut bases = self.global_bases.clone();
+        for (index, global) in self.program.globals.iter().enumerate() {
+            if !global.per_thread {
+                continue;
+            }
+            let image = self.memory.allocation(self.global_bases[index]).map(|a| (a.bytes.clone(), a.defined.clone()));
+            let [x, y, z] = ids.local_id;
+            let [gx, gy, gz] = ids.group_id;
+            let name = format!("{} of thread ({x},{y},{z}) of group ({gx},{gy},{gz})", global.name);
+            let base = self.memory.allocate(name, AllocKind::Global, global.bytes);
+            if let Some((bytes, defined)) = image {
+                // The allocation was just made with the same size as the machine's.
+                let _ = self.memory.write(base, &bytes, &defined);
+            }
+            bases[index] = base;
+        }
+        thread.globals = Some(bases);
+        Ok(thread)
+    }
+
+    /// Frees what [`Machine::start_thread`] gave a finished (or abandoned) thread.
+    pub fn retire(&mut self, thread: ThreadState) {
+        let Some(bases) = thread.globals else { return };
+        for (index, global) in self.program.globals.iter().enumerate() {
+            if global.per_thread {
+                self.memory.free(bases[index]);
+            }
+        }
     }
 
     /// Runs `func` to completion as one thread (a barrier is a no-op for a lone thread); its printf output is
@@ -196,6 +238,18 @@ impl<'p> Machine<'p> {
 
     /// Runs `thread` until it finishes or reaches a barrier.
     pub fn resume(&mut self, thread: &mut ThreadState, slm: Option<u64>) -> Result<Yield, Trap> {
+        // A thread of a dispatch sees its own globals while it runs.
+        let own = thread.globals.take();
+        let machine_globals = own.map(|bases| std::mem::replace(&mut self.global_bases, bases));
+        let result = self.run_slice(thread, slm);
+        if let Some(machine_globals) = machine_globals {
+            thread.globals = Some(std::mem::replace(&mut self.global_bases, machine_globals));
+        }
+        result
+    }
+
+    /// [`Machine::resume`] with the thread's globals in place.
+    fn run_slice(&mut self, thread: &mut ThreadState, slm: Option<u64>) -> Result<Yield, Trap> {
         let program = self.program;
         loop {
             let depth = thread.frames.len() - 1;

@@ -241,6 +241,11 @@ impl Memory {
         base
     }
 
+    /// How many allocations this memory holds itself (a view's shared ones not counted).
+    pub fn allocation_count(&self) -> usize {
+        self.allocations.len()
+    }
+
     pub fn free(&mut self, base: u64) {
         self.allocations.remove(&base);
     }

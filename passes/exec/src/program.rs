@@ -198,6 +198,11 @@ pub struct Global {
     pub align: u64,
     /// The initializer's bytes, with per-byte definedness (`None`: no initializer, all undef).
     pub init: Option<(Vec<u8>, Vec<bool>)>,
+    /// Whether each GPU thread has its own copy: a variable (not `constant`) of the private address space 0, as
+    /// CM's file-scope variables are (they live in the thread's registers, `_GENX_VOLATILE_` ones included). A
+    /// constant, or a variable of another address space (OpenCL-style global memory), is one object for all
+    /// threads. See [`crate::grid`].
+    pub per_thread: bool,
 }
 
 /// A decoded module.

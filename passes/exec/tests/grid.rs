@@ -475,3 +475,74 @@ declare <8 x i32> @llvm.genx.r0.v8i32()
     assert_eq!((lanes.bits[1], lanes.bits[6], lanes.bits[7]), (3, 4, 5));
     assert_eq!(lanes.undef, vec![true, false, true, true, true, true, false, false]);
 }
+
+/// Each thread adds its local id + 1 to the private `@count` (initially 5), waits at a barrier, and stores what it
+/// sees there; it also adds 1 to the global-memory `@total` and reads the constant `@seven`.
+const GLOBALS: &str = r#"
+@count = internal global i32 5
+@total = addrspace(1) global i32 0
+@seven = internal constant i32 7
+
+define spir_kernel void @globals(i32 addrspace(1)* %out) {
+entry:
+  %l = call <3 x i32> @llvm.genx.local.id.v3i32()
+  %lid = extractelement <3 x i32> %l, i32 0
+  %size = call <3 x i32> @llvm.genx.local.size.v3i32()
+  %n = extractelement <3 x i32> %size, i32 0
+  %group = call i32 @llvm.genx.group.id.x()
+  %base = mul i32 %group, %n
+  %gid = add i32 %base, %lid
+  %c = load i32, i32* @count
+  %step = add i32 %lid, 1
+  %c2 = add i32 %c, %step
+  store i32 %c2, i32* @count
+  %t = load i32, i32 addrspace(1)* @total
+  %t2 = add i32 %t, 1
+  store i32 %t2, i32 addrspace(1)* @total
+  call void @llvm.genx.barrier()
+  %seen = load i32, i32* @count
+  %k = load i32, i32* @seven
+  %v = add i32 %seen, %k
+  %dst = getelementptr i32, i32 addrspace(1)* %out, i32 %gid
+  store i32 %v, i32 addrspace(1)* %dst
+  ret void
+}
+declare <3 x i32> @llvm.genx.local.id.v3i32()
+declare <3 x i32> @llvm.genx.local.size.v3i32()
+declare i32 @llvm.genx.group.id.x()
+declare void @llvm.genx.barrier()
+"#;
+
+#[test]
+fn each_thread_has_its_own_private_globals_and_shares_the_others() {
+    let program = program(GLOBALS);
+    let id = kernel(&program, "globals");
+    let (groups, n) = (3u32, 4u32);
+    let total = (groups * n) as usize;
+    let global = |machine: &Machine, name: &str| {
+        let index = program.globals.iter().position(|g| g.name == name).unwrap();
+        read(machine, machine.global_base(index), 1)[0]
+    };
+    for parallel in [false, true] {
+        let mut machine = Machine::new(&program);
+        machine.parallel = parallel;
+        let live = machine.memory.allocation_count();
+        let out = buffer(&mut machine, "out", total);
+        dispatch(&mut machine, id, &|_| vec![pointer(out)], Grid::linear(groups, n)).unwrap();
+        // Every thread started from the initializer 5 and saw only its own addition, across the barrier where
+        // the other threads of its group had written theirs.
+        let expected: Vec<Option<u32>> = (0..groups).flat_map(|_| (0..n).map(|l| Some(5 + l + 1 + 7))).collect();
+        assert_eq!(read(&machine, out, total), expected, "parallel: {parallel}");
+        // The machine's private global is untouched, the global-memory one counts every thread, and the threads'
+        // copies are freed.
+        assert_eq!(global(&machine, "count"), Some(5));
+        assert_eq!(global(&machine, "total"), Some(total as u32));
+        assert_eq!(machine.memory.allocation_count(), live + 1);
+    }
+    // A call on the machine (`run`, what translation validation does) works on the machine's own globals.
+    let mut machine = Machine::new(&program);
+    let out = buffer(&mut machine, "out", total);
+    let ids = ThreadIds { group_id: [0, 0, 0], local_id: [2, 0, 0], local_size: [n, 1, 1], group_count: [1, 1, 1] };
+    machine.run(id, vec![pointer(out)], ids, None).unwrap();
+    assert_eq!(global(&machine, "count"), Some(8));
+}

@@ -158,7 +158,7 @@ impl Seeds {
     pub fn load(repo: &Path) -> Seeds {
         let mut cm = Vec::new();
         let mut ir = Vec::new();
-        let mut stack = vec![repo.join("tests/lit"), repo.join("examples")];
+        let mut stack = vec![repo.join("tests/lit"), repo.join("tests/corpus"), repo.join("examples")];
         while let Some(dir) = stack.pop() {
             let Ok(entries) = std::fs::read_dir(&dir) else { continue };
             let mut entries: Vec<_> = entries.filter_map(Result::ok).map(|e| e.path()).collect();
@@ -326,6 +326,9 @@ const PIPELINES: &[&str] = &[
     "genx-region-collapse",
     "genx-const-fold,genx-dead-vector",
     "genx-target<tgllp>,genx-verify-legal",
+    // The vISA route's preparation (`-backend=visa -###` names it) and its back end.
+    "genx-inline-calls,always-inline,genx-promote-array,function(mem2reg),genx-constant-loads",
+    "genx-legalize,print<genx-visa-emit>",
 ];
 
 fn os(text: &str) -> OsString {
@@ -415,6 +418,11 @@ pub fn generate(seeds: &Seeds, seed: u64, index: u64, fast: bool, igc_every: u64
                 case.setup.push(Setup::File("in.cpp".into(), text));
                 let platform = rng.pick(PLATFORMS);
                 case.args = vec![os(&format!("-march={platform}")), os("in.cpp"), os("-o"), os("out.bin")];
+                // Half of them through the vISA route (our back end, then GenX_IR).
+                if rng.below(2) == 0 {
+                    case.args.insert(0, os("-backend=visa"));
+                    case.what.push_str(" (-backend=visa)");
+                }
                 case.outputs = vec!["out.bin".into()];
                 case.reaches_igc = true;
             }
@@ -448,6 +456,10 @@ pub fn generate(seeds: &Seeds, seed: u64, index: u64, fast: bool, igc_every: u64
             }
             _ if igc_allowed => {
                 case.args = ["-march=tgllp", "in.ll", "-o", "out.bin"].map(os).to_vec();
+                if rng.below(2) == 0 {
+                    case.args.insert(0, os("-backend=visa"));
+                    case.what.push_str(" (-backend=visa)");
+                }
                 case.outputs = vec!["out.bin".into()];
                 case.reaches_igc = true;
             }

@@ -825,8 +825,24 @@ cm_bf_reverse(const _S &__src) {
 // the operators on BFNT compute the table of the expression. The operands are all scalars or all vectors of one
 // 16- or 32-bit integer type; the result has that type. From Xe-HP on (CM_GENX >= 1270) it is the BFN instruction
 // (genx.bfn, whose table index is src0 + 2*src1 + 4*src2, so the operands go in the order s2, s1, s0); before, the
-// OR of the minterms F selects, in and/or/not, which LLVM simplifies.
+// OR of the minterms F selects, in and/or/not.
 enum BFNT : unsigned char { BFN_X = 0xF0, BFN_Y = 0xCC, BFN_Z = 0xAA };
+namespace __details {
+// The OR of the minterms _K.. 7 that the truth table _F selects, unrolled at compile time.
+template <unsigned _F, int _K, typename _V> __CM_INLINE _V __cm_bfn_minterms(_V __x, _V __y, _V __z) {
+  if constexpr (_K == 8) {
+    return __x ^ __x;
+  } else if constexpr ((_F >> _K & 1) == 0) {
+    return __cm_bfn_minterms<_F, _K + 1>(__x, __y, __z);
+  } else {
+    _V __a, __b, __c;
+    if constexpr ((_K & 4) != 0) __a = __x; else __a = ~__x;
+    if constexpr ((_K & 2) != 0) __b = __y; else __b = ~__y;
+    if constexpr ((_K & 1) != 0) __c = __z; else __c = ~__z;
+    return (_V)((__a & __b & __c) | __cm_bfn_minterms<_F, _K + 1>(__x, __y, __z));
+  }
+}
+} // namespace __details
 constexpr BFNT operator~(BFNT __a) { return (BFNT)(unsigned char)~(unsigned)__a; }
 constexpr BFNT operator&(BFNT __a, BFNT __b) { return (BFNT)((unsigned)__a & (unsigned)__b); }
 constexpr BFNT operator|(BFNT __a, BFNT __b) { return (BFNT)((unsigned)__a | (unsigned)__b); }
@@ -849,11 +865,7 @@ cm_bfn(const _A &__s0, const _B &__s1, const _D &__s2) {
   if constexpr (!__cm_genx_before(1270)) {
     return __cm_make<_C, _N>(__cm_genx_bfn<_V>(__z, __y, __x, (char)_F));
   } else {
-    _V __r = (_C)0;
-    for (int __k = 0; __k < 8; ++__k)
-      if ((unsigned)_F >> __k & 1)
-        __r |= ((__k & 4) ? __x : (_V)~__x) & ((__k & 2) ? __y : (_V)~__y) & ((__k & 1) ? __z : (_V)~__z);
-    return __cm_make<_C, _N>(__r);
+    return __cm_make<_C, _N>(__cm_bfn_minterms<(unsigned)_F, 0>(__x, __y, __z));
   }
 }
 

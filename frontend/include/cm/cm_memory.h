@@ -604,6 +604,16 @@ template <typename _X, typename = __details::__cm_if<__details::__cm_obj<_X>>>
 __CM_INLINE void write(SurfaceIndex __idx, int __offset, const _X &__v) {
   __details::__cm_oword_write(__details::__cm_bti(__idx), __offset, __v);
 }
+// An OWord read of an SLM buffer (an unsigned) instead of a surface, as the usage note of cmlangspec §4.6's
+// cm_slm_block_read spells it (read(DWALIGNED(slmBuffer), ...)): refused at the call with the function to use.
+template <int _A, typename _X, typename = __details::__cm_if<__details::__cm_obj<_X>>>
+void read(unsigned __slm, __details::__cm_buffer_attr<_A>, int __offset, _X &&__v)
+    __attribute__((__diagnose_if__(true, "read() reads a surface (a SurfaceIndex); an SLM buffer is read with "
+                                         "cm_slm_block_read(buffer, [attribute,] offset, v)", "error")));
+template <typename _X, typename = __details::__cm_if<__details::__cm_obj<_X>>>
+void read(unsigned __slm, int __offset, _X &&__v)
+    __attribute__((__diagnose_if__(true, "read() reads a surface (a SurfaceIndex); an SLM buffer is read with "
+                                         "cm_slm_block_read(buffer, [attribute,] offset, v)", "error")));
 
 // ---- media block read/write --------------------------------------------------------------------------------
 

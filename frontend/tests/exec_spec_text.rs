@@ -3,7 +3,8 @@
 //! in both of its lowerings (the and/or/not minterms before Xe-HP, checked on icllp; genx.bfn from Xe-HP on,
 //! checked on acm-g10), `ATOMIC_PREDEC` (new = old - 1, returning the new value) through `cm_slm_atomic` and
 //! `write_atomic`, and `cm_slm_write4_scaled` / `cm_slm_read4_scaled` (the four-channel SLM messages with byte
-//! addresses), whose layout is read back with the element-addressed messages.
+//! addresses), whose layout is read back with the element-addressed messages, and `cm_sbarrier` (the split barrier:
+//! a neighbour's SLM store is seen after the wait).
 
 mod support;
 
@@ -138,5 +139,47 @@ fn predec_returns_the_new_value_and_scaled_read4_write4_take_bytes() {
         assert_eq!(&out[48..64], &rg[..], "cm_slm_read4_scaled reads what cm_slm_write4_scaled wrote (seed {seed:#x})");
         // R of lane i at byte 512 + 32i + 4(i & 1), G one dword after: the element reads see rg's two rows.
         assert_eq!(&out[64..80], &rg[..], "cm_slm_write4_scaled's byte addresses (seed {seed:#x})");
+    }
+}
+
+// cm_sbarrier: each thread of a group stores to SLM, signals, waits, and reads its neighbour's store.
+const SPLIT_BARRIER: &str = r#"
+extern "C" _GENX_MAIN_ void split_barrier(SurfaceIndex in, SurfaceIndex out) {
+  cm_slm_init(256);
+  uint slm = cm_slm_alloc(256);
+  uint t = cm_linear_local_id(), n = cm_linear_local_size();
+  vector<uint, 8> mine;
+  read(in, 32 * t, mine);
+  vector<ushort, 8> own, next;
+  for (int i = 0; i < 8; i++) {
+    own(i) = 8 * t + i;
+    next(i) = 8 * ((t + 1) % n) + i;
+  }
+  cm_slm_write(slm, own, mine);
+  cm_sbarrier(1);
+  cm_sbarrier(0);
+  vector<uint, 8> theirs;
+  cm_slm_read(slm, next, theirs);
+  write(out, 32 * (cm_group_id(0) * n + t), theirs);
+}
+"#;
+
+#[test]
+fn the_split_barrier_orders_slm_writes_before_the_wait() {
+    let compiled = compile_for("split_barrier", SPLIT_BARRIER, &[], "tgllp");
+    let (groups, threads) = (2usize, 8usize);
+    let mut rng = Rng::new(0x5bec_0201);
+    let input = rng.u32s(8 * threads);
+    let mut run = compiled.run();
+    run.buffer(0, u32_bytes(&input));
+    run.buffer(1, vec![0; 32 * groups * threads]);
+    run.dispatch("split_barrier", Grid::linear(groups as u32, threads as u32), &[Arg::Surface(0), Arg::Surface(1)]);
+    let out = bytes_u32(&run.surface_bytes(1));
+    for g in 0..groups {
+        for t in 0..threads {
+            let neighbour = (t + 1) % threads;
+            let at = (g * threads + t) * 8;
+            assert_eq!(&out[at..at + 8], &input[neighbour * 8..neighbour * 8 + 8], "group {g} thread {t}");
+        }
     }
 }

@@ -4,7 +4,8 @@
 //! checked on acm-g10), `ATOMIC_PREDEC` (new = old - 1, returning the new value) through `cm_slm_atomic` and
 //! `write_atomic`, and `cm_slm_write4_scaled` / `cm_slm_read4_scaled` (the four-channel SLM messages with byte
 //! addresses), whose layout is read back with the element-addressed messages, and `cm_sbarrier` (the split barrier:
-//! a neighbour's SLM store is seen after the wait).
+//! a neighbour's SLM store is seen after the wait), and read_plane / write_plane qualified by TOP_FIELD /
+//! BOTTOM_FIELD on NV12 surfaces.
 
 mod support;
 
@@ -181,5 +182,48 @@ fn the_split_barrier_orders_slm_writes_before_the_wait() {
             let at = (g * threads + t) * 8;
             assert_eq!(&out[at..at + 8], &input[neighbour * 8..neighbour * 8 + 8], "group {g} thread {t}");
         }
+    }
+}
+
+// read_plane / write_plane qualified by a field (§4.5 "optionally qualified as specified above").
+const PLANE_FIELDS: &str = r#"
+extern "C" _GENX_MAIN_ void plane_fields(SurfaceIndex src, SurfaceIndex dst, SurfaceIndex out) {
+  matrix<uchar, 4, 16> uv, y;
+  read_plane(TOP_FIELD(src), GENX_SURFACE_UV_PLANE, 0, 0, uv);
+  read_plane(BOTTOM_FIELD(src), GENX_SURFACE_Y_PLANE, 0, 1, y);
+  write(out, 0, uv.format<uchar>());
+  write(out, 64, y.format<uchar>());
+  write_plane(BOTTOM_FIELD(dst), GENX_SURFACE_Y_PLANE, 0, 0, uv);
+  write_plane(TOP_FIELD(dst), GENX_SURFACE_UV_PLANE, 0, 1, y.select<2, 1, 16, 1>(0, 0));
+}
+"#;
+
+#[test]
+fn plane_reads_and_writes_take_the_field_qualifiers() {
+    let compiled = compile_for("plane_fields", PLANE_FIELDS, &[], "icllp");
+    let mut rng = Rng::new(0x5bec_0301);
+    let src = rng.bytes(16 * 16 * 3 / 2);
+    let mut run = compiled.run();
+    run.nv12(0, 16, 16, src.clone());
+    run.nv12(1, 16, 16, vec![0; 16 * 24]);
+    run.buffer(2, vec![0; 128]);
+    run.dispatch("plane_fields", Grid::linear(1, 1), &[Arg::Surface(0), Arg::Surface(1), Arg::Surface(2)]);
+    let out = run.surface_bytes(2);
+    let row = |bytes: &[u8], r: usize| bytes[r * 16..r * 16 + 16].to_vec();
+    // The UV plane is rows 16..24 of the surface; its top field is UV rows 0, 2, 4, 6.
+    let uv: Vec<u8> = [0, 2, 4, 6].iter().flat_map(|&r| row(&src, 16 + r)).collect();
+    assert_eq!(&out[0..64], &uv[..], "read_plane(TOP_FIELD, UV)");
+    // Field row 1 of the bottom field is surface row 3: rows 3, 5, 7, 9 of Y.
+    let y: Vec<u8> = [3, 5, 7, 9].iter().flat_map(|&r| row(&src, r)).collect();
+    assert_eq!(&out[64..128], &y[..], "read_plane(BOTTOM_FIELD, Y)");
+    let dst = run.surface_bytes(1);
+    for r in 0..24 {
+        let want = match r {
+            1 | 3 | 5 | 7 => uv[(r - 1) / 2 * 16..(r - 1) / 2 * 16 + 16].to_vec(),
+            // The top field of UV from field row 1: UV rows 2 and 4.
+            18 | 20 => y[(r - 18) / 2 * 16..(r - 18) / 2 * 16 + 16].to_vec(),
+            _ => vec![0; 16],
+        };
+        assert_eq!(row(&dst, r), want, "write_plane with a field, surface row {r}");
     }
 }

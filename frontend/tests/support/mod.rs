@@ -109,6 +109,12 @@ impl<'p> Run<'p> {
         self.bind(bti, bytes, SurfaceKind::Image2D { width, height, pitch: width, format: SurfaceFormat::DEFAULT });
     }
 
+    /// Binds an NV12 surface of `width` x `height` luma bytes (then `height / 2` rows of interleaved UV) at `bti`.
+    pub fn nv12(&mut self, bti: u32, width: u32, height: u32, bytes: Vec<u8>) {
+        assert_eq!(bytes.len(), (width * height * 3 / 2) as usize, "NV12 bytes");
+        self.bind(bti, bytes, SurfaceKind::Nv12 { width, height, pitch: width });
+    }
+
     fn bind(&mut self, bti: u32, bytes: Vec<u8>, kind: SurfaceKind) {
         let name = format!("surface {bti}");
         let base = self.machine.memory.allocate_with(name.clone(), AllocKind::Buffer, bytes);

@@ -107,6 +107,7 @@ __CM_GENX_DECL(bfi)
 __CM_GENX_DECL(sbfe)
 __CM_GENX_DECL(ubfe)
 __CM_GENX_DECL(bfrev)
+__CM_GENX_DECL(bfn)
 __CM_GENX_DECL(addc)
 __CM_GENX_DECL(subb)
 __CM_GENX_DECL(simad)
@@ -816,6 +817,56 @@ cm_bf_reverse(const _S &__src) {
   static_assert(__cm_is_int<_C> && sizeof(_C) == 4, "cm_bf_reverse takes int or uint");
   constexpr int _N = __cm_count<_S>;
   return __cm_make<_C, _N>(__cm_genx_bfrev<__cm_val<_C, _N>>(__cm_operand<_C, _N>(__src)));
+}
+
+// cm_bfn<F>(s0, s1, s2) (cmlangspec §4.3): the bitwise boolean function F of three inputs, F an expression of
+// BFN_X, BFN_Y, BFN_Z (standing for s0, s1, s2) with ~, &, | and ^. F is the function's truth table: bit
+// 4*x + 2*y + z of F is the result for the input bits (x, y, z), so BFN_X = 0xF0, BFN_Y = 0xCC, BFN_Z = 0xAA and
+// the operators on BFNT compute the table of the expression. The operands are all scalars or all vectors of one
+// 16- or 32-bit integer type; the result has that type. From Xe-HP on (CM_GENX >= 1270) it is the BFN instruction
+// (genx.bfn, whose table index is src0 + 2*src1 + 4*src2, so the operands go in the order s2, s1, s0); before, the
+// OR of the minterms F selects, in and/or/not.
+enum BFNT : unsigned char { BFN_X = 0xF0, BFN_Y = 0xCC, BFN_Z = 0xAA };
+namespace __details {
+// The OR of the minterms _K.. 7 that the truth table _F selects, unrolled at compile time.
+template <unsigned _F, int _K, typename _V> __CM_INLINE _V __cm_bfn_minterms(_V __x, _V __y, _V __z) {
+  if constexpr (_K == 8) {
+    return __x ^ __x;
+  } else if constexpr ((_F >> _K & 1) == 0) {
+    return __cm_bfn_minterms<_F, _K + 1>(__x, __y, __z);
+  } else {
+    _V __a, __b, __c;
+    if constexpr ((_K & 4) != 0) __a = __x; else __a = ~__x;
+    if constexpr ((_K & 2) != 0) __b = __y; else __b = ~__y;
+    if constexpr ((_K & 1) != 0) __c = __z; else __c = ~__z;
+    return (_V)((__a & __b & __c) | __cm_bfn_minterms<_F, _K + 1>(__x, __y, __z));
+  }
+}
+} // namespace __details
+constexpr BFNT operator~(BFNT __a) { return (BFNT)(unsigned char)~(unsigned)__a; }
+constexpr BFNT operator&(BFNT __a, BFNT __b) { return (BFNT)((unsigned)__a & (unsigned)__b); }
+constexpr BFNT operator|(BFNT __a, BFNT __b) { return (BFNT)((unsigned)__a | (unsigned)__b); }
+constexpr BFNT operator^(BFNT __a, BFNT __b) { return (BFNT)((unsigned)__a ^ (unsigned)__b); }
+
+template <BFNT _F, typename _A, typename _B, typename _D,
+          typename = __details::__cm_if<__details::__cm_all_ok<_A, _B, _D>>>
+__CM_INLINE __details::__cm_ret<__details::__cm_elem_of<_A>, __details::__cm_width<_A, _B, _D>>
+cm_bfn(const _A &__s0, const _B &__s1, const _D &__s2) {
+  using namespace __details;
+  using _C = __cm_elem_of<_A>;
+  static_assert(__cm_same<_C, __cm_elem_of<_B>> && __cm_same<_C, __cm_elem_of<_D>>,
+                "cm_bfn: the three operands have the same element type");
+  static_assert(__cm_is_int<_C> && (sizeof(_C) == 2 || sizeof(_C) == 4), "cm_bfn takes short, ushort, int or uint");
+  static_assert((__cm_count<_A> == 0) == (__cm_count<_B> == 0) && (__cm_count<_A> == 0) == (__cm_count<_D> == 0),
+                "cm_bfn: the operands are all scalars or all vectors");
+  constexpr int _N = __cm_width<_A, _B, _D>;
+  using _V = __cm_val<_C, _N>;
+  _V __x = __cm_operand<_C, _N>(__s0), __y = __cm_operand<_C, _N>(__s1), __z = __cm_operand<_C, _N>(__s2);
+  if constexpr (!__cm_genx_before(1270)) {
+    return __cm_make<_C, _N>(__cm_genx_bfn<_V>(__z, __y, __x, (char)_F));
+  } else {
+    return __cm_make<_C, _N>(__cm_bfn_minterms<(unsigned)_F, 0>(__x, __y, __z));
+  }
 }
 
 namespace __details {

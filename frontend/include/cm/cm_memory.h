@@ -99,6 +99,7 @@ __CM_GENX_DECL(svm_atomic_fmax)
 __CM_GENX_DECL(svm_atomic_fmin)
 __CM_GENX_DECL(svm_atomic_fcmpwr)
 __CM_GENX_DECL(barrier)
+__CM_GENX_DECL(sbarrier)
 __CM_GENX_DECL(fence)
 __CM_GENX_DECL(wait)
 __CM_GENX_DECL(gather4_typed)
@@ -453,23 +454,24 @@ __CM_INLINE void __cm_scattered_write(unsigned __bti, unsigned __base, unsigned 
 
 // ---- untyped (4-channel) -----------------------------------------------------------------------------------
 
-template <typename _E, typename _X>
+// Offsets in dwords, or in bytes when _Scaled (cm_slm_read4_scaled / cm_slm_write4_scaled).
+template <bool _Scaled = false, typename _E, typename _X>
 __CM_INLINE void __cm_untyped_read(unsigned __mask, unsigned __bti, unsigned __g, const _E &__eoff, _X &&__m) {
   using _D = __cm_plain<_X>;
   using _T = __cm_elem_of<_D>;
   constexpr int _N = __cm_count<_E>;
   static_assert(sizeof(_T) == 4, "untyped messages move dwords");
   __m.__cm_write(__cm_genx_gather4_masked_scaled2<__cm_vec<_T, __cm_count<_D>>>(__mask, (short)0, __bti, __g,
-                                                                        __cm_operand<unsigned, _N>(__eoff) * 4u,
+                                                                        __cm_operand<unsigned, _N>(__eoff) * (_Scaled ? 1u : 4u),
                                                                         __cm_all_lanes<_T, _N>()));
 }
 
-template <typename _E, typename _X>
+template <bool _Scaled = false, typename _E, typename _X>
 __CM_INLINE void __cm_untyped_write(unsigned __mask, unsigned __bti, unsigned __g, const _E &__eoff, const _X &__m) {
   using _T = __cm_elem_of<_X>;
   constexpr int _N = __cm_count<_E>;
   static_assert(sizeof(_T) == 4, "untyped messages move dwords");
-  __cm_genx_scatter4_scaled<void>(__cm_all_lanes<_T, _N>(), __mask, (short)0, __bti, __g, __cm_operand<unsigned, _N>(__eoff) * 4u,
+  __cm_genx_scatter4_scaled<void>(__cm_all_lanes<_T, _N>(), __mask, (short)0, __bti, __g, __cm_operand<unsigned, _N>(__eoff) * (_Scaled ? 1u : 4u),
                                   __m.__cm_read());
 }
 
@@ -521,8 +523,13 @@ __CM_INLINE __cm_vec<_T, _N> __cm_dword_atomic(_P __pred, unsigned __bti, __cm_v
   __CM_ATOMIC_CASE(ATOMIC_FMIN, dword_atomic2_fmin, __pred, __bti, __off, __s0)
   __CM_ATOMIC_CASE(ATOMIC_FCMPWR, dword_atomic2_fcmpwr, __pred, __bti, __off, __s0, __s1)
   __CM_ATOMIC_CASE(ATOMIC_FADD, dword_atomic2_fadd, __pred, __bti, __off, __s0)
-  __CM_ATOMIC_CASE(ATOMIC_FSUB, dword_atomic2_fsub, __pred, __bti, __off, __s0) {
-    static_assert(_Op != _Op, "this atomic operation has no DWORD atomic message (ATOMIC_PREDEC)");
+  __CM_ATOMIC_CASE(ATOMIC_FSUB, dword_atomic2_fsub, __pred, __bti, __off, __s0)
+  // ATOMIC_PREDEC (§4.4: new = old - 1, returns new) has no message of its own: ATOMIC_DEC, whose result (old)
+  // minus one is the new value.
+  if constexpr (_Op == ATOMIC_PREDEC)
+    return __cm_genx_dword_atomic2_dec<_V>(__pred, __bti, __off) - (_T)1;
+  else {
+    static_assert(_Op != _Op, "this atomic operation has no DWORD atomic message");
     return __s0;
   }
 }
@@ -548,7 +555,11 @@ __CM_INLINE __cm_vec<_T, _N> __cm_svm_atomic_op(_P __pred, __cm_vec<unsigned lon
   __CM_ATOMIC_CASE(ATOMIC_MAXSINT, svm_atomic_imax, __pred, __addr, __s0, __old)
   __CM_ATOMIC_CASE(ATOMIC_FMAX, svm_atomic_fmax, __pred, __addr, __s0, __old)
   __CM_ATOMIC_CASE(ATOMIC_FMIN, svm_atomic_fmin, __pred, __addr, __s0, __old)
-  __CM_ATOMIC_CASE(ATOMIC_FCMPWR, svm_atomic_fcmpwr, __pred, __addr, __s0, __s1, __old) {
+  __CM_ATOMIC_CASE(ATOMIC_FCMPWR, svm_atomic_fcmpwr, __pred, __addr, __s0, __s1, __old)
+  // ATOMIC_PREDEC: ATOMIC_DEC's result (old) minus one, as for the DWORD atomics.
+  if constexpr (_Op == ATOMIC_PREDEC)
+    return __cm_genx_svm_atomic_dec<_V>(__pred, __addr, __old) - (_T)1;
+  else {
     static_assert(_Op != _Op, "this atomic operation has no SVM atomic message");
     return __s0;
   }
@@ -593,6 +604,16 @@ template <typename _X, typename = __details::__cm_if<__details::__cm_obj<_X>>>
 __CM_INLINE void write(SurfaceIndex __idx, int __offset, const _X &__v) {
   __details::__cm_oword_write(__details::__cm_bti(__idx), __offset, __v);
 }
+// An OWord read of an SLM buffer (an unsigned) instead of a surface, as the usage note of cmlangspec §4.6's
+// cm_slm_block_read spells it (read(DWALIGNED(slmBuffer), ...)): refused at the call with the function to use.
+template <int _A, typename _X, typename = __details::__cm_if<__details::__cm_obj<_X>>>
+void read(unsigned __slm, __details::__cm_buffer_attr<_A>, int __offset, _X &&__v)
+    __attribute__((__diagnose_if__(true, "read() reads a surface (a SurfaceIndex); an SLM buffer is read with "
+                                         "cm_slm_block_read(buffer, [attribute,] offset, v)", "error")));
+template <typename _X, typename = __details::__cm_if<__details::__cm_obj<_X>>>
+void read(unsigned __slm, int __offset, _X &&__v)
+    __attribute__((__diagnose_if__(true, "read() reads a surface (a SurfaceIndex); an SLM buffer is read with "
+                                         "cm_slm_block_read(buffer, [attribute,] offset, v)", "error")));
 
 // ---- media block read/write --------------------------------------------------------------------------------
 
@@ -775,7 +796,11 @@ __CM_INLINE __cm_vec<_T, _N> __cm_typed_atomic(_P __pred, unsigned __bti, __cm_v
   __CM_TYPED_CASE(ATOMIC_FMAX, typed_atomic_fmax, __s0, __u, __v, __r, __lod)
   __CM_TYPED_CASE(ATOMIC_FMIN, typed_atomic_fmin, __s0, __u, __v, __r, __lod)
   __CM_TYPED_CASE(ATOMIC_FADD, typed_atomic_fadd, __s0, __u, __v, __r, __lod)
-  __CM_TYPED_CASE(ATOMIC_FSUB, typed_atomic_fsub, __s0, __u, __v, __r, __lod) {
+  __CM_TYPED_CASE(ATOMIC_FSUB, typed_atomic_fsub, __s0, __u, __v, __r, __lod)
+  // ATOMIC_PREDEC: ATOMIC_DEC's result (old) minus one, as for the DWORD atomics.
+  if constexpr (_Op == ATOMIC_PREDEC)
+    return __cm_genx_typed_atomic_dec<_V>(__pred, __bti, __u, __v, __r, __lod) - (_T)1;
+  else {
     static_assert(_Op != _Op, "this atomic operation has no typed atomic message");
     return __s0;
   }
@@ -834,6 +859,27 @@ template <typename _X, typename = __details::__cm_if<__details::__cm_obj<_X>>>
 __CM_INLINE void write_plane(SurfaceIndex __idx, int __plane, int __x, int __y, const _X &__m) {
   __details::__cm_media_write<0>(__details::__cm_bti(__idx), __x, __y, __m, __plane);
 }
+// The same qualified as the spec's §4.5 allows (read_plane(TOP_FIELD(idx), plane, x, y, m)): the attribute is the
+// media block's modifier, as for read / write.
+template <int _A, typename _X, typename = __details::__cm_if<__details::__cm_obj<_X>>>
+__CM_INLINE void read_plane(SurfaceIndex __idx, __details::__cm_buffer_attr<_A>, int __plane, int __x, int __y, _X &&__m)
+    __attribute__((__diagnose_if__(__details::__cm_media_ld_modifier(_A) < 0,
+                                   "read_plane(idx, attribute, plane, x, y, m): a media block read takes GENX_NONE, "
+                                   "TOP_FIELD, BOTTOM_FIELD, MODIFIED, MODIFIED_TOP_FIELD or MODIFIED_BOTTOM_FIELD",
+                                   "error"))) {
+  constexpr int _Mod = __details::__cm_media_ld_modifier(_A);
+  __details::__cm_media_read<_Mod < 0 ? 0 : _Mod>(__details::__cm_bti(__idx), __x, __y, static_cast<_X &&>(__m), __plane);
+}
+template <int _A, typename _X, typename = __details::__cm_if<__details::__cm_obj<_X>>>
+__CM_INLINE void write_plane(SurfaceIndex __idx, __details::__cm_buffer_attr<_A>, int __plane, int __x, int __y,
+                             const _X &__m)
+    __attribute__((__diagnose_if__(__details::__cm_media_st_modifier(_A) < 0,
+                                   "write_plane(idx, attribute, plane, x, y, m): a media block write takes GENX_NONE, "
+                                   "TOP_FIELD or BOTTOM_FIELD",
+                                   "error"))) {
+  constexpr int _Mod = __details::__cm_media_st_modifier(_A);
+  __details::__cm_media_write<_Mod < 0 ? 0 : _Mod>(__details::__cm_bti(__idx), __x, __y, __m, __plane);
+}
 
 // ---- thread dependencies -----------------------------------------------------------------------------------
 
@@ -887,6 +933,15 @@ template <typename _A, typename _X, typename = __details::__cm_if<__details::__c
 __CM_INLINE void cm_slm_write4(unsigned __slm, const _A &__addr, const _X &__src, SLM_ChannelMaskType __mask) {
   __details::__cm_untyped_write(~(unsigned)__mask & 15u, __details::__cm_slm_bti, __slm, __addr, __src);
 }
+template <typename _A, typename _X, typename = __details::__cm_if<__details::__cm_obj<_A> && __details::__cm_obj<_X>>>
+__CM_INLINE void cm_slm_read4_scaled(unsigned __slm, const _A &__addr, _X &&__dst, SLM_ChannelMaskType __mask) {
+  __details::__cm_untyped_read<true>(~(unsigned)__mask & 15u, __details::__cm_slm_bti, __slm, __addr,
+                                     static_cast<_X &&>(__dst));
+}
+template <typename _A, typename _X, typename = __details::__cm_if<__details::__cm_obj<_A> && __details::__cm_obj<_X>>>
+__CM_INLINE void cm_slm_write4_scaled(unsigned __slm, const _A &__addr, const _X &__src, SLM_ChannelMaskType __mask) {
+  __details::__cm_untyped_write<true>(~(unsigned)__mask & 15u, __details::__cm_slm_bti, __slm, __addr, __src);
+}
 
 template <typename _X, typename = __details::__cm_if<__details::__cm_obj<_X>>>
 __CM_INLINE void cm_slm_block_read(unsigned __slm, int __offset, _X &&__v) {
@@ -922,6 +977,9 @@ __CM_INLINE void __cm_slm_atomic(unsigned __slm, const _A &__addr, _D &&__dst, _
 #define cm_slm_atomic(__slm, __op, ...) (__details::__cm_slm_atomic<(__op)>((__slm), __VA_ARGS__))
 
 __CM_INLINE void cm_barrier() { __details::__cm_genx_barrier<void>(); }
+// cm_sbarrier(flag): the split barrier, signal (1) and wait (0) as two calls; flag must be a constant
+// (genx.sbarrier's immediate operand).
+__CM_INLINE void cm_sbarrier(unsigned __flag) { __details::__cm_genx_sbarrier<void>((unsigned char)__flag); }
 __CM_INLINE void cm_fence(unsigned char __mask = CM_GLOBAL_COHERENT_FENCE) {
   __details::__cm_genx_fence<void>((unsigned char)(__mask | 1));
 }

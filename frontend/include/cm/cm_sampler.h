@@ -147,6 +147,50 @@ __CM_REFUSED_FUNCTION(cm_va_lbp_creation, "the video-analytics sampler functions
 __CM_REFUSED_FUNCTION(cm_va_lbp_correlation, "the video-analytics sampler functions are not implemented")
 __CM_REFUSED_FUNCTION(cm_va_correlation_search, "the video-analytics sampler functions are not implemented")
 __CM_REFUSED_FUNCTION(cm_va_flood_fill, "the video-analytics sampler functions are not implemented")
+__CM_REFUSED_FUNCTION(cm_va_1d_convolution, "the video-analytics sampler functions are not implemented")
+__CM_REFUSED_FUNCTION(cm_va_1pixel_convolve, "the video-analytics sampler functions are not implemented")
+__CM_REFUSED_FUNCTION(cm_va_2d_convolve_hdc, "the video-analytics sampler functions are not implemented")
+__CM_REFUSED_FUNCTION(cm_va_min_max_filter_hdc, "the video-analytics sampler functions are not implemented")
+__CM_REFUSED_FUNCTION(cm_va_erode_hdc, "the video-analytics sampler functions are not implemented")
+__CM_REFUSED_FUNCTION(cm_va_dilate_hdc, "the video-analytics sampler functions are not implemented")
+__CM_REFUSED_FUNCTION(cm_va_1d_convolution_hdc, "the video-analytics sampler functions are not implemented")
+__CM_REFUSED_FUNCTION(cm_va_1pixel_convolve_hdc, "the video-analytics sampler functions are not implemented")
+__CM_REFUSED_FUNCTION(cm_va_lbp_creation_hdc, "the video-analytics sampler functions are not implemented")
+__CM_REFUSED_FUNCTION(cm_va_lbp_correlation_hdc, "the video-analytics sampler functions are not implemented")
 __CM_REFUSED_FUNCTION(read_transpose, "the transposing media read (vISA TRANSPOSE_LD) is not implemented")
+// The modes of the functions above (cmlangspec §4.5, §4.9-§4.11), named so that code spelling them reaches the
+// refusal of the call rather than an unknown identifier.
+enum CM_READ_SIZE { CM_READ_1 = 0, CM_READ_2 = 1, CM_READ_4 = 2, CM_READ_8 = 3 };
+enum CONVExecMode { CM_CONV_16x4 = 0, CM_CONV_16x1 = 1, CM_CONV_1x1 = 2 };
+enum MMFExecMode { CM_MMF_16x4 = 0, CM_MMF_16x1 = 2, CM_MMF_1x1 = 3 };
+enum MMFEnableMode { CM_MINMAX_ENABLE = 0, CM_MAX_ENABLE = 1, CM_MIN_ENABLE = 2 };
+enum EDExecMode { CM_ED_64x4 = 0, CM_ED_32x4 = 1, CM_ED_64x1 = 2, CM_ED_32x1 = 3 };
+enum LBPCreationExecMode { CM_LBP_CREATION_5x5 = 0, CM_LBP_CREATION_3x3 = 1, CM_LBP_CREATION_BOTH = 2 };
+enum CM_FORMAT_SIZE { CM_HDC_FORMAT_16S = 0, CM_HDC_FORMAT_8U = 1 };
+
+// Video motion estimation (cmlangspec §2.3 VmeIndex, §4.12 run_vme_*): not implemented (vISA's VME instructions
+// end with Gen11; see docs/cm-compat.md). A VmeIndex anywhere in the user's code (a kernel parameter) is refused
+// where it is written; the VME functions are refused where they are called; their payload types and modes are
+// named so that code spelling them reaches those refusals.
+struct __attribute__((__unavailable__("VmeIndex and the VME functions (cmlangspec 4.12) are not supported by this "
+                                      "compiler: it implements no video motion estimation (vISA's VME instructions "
+                                      "end with Gen11)"))) VmeIndex {};
+typedef matrix<unsigned char, 4, 32> vme_InputMrfType;
+typedef matrix<unsigned char, 4, 32> vme_OutputGrfType;
+typedef matrix<unsigned char, 1, 32> vme_OutputGrfShortType;
+enum VMEStreamMode { VME_STREAM_DISABLE = 0, VME_STREAM_OUT = 1, VME_STREAM_IN = 2, VME_STREAM_IN_OUT = 3 };
+enum VMESearchCtrl {
+  VME_SEARCH_SINGLE_REF_SINGLE_REC_SINGLE_START = 0,
+  VME_SEARCH_SINGLE_REF_SINGLE_REC_DUAL_START = 1,
+  VME_SEARCH_SINGLE_REF_DUAL_REC = 3,
+  VME_SEARCH_DUAL_REF_DUAL_REC = 7
+};
+#define __CM_VME_WHY "video motion estimation is not implemented (vISA's VME instructions end with Gen11)"
+__CM_REFUSED_FUNCTION(run_vme_intra, __CM_VME_WHY)
+__CM_REFUSED_FUNCTION(run_vme_inter, __CM_VME_WHY)
+__CM_REFUSED_FUNCTION(run_vme_all, __CM_VME_WHY)
+__CM_REFUSED_FUNCTION(run_vme_ime, __CM_VME_WHY)
+__CM_REFUSED_FUNCTION(run_vme_sic, __CM_VME_WHY)
+__CM_REFUSED_FUNCTION(run_vme_fbr, __CM_VME_WHY)
 
 #endif

@@ -33,13 +33,18 @@ pub struct Compiled {
 
 /// Compiles `source` (the contents of a `.cpp` file) for the default platform with `defines`.
 pub fn compile(name: &str, source: &str, defines: &[&str]) -> Compiled {
+    compile_for(name, source, defines, platform::DEFAULT)
+}
+
+/// Compiles `source` for the platform called `platform_name` (`-march`'s spelling) with `defines`.
+pub fn compile_for(name: &str, source: &str, defines: &[&str], platform_name: &str) -> Compiled {
     let dir = std::env::temp_dir().join(format!("cm-exec-{}-{}", std::process::id(), name));
     std::fs::create_dir_all(&dir).expect("temporary directory");
     let input: PathBuf = dir.join(format!("{name}.cpp"));
     std::fs::write(&input, source).expect("write the CM source");
     let job = Job {
         macros: defines.iter().map(|d| MacroArg::Define(d.to_string())).collect(),
-        ..Job::new(input.clone(), platform::find(platform::DEFAULT).expect("the default platform exists"))
+        ..Job::new(input.clone(), platform::find(platform_name).expect("the platform exists"))
     };
     let context = Context::create();
     let compiled = cm_frontend::compile(&job, &context);
@@ -102,6 +107,12 @@ impl<'p> Run<'p> {
     pub fn image(&mut self, bti: u32, width: u32, height: u32, bytes: Vec<u8>) {
         assert_eq!(bytes.len(), (width * height) as usize, "image bytes");
         self.bind(bti, bytes, SurfaceKind::Image2D { width, height, pitch: width, format: SurfaceFormat::DEFAULT });
+    }
+
+    /// Binds an NV12 surface of `width` x `height` luma bytes (then `height / 2` rows of interleaved UV) at `bti`.
+    pub fn nv12(&mut self, bti: u32, width: u32, height: u32, bytes: Vec<u8>) {
+        assert_eq!(bytes.len(), (width * height * 3 / 2) as usize, "NV12 bytes");
+        self.bind(bti, bytes, SurfaceKind::Nv12 { width, height, pitch: width });
     }
 
     fn bind(&mut self, bti: u32, bytes: Vec<u8>, kind: SurfaceKind) {

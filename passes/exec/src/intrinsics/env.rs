@@ -3,13 +3,14 @@
 //! Ids come from the dispatch grid ([`crate::machine::ThreadIds`]): `group.id.{x,y,z}`, `local.id` / `local.id16`,
 //! `local.size`, `group.count` (3-element vectors, x first), and `thread.x/y`, the media-walker thread origin,
 //! defined here as the global id (group id × local size + local id) of a one-thread-per-work-item dispatch.
-//! `barrier` suspends the thread until its group arrives; `fence` orders nothing in a sequential model.
+//! `barrier` suspends the thread until its group arrives, and so does the wait of the split barrier (`sbarrier(0)`;
+//! its signal does nothing); `fence` orders nothing in a sequential model.
 //! `timestamp` is not deterministic on hardware, so it is undef here (a kernel's output must not depend on it).
 //! `r0` is the thread payload header: as `<8 x i32>` its dwords 1, 6 and 7 hold the group id x, y and z (where
 //! IGC's vISA places `%group_id_x/y/z`); its other dwords (thread ids, dispatch state) are hardware state and
 //! undef. `sr0`, the state register, is undef.
 
-use super::{result_shape, SemFn};
+use super::{result_shape, scalar, SemFn};
 use crate::machine::{Call, Ctx};
 use crate::memory::Fault;
 use crate::value::{Lanes, Value};
@@ -25,6 +26,7 @@ pub const TABLE: &[(&str, SemFn)] = &[
     ("llvm.genx.thread.x", thread_x),
     ("llvm.genx.thread.y", thread_y),
     ("llvm.genx.barrier", barrier),
+    ("llvm.genx.sbarrier", sbarrier),
     ("llvm.genx.fence", nothing),
     ("llvm.genx.timestamp", undef_result),
     ("llvm.genx.r0", r0),
@@ -64,6 +66,16 @@ fn thread_y(ctx: &mut Ctx<'_>, call: &Call<'_>) -> Result<Value, Fault> {
 }
 fn barrier(ctx: &mut Ctx<'_>, _: &Call<'_>) -> Result<Value, Fault> {
     ctx.barrier = true;
+    Ok(Value::Void)
+}
+/// The split barrier: the wait (`sbarrier(0)`) is where the group's threads meet, as at `barrier`; the signal
+/// (`sbarrier(1)`) does nothing here. Every thread has signalled when all have reached their wait, and the writes a
+/// thread makes between its signal and its wait becoming visible at the meeting is one of the orders the hardware
+/// allows.
+fn sbarrier(ctx: &mut Ctx<'_>, call: &Call<'_>) -> Result<Value, Fault> {
+    if scalar(call, 0)? & 0xff == 0 {
+        ctx.barrier = true;
+    }
     Ok(Value::Void)
 }
 fn nothing(_: &mut Ctx<'_>, _: &Call<'_>) -> Result<Value, Fault> {

@@ -170,7 +170,7 @@ fn shape(
     if !(1..=MAX_LANES as i64).contains(&trips) {
         return Err("the trip count is not between 1 and the most lanes a filled vector may have");
     }
-    if body == header || body == exit || exit == header || preheader == header {
+    if body == header || body == exit || exit == header || preheader == header || preheader == exit {
         return Err("the loop's blocks are not a header and a body");
     }
     if block_users(body).len() != 1 || !jumps_to(ir::terminator(preheader), header) {

@@ -30,7 +30,7 @@ use crate::output::Outputs;
 
 /// The middle end between the front end and the bridge at -O1 and above (IGC does the rest).
 pub const MIDDLE_END_PIPELINE: &str =
-    "genx-int-narrow,genx-float-narrow,genx-lowering,genx-region-collapse,genx-window-sum,genx-const-fold,genx-partial-op,genx-dead-vector,genx-column-write,genx-mul-narrow";
+    "genx-lane-loop,genx-int-narrow,genx-float-narrow,genx-lowering,genx-region-collapse,genx-window-sum,genx-const-fold,genx-partial-op,genx-dead-vector,genx-column-write,genx-mul-narrow";
 
 /// The checks every module passes before IGC sees it, at every optimisation level: IGC aborts without a reason
 /// on IR these refuse with a located error (GenX intrinsic calls; what the platform lacks).

@@ -41,6 +41,7 @@ pub mod intrinsics;
 pub mod int_narrow;
 pub mod ir;
 pub mod ir_write;
+pub mod lane_loop;
 pub mod legalize;
 pub mod limits;
 pub mod lowering;

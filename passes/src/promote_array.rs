@@ -558,8 +558,23 @@ fn access_shape(ty: LLVMTypeRef) -> Option<Shape> {
     Some(Shape { elem, elem_bytes, lanes: region_ir::lanes(ty), scalar })
 }
 
-/// A GEP's offset as a constant and variable `(index, stride)` terms, following the data layout.
+/// A GEP's offset as a constant and variable `(index, stride)` terms, following the data layout, with the
+/// constant factors of each variable index peeled into its stride ([`scaled_index`]).
 fn gep_offsets(gep: LLVMValueRef, layout: LLVMTargetDataRef) -> Result<(i64, Vec<(LLVMValueRef, i64)>), String> {
+    let (constant, terms) = gep_terms(gep, layout)?;
+    let terms = terms
+        .into_iter()
+        .map(|(index, stride)| {
+            let (index, factor) = scaled_index(index);
+            stride.checked_mul(factor).map(|s| (index, s)).ok_or_else(|| "its getelementptr offset overflows".to_string())
+        })
+        .collect::<Result<_, _>>()?;
+    Ok((constant, terms))
+}
+
+/// A GEP's exact offset: a constant and variable `(index, stride)` terms (the index as written, to be
+/// sign-extended), following the data layout; its byte offset is `constant + Σ sext(index) · stride`.
+pub(crate) fn gep_terms(gep: LLVMValueRef, layout: LLVMTargetDataRef) -> Result<(i64, Vec<(LLVMValueRef, i64)>), String> {
     // SAFETY: live handles of the module being rewritten; these calls read it, make types, constants or
     // instructions, or redirect uses, and free nothing (`crate::ir_write`'s safety argument, points 1 and 2).
     unsafe {
@@ -599,10 +614,7 @@ fn gep_offsets(gep: LLVMValueRef, layout: LLVMTargetDataRef) -> Result<(i64, Vec
                 Some(k) => {
                     constant = k.checked_mul(stride).and_then(|o| constant.checked_add(o)).ok_or_else(overflow)?
                 }
-                None => {
-                    let (index, factor) = scaled_index(index);
-                    terms.push((index, stride.checked_mul(factor).ok_or_else(overflow)?))
-                }
+                None => terms.push((index, stride)),
             }
         }
         Ok((constant, terms))

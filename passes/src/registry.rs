@@ -99,6 +99,12 @@ pub static PASSES: &[PassInfo] = &[
         body: PassBody::Function(crate::float_narrow::run),
     },
     PassInfo {
+        name: "genx-lane-loop",
+        description: "do a constant-trip loop that stores one lane of a vector per iteration as vector operations \
+                      and one vector store",
+        body: PassBody::Function(crate::lane_loop::run),
+    },
+    PassInfo {
         name: "genx-int-narrow",
         description: "compute truncated integer arithmetic (add, sub, mul, logic, shl by a constant) of extended \
                       narrow values in the narrow type",

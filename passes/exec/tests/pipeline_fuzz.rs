@@ -7,7 +7,7 @@ use genx_exec::generate::Shape;
 use genx_exec::validate::Options;
 
 /// The middle-end pipeline of issue 4 (the same text opt and cmc take).
-pub const PIPELINE: &str = "genx-int-narrow,genx-float-narrow,genx-lowering,genx-region-collapse,genx-window-sum,genx-const-fold,genx-partial-op,genx-dead-vector,genx-column-write,genx-mul-narrow";
+pub const PIPELINE: &str = "genx-lane-loop,genx-int-narrow,genx-float-narrow,genx-lowering,genx-region-collapse,genx-window-sum,genx-const-fold,genx-partial-op,genx-dead-vector,genx-column-write,genx-mul-narrow";
 
 #[test]
 fn two_thousand_generated_programs_validate_through_the_pipeline() {

@@ -97,6 +97,9 @@ fn element_kind(ty: LLVMTypeRef) -> Option<LLVMTypeKind> {
     }
 }
 
+/// An LLVM C API builder of a binary instruction (`LLVMBuildAnd`, ...).
+type BinaryBuild = unsafe extern "C" fn(LLVMBuilderRef, LLVMValueRef, LLVMValueRef, *const i8) -> LLVMValueRef;
+
 /// Builds lane-wise `i32` arithmetic (scalars or vectors of the call's width) before one call.
 struct Lanes {
     builder: LLVMBuilderRef,
@@ -143,7 +146,7 @@ impl Lanes {
         }
     }
 
-    fn bin(&self, op: unsafe extern "C" fn(LLVMBuilderRef, LLVMValueRef, LLVMValueRef, *const i8) -> LLVMValueRef, a: LLVMValueRef, b: LLVMValueRef) -> LLVMValueRef {
+    fn bin(&self, op: BinaryBuild, a: LLVMValueRef, b: LLVMValueRef) -> LLVMValueRef {
         // SAFETY: both operands are lanes of the same type, built at the builder's position.
         unsafe { op(self.builder, a, b, c"".as_ptr()) }
     }
@@ -301,7 +304,8 @@ impl Lanes {
         // Zeros keep their sign, +infinity stays, a negative operand is invalid, a NaN comes back quieted.
         result = self.select(self.cmp(LLVMIntEQ, magnitude, self.c(0)), x, result);
         result = self.select(self.cmp(LLVMIntEQ, x, self.c(INFINITY)), x, result);
-        let negative = self.and(self.cmp(LLVMIntNE, self.and(x, self.c(SIGN)), self.c(0)), self.cmp(LLVMIntNE, magnitude, self.c(0)));
+        let signed = self.cmp(LLVMIntNE, self.and(x, self.c(SIGN)), self.c(0));
+        let negative = self.and(signed, self.cmp(LLVMIntNE, magnitude, self.c(0)));
         result = self.select(negative, self.c(DEFAULT_NAN), result);
         result = self.select(self.cmp(LLVMIntUGT, magnitude, self.c(INFINITY)), self.or(x, self.c(QUIET)), result);
         self.to_float(result)

@@ -1021,7 +1021,12 @@ impl RegionCalls {
     }
 
     /// The offset operand for a region: a constant `i16`, or the index plus the constant part.
-    fn offset_operand(&mut self, builder: LLVMBuilderRef, region: &Region, index: Index) -> Result<LLVMValueRef, String> {
+    fn offset_operand(
+        &mut self,
+        builder: LLVMBuilderRef,
+        region: &Region,
+        index: Index,
+    ) -> Result<LLVMValueRef, String> {
         let constant = self.int(self.i16, region.offset as i64 as u64);
         Ok(match index {
             Index::Direct => constant,

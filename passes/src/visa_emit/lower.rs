@@ -16,8 +16,8 @@ mod state;
 use std::collections::HashMap;
 
 use genx_visa::{
-    Block, Category, CmpDst, CopyReason, Dst, Exec, Imm, Input, Inst, Kernel, LabelId, Modifier, Operand, Origin, Pred, Raw,
-    Region, Relation, Src, Type, VarId,
+    Block, Category, CmpDst, CopyReason, Dst, Exec, Imm, Input, Inst, Kernel, LabelId, Modifier, Operand, Origin, Pred,
+    Raw, Region, Relation, Src, Type, VarId,
 };
 use llvm_sys::core::*;
 use llvm_sys::prelude::*;
@@ -719,9 +719,9 @@ impl<'a> Lowering<'a> {
             } else if baled_main {
                 inst = operand(inst, 0);
             } else {
-                let src = self.source(inst, 0, exec.size, operand_sign)?;
+                let (op, src) = move_of(self.source(inst, 0, exec.size, operand_sign)?);
                 let dst = self.dst(top, var, offset, hstride, dst_unsigned)?;
-                self.insts.push(Inst::Alu { op: "mov", sat, exec, pred, dst, srcs: vec![src] });
+                self.insts.push(Inst::Alu { op, sat, exec, pred, dst, srcs: vec![src] });
                 return Ok(());
             }
         }
@@ -730,9 +730,9 @@ impl<'a> Lowering<'a> {
         }
         let role = self.bales.role(inst);
         if role == Role::RdRegion || role.is_modifier() || (role == Role::MainInst && is_modifier_call(inst)) {
-            let src = self.value_source(inst, exec.size, None)?;
+            let (op, src) = move_of(self.value_source(inst, exec.size, None)?);
             let dst = self.dst(top, var, offset, hstride, false)?;
-            self.insts.push(Inst::Alu { op: "mov", sat, exec, pred, dst, srcs: vec![src] });
+            self.insts.push(Inst::Alu { op, sat, exec, pred, dst, srcs: vec![src] });
             return Ok(());
         }
         if role != Role::MainInst {
@@ -1326,6 +1326,17 @@ impl<'a> Lowering<'a> {
             return Ok(None);
         }
         Ok(Some(source))
+    }
+}
+
+/// The instruction that moves `src`: `mov`, or `not` of the plain source when `src` carries the logical-not
+/// modifier, which vISA allows only on logic instructions (GenX_IR rejects `mov (~)x`).
+fn move_of(src: Operand) -> (&'static str, Operand) {
+    match src {
+        Operand::Region(region) if region.modifier == Modifier::Not => {
+            ("not", Operand::Region(Src { modifier: Modifier::None, ..region }))
+        }
+        other => ("mov", other),
     }
 }
 

@@ -138,6 +138,29 @@ pub fn run(function: FunctionValue<'_>, cx: &mut PassCx) -> bool {
             );
             continue;
         }
+        // Analyzed again now: an earlier promotion replaced its loads, which this plan's index terms may have
+        // named (a[b[i]] with both promoted: b's load is gone, a's index is b's rdregion).
+        let plan = if changed {
+            let order: HashMap<LLVMValueRef, usize> =
+                ir::blocks(function).flat_map(ir::instructions).enumerate().map(|(i, inst)| (inst, i)).collect();
+            match analyze(plan.alloca, layout) {
+                Ok(mut fresh) => {
+                    fresh.in_program_order(&order);
+                    fresh
+                }
+                Err(refusal) => {
+                    cx.remark(
+                        RemarkKind::Missed,
+                        c"NotPromoted",
+                        refusal.at,
+                        &format!("alloca {} not promoted: {}", display_name(plan.alloca), refusal.why),
+                    );
+                    continue;
+                }
+            }
+        } else {
+            plan
+        };
         total += plan.bytes;
         cx.remark(
             RemarkKind::Passed,

@@ -23,7 +23,7 @@ use crate::output::Outputs;
 /// and mem2reg, as IGC's GenXPromoteArray does) and loads of constant tables replaced by their values
 /// (`genx-constant-loads`), so that what reaches the middle end is kernels without calls or private memory.
 pub const PREPARE_PIPELINE: &str =
-    "genx-inline-calls,always-inline,genx-promote-array,function(mem2reg),genx-constant-loads";
+    "genx-inline-calls,always-inline,genx-promote-array,function(mem2reg),genx-constant-loads,genx-ieee-emulate";
 
 /// The passes the route runs after the middle end, before emission.
 pub const BACK_END_PIPELINE: &str = "genx-legalize";

@@ -10,7 +10,9 @@
 //! # What
 //! An unmasked `wrregion` with a constant offset and a 2D region of `w` columns and `h` rows, `1 < w < h`,
 //! horizontal stride `s`, vertical stride `v` with `0 < v ≤ 4` elements (the largest destination stride) and
-//! `v ≥ w·s` (rows do not interleave), becomes `w` `wrregion`s in a chain: column `j` writes `h` elements with
+//! `v > w·s` (rows do not interleave, and leave gaps: with `v = w·s` the rows follow each other, a 1D region
+//! of stride `s` that legal 1D pieces write, and a block read into `<4; 4, 1>` rows is written in place by the
+//! message), becomes `w` `wrregion`s in a chain: column `j` writes `h` elements with
 //! the 1D region `<0; h, v>` at the region's offset plus `j·s` elements, from `rdregion(New, <0; h, w>` at
 //! element `j`).
 //!
@@ -45,7 +47,7 @@ fn by_columns(region: &Region) -> bool {
         && region.stride > 0
         && region.vstride > 0
         && region.vstride <= MAX_DST_STRIDE
-        && region.vstride >= w * region.stride
+        && region.vstride > w * region.stride
         && region.num_elements == region.width * region.rows()
 }
 

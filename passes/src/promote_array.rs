@@ -38,7 +38,9 @@
 //!    offset is constant, inside the alloca (out-of-bounds constant accesses are undefined in the source and
 //!    left alone).
 //! 4. **Budget**: promotable allocas are taken smallest first while the function's total stays within
-//!    [`MAX_FUNCTION_BYTES`] (IGC's limit: promoted arrays compete for the register file).
+//!    [`MAX_FUNCTION_BYTES`] (IGC's limit: promoted arrays compete for the register file). Each alloca after
+//!    the first promoted is analyzed again just before its rewrite: an earlier rewrite replaced its own loads,
+//!    which this alloca's index terms may name (`a[b[i]]`).
 //! 5. **Rewrite**: the vector alloca is created in place of the old one; variable offsets are materialised as
 //!    `i16` arithmetic next to each GEP (`trunc`/`sext` of the index, `mul` by the stride, `add`), as `i16`
 //!    phis and selects for joined pointers; a load becomes `load <N x B>` (+ `bitcast`) + `rdregion`; a store
@@ -138,6 +140,29 @@ pub fn run(function: FunctionValue<'_>, cx: &mut PassCx) -> bool {
             );
             continue;
         }
+        // Analyzed again now: an earlier promotion replaced its loads, which this plan's index terms may have
+        // named (a[b[i]] with both promoted: b's load is gone, a's index is b's rdregion).
+        let plan = if changed {
+            let order: HashMap<LLVMValueRef, usize> =
+                ir::blocks(function).flat_map(ir::instructions).enumerate().map(|(i, inst)| (inst, i)).collect();
+            match analyze(plan.alloca, layout) {
+                Ok(mut fresh) => {
+                    fresh.in_program_order(&order);
+                    fresh
+                }
+                Err(refusal) => {
+                    cx.remark(
+                        RemarkKind::Missed,
+                        c"NotPromoted",
+                        refusal.at,
+                        &format!("alloca {} not promoted: {}", display_name(plan.alloca), refusal.why),
+                    );
+                    continue;
+                }
+            }
+        } else {
+            plan
+        };
         total += plan.bytes;
         cx.remark(
             RemarkKind::Passed,

@@ -1021,15 +1021,24 @@ impl RegionCalls {
     }
 
     /// The offset operand for a region: a constant `i16`, or the index plus the constant part.
-    fn offset_operand(&mut self, builder: LLVMBuilderRef, region: &Region, index: Index) -> LLVMValueRef {
+    fn offset_operand(
+        &mut self,
+        builder: LLVMBuilderRef,
+        region: &Region,
+        index: Index,
+    ) -> Result<LLVMValueRef, String> {
         let constant = self.int(self.i16, region.offset as i64 as u64);
-        match index {
+        Ok(match index {
             Index::Direct => constant,
             // SAFETY: live handles of the module being rewritten; these calls read it, make types, constants or
             // instructions, or redirect uses, and free nothing (`crate::ir_write`'s safety argument, points 1 and 2).
             Index::Value(value) => unsafe {
+                let value = match region.indirect {
+                    Indirect::Multi { first, .. } => self.index_rows(builder, value, first, region.rows())?,
+                    _ => value,
+                };
                 if region.offset == 0 {
-                    return value;
+                    return Ok(value);
                 }
                 let ty = ir::type_of(value);
                 let addend = if LLVMGetTypeKind(ty) == LLVMTypeKind::LLVMVectorTypeKind {
@@ -1039,15 +1048,26 @@ impl RegionCalls {
                 };
                 LLVMBuildAdd(builder, value, addend, c"region.index".as_ptr())
             },
-        }
+        })
     }
 
-    /// The type of [`RegionCalls::offset_operand`]'s answer.
-    fn offset_type(&self, index: Index) -> LLVMTypeRef {
-        match index {
-            Index::Direct => self.i16,
-            Index::Value(value) => ir::type_of(value),
+    /// The row offsets a multi-indirect region of `rows` rows reads from its index vector `index`, starting at
+    /// entry `first` ([`Indirect::Multi`]; a piece of a split region starts past the first entry): `index`
+    /// itself when that is all of it, else a direct `rdregion` of those entries (IGC's `IndirectIdx`).
+    fn index_rows(
+        &mut self,
+        builder: LLVMBuilderRef,
+        index: LLVMValueRef,
+        first: u32,
+        rows: u32,
+    ) -> Result<LLVMValueRef, String> {
+        let ty = ir::type_of(index);
+        if ir::type_kind(ty) != LLVMTypeKind::LLVMVectorTypeKind || (first == 0 && ir::vector_size(ty) == rows) {
+            return Ok(index);
         }
+        let entry_bytes = ir::int_width(element_type(ty)) / 8;
+        let entries = Region::new(entry_bytes, rows, rows as i32, rows, 1, (first * entry_bytes) as i32);
+        self.rdregion(builder, index, &entries, Index::Direct, false, "region.rows")
     }
 
     fn parent_width_operand(&mut self, region: &Region) -> LLVMValueRef {
@@ -1076,7 +1096,7 @@ impl RegionCalls {
         let element = element_type(input_ty);
         let ret =
             if scalar_result && region.num_elements == 1 { element } else { self.vector_type(element, region.num_elements) };
-        let offset = self.offset_operand(builder, region, index);
+        let offset = self.offset_operand(builder, region, index)?;
         let mut args = [
             input,
             self.i32_const(region.vstride as i64),
@@ -1085,7 +1105,7 @@ impl RegionCalls {
             offset,
             self.parent_width_operand(region),
         ];
-        let offset_ty = self.offset_type(index);
+        let offset_ty = ir::type_of(offset);
         let key = [ret, input_ty, offset_ty, std::ptr::null_mut()];
         let types = |c: &Self| {
             let mut types = [c.i32; 8];
@@ -1109,7 +1129,7 @@ impl RegionCalls {
         name: &str,
     ) -> Result<LLVMValueRef, String> {
         let old_ty = ir::type_of(old);
-        let offset = self.offset_operand(builder, region, index);
+        let offset = self.offset_operand(builder, region, index)?;
         let mask = mask.unwrap_or_else(|| match &self.tables {
             Some(tables) => tables.true_i1,
             None => memo::const_int(self.i1, 1, false),
@@ -1124,7 +1144,7 @@ impl RegionCalls {
             self.parent_width_operand(region),
             mask,
         ];
-        let (new_ty, offset_ty, mask_ty) = (ir::type_of(new), self.offset_type(index), ir::type_of(mask));
+        let (new_ty, offset_ty, mask_ty) = (ir::type_of(new), ir::type_of(offset), ir::type_of(mask));
         let key = [old_ty, new_ty, offset_ty, mask_ty];
         let types = |c: &Self| {
             let mut types = [c.i32; 8];

@@ -76,6 +76,12 @@ pub static PASSES: &[PassInfo] = &[
         body: PassBody::Module(crate::constant_loads::run),
     },
     PassInfo {
+        name: "genx-ieee-emulate",
+        description: "vISA route: IEEE-exact float division and square root (ieee.div, ieee.sqrt) computed with \
+                      32-bit integer operations on platforms without fp64, where vISA's divm/sqrtm do not exist",
+        body: PassBody::Module(crate::ieee_emulate::run),
+    },
+    PassInfo {
         name: "genx-lowering",
         description: "lower insertelement/extractelement/shufflevector/trunc and other generic vector forms to \
                       region intrinsics, so later passes see one vocabulary",

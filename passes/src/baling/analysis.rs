@@ -267,11 +267,7 @@ impl Analyzer<'_> {
             let predef_user = users(inst)
                 .into_iter()
                 .any(|u| matches!(callee_base(u), Some("llvm.genx.read.predef.reg" | "llvm.genx.write.predef.reg")));
-            let raw_result = callee_base(v)
-                .and_then(arg_info::get)
-                .and_then(|i| i.result())
-                .is_some_and(|r| r.category == Category::Raw);
-            if predef_user && raw_result {
+            if predef_user && arg_info::has_raw_result(v) {
                 new = None;
             }
         }

@@ -257,6 +257,17 @@ impl IntrinsicInfo {
     pub fn arg(&self, n: u32) -> Option<&'static ArgInfo> {
         self.fields.iter().find(|f| f.operand >= 0 && f.operand as u32 == n)
     }
+
+    /// Whether the result is a raw operand (a message's destination: a whole GRF-aligned block).
+    pub fn has_raw_result(&self) -> bool {
+        self.result().is_some_and(|r| r.category == Category::Raw)
+    }
+}
+
+/// Whether `value` calls an intrinsic whose result is raw (a message's destination), as baling and the vISA
+/// emitter both ask.
+pub fn has_raw_result(value: crate::llvm_sys::prelude::LLVMValueRef) -> bool {
+    super::util::callee_base(value).and_then(get).is_some_and(IntrinsicInfo::has_raw_result)
 }
 
 /// The description of the intrinsic with base name `name` (`llvm.genx.ssmul`, not the mangled name).

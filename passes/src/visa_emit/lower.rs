@@ -17,14 +17,14 @@ use std::collections::HashMap;
 
 use genx_visa::{
     Block, Category, CmpDst, CopyReason, Dst, Exec, Imm, Input, Inst, Kernel, LabelId, Modifier, Operand, Origin, Pred,
-    Region, Relation, Src, Type, VarId,
+    Raw, Region, Relation, Src, Type, VarId,
 };
 use llvm_sys::core::*;
 use llvm_sys::prelude::*;
 use llvm_sys::{LLVMIntPredicate, LLVMOpcode, LLVMRealPredicate, LLVMTypeKind};
 
 use super::{Emitted, KernelEntry, Stats, NAME};
-use crate::baling::{Bales, Role};
+use crate::baling::{arg_info, Bales, Role};
 use crate::bti::{assign, class_of, ArgClass, Binding};
 use crate::diag::{Diagnostic, Severity};
 use crate::ir;
@@ -228,6 +228,9 @@ pub(super) struct Lowering<'a> {
     /// Typed views (aliases) of variables: (root, byte offset in root, type) → alias.
     views: HashMap<(VarId, u32, Type), VarId>,
     predefined: HashMap<&'static str, VarId>,
+    /// Where the message being lowered writes its result when it is baled into a `wrregion` (the write's
+    /// variable at the region's byte offset); `None` gives the message a variable of its own.
+    raw_into: Option<Raw>,
     /// Constants materialised in the current block (a block's constants are written in that block, so no
     /// constant's variable is read where its moves may not have run).
     constants: HashMap<LLVMValueRef, VarId>,
@@ -251,6 +254,7 @@ impl<'a> Lowering<'a> {
             vars: HashMap::new(),
             views: HashMap::new(),
             predefined: HashMap::new(),
+            raw_into: None,
             constants: HashMap::new(),
             parts: HashMap::new(),
             labels: HashMap::new(),
@@ -526,18 +530,23 @@ impl<'a> Lowering<'a> {
             LLVMOpcode::LLVMICmp | LLVMOpcode::LLVMFCmp => self.compare(inst),
             LLVMOpcode::LLVMExtractValue if carry::is_carry_part(inst) => self.carry_part(inst),
             LLVMOpcode::LLVMCall if region_ir::is_wrregion(inst) => self.wrregion(inst),
-            LLVMOpcode::LLVMCall => match region_ir::genx_desc(inst).and_then(|desc| desc.visa) {
-                Some(visa) if visa.form == "oword-ld" => self.oword_ld(inst, visa.name),
-                Some(visa) if visa.form == "oword-st" => self.oword_st(inst),
-                Some(visa) if visa.form == "media-ld" => self.media(inst, true),
-                Some(visa) if visa.form == "media-st" => self.media(inst, false),
-                Some(visa) if visa.form == "svm-ld" => self.svm_block(inst, true),
-                Some(visa) if visa.form == "svm-st" => self.svm_block(inst, false),
-                Some(visa) if message::FORMS.contains(&visa.form) => self.message(inst, visa),
-                Some(visa) if visa.form == "implicit" => self.implicit(inst, visa.name),
-                Some(visa) if visa.form == "carry" => self.carry(inst, visa.name),
-                _ => self.value_head(inst),
-            },
+            LLVMOpcode::LLVMCall => self.call(inst),
+            _ => self.value_head(inst),
+        }
+    }
+
+    /// A call that is not a `wrregion`: by its intrinsic's `Visa` form.
+    fn call(&mut self, inst: LLVMValueRef) -> R<()> {
+        match region_ir::genx_desc(inst).and_then(|desc| desc.visa) {
+            Some(visa) if visa.form == "oword-ld" => self.oword_ld(inst, visa.name),
+            Some(visa) if visa.form == "oword-st" => self.oword_st(inst),
+            Some(visa) if visa.form == "media-ld" => self.media(inst, true),
+            Some(visa) if visa.form == "media-st" => self.media(inst, false),
+            Some(visa) if visa.form == "svm-ld" => self.svm_block(inst, true),
+            Some(visa) if visa.form == "svm-st" => self.svm_block(inst, false),
+            Some(visa) if message::FORMS.contains(&visa.form) => self.message(inst, visa),
+            Some(visa) if visa.form == "implicit" => self.implicit(inst, visa.name),
+            Some(visa) if visa.form == "carry" => self.carry(inst, visa.name),
             _ => self.value_head(inst),
         }
     }
@@ -710,9 +719,9 @@ impl<'a> Lowering<'a> {
             } else if baled_main {
                 inst = operand(inst, 0);
             } else {
-                let src = self.source(inst, 0, exec.size, operand_sign)?;
+                let (op, src) = move_of(self.source(inst, 0, exec.size, operand_sign)?);
                 let dst = self.dst(top, var, offset, hstride, dst_unsigned)?;
-                self.insts.push(Inst::Alu { op: "mov", sat, exec, pred, dst, srcs: vec![src] });
+                self.insts.push(Inst::Alu { op, sat, exec, pred, dst, srcs: vec![src] });
                 return Ok(());
             }
         }
@@ -721,9 +730,9 @@ impl<'a> Lowering<'a> {
         }
         let role = self.bales.role(inst);
         if role == Role::RdRegion || role.is_modifier() || (role == Role::MainInst && is_modifier_call(inst)) {
-            let src = self.value_source(inst, exec.size, None)?;
+            let (op, src) = move_of(self.value_source(inst, exec.size, None)?);
             let dst = self.dst(top, var, offset, hstride, false)?;
-            self.insts.push(Inst::Alu { op: "mov", sat, exec, pred, dst, srcs: vec![src] });
+            self.insts.push(Inst::Alu { op, sat, exec, pred, dst, srcs: vec![src] });
             return Ok(());
         }
         if role != Role::MainInst {
@@ -1225,9 +1234,14 @@ impl<'a> Lowering<'a> {
             self.stats.writes_in_place += 1;
             return Ok(());
         }
+        // A message baled into the write (IGC's raw destination) writes the variable's bytes in place, so the
+        // variable starts a GRF.
+        let raw_new = self.bales.info(w).is_operand_baled(region_ir::wr::NEW)
+            && is_instruction(write.new)
+            && arg_info::has_raw_result(write.new);
         // Two-address: the new value's variable starts as a copy of Old's, which coalescing removes when Old
         // dies here (genx_visa::coalesce); a constant Old is written by moves.
-        let var = self.new_var(w, false)?;
+        let var = self.new_var(w, raw_new)?;
         if ir::is_undef(write.old) {
         } else if let (true, Some(lanes)) = (ir::is_constant(write.old), constant_lanes(write.old)) {
             let ty = self.k.var(var).ty().unwrap_or(Type::D);
@@ -1249,6 +1263,11 @@ impl<'a> Lowering<'a> {
             return Err(error(w, "a 2D destination region (rows apart) is not lowered yet"));
         }
         let hstride = if n == 1 { 1 } else { region.stride as u32 };
+        if raw_new {
+            self.raw_result_into(w, &write, var)?;
+            self.define(w, var);
+            return Ok(());
+        }
         let em_masked = self.is_mask_value(write.mask);
         let start = self.insts.len();
         let pred = if region_ir::is_all_ones(write.mask) || em_masked {
@@ -1307,6 +1326,17 @@ impl<'a> Lowering<'a> {
             return Ok(None);
         }
         Ok(Some(source))
+    }
+}
+
+/// The instruction that moves `src`: `mov`, or `not` of the plain source when `src` carries the logical-not
+/// modifier, which vISA allows only on logic instructions (GenX_IR rejects `mov (~)x`).
+fn move_of(src: Operand) -> (&'static str, Operand) {
+    match src {
+        Operand::Region(region) if region.modifier == Modifier::Not => {
+            ("not", Operand::Region(Src { modifier: Modifier::None, ..region }))
+        }
+        other => ("mov", other),
     }
 }
 

@@ -234,12 +234,16 @@ impl Lowering<'_> {
         }
     }
 
-    /// The destination of a load: a fresh GRF-aligned variable holding `old` first when a predicate may
-    /// disable lanes and `old` is defined.
+    /// The destination of a load ([`Self::raw_result`]): a fresh variable holds `old` first when a predicate
+    /// may disable lanes and `old` is defined (baling puts a load into a `wrregion` only when `old` is undef).
     fn load_destination(&mut self, call: &Call, pred: &Option<Pred>) -> R<Raw> {
         let inst = call.inst;
-        let var = self.new_var(inst, true)?;
+        let (raw, fresh) = self.raw_result(inst)?;
+        let var = raw.var;
         if let (Some(_), Some(old)) = (pred, call.get("old")) {
+            if !ir::is_undef(old) && !fresh {
+                return Err(error(inst, "internal error: a load with an old value baled into a wrregion"));
+            }
             if !ir::is_undef(old) {
                 if ir::is_constant(old) {
                     let lanes = super::constant_lanes(old).ok_or_else(|| error(inst, "a constant expression old value"))?;
@@ -253,8 +257,7 @@ impl Lowering<'_> {
                 }
             }
         }
-        self.define(inst, var);
-        Ok(Raw { var, offset: 0 })
+        Ok(raw)
     }
 
     /// `gather_scaled`, `scatter_scaled`, `gather4_scaled`, `scatter4_scaled` and their `scaled2` /

@@ -35,6 +35,18 @@ entry:
   ret <16 x i16> %a
 }
 
+; Negative: rows that follow each other (<4;4,1>, a media block read's 4-byte rows placed in a matrix) are one
+; contiguous region: legal 1D pieces write it (or the read itself, in place), where columns would take 4 strided
+; writes of 16 bytes each (memory-media-tall-blocks.cpp's `tall` took 20 moves for it on the vISA route).
+; CHECK-LABEL: define <320 x i8> @rows_follow(
+; CHECK-NEXT: entry:
+; CHECK-NEXT:   %a = call <320 x i8> @llvm.genx.wrregioni.v320i8.v64i8.i16.i1(<320 x i8> %v, <64 x i8> %x, i32 4, i32 4, i32 1, i16 0, i32 320, i1 true)
+define <320 x i8> @rows_follow(<320 x i8> %v, <64 x i8> %x) {
+entry:
+  %a = call <320 x i8> @llvm.genx.wrregioni.v320i8.v64i8.i16.i1(<320 x i8> %v, <64 x i8> %x, i32 4, i32 4, i32 1, i16 0, i32 320, i1 true)
+  ret <320 x i8> %a
+}
+
 ; Negative: a vertical stride of 8 elements is beyond a destination's largest stride (4).
 ; CHECK-LABEL: define <64 x i32> @wide_pitch(
 ; CHECK-NEXT: entry:
@@ -59,3 +71,4 @@ declare <32 x i32> @llvm.genx.wrregioni.v32i32.v16i32.i16.i1(<32 x i32>, <16 x i
 declare <32 x i32> @llvm.genx.wrregioni.v32i32.v16i32.i16.v16i1(<32 x i32>, <16 x i32>, i32, i32, i32, i16, i32, <16 x i1>)
 declare <16 x i16> @llvm.genx.wrregioni.v16i16.v4i16.i16.i1(<16 x i16>, <4 x i16>, i32, i32, i32, i16, i32, i1)
 declare <64 x i32> @llvm.genx.wrregioni.v64i32.v16i32.i16.i1(<64 x i32>, <16 x i32>, i32, i32, i32, i16, i32, i1)
+declare <320 x i8> @llvm.genx.wrregioni.v320i8.v64i8.i16.i1(<320 x i8>, <64 x i8>, i32, i32, i32, i16, i32, i1)

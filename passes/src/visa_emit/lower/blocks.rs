@@ -97,20 +97,71 @@ impl Lowering<'_> {
         })
     }
 
+    /// A message baled into `wrregion` `w` (IGC's raw destination): the message writes its result straight
+    /// into the write's variable `var` (GRF-aligned) at the region's byte offset, so that a vector assembled
+    /// from block reads (`v.select<32,1>(32 * i) = block read`) costs no moves. Baling admits this only for a
+    /// direct, contiguous region starting a GRF, unmasked or masked by the message's own predicate; a write
+    /// that is not so is refused here by name.
+    pub(super) fn raw_result_into(&mut self, w: LLVMValueRef, write: &WrRegion, var: VarId) -> R<()> {
+        let new = write.new;
+        let region = &write.region;
+        if write.index != Index::Direct || !region.is_contiguous() || region.offset < 0 {
+            return Err(error(
+                w,
+                "a message result written through a strided or indirect region is not lowered: a message \
+                 writes whole contiguous GRFs",
+            ));
+        }
+        let offset = region.offset as u32;
+        if offset % self.k.grf_bytes != 0 {
+            return Err(error(
+                w,
+                format!(
+                    "a message result written at byte {offset} is not lowered: a message writes from the start of \
+                     a GRF ({} bytes)",
+                    self.k.grf_bytes
+                ),
+            ));
+        }
+        let own_predicate = region_ir::genx_desc(new).is_some_and(|desc| desc.operand("pred").is_some());
+        if !region_ir::is_all_ones(write.mask) && !own_predicate {
+            return Err(error(w, "a masked write of the result of a message without a lane predicate is not lowered"));
+        }
+        self.raw_into = Some(Raw { var, offset });
+        self.call(new)?;
+        if self.raw_into.take().is_some() {
+            return Err(error(
+                new,
+                format!("internal error: {} was baled into a wrregion but not lowered into it", construct(new)),
+            ));
+        }
+        Ok(())
+    }
+
+    /// The destination of a message's raw result: the `wrregion` it is baled into ([`Self::raw_result_into`]),
+    /// or a fresh GRF-aligned variable defining `inst`. `fresh` says which (a fresh one may need `old` first).
+    pub(super) fn raw_result(&mut self, inst: LLVMValueRef) -> R<(Raw, bool)> {
+        if let Some(raw) = self.raw_into.take() {
+            return Ok((raw, false));
+        }
+        let var = self.new_var(inst, true)?;
+        self.define(inst, var);
+        Ok((Raw { var, offset: 0 }, true))
+    }
+
     pub(super) fn oword_ld(&mut self, inst: LLVMValueRef, name: &str) -> R<()> {
         let bytes = self.value_bytes(inst)?;
         let modified = ir::const_int(operand(inst, 0)).unwrap_or(0) != 0;
         let surface = self.surface(inst, operand(inst, 1))?;
         let offset = self.scalar(inst, 2)?;
-        let var = self.new_var(inst, true)?;
-        self.define(inst, var);
+        let (dst, _) = self.raw_result(inst)?;
         self.insts.push(Inst::OwordLd {
             owords: bytes / 16,
             unaligned: name.ends_with("unaligned"),
             modified,
             surface,
             offset,
-            dst: Raw { var, offset: 0 },
+            dst,
         });
         Ok(())
     }
@@ -147,18 +198,8 @@ impl Lowering<'_> {
         }
         let height = bytes / pitch;
         if load {
-            let var = self.new_var(inst, true)?;
-            self.define(inst, var);
-            self.insts.push(Inst::MediaLd {
-                modifier,
-                width,
-                height,
-                surface,
-                plane,
-                x,
-                y,
-                dst: Raw { var, offset: 0 },
-            });
+            let (dst, _) = self.raw_result(inst)?;
+            self.insts.push(Inst::MediaLd { modifier, width, height, surface, plane, x, y, dst });
         } else {
             let src = self.message_data(inst, 6)?;
             self.insts.push(Inst::MediaSt { modifier, width, height, surface, plane, x, y, src });
@@ -175,9 +216,8 @@ impl Lowering<'_> {
         let data = if load { inst } else { operand(inst, 1) };
         let bytes = self.value_bytes(data)?;
         if load {
-            let var = self.new_var(inst, true)?;
-            self.define(inst, var);
-            self.insts.push(Inst::SvmBlockLd { owords: bytes / 16, address, dst: Raw { var, offset: 0 } });
+            let (dst, _) = self.raw_result(inst)?;
+            self.insts.push(Inst::SvmBlockLd { owords: bytes / 16, address, dst });
         } else {
             let src = self.message_data(inst, 1)?;
             self.insts.push(Inst::SvmBlockSt { owords: bytes / 16, address, src });

@@ -219,7 +219,8 @@ class GenX<GxFamily family, GxType ret, list<GxOperand> operands, GxMemory memor
   // `src0`, `src1`, `u`, `v`, `r`, `lod`, `log2_blocks`, `channel_mask`, `scale`): `gather-scaled`,
   // `scatter-scaled`, `gather4-scaled`, `scatter4-scaled`, `gather4-typed`, `scatter4-typed`, `svm-gather`,
   // `svm-scatter` (the name is the vISA opcode), `dword-atomic`, `svm-atomic`, `typed-atomic` (the name is
-  // vISA's atomic operation); `barrier`, `fence` (the `mask` operand gives the fence's kind and flags); `implicit` (the result
+  // vISA's atomic operation); `barrier`, `sbarrier` (the `signal` operand picks `.signal` or `.wait`), `fence` (the `mask`
+  // operand gives the fence's kind and flags); `implicit` (the result
   // is the implicit kernel input of that vISA kind, `.implicit_LOCAL_ID` ...).
   string Visa = "";
 }
@@ -1276,7 +1277,7 @@ def genx_print_format_index : GenX<FamEnv, i32, [Arg<AnyPtr, "format", "the form
 let Flags = [Convergent] in {
 def genx_barrier : GenX<FamSync, void, [], SideEffects, "Thread-group barrier: signal and wait."> { let Visa = "barrier barrier"; }
 def genx_sbarrier : GenX<FamSync, void, [ImmArg<i8, "signal", "1 to signal, 0 to wait">],
-  SideEffects, "Split thread-group barrier: signal or wait.">;
+  SideEffects, "Split thread-group barrier: signal or wait."> { let Visa = "sbarrier sbarrier"; }
 def genx_nbarrier : GenX<FamSync, void,
   [ImmArg<i8, "signal", "signal flag">, Arg<i8, "id", "named barrier id">, Arg<i8, "threads", "participating threads">],
   SideEffects, "Named barrier signal/wait.">;

@@ -227,3 +227,54 @@ fn plane_reads_and_writes_take_the_field_qualifiers() {
         assert_eq!(row(&dst, r), want, "write_plane with a field, surface row {r}");
     }
 }
+
+const DP4A: &str = r#"
+extern "C" _GENX_MAIN_ void dp4a(SurfaceIndex in, SurfaceIndex out) {
+  vector<int, 8> acc, a, b;
+  read(in, 0, acc);
+  read(in, 32, a);
+  read(in, 64, b);
+  write(out, 0, cm_dp4a<int>(acc, a, b));
+  write(out, 32, cm_dp4a<int>(acc, a, b, SAT));
+  vector<uint, 8> uacc = acc;
+  write(out, 64, cm_dp4a<uint>(uacc, a, b, SAT));
+  write(out, 96, cm_dp4a<uint>(acc, a, b, SAT));
+}
+"#;
+
+/// acc + Σ a.byte[k] * b.byte[k], the accumulator and the bytes read signed or unsigned (the accumulator's type).
+fn dp4a_model(acc: u32, a: u32, b: u32, signed: bool) -> i64 {
+    let byte = |x: u32, k: u32| if signed { (x >> (8 * k)) as u8 as i8 as i64 } else { (x >> (8 * k)) as u8 as i64 };
+    let acc = if signed { acc as i32 as i64 } else { acc as i64 };
+    acc + (0..4).map(|k| byte(a, k) * byte(b, k)).sum::<i64>()
+}
+
+#[test]
+fn cm_dp4a_adds_the_byte_dot_product_to_the_accumulator() {
+    let compiled = compile_for("dp4a-tgllp", DP4A, &[], "tgllp");
+    for name in ["ssdp4a.v8", "ssdp4a.sat.v8", "uudp4a.sat.v8", "usdp4a.sat.v8"] {
+        assert!(compiled.ir.contains(&format!("@llvm.genx.{name}")), "lowering {name}\n{}", compiled.ir);
+    }
+    for seed in [0xd4a0_0001u64, 0xd4a0_0002] {
+        let mut rng = Rng::new(seed);
+        let mut input = rng.u32s(24);
+        // Accumulators near the limits, so the saturating forms clamp.
+        input[0] = i32::MAX as u32 - 3;
+        input[1] = i32::MIN as u32 + 2;
+        input[2] = u32::MAX - 1;
+        let mut run = compiled.run();
+        run.buffer(0, u32_bytes(&input));
+        run.buffer(1, vec![0; 128]);
+        run.dispatch("dp4a", Grid::linear(1, 1), &[Arg::Surface(0), Arg::Surface(1)]);
+        let out = bytes_u32(&run.surface_bytes(1));
+        let (acc, a, b) = (&input[0..8], &input[8..16], &input[16..24]);
+        for i in 0..8 {
+            let s = dp4a_model(acc[i], a[i], b[i], true);
+            let u = dp4a_model(acc[i], a[i], b[i], false);
+            assert_eq!(out[i], s as u32, "wrapping, lane {i} (seed {seed:#x})");
+            assert_eq!(out[8 + i], s.clamp(i32::MIN as i64, i32::MAX as i64) as i32 as u32, "int SAT, lane {i}");
+            assert_eq!(out[16 + i], u.clamp(0, u32::MAX as i64) as u32, "uint SAT, lane {i} (seed {seed:#x})");
+            assert_eq!(out[24 + i], s.clamp(0, u32::MAX as i64) as u32, "int into uint SAT, lane {i} (seed {seed:#x})");
+        }
+    }
+}

@@ -20,7 +20,7 @@
 // is an ordinary `int` argument (user code passes the SAT macro); the saturating and plain forms are chosen by an
 // element-wise select on it, which folds away when the flag is a constant (as it is after inlining).
 //
-// Not here: cm_dp4a/bfn/dpas and the other Xe-only builtins; the template library is cmtl.h.
+// Not here: cm_bfn/dpas and the other Xe-only builtins; the template library is cmtl.h.
 #pragma once
 #ifndef __CM_HEADERS_CM_MATH_H
 #define __CM_HEADERS_CM_MATH_H
@@ -122,6 +122,14 @@ __CM_GENX_DECL(sssad2add_sat)
 __CM_GENX_DECL(susad2add_sat)
 __CM_GENX_DECL(ussad2add_sat)
 __CM_GENX_DECL(uusad2add_sat)
+__CM_GENX_DECL(ssdp4a)
+__CM_GENX_DECL(sudp4a)
+__CM_GENX_DECL(usdp4a)
+__CM_GENX_DECL(uudp4a)
+__CM_GENX_DECL(ssdp4a_sat)
+__CM_GENX_DECL(sudp4a_sat)
+__CM_GENX_DECL(usdp4a_sat)
+__CM_GENX_DECL(uudp4a_sat)
 __CM_GENX_DECL(lrp)
 __CM_GENX_DECL(pln)
 __CM_GENX_DECL(rdregioni)
@@ -285,6 +293,8 @@ __CM_XY_DISPATCH(__cm_xy_shl, shl)
 __CM_XY_DISPATCH(__cm_xy_shl_sat, shl_sat)
 __CM_XY_DISPATCH(__cm_xy_sad2add, sad2add)
 __CM_XY_DISPATCH(__cm_xy_sad2add_sat, sad2add_sat)
+__CM_XY_DISPATCH(__cm_xy_dp4a, dp4a)
+__CM_XY_DISPATCH(__cm_xy_dp4a_sat, dp4a_sat)
 #undef __CM_XY_DISPATCH
 
 // Converts N elements of C to R, saturating when `sat` (cmlangspec §2.1.2).
@@ -1001,6 +1011,35 @@ cm_sada2(const _A &__a, const _B &__b, const _K &__acc, int __flag = _GENX_NOSAT
   }
   return __cm_make<_RT, _N>(__cm_cvt<_RT, _N>(__sums));
 }
+
+// cm_dp4a<R>(acc, a, b [, SAT]): per dword lane, acc plus the dot product of the four bytes of a and b
+// (genx.xydp4a: x = R's signedness, y = the accumulator's, the choice DPC++ ESIMD makes; R defaults to the
+// accumulator's type; all dwords). From Xe-LP on (CM_HAS_DP4A); IGC 1.0.12504 cannot compile it for Gen11, so
+// elsewhere the call is refused.
+#if defined(CM_HAS_DP4A)
+template <typename _R = void, typename _K, typename _A, typename _B,
+          typename = __details::__cm_if<__details::__cm_all_ok<_K, _A, _B> && __details::__cm_obj<_K>>>
+__CM_INLINE ::vector<__details::__cm_or<_R, __details::__cm_elem_of<_K>>, __details::__cm_count<_K>>
+cm_dp4a(const _K &__acc, const _A &__a, const _B &__b, int __flag = _GENX_NOSAT) {
+  using namespace __details;
+  constexpr int _N = __cm_count<_K>;
+  using _E = __cm_elem_of<_K>;
+  using _RT = __cm_or<_R, _E>;
+  static_assert(__cm_is_int<_E> && sizeof(_E) == 4 && __cm_is_int<_RT> && sizeof(_RT) == 4,
+                "cm_dp4a: the accumulator and the result must be int or uint");
+  using _V = __cm_vec<_RT, _N>;
+  __cm_vec<_E, _N> __c = __cm_operand<_E, _N>(__acc), __x = __cm_operand<_E, _N>(__a), __y = __cm_operand<_E, _N>(__b);
+  _V __plain = __cm_xy_dp4a<_V, __cm_is_signed<_RT>, __cm_is_signed<_E>>(__c, __x, __y);
+  _V __sat = __cm_xy_dp4a_sat<_V, __cm_is_signed<_RT>, __cm_is_signed<_E>>(__c, __x, __y);
+  return __cm_make<_RT, _N>(__cm_pick<_RT, _N>(__flag, __sat, __plain));
+}
+#else
+template <typename _R = void, typename... _Args>
+int cm_dp4a(const _Args &...)
+    __attribute__((__diagnose_if__(true, "cm_dp4a is not supported on this platform: DP4A exists from Xe-LP on "
+                                         "(-march=tgllp and later)",
+                                   "error")));
+#endif
 
 // cm_lrp(u, v, w) = v * u + w * (1 - u) in float, lane by lane (genx.lrp up to Gen11, multiplies and adds from
 // Gen12 on; a multiple of 4 elements), then R

@@ -157,7 +157,7 @@ __CM_REFUSED_FUNCTION(cm_va_1d_convolution_hdc, "the video-analytics sampler fun
 __CM_REFUSED_FUNCTION(cm_va_1pixel_convolve_hdc, "the video-analytics sampler functions are not implemented")
 __CM_REFUSED_FUNCTION(cm_va_lbp_creation_hdc, "the video-analytics sampler functions are not implemented")
 __CM_REFUSED_FUNCTION(cm_va_lbp_correlation_hdc, "the video-analytics sampler functions are not implemented")
-__CM_REFUSED_FUNCTION(read_transpose, "the transposing media read (vISA TRANSPOSE_LD) is not implemented")
+__CM_REFUSED_FUNCTION(read_transpose, "IGC 1.0.12504's vector-compute backend has no lowering for llvm.genx.transpose.ld (vISA TRANSPOSE_LD) (IGC aborts with 'Unsupported intrinsic!')")
 // The modes of the functions above (cmlangspec §4.5, §4.9-§4.11), named so that code spelling them reaches the
 // refusal of the call rather than an unknown identifier.
 enum CM_READ_SIZE { CM_READ_1 = 0, CM_READ_2 = 1, CM_READ_4 = 2, CM_READ_8 = 3 };

@@ -1,5 +1,5 @@
 //! genx-visa-emit, the per-lane memory messages and synchronisation: scaled gather/scatter, untyped 4-channel,
-//! typed (and typed atomics), DWORD atomics, SVM gather/scatter and atomics, barrier, fence; and surfaces given as constants (SLM's
+//! typed (and typed atomics), DWORD atomics, SVM gather/scatter and atomics, barrier, split barrier, fence; and surfaces given as constants (SLM's
 //! binding-table index 254 is vISA's predefined `%slm`, any other constant is bound to a surface variable with
 //! `movs` before its use, as IGC does).
 //!
@@ -57,6 +57,7 @@ pub(super) const FORMS: &[&str] = &[
     "svm-scatter",
     "svm-atomic",
     "barrier",
+    "sbarrier",
     "fence",
 ];
 
@@ -100,6 +101,17 @@ impl Lowering<'_> {
         match visa.form {
             "barrier" => {
                 self.insts.push(Inst::Message(Message::Barrier));
+                Ok(())
+            }
+            "sbarrier" => {
+                let signal = match call.constant("signal")?.unwrap_or(-1) {
+                    0 => false,
+                    1 => true,
+                    other => {
+                        return Err(error(inst, format!("the split barrier's operand must be 1 (signal) or 0 (wait), found {other}")))
+                    }
+                };
+                self.insts.push(Inst::Message(Message::SplitBarrier { signal }));
                 Ok(())
             }
             "fence" => {

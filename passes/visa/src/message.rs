@@ -152,6 +152,8 @@ pub enum Message {
     },
     /// `barrier`: every thread of the group waits here.
     Barrier,
+    /// `sbarrier.signal` / `sbarrier.wait`: the two halves of the split barrier (the wait is where the group meets).
+    SplitBarrier { signal: bool },
     /// A memory fence; `flags` are the mask's cache bits (bit 0 commit enable, 1 instruction, 2 sampler,
     /// 3 constant, 4 read-write, 6 L1).
     Fence { kind: FenceKind, flags: u32 },
@@ -277,6 +279,7 @@ pub(crate) fn print(p: &impl Spell, message: &Message) -> String {
             raw_or_null(p, &srcs[1])
         ),
         Message::Barrier => "barrier".to_string(),
+        Message::SplitBarrier { signal } => format!("sbarrier.{}", if *signal { "signal" } else { "wait" }),
         Message::Fence { kind, flags } => fence_text(*kind, *flags),
         Message::BindSurface { surface, index } => format!("movs (M1, 1) {}(0) 0x{index:x}:ud", p.name(*surface)),
         Message::ReadStateIndex { dst, state } => {
@@ -422,7 +425,7 @@ pub(crate) fn verify(c: &impl Check, message: &Message, errors: &mut Vec<String>
                 c.raw("destination", dst, bytes, errors);
             }
         }
-        Message::Barrier => {}
+        Message::Barrier | Message::SplitBarrier { .. } => {}
         Message::Fence { flags, .. } => {
             if flags & !0x5f != 0 {
                 errors.push(format!("fence flags 0x{flags:x} (bits 0-4 and 6 allowed)"));
@@ -514,7 +517,7 @@ impl Message {
                 raws(srcs, f);
                 dst.iter_mut().for_each(|d| f(&mut d.var, true));
             }
-            Message::Barrier | Message::Fence { .. } => {}
+            Message::Barrier | Message::SplitBarrier { .. } | Message::Fence { .. } => {}
             Message::BindSurface { surface, .. } => f(surface, true),
             Message::ReadStateIndex { dst, state } => {
                 f(state, false);

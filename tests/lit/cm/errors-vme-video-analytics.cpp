@@ -20,7 +20,7 @@ extern "C" _GENX_MAIN_ void refused(SurfaceIndex img, VmeIndex vme, SamplerIndex
   // CHECK: errors-vme-video-analytics.cpp:[[@LINE+1]]:3: error: cm_va_1d_convolution is not supported by this compiler
   cm_va_1d_convolution(m, img, smp, true, 0.0f, 0.0f, CM_CONV_16x4);
   matrix<int, 8, 2> t;
-  // CHECK: errors-vme-video-analytics.cpp:[[@LINE+1]]:3: error: read_transpose is not supported by this compiler: the transposing media read (vISA TRANSPOSE_LD) is not implemented
+  // CHECK: errors-vme-video-analytics.cpp:[[@LINE+1]]:3: error: read_transpose is not supported by this compiler: IGC 1.0.12504's vector-compute backend has no lowering for llvm.genx.transpose.ld (vISA TRANSPOSE_LD) (IGC aborts with 'Unsupported intrinsic!')
   read_transpose(img, CM_READ_2, CM_READ_8, 2, 1, t);
   cm_slm_init(1024);
   uint slmBuffer = cm_slm_alloc(1024);

@@ -258,7 +258,7 @@ impl<'k> Thread<'k> {
                 None => Flow::End,
             }),
             Op::Barrier => Ok(Flow::Barrier),
-            Op::Fence => Ok(Flow::Next),
+            Op::BarrierSignal | Op::Fence => Ok(Flow::Next),
             Op::Lifetime { var, .. } => {
                 self.forget(*var);
                 Ok(Flow::Next)

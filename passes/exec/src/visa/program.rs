@@ -407,7 +407,10 @@ pub enum Op {
     Jmp { target: usize },
     Call { target: usize },
     Ret,
+    /// `barrier`, and `sbarrier.wait` (the split barrier's wait is where the group meets, as at `barrier`).
     Barrier,
+    /// `sbarrier.signal`: nothing to do here; every thread has signalled once all have reached their wait.
+    BarrierSignal,
     Fence,
     /// `lifetime.start V` / `lifetime.end V` (`LIFETIME.md`): outside the markers the variable (with its
     /// aliases) holds nothing; both make its whole root undefined, so a use outside them is not compared.

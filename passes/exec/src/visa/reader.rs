@@ -956,6 +956,11 @@ impl<'t> Cx<'_, 't> {
                 Ok((Exec::SCALAR_NM, Op::Lifetime { var, start }))
             }
             "barrier" => Ok((Exec::SCALAR_NM, Op::Barrier)),
+            "sbarrier" => match suffixes.first().copied() {
+                Some("signal") => Ok((Exec::SCALAR_NM, Op::BarrierSignal)),
+                Some("wait") => Ok((Exec::SCALAR_NM, Op::Barrier)),
+                _ => self.fail(col, format!("sbarrier needs .signal or .wait, found '{}'", self.mnemonic.text)),
+            },
             "fence_global" | "fence_local" | "fence_sw" | "fence" => Ok((Exec::SCALAR_NM, Op::Fence)),
             "oword_ld" | "oword_ld_unaligned" => {
                 let [owords] = self.numbers("a size in owords (n)", 1)?[..] else { unreachable!() };

@@ -691,7 +691,8 @@ fn short(value: LLVMValueRef) -> String {
     }
 }
 
-fn gcd(a: u64, b: u64) -> u64 {
+/// The greatest common divisor of `a` and `b` (`gcd(0, b) == b`).
+pub(crate) fn gcd(a: u64, b: u64) -> u64 {
     if b == 0 {
         a
     } else {

@@ -1128,14 +1128,15 @@ impl<'a> Lowering<'a> {
             let dst = Dst { var, offset: base as u32 * ty.bytes(), hstride: 1 };
             let exec = Exec::simd(CHUNK as u32);
             let mov = |imm: Imm| Inst::Alu { op: "mov", sat: false, exec, pred: None, dst, srcs: vec![Operand::Imm(imm)] };
-            let add = |src: Operand, c: i64| Inst::Alu {
-                op: "add",
+            let arith = |op: &'static str, src: Operand, c: i64| Inst::Alu {
+                op,
                 sat: false,
                 exec,
                 pred: None,
                 dst,
                 srcs: vec![src, Operand::Imm(Imm { bits: (c as u64) & ((1u64 << bits) - 1), ty })],
             };
+            let add = |src: Operand, c: i64| arith("add", src, c);
             let previous: Option<i64> = (k > 0)
                 .then(|| {
                     let prev = &lanes[base - CHUNK..base];
@@ -1155,11 +1156,17 @@ impl<'a> Lowering<'a> {
                 None
             };
             let shifted_fits = hi - lo <= 15;
+            // An arithmetic-like chunk (`0, 4, 8, ..`): a packed immediate of the steps over the least value,
+            // scaled by their common factor (a shift when it is a power of two), plus the least value.
+            let factor = values.iter().fold(0u64, |g, &v| crate::promote_array::gcd(g, (v - lo) as u64)) as i64;
+            let scaled = (factor > 1 && (hi - lo) / factor <= 15).then_some(factor);
+            let scaled_cost = packed_cost + 1 + usize::from(lo != 0);
             let best = [
                 Some((runs, 0)),
                 previous.map(|_| (1, 1)),
                 packed.map(|_| (packed_cost, 2)),
                 shifted_fits.then_some((packed_cost + 1, 3)),
+                scaled.map(|_| (scaled_cost, 4)),
             ]
             .into_iter()
             .flatten()
@@ -1176,6 +1183,17 @@ impl<'a> Lowering<'a> {
                     self.insts.push(mov(Imm { bits: pack(&shifted), ty: Type::UV }));
                     let src = Src { var, offset: base as u32 * ty.bytes(), region: whole, modifier: Modifier::None };
                     self.insts.push(add(Operand::Region(src), lo));
+                }
+                (4, _, _) if scaled.is_some() => {
+                    let factor = scaled.unwrap_or(1);
+                    let steps: Vec<i64> = values.iter().map(|v| (v - lo) / factor).collect();
+                    self.insts.push(mov(Imm { bits: pack(&steps), ty: Type::UV }));
+                    let src = Src { var, offset: base as u32 * ty.bytes(), region: whole, modifier: Modifier::None };
+                    let (op, by) = if factor & (factor - 1) == 0 { ("shl", i64::from(factor.trailing_zeros())) } else { ("mul", factor) };
+                    self.insts.push(arith(op, Operand::Region(src), by));
+                    if lo != 0 {
+                        self.insts.push(add(Operand::Region(src), lo));
+                    }
                 }
                 _ => self.write_runs(var, chunk, base, ty),
             }

@@ -2,7 +2,9 @@
 ; 0..15 is one move of the packed immediate 0x76543210:v and one add of 8 for the second chunk (not sixteen
 ; moves); @signed's <-1, 2, -3, 4, ...> words are one move of a signed packed immediate (:v); @offset's
 ; 100..107 is 0..7 as :uv plus 100; @runs's <5 x4, 9 x4> stays two moves of its runs, and @floats's float
-; lanes are moves (no packed float immediate is used). The vISA validates against the IR on the executor, and
+; lanes are moves (no packed float immediate is used). A chunk in steps of a common factor is a packed immediate
+; of the steps scaled: @stride4's <28, 24, .., 0> is 0x1234567:uv shifted left by 2 (not eight moves), and
+; @stride7's <3, 10, .., 52> is 0..7 as :uv times 7 plus 3. The vISA validates against the IR on the executor, and
 ; GenX_IR assembles it.
 ; RUN: %opt -passes='genx-legalize,print<genx-visa-emit>' -disable-output %s 2> %t.visaasm
 ; RUN: FileCheck %s < %t.visaasm
@@ -12,7 +14,9 @@
 ; RUN: %validate %s %t.d/k2.visaasm
 ; RUN: %validate %s %t.d/k3.visaasm
 ; RUN: %validate %s %t.d/k4.visaasm
-; RUN: cd %t.d && for k in k0 k1 k2 k3 k4; do GenX_IR $k.visaasm -platform ICLLP -output || exit 1; done
+; RUN: %validate %s %t.d/k5.visaasm
+; RUN: %validate %s %t.d/k6.visaasm
+; RUN: cd %t.d && for k in k0 k1 k2 k3 k4 k5 k6; do GenX_IR $k.visaasm -platform ICLLP -output || exit 1; done
 ; REQUIRES: genx-ir
 
 ; CHECK-LABEL: .kernel "iota"
@@ -34,6 +38,16 @@
 ; CHECK-LABEL: .kernel "floats"
 ; CHECK-NOT: :uv
 ; CHECK: mov (M1, 1) {{V[0-9]+}}(0,0)<1> 0x3f800000:f
+
+; CHECK-LABEL: .kernel "stride4"
+; CHECK: mov (M1, 8) [[S:V[0-9]+]](0,0)<1> 0x1234567:uv
+; CHECK-NEXT: shl (M1, 8) [[S]](0,0)<1> [[S]](0,0)<1;1,0> 0x2:d
+; CHECK-NOT: mov (M1, 1)
+
+; CHECK-LABEL: .kernel "stride7"
+; CHECK: mov (M1, 8) [[T:V[0-9]+]](0,0)<1> 0x76543210:uv
+; CHECK-NEXT: mul (M1, 8) [[T]](0,0)<1> [[T]](0,0)<1;1,0> 0x7:d
+; CHECK-NEXT: add (M1, 8) [[T]](0,0)<1> [[T]](0,0)<1;1,0> 0x3:d
 
 define void @iota(i32 %buf) #0 {
   %a = call <16 x i32> @llvm.genx.oword.ld.v16i32(i32 0, i32 %buf, i32 0)
@@ -70,6 +84,20 @@ define void @floats(i32 %buf) #0 {
   ret void
 }
 
+define void @stride4(i32 %buf) #0 {
+  %a = call <8 x i32> @llvm.genx.oword.ld.v8i32(i32 0, i32 %buf, i32 0)
+  %s = add <8 x i32> %a, <i32 28, i32 24, i32 20, i32 16, i32 12, i32 8, i32 4, i32 0>
+  call void @llvm.genx.oword.st.v8i32(i32 %buf, i32 4, <8 x i32> %s)
+  ret void
+}
+
+define void @stride7(i32 %buf) #0 {
+  %a = call <8 x i32> @llvm.genx.oword.ld.v8i32(i32 0, i32 %buf, i32 0)
+  %s = xor <8 x i32> %a, <i32 3, i32 10, i32 17, i32 24, i32 31, i32 38, i32 45, i32 52>
+  call void @llvm.genx.oword.st.v8i32(i32 %buf, i32 4, <8 x i32> %s)
+  ret void
+}
+
 declare <16 x i32> @llvm.genx.oword.ld.v16i32(i32, i32, i32)
 declare void @llvm.genx.oword.st.v16i32(i32, i32, <16 x i32>)
 declare <8 x i16> @llvm.genx.oword.ld.v8i16(i32, i32, i32)
@@ -81,12 +109,14 @@ declare void @llvm.genx.oword.st.v8f32(i32, i32, <8 x float>)
 
 attributes #0 = { "CMGenxMain" "target-cpu"="icllp" }
 
-!genx.kernels = !{!0, !4, !5, !6, !7}
+!genx.kernels = !{!0, !4, !5, !6, !7, !8, !9}
 !0 = !{void (i32)* @iota, !"iota", !1, i32 0, !2, !2, !3, i32 0}
 !4 = !{void (i32)* @signed, !"signed", !1, i32 0, !2, !2, !3, i32 0}
 !5 = !{void (i32)* @offset, !"offset", !1, i32 0, !2, !2, !3, i32 0}
 !6 = !{void (i32)* @runs, !"runs", !1, i32 0, !2, !2, !3, i32 0}
 !7 = !{void (i32)* @floats, !"floats", !1, i32 0, !2, !2, !3, i32 0}
+!8 = !{void (i32)* @stride4, !"stride4", !1, i32 0, !2, !2, !3, i32 0}
+!9 = !{void (i32)* @stride7, !"stride7", !1, i32 0, !2, !2, !3, i32 0}
 !1 = !{i32 2}
 !2 = !{i32 0}
 !3 = !{!"buffer_t"}

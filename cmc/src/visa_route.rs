@@ -22,10 +22,17 @@ use crate::output::Outputs;
 /// always-inline: IGC would make vISA subroutines), private arrays put in registers (`genx-promote-array`
 /// and mem2reg, as IGC's GenXPromoteArray does) and loads of constant tables replaced by their values
 /// (`genx-constant-loads`), so that what reaches the middle end is kernels without calls or private memory.
-pub const PREPARE_PIPELINE: &str =
-    "genx-inline-calls,always-inline,genx-promote-array,function(mem2reg),genx-constant-loads";
+/// Then loops are rotated (`loop-rotate`: the exit test at the bottom) and those of a constant trip count
+/// unrolled whole (LLVM's `loop-unroll` at its -O2 size threshold, full unrolling only: no partial, runtime or
+/// upper-bound unrolling, no peeling), as IGC's own LLVM pipeline does before its vISA: an index that was the
+/// induction variable becomes a constant, so a region indexed by it is a direct region instead of an address
+/// register and `addr_add` per access; unrolling a rotated loop leaves straight-line code (its copies' latch
+/// branches fold and their blocks merge), and `early-cse` removes what each copy recomputed. `simplifycfg` is
+/// not run: it merges SIMD control flow's join blocks and hoists their `extractvalue`s (measured: the SIMD CF
+/// kernels are then refused). A SIMD CF loop (exit by a `goto`'s branch) has no constant trip count and stays.
+pub const PREPARE_PIPELINE: &str = "genx-inline-calls,always-inline,genx-promote-array,function(mem2reg),genx-constant-loads,\
+     function(loop(loop-rotate),loop-unroll<O2;no-partial;no-runtime;no-upperbound;no-profile-peeling>,early-cse)";
 
-/// The passes the route runs after the middle end, before emission.
 pub const BACK_END_PIPELINE: &str = "genx-legalize";
 
 /// Times of the route's phases.

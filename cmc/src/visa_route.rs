@@ -27,11 +27,11 @@ use crate::output::Outputs;
 /// upper-bound unrolling, no peeling), as IGC's own LLVM pipeline does before its vISA: an index that was the
 /// induction variable becomes a constant, so a region indexed by it is a direct region instead of an address
 /// register and `addr_add` per access; unrolling a rotated loop leaves straight-line code (its copies' latch
-/// branches fold and their blocks merge), and `early-cse` removes what each copy recomputed. `simplifycfg` is
-/// not run: it merges SIMD control flow's join blocks and hoists their `extractvalue`s (measured: the SIMD CF
-/// kernels are then refused). A SIMD CF loop (exit by a `goto`'s branch) has no constant trip count and stays.
+/// branches fold and their blocks merge). `simplifycfg` is not run: it merges SIMD control flow's join blocks and
+/// hoists their `extractvalue`s (measured: the SIMD CF kernels are then refused); nor `early-cse`: it merges
+/// equal values computed under different execution masks (measured: mandelbrot then disagrees with its IR). A SIMD CF loop (exit by a `goto`'s branch) has no constant trip count and stays.
 pub const PREPARE_PIPELINE: &str = "genx-inline-calls,always-inline,genx-promote-array,function(mem2reg),genx-constant-loads,\
-     function(loop(loop-rotate),loop-unroll<O2;no-partial;no-runtime;no-upperbound;no-profile-peeling>,early-cse)";
+     function(loop(loop-rotate),loop-unroll<O2;no-partial;no-runtime;no-upperbound;no-profile-peeling>)";
 
 pub const BACK_END_PIPELINE: &str = "genx-legalize";
 

@@ -22,17 +22,14 @@ use crate::output::Outputs;
 /// always-inline: IGC would make vISA subroutines), private arrays put in registers (`genx-promote-array`
 /// and mem2reg, as IGC's GenXPromoteArray does) and loads of constant tables replaced by their values
 /// (`genx-constant-loads`), so that what reaches the middle end is kernels without calls or private memory.
-/// Then loops are rotated (`loop-rotate`: the exit test at the bottom) and those of a constant trip count
-/// unrolled whole (LLVM's `loop-unroll` at its -O2 size threshold, full unrolling only: no partial, runtime or
-/// upper-bound unrolling, no peeling), as IGC's own LLVM pipeline does before its vISA: an index that was the
-/// induction variable becomes a constant, so a region indexed by it is a direct region instead of an address
-/// register and `addr_add` per access; unrolling a rotated loop leaves straight-line code (its copies' latch
-/// branches fold and their blocks merge). `simplifycfg` is not run: it merges SIMD control flow's join blocks and
-/// hoists their `extractvalue`s (measured: the SIMD CF kernels are then refused); nor `early-cse`: it merges
-/// equal values computed under different execution masks (measured: mandelbrot then disagrees with its IR). A SIMD CF loop (exit by a `goto`'s branch) has no constant trip count and stays.
-pub const PREPARE_PIPELINE: &str = "genx-inline-calls,always-inline,genx-promote-array,function(mem2reg),genx-constant-loads,\
-     function(loop(loop-rotate),loop-unroll<O2;no-partial;no-runtime;no-upperbound;no-profile-peeling>)";
+/// Loops are not unrolled here: full unrolling of constant-trip loops (LLVM's `loop-unroll`, after
+/// `loop-rotate`) was measured to shrink some kernels (deduce, blend_typed, histogram256) and grow others
+/// past IGC (sgemm_8x16 1.66x, kmeans_assign, nbody_forces, histogram_slm), so it is left out until it can
+/// be restricted to loops whose unrolling removes indirect regions.
+pub const PREPARE_PIPELINE: &str =
+    "genx-inline-calls,always-inline,genx-promote-array,function(mem2reg),genx-constant-loads";
 
+/// The passes the route runs after the middle end, before emission.
 pub const BACK_END_PIPELINE: &str = "genx-legalize";
 
 /// Times of the route's phases.

@@ -10,9 +10,11 @@
 //!
 //! # Algorithm
 //! One pass over the blocks in layout order: `(p) jmp A; jmp B` with `A` the next block's label becomes
-//! `(!p) jmp B` (`p` a per-lane predicate); a last `jmp` (predicated or not) to the next block is deleted. Then a block whose label no
+//! `(!p) jmp B` (`p` a per-lane predicate), and so does `(p) jmp A` ending a block followed by a block
+//! nothing names that holds only `jmp B`, then `A` (the lowering's edge block for the fall-through edge, once
+//! its copies are coalesced away; the emptied block is then dropped); a last `jmp` (predicated or not) to the next block is deleted. Then a block whose label no
 //! `jmp`/`goto` names is appended to the block before it when that block ends in neither a jump, a `goto`
-//! nor `ret` (control reaches it only by falling through).
+//! nor `ret` (control reaches it only by falling through); an empty block nothing names is dropped.
 //!
 //! # Invariants
 //! Every path through the kernel executes the same instructions as before; the first block (the kernel's
@@ -33,7 +35,26 @@ pub struct JumpStats {
 /// Tidies the jumps and block boundaries of `kernel` (see the module note).
 pub fn tidy(kernel: &mut Kernel) -> JumpStats {
     let mut stats = JumpStats::default();
+    let named_before = named_labels(kernel);
     for i in 0..kernel.blocks.len() {
+        // `(p) jmp A` then a block nothing names holding only `jmp B`, then `A`: `(!p) jmp B`, the middle
+        // block emptied (control reached it only by falling out of the test when `p` is false).
+        if let [.., Inst::Jmp { pred: Some(p), target: a }] = kernel.blocks[i].insts.as_slice() {
+            let (p, a) = (*p, *a);
+            let middle = kernel.blocks.get(i + 1);
+            let after = kernel.blocks.get(i + 2).map(|b| b.label);
+            if let (Some(middle), Some(after)) = (middle, after) {
+                if let [Inst::Jmp { pred: None, target: b }] = middle.insts.as_slice() {
+                    let b = *b;
+                    if p.ctrl == PredCtrl::Lane && a == after && !named_before.contains(&middle.label) {
+                        let insts = &mut kernel.blocks[i].insts;
+                        *insts.last_mut().unwrap() = Inst::Jmp { pred: Some(Pred { negate: !p.negate, ..p }), target: b };
+                        kernel.blocks[i + 1].insts.clear();
+                        stats.jumps_removed += 1;
+                    }
+                }
+            }
+        }
         let Some(next) = kernel.blocks.get(i + 1).map(|b| b.label) else { break };
         let insts = &mut kernel.blocks[i].insts;
         let n = insts.len();
@@ -53,15 +74,14 @@ pub fn tidy(kernel: &mut Kernel) -> JumpStats {
             stats.jumps_removed += 1;
         }
     }
-    let named: HashSet<LabelId> = kernel
-        .insts()
-        .filter_map(|inst| match inst {
-            Inst::Jmp { target, .. } | Inst::Goto { target, .. } => Some(*target),
-            _ => None,
-        })
-        .collect();
+    let named = named_labels(kernel);
     let mut merged: Vec<Block> = Vec::with_capacity(kernel.blocks.len());
     for block in std::mem::take(&mut kernel.blocks) {
+        if block.insts.is_empty() && !named.contains(&block.label) && !merged.is_empty() {
+            // An emptied block nothing names (a folded edge block): control falls through it.
+            stats.blocks_merged += 1;
+            continue;
+        }
         match merged.last_mut() {
             Some(prev)
                 if !named.contains(&block.label)
@@ -75,4 +95,15 @@ pub fn tidy(kernel: &mut Kernel) -> JumpStats {
     }
     kernel.blocks = merged;
     stats
+}
+
+/// The labels some `jmp` or `goto` of `kernel` names.
+fn named_labels(kernel: &Kernel) -> HashSet<LabelId> {
+    kernel
+        .insts()
+        .filter_map(|inst| match inst {
+            Inst::Jmp { target, .. } | Inst::Goto { target, .. } => Some(*target),
+            _ => None,
+        })
+        .collect()
 }

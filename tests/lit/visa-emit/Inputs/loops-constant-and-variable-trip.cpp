@@ -1,4 +1,4 @@
-// A loop of a constant trip count over a matrix diagonal and one of a runtime count (tests/lit/visa-emit/loops-unrolled-and-rotated.test).
+// A loop of a constant trip count over a matrix diagonal and one of a runtime count (tests/lit/visa-emit/loops-constant-and-variable-trip.test).
 #include <cm/cm.h>
 extern "C" _GENX_MAIN_ void loops(SurfaceIndex buf [[type("buffer_t")]], int n) {
   vector<int, 8> d;

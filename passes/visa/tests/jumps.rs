@@ -63,18 +63,26 @@ fn a_goto_target_and_a_block_after_a_jump_keep_their_labels() {
     assert_eq!(k.blocks.len(), 3);
 }
 
-#[test]
-fn a_test_jumping_over_an_unnamed_jump_becomes_the_negated_jump() {
+/// A kernel `header: add; <test>; edge: jmp header; exit: ret`, `test` the header's jumps (given the edge and
+/// exit labels and the predicate), for the fold of a test over an edge block.
+fn test_over_edge_block(test: impl Fn(LabelId, LabelId, VarId) -> Vec<Inst>) -> (Kernel, VarId, VarId, [LabelId; 3]) {
     let mut k = Kernel::new("k", 32);
     let x = k.add_general(Type::D, 1, "x");
     let p = k.add_var(Category::Predicate { elems: 1 }, Origin::Declared, "p");
-    let [header, edge, exit] = ["k_BB_0", "k_BB_0_edge0", "k_BB_1"].map(|n| k.add_label(n));
-    k.blocks.push(Block {
-        label: header,
-        insts: vec![add(x, 1), Inst::Jmp { pred: Some(Pred::lane(p, true)), target: exit }],
-    });
+    let labels = ["k_BB_0", "k_BB_0_edge0", "k_BB_1"].map(|n| k.add_label(n));
+    let [header, edge, exit] = labels;
+    let mut insts = vec![add(x, 1)];
+    insts.extend(test(edge, exit, p));
+    k.blocks.push(Block { label: header, insts });
     k.blocks.push(Block { label: edge, insts: vec![Inst::Jmp { pred: None, target: header }] });
     k.blocks.push(Block { label: exit, insts: vec![Inst::Ret] });
+    (k, x, p, labels)
+}
+
+#[test]
+fn a_test_jumping_over_an_unnamed_jump_becomes_the_negated_jump() {
+    let (mut k, x, p, [header, _, exit]) =
+        test_over_edge_block(|_, exit, p| vec![Inst::Jmp { pred: Some(Pred::lane(p, true)), target: exit }]);
     let stats = tidy(&mut k);
     assert_eq!(stats, genx_visa::jumps::JumpStats { jumps_removed: 1, blocks_merged: 1 });
     assert_eq!(k.blocks.len(), 2);
@@ -85,21 +93,13 @@ fn a_test_jumping_over_an_unnamed_jump_becomes_the_negated_jump() {
 
 #[test]
 fn a_middle_block_another_jump_names_is_not_folded() {
-    let mut k = Kernel::new("k", 32);
-    let x = k.add_general(Type::D, 1, "x");
-    let p = k.add_var(Category::Predicate { elems: 1 }, Origin::Declared, "p");
-    let [header, edge, exit] = ["k_BB_0", "k_BB_0_edge0", "k_BB_1"].map(|n| k.add_label(n));
-    // The middle block is named by the header's first jump: another path reaches it.
-    k.blocks.push(Block {
-        label: header,
-        insts: vec![
-            add(x, 1),
+    // The edge block is named by the header's first jump: another path reaches it.
+    let (mut k, ..) = test_over_edge_block(|edge, exit, p| {
+        vec![
             Inst::Jmp { pred: Some(Pred::lane(p, false)), target: edge },
             Inst::Jmp { pred: Some(Pred::lane(p, true)), target: exit },
-        ],
+        ]
     });
-    k.blocks.push(Block { label: edge, insts: vec![Inst::Jmp { pred: None, target: header }] });
-    k.blocks.push(Block { label: exit, insts: vec![Inst::Ret] });
     let before = k.blocks.clone();
     assert_eq!(tidy(&mut k), genx_visa::jumps::JumpStats::default());
     assert_eq!(k.blocks, before);

@@ -33,6 +33,7 @@
 
 pub mod coalesce;
 pub mod ir;
+pub mod jumps;
 pub mod liveness;
 pub mod message;
 pub mod opcodes;

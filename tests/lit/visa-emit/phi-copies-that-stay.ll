@@ -2,7 +2,8 @@
 ; copy of the back edge is a cycle, broken through a fresh variable), and a counter whose old value is
 ; still read after the loop (the lost-copy case: %i and %i.next are both live at the increment, so they
 ; cannot share a variable, and the back edge's copy runs only on the back edge, after the exit test).
-; A branch whose two edges both carry copies jumps to a block of its own for the taken edge. Kept: the swap's
+; A branch whose two edges both carry copies jumps to a block of its own for the taken edge (laid out just
+; before that successor, which nothing else jumps to: the two become one block). Kept: the swap's
 ; three (the saved value and two) and the lost copy's one.
 ; RUN: %opt -passes='print<genx-visa-emit>' -disable-output -stats %s 2> %t.out
 ; RUN: FileCheck %s < %t.out
@@ -39,8 +40,7 @@
 ; CHECK-EMPTY:
 ; CHECK-NEXT: [[EDGE]]:
 ; CHECK-NEXT: mov (M1, 1) [[Q:V[0-9]+]](0,0)<1> 0x5:d
-; CHECK-EMPTY:
-; CHECK-NEXT: both_edges_BB_1:
+; CHECK-NEXT: add (M1, 1) [[R]](0,0)<1> [[Q]](0,0)<0;1,0>
 
 ; CHECK-DAG: 4 print<genx-visa-emit> - copies kept: a phi's incoming value still live where the phi is written
 ; CHECK-DAG: 4 print<genx-visa-emit> - moves the kept copies became

@@ -1,0 +1,106 @@
+//! Jump tidying after coalescing: a loop's bottom test `(!c) jmp exit; jmp header` with `exit` next becomes
+//! `(c) jmp header`; a jump to the next block goes; a block nothing jumps to joins the block it falls out of,
+//! unless it falls out of a jump (or is a join a `goto` names).
+
+use genx_visa::jumps::tidy;
+use genx_visa::*;
+
+fn add(dst: VarId, imm: u64) -> Inst {
+    Inst::Alu {
+        op: "add",
+        sat: false,
+        exec: Exec::simd(1),
+        pred: None,
+        dst: Dst { var: dst, offset: 0, hstride: 1 },
+        srcs: vec![
+            Operand::Region(Src { var: dst, offset: 0, region: Region::SCALAR, modifier: Modifier::None }),
+            Operand::Imm(Imm { bits: imm, ty: Type::D }),
+        ],
+    }
+}
+
+#[test]
+fn a_bottom_test_becomes_one_jump_and_unnamed_blocks_merge() {
+    let mut k = Kernel::new("k", 32);
+    let x = k.add_general(Type::D, 1, "x");
+    let p = k.add_var(Category::Predicate { elems: 1 }, Origin::Declared, "p");
+    let [entry, piece, header, exit] = ["k_BB_0", "k_BB_1", "k_BB_2", "k_BB_3"].map(|n| k.add_label(n));
+    k.blocks.push(Block { label: entry, insts: vec![add(x, 1)] });
+    k.blocks.push(Block { label: piece, insts: vec![add(x, 2), Inst::Jmp { pred: None, target: header }] });
+    k.blocks.push(Block {
+        label: header,
+        insts: vec![
+            add(x, 3),
+            Inst::Jmp { pred: Some(Pred::lane(p, true)), target: exit },
+            Inst::Jmp { pred: None, target: header },
+        ],
+    });
+    k.blocks.push(Block { label: exit, insts: vec![Inst::Ret] });
+    let stats = tidy(&mut k);
+    assert_eq!(stats, genx_visa::jumps::JumpStats { jumps_removed: 2, blocks_merged: 1 });
+    // entry + piece (nothing names piece, its jump to the next block gone), then header (named by its own
+    // back edge) ending in the one jump back, then exit (after a jump: it keeps its block).
+    assert_eq!(k.blocks.len(), 3);
+    assert_eq!(k.blocks[0].insts, vec![add(x, 1), add(x, 2)]);
+    assert_eq!(k.blocks[1].label, header);
+    assert_eq!(k.blocks[1].insts.last(), Some(&Inst::Jmp { pred: Some(Pred::lane(p, false)), target: header }));
+    assert_eq!(k.blocks[2].label, exit);
+    assert_eq!(verify(&k), Ok(()));
+}
+
+#[test]
+fn a_goto_target_and_a_block_after_a_jump_keep_their_labels() {
+    let mut k = Kernel::new("k", 32);
+    let x = k.add_general(Type::D, 1, "x");
+    let p = k.add_var(Category::Predicate { elems: 16 }, Origin::Declared, "p");
+    let [entry, join, dead] = ["k_BB_0", "k_BB_1", "k_BB_2"].map(|n| k.add_label(n));
+    let goto = Inst::Goto { exec: Exec::simd(16), pred: Some(Pred::lane(p, false)), target: join };
+    k.blocks.push(Block { label: entry, insts: vec![add(x, 1), goto] });
+    k.blocks.push(Block { label: join, insts: vec![add(x, 2), Inst::Ret] });
+    k.blocks.push(Block { label: dead, insts: vec![add(x, 3), Inst::Ret] });
+    let stats = tidy(&mut k);
+    assert_eq!(stats, genx_visa::jumps::JumpStats::default());
+    assert_eq!(k.blocks.len(), 3);
+}
+
+/// A kernel `header: add; <test>; edge: jmp header; exit: ret`, `test` the header's jumps (given the edge and
+/// exit labels and the predicate), for the fold of a test over an edge block.
+fn test_over_edge_block(test: impl Fn(LabelId, LabelId, VarId) -> Vec<Inst>) -> (Kernel, VarId, VarId, [LabelId; 3]) {
+    let mut k = Kernel::new("k", 32);
+    let x = k.add_general(Type::D, 1, "x");
+    let p = k.add_var(Category::Predicate { elems: 1 }, Origin::Declared, "p");
+    let labels = ["k_BB_0", "k_BB_0_edge0", "k_BB_1"].map(|n| k.add_label(n));
+    let [header, edge, exit] = labels;
+    let mut insts = vec![add(x, 1)];
+    insts.extend(test(edge, exit, p));
+    k.blocks.push(Block { label: header, insts });
+    k.blocks.push(Block { label: edge, insts: vec![Inst::Jmp { pred: None, target: header }] });
+    k.blocks.push(Block { label: exit, insts: vec![Inst::Ret] });
+    (k, x, p, labels)
+}
+
+#[test]
+fn a_test_jumping_over_an_unnamed_jump_becomes_the_negated_jump() {
+    let (mut k, x, p, [header, _, exit]) =
+        test_over_edge_block(|_, exit, p| vec![Inst::Jmp { pred: Some(Pred::lane(p, true)), target: exit }]);
+    let stats = tidy(&mut k);
+    assert_eq!(stats, genx_visa::jumps::JumpStats { jumps_removed: 1, blocks_merged: 1 });
+    assert_eq!(k.blocks.len(), 2);
+    assert_eq!(k.blocks[0].insts, vec![add(x, 1), Inst::Jmp { pred: Some(Pred::lane(p, false)), target: header }]);
+    assert_eq!(k.blocks[1].label, exit);
+    assert_eq!(verify(&k), Ok(()));
+}
+
+#[test]
+fn a_middle_block_another_jump_names_is_not_folded() {
+    // The edge block is named by the header's first jump: another path reaches it.
+    let (mut k, ..) = test_over_edge_block(|edge, exit, p| {
+        vec![
+            Inst::Jmp { pred: Some(Pred::lane(p, false)), target: edge },
+            Inst::Jmp { pred: Some(Pred::lane(p, true)), target: exit },
+        ]
+    });
+    let before = k.blocks.clone();
+    assert_eq!(tidy(&mut k), genx_visa::jumps::JumpStats::default());
+    assert_eq!(k.blocks, before);
+}

@@ -149,4 +149,31 @@ __CM_REFUSED_FUNCTION(cm_va_correlation_search, "the video-analytics sampler fun
 __CM_REFUSED_FUNCTION(cm_va_flood_fill, "the video-analytics sampler functions are not implemented")
 __CM_REFUSED_FUNCTION(read_transpose, "the transposing media read (vISA TRANSPOSE_LD) is not implemented")
 
+// Video motion estimation (§4.12: run_vme_*, cm_vme_hevc_*) is refused at the call: IGC's vector-compute backend has
+// no VME messages for the platforms this compiler targets. The stream-mode and search-control enumerators are
+// declared so that a call reaches this refusal rather than an unknown identifier.
+enum VMEStreamMode { VME_STREAM_DISABLE = 0, VME_STREAM_OUT = 1, VME_STREAM_IN = 2, VME_STREAM_IN_OUT = 3 };
+enum VMESearchCtrl {
+  VME_SEARCH_SINGLE_REF_SINGLE_REC_SINGLE_START = 0,
+  VME_SEARCH_SINGLE_REF_SINGLE_REC_DUAL_START = 1,
+  VME_SEARCH_SINGLE_REF_DUAL_REC = 3,
+  VME_SEARCH_DUAL_REF_DUAL_REC = 7
+};
+#define __CM_VME_REFUSED(__name) __CM_REFUSED_FUNCTION(__name, "video motion estimation (VME) is not in IGC's vector-compute backend")
+__CM_VME_REFUSED(run_vme_inter)
+__CM_VME_REFUSED(run_vme_intra)
+__CM_VME_REFUSED(run_vme_all)
+__CM_VME_REFUSED(run_vme_ime)
+__CM_VME_REFUSED(run_vme_sic)
+__CM_VME_REFUSED(run_vme_fbr)
+__CM_VME_REFUSED(run_vme_idm)
+__CM_VME_REFUSED(cm_vme_hevc_ime)
+__CM_VME_REFUSED(cm_vme_hevc_sic)
+__CM_VME_REFUSED(cm_vme_hevc_sc)
+__CM_VME_REFUSED(cm_vme_hevc_hpm_u)
+__CM_VME_REFUSED(cm_vme_hevc_hpm_b)
+__CM_VME_REFUSED(cm_vme_hevc_fbr)
+__CM_VME_REFUSED(cm_vme_hevc_rpm)
+__CM_VME_REFUSED(cm_vme_hevc_srm)
+
 #endif

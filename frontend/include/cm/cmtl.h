@@ -78,7 +78,9 @@ __CM_INLINE __details::__cm_ret<float, __details::__cm_width<_Y, _X>> cm_fmod(co
   constexpr int _N = __cm_width<_Y, _X>;
   using _V = __cm_val<float, _N>;
   _V __a = __cm_operand<float, _N>(__y), __b = __cm_operand<float, _N>(__x);
-  _V __r = __a - __b * __cm_genx_rndz<_V>(__a / __b);
+  // Two statements, so clang does not fuse them into llvm.fmuladd (IGC 1.0.12504 fails on it past 16 lanes).
+  _V __q = __b * __cm_genx_rndz<_V>(__a / __b);
+  _V __r = __a - __q;
   return __cm_make<float, _N>(__cm_convert<float, _N, float>(__r, (int)__flags));
 }
 

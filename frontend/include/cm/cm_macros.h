@@ -85,6 +85,9 @@
 #define _SIMT8_ __CM_REFUSE("_SIMT8_", "SIMT entry functions are not implemented")
 #define _SIMT16_ __CM_REFUSE("_SIMT16_", "SIMT entry functions are not implemented")
 #define _SIMT32_ __CM_REFUSE("_SIMT32_", "SIMT entry functions are not implemented")
+// CM inline assembly (§5, `asm("vISA text" : outputs : inputs)`) is refused at the statement; the macro names only
+// the keyword, so a declaration's `__asm__("name")` label (as cm_printf's) is unaffected.
+#define asm(...) __CM_REFUSE("asm", "CM inline assembly (vISA text in asm statements) is not implemented") ((void)0)
 #define __GLOBAL(_V) _V
 
 // A function of Intel's library this compiler does not implement: declared so that a call is refused where it is

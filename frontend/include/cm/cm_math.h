@@ -1101,13 +1101,14 @@ template <int _N> __CM_INLINE __cm_val<float, _N> __cm_atan2(__cm_val<float, _N>
   // t in [0, 1]; hi == 0 only when x == y == 0, where the angle is 0.
   _V __t = __lo / (__hi + (_V)(__hi == __zero ? 1.0f : 0.0f));
   _V __s = __t * __t;
-  // atan(t) = t * P(t^2) on [0, 1], minimax coefficients (max error about 1e-5 rad).
+  // atan(t) = t * P(t^2) on [0, 1], minimax coefficients (max error about 1e-5 rad). Each Horner step is two
+  // statements, so clang does not fuse them into llvm.fmuladd, on which IGC 1.0.12504 fails past 16 lanes.
   _V __p = -0.0117212f;
-  __p = __p * __s + 0.05265332f;
-  __p = __p * __s - 0.11643287f;
-  __p = __p * __s + 0.19354346f;
-  __p = __p * __s - 0.33262347f;
-  __p = __p * __s + 0.99997726f;
+  __p *= __s; __p += 0.05265332f;
+  __p *= __s; __p -= 0.11643287f;
+  __p *= __s; __p += 0.19354346f;
+  __p *= __s; __p -= 0.33262347f;
+  __p *= __s; __p += 0.99997726f;
   _V __a = __p * __t;
   const float __half_pi = 1.57079637f, __pi = 3.14159274f;
   if constexpr (_N == 0) {

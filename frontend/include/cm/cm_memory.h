@@ -292,6 +292,7 @@ enum SLM_ChannelMaskType {
 #define CM_L3_FLUSH_RW_DATA 0x10
 #define CM_LOCAL_BARRIER 0x20
 #define CM_L1_FLUSH_RO_DATA 0x40
+#define CM_L1_FLUASH_RO_DATA CM_L1_FLUSH_RO_DATA // the spelling of the spec (§4.14)
 #define CM_SW_BARRIER 0x80
 
 namespace __details {
@@ -1076,5 +1077,19 @@ __CM_INLINE void __cm_svm_atomic(const _A &__addr, _D &&__dst, _S &&...__src) {
 }
 } // namespace __details
 #define cm_svm_atomic(__op, ...) (__details::__cm_svm_atomic<(__op)>(__VA_ARGS__))
+
+// cm_get_value (§4.15): the index an abstract handle stands for, e.g. to build a raw-send descriptor.
+__CM_INLINE unsigned cm_get_value(SurfaceIndex __idx) { return __idx.get_index(); }
+__CM_INLINE unsigned cm_get_value(SamplerIndex __idx) { return __idx.get_index(); }
+
+// Refused at the call with the reason (§4.14, §4.15, §4.18).
+__CM_REFUSED_FUNCTION(cm_send, "raw send messages (genx.raw.send) are not implemented")
+__CM_REFUSED_FUNCTION(cm_sends, "raw split-send messages (genx.raw.sends) are not implemented")
+__CM_REFUSED_FUNCTION(cm_pause, "the timed pause (a write of the pause register) is not implemented")
+__CM_REFUSED_FUNCTION(cm_svm_gather4_scaled, "the SVM gather4 message is not implemented; use cm_svm_scatter_read per channel")
+__CM_REFUSED_FUNCTION(cm_svm_scatter4_scaled, "the SVM scatter4 message is not implemented; use cm_svm_scatter_write per channel")
+
+// cm_label (§4.16) is deprecated in cmc and ignored, as there.
+template <typename... _A> __CM_INLINE void cm_label(_A &&...) {}
 
 #endif

@@ -193,4 +193,15 @@ __CM_REFUSED_FUNCTION(run_vme_ime, __CM_VME_WHY)
 __CM_REFUSED_FUNCTION(run_vme_sic, __CM_VME_WHY)
 __CM_REFUSED_FUNCTION(run_vme_fbr, __CM_VME_WHY)
 
+// The rest of §4.12's VME functions (run_vme_idm, the HEVC forms of §4.12.4-§4.12.5), refused the same way.
+__CM_REFUSED_FUNCTION(run_vme_idm, __CM_VME_WHY)
+__CM_REFUSED_FUNCTION(cm_vme_hevc_ime, __CM_VME_WHY)
+__CM_REFUSED_FUNCTION(cm_vme_hevc_sic, __CM_VME_WHY)
+__CM_REFUSED_FUNCTION(cm_vme_hevc_sc, __CM_VME_WHY)
+__CM_REFUSED_FUNCTION(cm_vme_hevc_hpm_u, __CM_VME_WHY)
+__CM_REFUSED_FUNCTION(cm_vme_hevc_hpm_b, __CM_VME_WHY)
+__CM_REFUSED_FUNCTION(cm_vme_hevc_fbr, __CM_VME_WHY)
+__CM_REFUSED_FUNCTION(cm_vme_hevc_rpm, __CM_VME_WHY)
+__CM_REFUSED_FUNCTION(cm_vme_hevc_srm, __CM_VME_WHY)
+
 #endif

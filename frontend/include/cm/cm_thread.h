@@ -7,7 +7,8 @@
 //
 // cm_rdtsc() (cmlangspec §4.3, deprecated there for cm_clock) reads the timestamp register, genx.timestamp
 // <4 x i32>: the low and high halves of the 64-bit count, a bit set when a context switch occurred, and an unused
-// word; cm_clock() is its first two words. Not here: cm_get_r0/sr0, cm_get_hwid, cm_lane_id, get_color.
+// word; cm_clock() is its first two words. get_color (§4.13, genx.get.color), cm_get_hwid (§4.21, genx.get.hwid) and
+// cm_get_r0 (§4.15, genx.r0 <8 x i32>) read the thread's payload. Not here: cm_get_sr0, cm_lane_id.
 #pragma once
 #ifndef __CM_HEADERS_CM_THREAD_H
 #define __CM_HEADERS_CM_THREAD_H
@@ -23,6 +24,9 @@ __CM_GENX_DECL(group_id_z)
 __CM_GENX_DECL(thread_x)
 __CM_GENX_DECL(thread_y)
 __CM_GENX_DECL(timestamp)
+__CM_GENX_DECL(get_color)
+__CM_GENX_DECL(get_hwid)
+__CM_GENX_DECL(r0)
 
 namespace __details {
 __CM_INLINE __cm_vec<unsigned, 3> __cm_local_ids() { return __cm_genx_local_id<__cm_vec<unsigned, 3>>(); }
@@ -64,6 +68,13 @@ __CM_INLINE unsigned cm_linear_global_size() { return cm_linear_group_count() * 
 // The media-walker thread origin (legacy kernels dispatched one thread per block).
 __CM_INLINE unsigned get_thread_origin_x() { return __details::__cm_genx_thread_x<unsigned short>(); }
 __CM_INLINE unsigned get_thread_origin_y() { return __details::__cm_genx_thread_y<unsigned short>(); }
+// The color of the thread's origin in the thread space (0 when the host defines none).
+__CM_INLINE unsigned short get_color() { return __details::__cm_genx_get_color<unsigned short>(); }
+// The hardware thread id (from r0) and the thread payload register r0 itself (for raw-send payloads).
+__CM_INLINE unsigned cm_get_hwid() { return __details::__cm_genx_get_hwid<unsigned>(); }
+__CM_INLINE vector<unsigned, 8> cm_get_r0() {
+  return vector<unsigned, 8>::__cm_from(__details::__cm_genx_r0<__details::__cm_vec<unsigned, 8>>());
+}
 
 // The timestamp (the template parameter of Intel's declaration, `template <typename T = void>`, is unused).
 template <typename _T = void> __CM_INLINE vector<unsigned, 4> cm_rdtsc() {

@@ -4,7 +4,8 @@
 //   cm_matrix(M, T, R, C, I, S)   declares matrix<T, R, C> M with M(r, c) = I + (r * C + c) * S
 //   cmtl::cm_vector_assign(v, I, S)  assigns the sequence I, I + S, ... to an existing vector, matrix or reference
 //                                 (`cmtl::cm_vector_assign<T, N>(v, I, S)` as well); I and S may be run-time values
-//   cmtl::cm_floor<RT>(x), cmtl::cm_ceil<RT>(x)      cm_rndd / cm_rndu converted to RT
+//   cmtl::cm_floor<RT>(x), cmtl::cm_ceil<RT>(x)      cm_rndd / cm_rndu converted to RT (float when RT is not given,
+//                                 as the spec's §6.8.4/§6.8.5 examples call them)
 //   cmtl::cm_fmod(y, x)           y - x * trunc(y / x), in float
 //   cmtl::cm_atan2(y, x), cmtl::cm_atan2_fast(y, x)  the angle of (x, y) in (-pi, pi], in float (cm_math.h's
 //                                 __details::__cm_atan2: error under 1e-5 rad); atan2(0, 0) = 0
@@ -48,11 +49,11 @@ __CM_INLINE void cm_vector_assign(_X &&__v, int __init, int __step) {
   __v.__cm_write(__cm_cvt<__cm_elem_of<_D>, _M>(__seq));
 }
 
-template <typename _RT, typename _X, typename = __details::__cm_if<__details::__cm_ok<_X>>>
+template <typename _RT = float, typename _X, typename = __details::__cm_if<__details::__cm_ok<_X>>>
 __CM_INLINE __details::__cm_ret<_RT, __details::__cm_count<_X>> cm_floor(const _X &__x, unsigned __flags = 0) {
   return cm_rndd<_RT>(__x, (int)__flags);
 }
-template <typename _RT, typename _X, typename = __details::__cm_if<__details::__cm_ok<_X>>>
+template <typename _RT = float, typename _X, typename = __details::__cm_if<__details::__cm_ok<_X>>>
 __CM_INLINE __details::__cm_ret<_RT, __details::__cm_count<_X>> cm_ceil(const _X &__x, unsigned __flags = 0) {
   return cm_rndu<_RT>(__x, (int)__flags);
 }
@@ -77,7 +78,9 @@ __CM_INLINE __details::__cm_ret<float, __details::__cm_width<_Y, _X>> cm_fmod(co
   constexpr int _N = __cm_width<_Y, _X>;
   using _V = __cm_val<float, _N>;
   _V __a = __cm_operand<float, _N>(__y), __b = __cm_operand<float, _N>(__x);
-  _V __r = __a - __b * __cm_genx_rndz<_V>(__a / __b);
+  // Two statements, so clang does not fuse them into llvm.fmuladd (IGC 1.0.12504 fails on it past 16 lanes).
+  _V __q = __b * __cm_genx_rndz<_V>(__a / __b);
+  _V __r = __a - __q;
   return __cm_make<float, _N>(__cm_convert<float, _N, float>(__r, (int)__flags));
 }
 
@@ -132,10 +135,10 @@ __CM_INLINE __details::__cm_ret<float, __details::__cm_count<_X>> cm_tanh_cody_w
 
 #define cm_vector(_V, _T, _N, _I, _S)                                                                                   \
   vector<_T, _N> _V;                                                                                                  \
-  cmtl::cm_vector_assign(_V, (_I), (_S))
+  cmtl::cm_vector_assign(_V, (_I), (_S));
 #define cm_matrix(_M, _T, _R, _C, _I, _S)                                                                                \
   matrix<_T, _R, _C> _M;                                                                                               \
-  cmtl::cm_vector_assign(_M, (_I), (_S))
+  cmtl::cm_vector_assign(_M, (_I), (_S));
 
 #include <cm/cmtl_io.h>
 #include <cm/cmtl_transform.h>

@@ -77,6 +77,7 @@ mod build;
 mod check;
 mod emit;
 mod emulate;
+mod expand;
 mod moves;
 mod predicates;
 mod process;
@@ -211,8 +212,9 @@ fn check_types(function: LLVMValueRef, platform: &Platform, cx: &mut PassCx) -> 
 pub fn run(function: FunctionValue<'_>, cx: &mut PassCx) -> bool {
     let function = function.as_value_ref();
     let Some(platform) = platform_of(function, cx) else { return false };
+    let expanded = expand::expand_function(function, cx);
     if check_types(function, platform, cx) {
-        return false;
+        return expanded > 0;
     }
     let (bales, changes) = baling::bale_function(function, platform, BalingKind::Legalization);
     let mut lz = Legalizer {
@@ -223,7 +225,7 @@ pub fn run(function: FunctionValue<'_>, cx: &mut PassCx) -> bool {
         cx,
         stats: Default::default(),
         no_simd32: simd32_unusable(function, platform),
-        changed: changes.any(),
+        changed: changes.any() || expanded > 0,
         maybe_dead: Vec::new(),
     };
     lz.sweep();
@@ -246,6 +248,7 @@ pub fn run(function: FunctionValue<'_>, cx: &mut PassCx) -> bool {
     cx.count(c"unbaled", c"members un-baled to make a bale legal", stats.unbaled);
     cx.count(c"byte-moves", c"byte moves done as i32 or i16 moves", stats.byte_moves);
     cx.count(c"i64-moves", c"64-bit moves done as 32-bit moves", stats.i64_moves);
+    cx.count(c"expanded", c"divisions by powers of two and multiply-adds rewritten", expanded);
     cx.count(c"emulated", c"64-bit integer operations emulated on 32-bit halves", stats.emulated);
     cx.count(c"predicates", c"illegal predicates cut into vISA predicates", stats.predicates);
     cx.count(c"multi-indirect", c"indirect reads converted to multi-indirect", stats.multi_indirect);

@@ -151,7 +151,7 @@ pub(crate) fn splat_int(value: LLVMValueRef) -> Option<i64> {
 }
 
 /// A constant whose every lane is integer zero (or, for floating point, +0.0).
-pub(super) fn is_zero(value: LLVMValueRef) -> bool {
+pub(crate) fn is_zero(value: LLVMValueRef) -> bool {
     // SAFETY: queries on live handles of the module being run on (the argument of `crate::ir`'s module note).
     splat_value(value).is_some_and(|lane| unsafe { LLVMIsNull(lane) != 0 })
 }

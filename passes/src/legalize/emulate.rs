@@ -273,10 +273,17 @@ fn emulate(builder: LLVMBuilderRef, inst: LLVMValueRef, name: &str) -> Result<LL
                     let lo = e.bin(LLVMMul, alo, blo, "lo");
                     let mut args = [alo, blo];
                     let carry = build::call_intrinsic(builder, "llvm.genx.umulh", e.v32(n), &mut args, &format!("{name}.lo.high"))?;
-                    let cross1 = e.bin(LLVMMul, alo, bhi, "cross1");
-                    let cross2 = e.bin(LLVMMul, ahi, blo, "cross2");
-                    let sum = e.bin(LLVMAdd, carry, cross1, "hi.sum");
-                    (lo, e.bin(LLVMAdd, sum, cross2, "hi"))
+                    // A cross term with a constant zero half (a 32-bit constant or index widened) is left out.
+                    let mut hi = carry;
+                    if !util::is_zero(bhi) {
+                        let cross1 = e.bin(LLVMMul, alo, bhi, "cross1");
+                        hi = e.bin(LLVMAdd, hi, cross1, "hi.sum");
+                    }
+                    if !util::is_zero(ahi) {
+                        let cross2 = e.bin(LLVMMul, ahi, blo, "cross2");
+                        hi = e.bin(LLVMAdd, hi, cross2, "hi");
+                    }
+                    (lo, hi)
                 }
                 _ => (e.bin(op, alo, blo, "lo"), e.bin(op, ahi, bhi, "hi")),
             };

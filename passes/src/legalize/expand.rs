@@ -1,6 +1,6 @@
 //! Operations vISA has no single instruction for, rewritten into ones it has before the sweep (step 0 of
-//! genx-legalize): integer division and remainder by a power-of-two constant, and the 32x32+32 multiply-adds
-//! `llvm.genx.uimad`/`simad`.
+//! genx-legalize): integer division and remainder by a power-of-two constant, `getelementptr` with a run-time
+//! index, and the 32x32+32 multiply-adds `llvm.genx.uimad`/`simad`.
 //!
 //! # Division by ±2^k (every lane the same constant; any integer width `w`)
 //! | operation | rewritten as |
@@ -25,6 +25,12 @@
 //! Division by any other value stays an instruction: on 32-bit and narrower integers vISA's `div`/`mod`
 //! (the emitter's `llvm_alu`); on `i64` where the platform emulates 64-bit integers, a located error
 //! (genx-legalize's type check). Multiply-high sequences for other constants are not done yet.
+//!
+//! # `getelementptr` with a run-time index (an SVM address)
+//! `inttoptr(ptrtoint(p) + ext(i)·sizeof(T))`: LLVM's definition of the address (the index sign-extended to the
+//! pointer width, wrapping arithmetic), written out so that the 64-bit add and shift are emulated on halves
+//! like any other where the platform has no i64. Constant indices are left to the emitter (an add of an
+//! immediate).
 //!
 //! # `uimad`/`simad` (`{hi, lo}` of `a·b + c` in twice the width, i32 elements)
 //! `lo` and the carry are `addc(a·b mod 2^32, c)`; `hi = mulh(a, b) + carry`, plus `c >>ₐ 31` for `simad`
@@ -59,6 +65,19 @@ pub(super) fn expand_function(function: LLVMValueRef, cx: &mut PassCx) -> u64 {
                 let cname = build::c_name(&name);
                 // SAFETY: `value` is a live instruction just built; the name is passed with its length.
                 unsafe { LLVMSetValueName2(value, cname.as_ptr(), cname.as_bytes().len()) };
+            }
+            count += 1;
+            continue;
+        }
+        if let Some(address) = variable_element_pointer(inst) {
+            cx.remark(RemarkKind::Passed, c"Expanded", inst, "getelementptr with a run-time index done as 64-bit address arithmetic");
+            let name = ir::value_name(inst);
+            ir_write::replace_all_uses(inst, address);
+            ir_write::erase(inst);
+            if !name.is_empty() {
+                let cname = build::c_name(&name);
+                // SAFETY: `address` is a live instruction just built; the name is passed with its length.
+                unsafe { LLVMSetValueName2(address, cname.as_ptr(), cname.as_bytes().len()) };
             }
             count += 1;
             continue;
@@ -119,6 +138,46 @@ fn division_by_power_of_two(inst: LLVMValueRef) -> Option<LLVMValueRef> {
                 b.sub(x, multiple)
             }
         }
+    }))
+}
+
+/// `getelementptr T, T* %p, %i` with one run-time index (a scalar pointer of a sized type):
+/// `inttoptr(ptrtoint(%p) + ext(%i) * sizeof(T))` (sizeof being the alloc size: 16 for `<3 x float>`), the index sign-extended (zero-extended for an `i1`),
+/// the multiply a shift when the size is a power of two. The 64-bit arithmetic is then emulated like any other
+/// on platforms without i64. `None` for anything else (constant indices stay for the emitter, which adds
+/// them as an immediate; several indices stay, and the emitter refuses them).
+fn variable_element_pointer(inst: LLVMValueRef) -> Option<LLVMValueRef> {
+    if build::opcode(inst)? != LLVMOpcode::LLVMGetElementPtr || ir::operand_count(inst) != 2 {
+        return None;
+    }
+    let index = operand(inst, 1);
+    let index_ty = ir::type_of(index);
+    if ir::is_constant(index) || build::is_vector(index_ty) || build::is_vector(ir::type_of(inst)) {
+        return None;
+    }
+    // SAFETY: the source element type of a GEP (`crate::ir`'s module note: a query on a live instruction).
+    let pointee = unsafe { LLVMGetGEPSourceElementType(inst) };
+    let size = ir::alloc_size(ir::module_of(ir::parent_function(inst)), pointee)?;
+    let i64_ty = ir_write::int_type(ir::type_context(index_ty), 64);
+    let pointer = operand(inst, 0);
+    let pointer_ty = ir::type_of(inst);
+    Some(Writer::before(inst, |w| {
+        // SAFETY: casts between a live pointer and i64 (`crate::ir_write`'s safety argument, point 2).
+        let base = unsafe { LLVMBuildPtrToInt(w.builder(), pointer, i64_ty, c"".as_ptr()) };
+        let wide = match ir::int_width(index_ty) {
+            64 => index,
+            1 => w.extend(index, i64_ty, false),
+            _ => w.extend(index, i64_ty, true),
+        };
+        let offset = if size.is_power_of_two() {
+            let k = size.trailing_zeros();
+            if k == 0 { wide } else { w.binop(LLVMOpcode::LLVMShl, wide, ir_write::splat_int(i64_ty, u64::from(k))) }
+        } else {
+            w.mul(wide, ir_write::splat_int(i64_ty, size))
+        };
+        let address = w.add(base, offset);
+        // SAFETY: as above.
+        unsafe { LLVMBuildIntToPtr(w.builder(), address, pointer_ty, c"".as_ptr()) }
     }))
 }
 

@@ -522,7 +522,7 @@ impl<'a> Lowering<'a> {
             LLVMOpcode::LLVMPtrToInt => self.pointer_to_int(inst),
             LLVMOpcode::LLVMGetElementPtr => self.element_pointer(inst),
             LLVMOpcode::LLVMExtractElement => self.extract_element(inst),
-            LLVMOpcode::LLVMAddrSpaceCast => self.pointer_cast(inst),
+            LLVMOpcode::LLVMAddrSpaceCast | LLVMOpcode::LLVMIntToPtr => self.pointer_cast(inst),
             LLVMOpcode::LLVMAlloca => self.alloca(inst),
             LLVMOpcode::LLVMLoad => self.load(inst),
             LLVMOpcode::LLVMStore => self.store(inst),
@@ -585,10 +585,10 @@ impl<'a> Lowering<'a> {
         let Some(index) = index else {
             return Err(error(inst, "a getelementptr with a variable or several indices is not lowered yet"));
         };
-        let Some(elem) = element_type(pointee) else {
-            return Err(error(inst, "a getelementptr over an aggregate is not lowered yet"));
+        let Some(size) = ir::alloc_size(ir::module_of(ir::parent_function(inst)), pointee) else {
+            return Err(error(inst, "a getelementptr over an unsized type"));
         };
-        let bytes = (index * (elem.bytes() * region_ir::lanes(pointee)) as i64) as u64;
+        let bytes = index.wrapping_mul(size as i64) as u64;
         let base = self.var_of(inst, operand(inst, 0))?;
         let dst = self.k.add_general(Type::Q, 1, note(inst));
         self.define(inst, dst);

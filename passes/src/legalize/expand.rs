@@ -1,6 +1,6 @@
 //! Operations vISA has no single instruction for, rewritten into ones it has before the sweep (step 0 of
 //! genx-legalize): integer division and remainder by a power-of-two constant, `getelementptr` with a run-time
-//! index, and the 32x32+32 multiply-adds `llvm.genx.uimad`/`simad`.
+//! index, saturating multiplies of 32-bit operands, and the 32x32+32 multiply-adds `llvm.genx.uimad`/`simad`.
 //!
 //! # Division by ±2^k (every lane the same constant; any integer width `w`)
 //! | operation | rewritten as |
@@ -31,6 +31,15 @@
 //! pointer width, wrapping arithmetic), written out so that the 64-bit add and shift are emulated on halves
 //! like any other where the platform has no i64. Constant indices are left to the emitter (an add of an
 //! immediate).
+//!
+//! # `*mul.sat` of i32 operands (vISA's `mul.sat` saturates a 32-bit intermediate product, exact only for
+//! operands of at most 16 bits)
+//! The full product is `hi·2^32 + lo` with `lo = a·b mod 2^32` and `hi = mulh(a, b)` (signed for signed
+//! operands). It fits the signed 32-bit range when `hi = lo >>ₐ 31` (signed operands) or `hi = 0` and
+//! `lo <u 2^31` (unsigned operands), the unsigned one when `hi = 0`; otherwise the result is the bound on the
+//! side of the product's sign (`hi <s 0`; unsigned operands are never negative). A narrower result is the
+//! 32-bit clamp clamped again with `sstrunc.sat`/`uutrunc.sat`: the narrower range is inside the 32-bit one,
+//! so the two clamps are one.
 //!
 //! # `uimad`/`simad` (`{hi, lo}` of `a·b + c` in twice the width, i32 elements)
 //! `lo` and the carry are `addc(a·b mod 2^32, c)`; `hi = mulh(a, b) + carry`, plus `c >>ₐ 31` for `simad`
@@ -81,6 +90,20 @@ pub(super) fn expand_function(function: LLVMValueRef, cx: &mut PassCx) -> u64 {
             }
             count += 1;
             continue;
+        }
+        match saturating_multiply(inst) {
+            Some(Ok(value)) => {
+                cx.remark(RemarkKind::Passed, c"Expanded", inst, "saturating multiply of 32-bit operands done on the 64-bit product");
+                ir_write::replace_all_uses(inst, value);
+                ir_write::erase(inst);
+                count += 1;
+                continue;
+            }
+            Some(Err(reason)) => {
+                cx.error_at(inst, format!("{} could not be expanded: {reason}", super::emulate::op_name(inst)));
+                continue;
+            }
+            None => {}
         }
         match multiply_add(inst) {
             Some(Ok(())) => {
@@ -178,6 +201,59 @@ fn variable_element_pointer(inst: LLVMValueRef) -> Option<LLVMValueRef> {
         let address = w.add(base, offset);
         // SAFETY: as above.
         unsafe { LLVMBuildIntToPtr(w.builder(), address, pointer_ty, c"".as_ptr()) }
+    }))
+}
+
+/// Expands `llvm.genx.{ss,su,us,uu}mul.sat` of i32 operands into a result of at most 32 bits; `None` when
+/// `inst` is not one (narrower operands stay: vISA's `mul.sat` is exact for them).
+fn saturating_multiply(inst: LLVMValueRef) -> Option<Result<LLVMValueRef, String>> {
+    use crate::llvm_sys::LLVMIntPredicate::*;
+    let base = intrinsic_base(inst)?;
+    let (result_signed, operands_signed) = match base.as_str() {
+        "llvm.genx.ssmul.sat" => (true, true),
+        "llvm.genx.sumul.sat" => (true, false),
+        "llvm.genx.usmul.sat" => (false, true),
+        "llvm.genx.uumul.sat" => (false, false),
+        _ => return None,
+    };
+    let (a, b) = (ir::call_arg(inst, 0), ir::call_arg(inst, 1));
+    let ty = ir::type_of(a);
+    let result_ty = ir::type_of(inst);
+    let result_bits = ir::int_width(element_type(result_ty));
+    if !is_int(element_type(ty), 32) || result_bits > 32 {
+        return None;
+    }
+    Some(Writer::before(inst, |w| -> Result<LLVMValueRef, String> {
+        let splat = |value: u64| ir_write::splat_int(ty, value);
+        let builder = w.builder();
+        // SAFETY: a compare and a select of live values of one type (`crate::ir_write`'s safety argument, point 2).
+        let icmp = |p, x, y| unsafe { LLVMBuildICmp(builder, p, x, y, c"".as_ptr()) };
+        // SAFETY: as above.
+        let select = |c, x, y| unsafe { LLVMBuildSelect(builder, c, x, y, c"".as_ptr()) };
+        let lo = w.mul(a, b);
+        let hi = w.genx_call(if operands_signed { "llvm.genx.smulh" } else { "llvm.genx.umulh" }, ty, &mut [a, b])?;
+        // Whether the product fits the 32-bit range of the result's signedness, and whether it is negative.
+        let (fits, negative) = if result_signed && operands_signed {
+            let sign_of_lo = w.binop(LLVMOpcode::LLVMAShr, lo, splat(31));
+            (icmp(LLVMIntEQ, hi, sign_of_lo), Some(icmp(LLVMIntSLT, hi, splat(0))))
+        } else if result_signed {
+            let small = icmp(LLVMIntULT, lo, splat(0x8000_0000));
+            let no_high = icmp(LLVMIntEQ, hi, splat(0));
+            (w.binop(LLVMOpcode::LLVMAnd, no_high, small), None)
+        } else {
+            (icmp(LLVMIntEQ, hi, splat(0)), operands_signed.then(|| icmp(LLVMIntSLT, hi, splat(0))))
+        };
+        let (low_limit, high_limit) = if result_signed { (0x8000_0000, 0x7fff_ffff) } else { (0, 0xffff_ffff) };
+        let bound = match negative {
+            Some(negative) => select(negative, splat(low_limit), splat(high_limit)),
+            None => splat(high_limit),
+        };
+        let clamped = select(fits, lo, bound);
+        if result_bits == 32 {
+            return Ok(clamped);
+        }
+        // Clamping the clamped value again to the narrower range is clamping the product to it.
+        w.genx_call(if result_signed { "llvm.genx.sstrunc.sat" } else { "llvm.genx.uutrunc.sat" }, result_ty, &mut [clamped])
     }))
 }
 

@@ -9,14 +9,17 @@
 //! | `sub` | `subb` (borrow out) | `a.hi - b.hi - borrow` |
 //! | `and`/`or`/`xor` | on the low halves | on the high halves |
 //! | `mul` | `a.lo * b.lo` | `umulh(a.lo, b.lo) + a.lo * b.hi + a.hi * b.lo` |
-//! | `zext`/`sext` to i64 | the value as i32 | 0 / `lo >> 31` (arithmetic) |
+//! | `shl`/`lshr`/`ashr` | see `emulate/shifts.rs` (constant and run-time amounts) | |
+//! | `zext`/`sext` to i64 (from i1 to i32) | the value as i32 | 0 / `lo >> 31` (arithmetic) |
 //! | `trunc` from i64 | the low half, truncated | — |
 //! | `select` | per half | per half |
 //! | `icmp` | `eq`: both halves equal; `ne`: either differs; orders: high half strictly, or equal high halves and the low halves unsigned | |
 //!
 //! (IGC lowers `mul i64` in GenXLowering, as `umulh` and multiplies; it is done here because genx-lowering does
-//! not yet.) Other 64-bit arithmetic — shifts, division, conversions to and from floating point, GenX ALU
-//! intrinsics on `i64` — is refused with a located error naming the platform. Moves of `i64` data (regions,
+//! not yet; a cross term with a constant zero half, a widened 32-bit operand, is left out.) A constant operand's
+//! halves are constant vectors of its lanes' halves. Other 64-bit arithmetic — division (but by ±2^k, which
+//! `expand.rs` made shifts), conversions to and from floating point, GenX ALU intrinsics on `i64` — is refused
+//! with a located error naming the platform. Moves of `i64` data (regions,
 //! bitcasts, phis, loads, stores, address computations) need no emulation; genx-legalize turns 64-bit region
 //! moves into 32-bit ones (`moves.rs`).
 //!

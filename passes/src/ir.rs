@@ -610,6 +610,18 @@ pub fn module_of(global: LLVMValueRef) -> LLVMModuleRef {
     unsafe { LLVMGetGlobalParent(global) }
 }
 
+/// The bytes between consecutive values of `ty` in memory under `module`'s data layout (LLVM's alloc size,
+/// what a `getelementptr` index steps by: 16 for `<3 x float>`); `None` for an unsized type.
+pub fn alloc_size(module: LLVMModuleRef, ty: LLVMTypeRef) -> Option<u64> {
+    // SAFETY: queries on a live module's data layout and a live type.
+    unsafe {
+        if llvm_sys::core::LLVMTypeIsSized(ty) == 0 {
+            return None;
+        }
+        Some(llvm_sys::target::LLVMABISizeOfType(llvm_sys::target::LLVMGetModuleDataLayout(module), ty))
+    }
+}
+
 /// The value type of a global value (a function's type, a global variable's contents).
 pub fn global_value_type(global: LLVMValueRef) -> LLVMTypeRef {
     // SAFETY: a query on a live global value.

@@ -16,9 +16,14 @@
 //! two rows (the golden test, `tests/lit/legalize/golden-linear-filter.ll`).
 //!
 //! # Algorithm
+//! 0. **Expand** (`expand.rs`) what vISA has no single instruction for: integer division and remainder by a
+//!    constant ±2^k (shifts with the sign fix-up), `getelementptr` with a run-time index (64-bit address
+//!    arithmetic), saturating multiplies of 32-bit operands (on the 64-bit product), `uimad`/`simad` (mul,
+//!    mulh, addc). Division by anything else stays for vISA's `div`/`mod`.
 //! 1. **Check types**: `double` on a platform without fp64, and 64-bit integer arithmetic the emulation cannot do
-//!    (shifts, division, conversions, ALU intrinsics on `i64`), are located errors naming the platform
-//!    (`i64 udiv is not supported on icllp`); nothing is changed then.
+//!    (division by a run-time value or a constant other than ±2^k, conversions to and from floating point, ALU
+//!    intrinsics on `i64`), are located errors naming the platform (`i64 udiv is not supported on icllp`);
+//!    nothing more is changed then.
 //! 2. **Bale** the function (`baling::bale_function`, legalization kind: single-use bales).
 //! 3. **Sweep** every block backwards, bale by bale (`process.rs`, IGC's `GenXLegalization`). For each bale
 //!    head the whole execution width is cut from element 0: the width of the next piece is the minimum over
@@ -42,7 +47,7 @@
 //!    word they move or keep mixes defined and undefined bytes (`undef.rs`), and on `i64`-emulating
 //!    platforms 64-bit moves to 32-bit moves (`moves.rs`).
 //! 4. **Emulate `i64`** (`emulate.rs`) on emulating platforms: add/sub (with `addc`/`subb`), and/or/xor, mul,
-//!    select, compares, extensions and truncation on 32-bit halves; then bale and sweep again, so the halves'
+//!    shifts (`emulate/shifts.rs`), select, compares, extensions and truncation on 32-bit halves; then bale and sweep again, so the halves'
 //!    regions and the 64-bit moves left around them are legalized too.
 //! 5. **Predicates** (`predicates.rs`): predicate phis and the `wrpredregion` chains that join split compares
 //!    are cut into their vISA parts (32-bit parts, then descending powers of two: 37 → 32,4,1; 13 → 8,4,1;
@@ -50,11 +55,11 @@
 //!
 //! Every split is a remark (`-pass-remarks=genx-legalize`, opt and cmc): `split 32-wide add into 2×16:
 //! two-GRF rule (32 × 4 bytes > 64)`; every un-bale a missed remark (`-pass-remarks-missed=genx-legalize`).
-//! Statistics (`-stats`): `splits`, `pieces`, `unbaled`, `byte-moves`, `i64-moves`, `emulated`,
+//! Statistics (`-stats`): `expanded`, `splits`, `pieces`, `unbaled`, `byte-moves`, `i64-moves`, `emulated`,
 //! `predicates`, `multi-indirect`.
 //!
 //! Code map: `width.rs` (the limits, pure, unit-tested), `process.rs` (the sweep, deciding widths, un-baling),
-//! `emit.rs` (the split), `moves.rs` + `undef.rs` (move retyping), `emulate.rs` (i64), `predicates.rs`,
+//! `emit.rs` (the split), `moves.rs` + `undef.rs` (move retyping), `expand.rs`, `emulate.rs` (i64), `predicates.rs`,
 //! `check.rs` (`genx-verify-legal`), `align.rs` (index alignment), `build.rs` (instruction building).
 //!
 //! # Invariants
@@ -67,8 +72,9 @@
 //! # Not handled (IGC does)
 //! Splitting to isolate dead elements (GenXLiveElements); LSC messages; bales ending in a store to a global
 //! (`GSTORE`); the splat of a scalar select condition to a `v16i1`/`v32i1` predicate and the lowering of
-//! `all`/`any` used other than by a branch (both concern code generation, not widths); 64-bit shifts, division
-//! and conversions under emulation; the 4×GRF SIMD32 64-bit rule of platforms with efficient SIMD32 (none in
+//! `all`/`any` used other than by a branch (both concern code generation, not widths); 64-bit division by a
+//! run-time value and 64-bit conversions to and from floating point under emulation; multiply-high sequences for
+//! division by constants other than ±2^k; the 4×GRF SIMD32 64-bit rule of platforms with efficient SIMD32 (none in
 //! the platform table). IGC lowers `mul i64` in GenXLowering; it is emulated here, since genx-lowering does
 //! not yet. Unused intrinsic declarations the split leaves (`<13 x i1>` wrpredregion) are not removed.
 
@@ -77,6 +83,7 @@ mod build;
 mod check;
 mod emit;
 mod emulate;
+mod expand;
 mod moves;
 mod predicates;
 mod process;
@@ -211,8 +218,9 @@ fn check_types(function: LLVMValueRef, platform: &Platform, cx: &mut PassCx) -> 
 pub fn run(function: FunctionValue<'_>, cx: &mut PassCx) -> bool {
     let function = function.as_value_ref();
     let Some(platform) = platform_of(function, cx) else { return false };
+    let expanded = expand::expand_function(function, cx);
     if check_types(function, platform, cx) {
-        return false;
+        return expanded > 0;
     }
     let (bales, changes) = baling::bale_function(function, platform, BalingKind::Legalization);
     let mut lz = Legalizer {
@@ -223,7 +231,7 @@ pub fn run(function: FunctionValue<'_>, cx: &mut PassCx) -> bool {
         cx,
         stats: Default::default(),
         no_simd32: simd32_unusable(function, platform),
-        changed: changes.any(),
+        changed: changes.any() || expanded > 0,
         maybe_dead: Vec::new(),
     };
     lz.sweep();
@@ -246,6 +254,7 @@ pub fn run(function: FunctionValue<'_>, cx: &mut PassCx) -> bool {
     cx.count(c"unbaled", c"members un-baled to make a bale legal", stats.unbaled);
     cx.count(c"byte-moves", c"byte moves done as i32 or i16 moves", stats.byte_moves);
     cx.count(c"i64-moves", c"64-bit moves done as 32-bit moves", stats.i64_moves);
+    cx.count(c"expanded", c"divisions by powers of two and multiply-adds rewritten", expanded);
     cx.count(c"emulated", c"64-bit integer operations emulated on 32-bit halves", stats.emulated);
     cx.count(c"predicates", c"illegal predicates cut into vISA predicates", stats.predicates);
     cx.count(c"multi-indirect", c"indirect reads converted to multi-indirect", stats.multi_indirect);

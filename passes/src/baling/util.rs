@@ -109,7 +109,7 @@ pub(super) fn is_struct(value: LLVMValueRef) -> bool {
 
 /// The lanes of a constant as constants (one for a scalar); `None` when `value` is not a plain constant scalar
 /// or vector whose lanes can be read.
-pub(super) fn constant_lanes(value: LLVMValueRef) -> Option<Vec<LLVMValueRef>> {
+pub(crate) fn constant_lanes(value: LLVMValueRef) -> Option<Vec<LLVMValueRef>> {
     // SAFETY: queries on live handles of the module being run on (the argument of `crate::ir`'s module note).
     unsafe {
         if !ir::is_plain_constant(value) {
@@ -146,12 +146,12 @@ pub(crate) fn splat_value(value: LLVMValueRef) -> Option<LLVMValueRef> {
 }
 
 /// The sign-extended integer every lane of a constant holds.
-pub(super) fn splat_int(value: LLVMValueRef) -> Option<i64> {
+pub(crate) fn splat_int(value: LLVMValueRef) -> Option<i64> {
     ir::const_int(splat_value(value)?)
 }
 
 /// A constant whose every lane is integer zero (or, for floating point, +0.0).
-pub(super) fn is_zero(value: LLVMValueRef) -> bool {
+pub(crate) fn is_zero(value: LLVMValueRef) -> bool {
     // SAFETY: queries on live handles of the module being run on (the argument of `crate::ir`'s module note).
     splat_value(value).is_some_and(|lane| unsafe { LLVMIsNull(lane) != 0 })
 }

@@ -9,14 +9,17 @@
 //! | `sub` | `subb` (borrow out) | `a.hi - b.hi - borrow` |
 //! | `and`/`or`/`xor` | on the low halves | on the high halves |
 //! | `mul` | `a.lo * b.lo` | `umulh(a.lo, b.lo) + a.lo * b.hi + a.hi * b.lo` |
-//! | `zext`/`sext` to i64 | the value as i32 | 0 / `lo >> 31` (arithmetic) |
+//! | `shl`/`lshr`/`ashr` | see `emulate/shifts.rs` (constant and run-time amounts) | |
+//! | `zext`/`sext` to i64 (from i1 to i32) | the value as i32 | 0 / `lo >> 31` (arithmetic) |
 //! | `trunc` from i64 | the low half, truncated | — |
 //! | `select` | per half | per half |
 //! | `icmp` | `eq`: both halves equal; `ne`: either differs; orders: high half strictly, or equal high halves and the low halves unsigned | |
 //!
 //! (IGC lowers `mul i64` in GenXLowering, as `umulh` and multiplies; it is done here because genx-lowering does
-//! not yet.) Other 64-bit arithmetic — shifts, division, conversions to and from floating point, GenX ALU
-//! intrinsics on `i64` — is refused with a located error naming the platform. Moves of `i64` data (regions,
+//! not yet; a cross term with a constant zero half, a widened 32-bit operand, is left out.) A constant operand's
+//! halves are constant vectors of its lanes' halves. Other 64-bit arithmetic — division (but by ±2^k, which
+//! `expand.rs` made shifts), conversions to and from floating point, GenX ALU intrinsics on `i64` — is refused
+//! with a located error naming the platform. Moves of `i64` data (regions,
 //! bitcasts, phis, loads, stores, address computations) need no emulation; genx-legalize turns 64-bit region
 //! moves into 32-bit ones (`moves.rs`).
 //!
@@ -26,6 +29,7 @@
 use genx_region::Region;
 
 use crate::baling::arg_info::{self, Category};
+use crate::baling::util;
 use crate::diag::RemarkKind;
 use crate::ir;
 use crate::llvm_sys::core::*;
@@ -36,6 +40,9 @@ use crate::region_ir::{self, element_type, lanes, Index};
 use super::build::{self, is_int, is_vector, opcode, operand};
 use super::process::{intrinsic_base, Legalizer};
 use crate::ir_write;
+
+mod shifts;
+use shifts::Shift;
 
 /// What to do with an instruction that involves `i64`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -67,7 +74,7 @@ pub(super) fn classify(inst: LLVMValueRef) -> I64Use {
         LLVMAdd | LLVMSub | LLVMAnd | LLVMOr | LLVMXor | LLVMMul | LLVMSelect if result_i64 => I64Use::Emulate,
         LLVMZExt | LLVMSExt if result_i64 => {
             let from = element_type(ir::type_of(operand(inst, 0)));
-            if ir::int_width(from) <= 32 && !is_int(from, 1) {
+            if ir::int_width(from) <= 32 {
                 I64Use::Emulate
             } else {
                 I64Use::Unsupported
@@ -75,7 +82,8 @@ pub(super) fn classify(inst: LLVMValueRef) -> I64Use {
         }
         LLVMTrunc if operand_i64(0) => I64Use::Emulate,
         LLVMICmp if operand_i64(0) => I64Use::Emulate,
-        LLVMShl | LLVMLShr | LLVMAShr | LLVMUDiv | LLVMSDiv | LLVMURem | LLVMSRem if result_i64 => I64Use::Unsupported,
+        LLVMShl | LLVMLShr | LLVMAShr if result_i64 => I64Use::Emulate,
+        LLVMUDiv | LLVMSDiv | LLVMURem | LLVMSRem if result_i64 => I64Use::Unsupported,
         LLVMFPToUI | LLVMFPToSI if result_i64 => I64Use::Unsupported,
         LLVMUIToFP | LLVMSIToFP if operand_i64(0) => I64Use::Unsupported,
         LLVMCall if result_i64 => match intrinsic_base(inst) {
@@ -164,21 +172,26 @@ impl Emu {
         }
     }
 
-    /// The low and high 32-bit halves of an `i64` value of `n` lanes, as `<n x i32>`.
+    /// The low and high 32-bit halves of an `i64` value of `n` lanes, as `<n x i32>`. A constant's halves are
+    /// constant vectors of plain integers (undef lanes stay undef), never constant expressions, which the vISA
+    /// emitter could not take as operands.
     fn halves(&self, value: LLVMValueRef, n: u32) -> Result<(LLVMValueRef, LLVMValueRef), String> {
-        let pair_ty = self.v32(2 * n);
-        // SAFETY: live handles of the module being rewritten; these calls read it, make types, constants or
-        // instructions, or redirect uses, and free nothing (`crate::ir_write`'s safety argument, points 1 and 2).
-        unsafe {
-            if ir::is_constant(value) {
-                let pair = LLVMConstBitCast(value, pair_ty);
-                let pick = |first: u32| {
-                    let mut mask: Vec<LLVMValueRef> = (0..n).map(|i| ir_write::const_int(self.i32_ty, (2 * i + first) as u64, false)).collect();
-                    LLVMConstShuffleVector(pair, ir_write::undef(pair_ty), LLVMConstVector(mask.as_mut_ptr(), n))
-                };
-                return Ok((pick(0), pick(1)));
-            }
+        if let Some(lanes) = constant_lanes(value, n) {
+            let half = |shift: u32| {
+                let mut elements: Vec<LLVMValueRef> = lanes
+                    .iter()
+                    .map(|lane| match lane {
+                        Some(bits) => ir_write::const_int(self.i32_ty, (bits >> shift) & 0xffff_ffff, false),
+                        None => ir_write::undef(self.i32_ty),
+                    })
+                    .collect();
+                // SAFETY: live handles of the module being rewritten; these calls read it, make types, constants or
+                // instructions, or redirect uses, and free nothing (`crate::ir_write`'s safety argument, points 1 and 2).
+                unsafe { LLVMConstVector(elements.as_mut_ptr(), n) }
+            };
+            return Ok((half(0), half(32)));
         }
+        let pair_ty = self.v32(2 * n);
         let base = ir::value_name(value);
         let base = if base.is_empty() { format!("{}.op", self.name) } else { base };
         let pair = build::bitcast(self.builder, value, pair_ty, &format!("{base}.halves"));
@@ -208,6 +221,13 @@ impl Emu {
         // SAFETY: live handles of the module being rewritten; these calls read it, make types, constants or
         // instructions, or redirect uses, and free nothing (`crate::ir_write`'s safety argument, points 1 and 2).
         unsafe { LLVMBuildICmp(self.builder, p, a, b, name.as_ptr()) }
+    }
+
+    fn select(&self, cond: LLVMValueRef, a: LLVMValueRef, b: LLVMValueRef, suffix: &str) -> LLVMValueRef {
+        let name = self.cname(suffix);
+        // SAFETY: live handles of the module being rewritten; these calls read it, make types, constants or
+        // instructions, or redirect uses, and free nothing (`crate::ir_write`'s safety argument, points 1 and 2).
+        unsafe { LLVMBuildSelect(self.builder, cond, a, b, name.as_ptr()) }
     }
 
     /// `addc`/`subb` on `<n x i32>`: (carry or borrow, result).
@@ -256,13 +276,40 @@ fn emulate(builder: LLVMBuilderRef, inst: LLVMValueRef, name: &str) -> Result<LL
                     let lo = e.bin(LLVMMul, alo, blo, "lo");
                     let mut args = [alo, blo];
                     let carry = build::call_intrinsic(builder, "llvm.genx.umulh", e.v32(n), &mut args, &format!("{name}.lo.high"))?;
-                    let cross1 = e.bin(LLVMMul, alo, bhi, "cross1");
-                    let cross2 = e.bin(LLVMMul, ahi, blo, "cross2");
-                    let sum = e.bin(LLVMAdd, carry, cross1, "hi.sum");
-                    (lo, e.bin(LLVMAdd, sum, cross2, "hi"))
+                    // A cross term with a constant zero half (a 32-bit constant or index widened) is left out.
+                    let mut hi = carry;
+                    if !util::is_zero(bhi) {
+                        let cross1 = e.bin(LLVMMul, alo, bhi, "cross1");
+                        hi = e.bin(LLVMAdd, hi, cross1, "hi.sum");
+                    }
+                    if !util::is_zero(ahi) {
+                        let cross2 = e.bin(LLVMMul, ahi, blo, "cross2");
+                        hi = e.bin(LLVMAdd, hi, cross2, "hi");
+                    }
+                    (lo, hi)
                 }
                 _ => (e.bin(op, alo, blo, "lo"), e.bin(op, ahi, bhi, "hi")),
             };
+            e.join(lo, hi, n, ty)
+        }
+        LLVMShl | LLVMLShr | LLVMAShr => {
+            let n = lanes(ty);
+            let shift = Shift::of(op).ok_or("not a shift")?;
+            let value = operand(inst, 0);
+            let amount = operand(inst, 1);
+            if let Some(k) = util::splat_int(amount) {
+                // A constant amount of 64 or more gives poison: any result will do, this one is the value.
+                let k = k as u64;
+                if k == 0 || k >= 64 {
+                    return Ok(value);
+                }
+                let (lo, hi) = e.halves(value, n)?;
+                let (lo, hi) = e.shift_by_constant(shift, lo, hi, k as u32, n);
+                return e.join(lo, hi, n, ty);
+            }
+            let (lo, hi) = e.halves(value, n)?;
+            let (s_lo, _) = e.halves(amount, n)?;
+            let (lo, hi) = e.shift_by_variable(shift, lo, hi, s_lo, n);
             e.join(lo, hi, n, ty)
         }
         LLVMSelect => {
@@ -349,6 +396,18 @@ fn emulate(builder: LLVMBuilderRef, inst: LLVMValueRef, name: &str) -> Result<LL
         }
         _ => Err("no emulation".to_string()),
     }
+}
+
+/// The lanes of a constant `i64` value of `n` lanes (a scalar, a vector, zero or undef): `None` for an undef
+/// lane; `None` altogether when the value is not such a constant (a constant expression).
+fn constant_lanes(value: LLVMValueRef, n: u32) -> Option<Vec<Option<u64>>> {
+    if ir::is_plain_constant(value) && ir::is_undef(value) {
+        return Some(vec![None; n as usize]);
+    }
+    util::constant_lanes(value)?
+        .into_iter()
+        .map(|lane| if ir::is_undef(lane) { Some(None) } else { ir::const_int(lane).map(|bits| Some(bits as u64)) })
+        .collect()
 }
 
 /// Whether `ty` is (a vector of) `double`.

@@ -204,7 +204,10 @@ fn llvm_alu(opcode: LLVMOpcode) -> Option<AluForm> {
         LLVMAdd | LLVMFAdd => form("add", false, false, false),
         LLVMSub | LLVMFSub => form("add", false, false, true),
         LLVMMul | LLVMFMul => form("mul", false, false, false),
-        LLVMFDiv => form("div", false, false, false),
+        LLVMFDiv | LLVMSDiv => form("div", false, false, false),
+        LLVMUDiv => form("div", true, true, false),
+        LLVMSRem => form("mod", false, false, false),
+        LLVMURem => form("mod", true, true, false),
         LLVMAnd => form("and", false, false, false),
         LLVMOr => form("or", false, false, false),
         LLVMXor => form("xor", false, false, false),
@@ -524,7 +527,7 @@ impl<'a> Lowering<'a> {
             LLVMOpcode::LLVMPtrToInt => self.pointer_to_int(inst),
             LLVMOpcode::LLVMGetElementPtr => self.element_pointer(inst),
             LLVMOpcode::LLVMExtractElement => self.extract_element(inst),
-            LLVMOpcode::LLVMAddrSpaceCast => self.pointer_cast(inst),
+            LLVMOpcode::LLVMAddrSpaceCast | LLVMOpcode::LLVMIntToPtr => self.pointer_cast(inst),
             LLVMOpcode::LLVMAlloca => self.alloca(inst),
             LLVMOpcode::LLVMLoad => self.load(inst),
             LLVMOpcode::LLVMStore => self.store(inst),
@@ -592,10 +595,10 @@ impl<'a> Lowering<'a> {
         let Some(index) = index else {
             return Err(error(inst, "a getelementptr with a variable or several indices is not lowered yet"));
         };
-        let Some(elem) = element_type(pointee) else {
-            return Err(error(inst, "a getelementptr over an aggregate is not lowered yet"));
+        let Some(size) = ir::alloc_size(ir::module_of(ir::parent_function(inst)), pointee) else {
+            return Err(error(inst, "a getelementptr over an unsized type"));
         };
-        let bytes = (index * (elem.bytes() * region_ir::lanes(pointee)) as i64) as u64;
+        let bytes = index.wrapping_mul(size as i64) as u64;
         let base = self.var_of(inst, operand(inst, 0))?;
         let dst = self.k.add_general(Type::Q, 1, note(inst));
         self.define(inst, dst);
@@ -689,6 +692,8 @@ impl<'a> Lowering<'a> {
         let mut sat = false;
         // The destination's integer signedness when a saturation decides it (`ustrunc.sat`: unsigned).
         let mut dst_unsigned = false;
+        // The sources' signedness a saturating conversion gives a baled select (`uutrunc.sat`: unsigned).
+        let mut select_sign = None;
         if self.bales.role(inst) == Role::Saturate && is_instruction(inst) {
             // `llvm.genx.sat` keeps the types; the `xy*.sat` conversions give the result's (x) and the
             // operand's (y) signedness in their table form `sat-XY mov`.
@@ -703,6 +708,7 @@ impl<'a> Lowering<'a> {
             };
             sat = true;
             dst_unsigned = result_sign == Some(false);
+            select_sign = operand_sign;
             let baled_main =
                 self.bales.info(inst).is_operand_baled(0) && self.bales.role(operand(inst, 0)) == Role::MainInst;
             let converts_float = result_sign.is_some()
@@ -766,7 +772,7 @@ impl<'a> Lowering<'a> {
             return Ok(());
         }
         if opcode == LLVMOpcode::LLVMSelect {
-            return self.select(inst, var, offset, hstride, exec, sat, pred);
+            return self.select(inst, top, var, offset, hstride, exec, (sat, dst_unsigned, select_sign), pred);
         }
         if opcode == LLVMOpcode::LLVMCall {
             if let Some(visa) = region_ir::genx_desc(inst).and_then(|desc| desc.visa) {
@@ -892,14 +898,19 @@ impl<'a> Lowering<'a> {
     }
 
     #[allow(clippy::too_many_arguments)]
+    /// `select` of the bale headed by `top` (the select itself, or a saturation its value is baled into, whose
+    /// type and signedness `(sat, dst_unsigned, ...)` the destination takes, and whose operand signedness the
+    /// two sources are read with).
+    #[allow(clippy::too_many_arguments)]
     fn select(
         &mut self,
         inst: LLVMValueRef,
+        top: LLVMValueRef,
         var: VarId,
         offset: u32,
         hstride: u32,
         exec: Exec,
-        sat: bool,
+        (sat, dst_unsigned, sign): (bool, bool, Option<bool>),
         pred: Option<Pred>,
     ) -> R<()> {
         if self.is_mask_value(operand(inst, 0)) {
@@ -912,8 +923,8 @@ impl<'a> Lowering<'a> {
         if let Some(lanes) = constant_lanes(cond).filter(|_| ir::is_constant(cond)) {
             // A constant condition picks a source per lane; only a uniform one is a move.
             if lanes.iter().all(|&l| l == lanes[0]) {
-                let src = self.source(inst, if lanes[0] & 1 == 1 { 1 } else { 2 }, exec.size, None)?;
-                let dst = self.dst(inst, var, offset, hstride, false)?;
+                let src = self.source(inst, if lanes[0] & 1 == 1 { 1 } else { 2 }, exec.size, sign)?;
+                let dst = self.dst(top, var, offset, hstride, dst_unsigned)?;
                 self.insts.push(Inst::Alu { op: "mov", sat, exec, pred: None, dst, srcs: vec![src] });
                 return Ok(());
             }
@@ -923,8 +934,8 @@ impl<'a> Lowering<'a> {
             Category::Predicate { elems } if elems == exec.size => {}
             _ => return Err(error(inst, "the select condition is not a predicate of the select's width")),
         }
-        let srcs = vec![self.source(inst, 1, exec.size, None)?, self.source(inst, 2, exec.size, None)?];
-        let dst = self.dst(inst, var, offset, hstride, false)?;
+        let srcs = vec![self.source(inst, 1, exec.size, sign)?, self.source(inst, 2, exec.size, sign)?];
+        let dst = self.dst(top, var, offset, hstride, dst_unsigned)?;
         self.insts.push(Inst::Alu {
             op: "sel",
             sat,

@@ -30,8 +30,10 @@ pub static ALU: &[AluOpcode] = &[
     op("mul", 2, true, false),
     op("mulh", 2, false, false),
     op("mad", 3, true, false),
-    op("div", 2, true, true),
-    op("mod", 2, false, false),
+    // Integer `div` too (vISA DIV: B, W, D and their unsigned types; `.sat` is for float only, and the emitter
+    // never saturates an integer division).
+    op("div", 2, true, false),
+    op("mod", 2, true, false),
     op("and", 2, false, false),
     op("or", 2, false, false),
     op("xor", 2, false, false),

@@ -27,6 +27,15 @@ pub fn render(kernel: &Kernel) -> String {
     let order = (0..kernel.vars.len())
         .filter(|&i| !matches!(kernel.vars[i].origin, Origin::Alias { .. }))
         .chain((0..kernel.vars.len()).filter(|&i| matches!(kernel.vars[i].origin, Origin::Alias { .. }) && named[i]));
+    // A declared variable is aligned for the widest type an alias views it as (a pair of dwords read as one
+    // qword: vISA requires the base to be at least type-aligned to each alias).
+    let mut widest = vec![0u32; kernel.vars.len()];
+    for (index, var) in kernel.vars.iter().enumerate() {
+        if let (Origin::Alias { base, .. }, Category::General { ty, .. }, true) = (&var.origin, &var.category, named[index]) {
+            let root = kernel.root_of(*base).0 as usize;
+            widest[root] = widest[root].max(ty.bytes());
+        }
+    }
     for index in order {
         let var = &kernel.vars[index];
         let name = &names[index];
@@ -41,7 +50,7 @@ pub fn render(kernel: &Kernel) -> String {
                         "align={}",
                         match align {
                             Align::Grf => "GRF",
-                            Align::Natural => match ty.bytes() {
+                            Align::Natural => match ty.bytes().max(widest[index]) {
                                 1 => "byte",
                                 2 => "word",
                                 4 => "dword",

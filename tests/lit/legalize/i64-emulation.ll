@@ -90,6 +90,20 @@ entry:
   ret <8 x i1> %lt
 }
 
+; Extensions of a predicate: zext gives 0/1 in the low half and 0 above, sext -1/0 in both halves.
+; CHECK-LABEL: define <8 x i64> @ext_predicate_icllp(
+; CHECK: %z.lo = zext <8 x i1> %c to <8 x i32>
+; CHECK: %s.lo = sext <8 x i1> %c to <8 x i32>
+; CHECK: %s.hi = ashr <8 x i32> %s.lo, <i32 31,
+define <8 x i64> @ext_predicate_icllp(<8 x i32> %a, <8 x i32> %b) #0 {
+entry:
+  %c = icmp slt <8 x i32> %a, %b
+  %z = zext <8 x i1> %c to <8 x i64>
+  %s = sext <8 x i1> %c to <8 x i64>
+  %x = xor <8 x i64> %z, %s
+  ret <8 x i64> %x
+}
+
 ; CHECK-LABEL: define i32 @scalar_acm(
 ; CHECK: %s.lo.carry = call { <1 x i32>, <1 x i32> } @llvm.genx.addc.v1i32.v1i32(
 ; CHECK: %s.join.lo = call <1 x i32> @llvm.genx.rdregioni.v1i32.v2i32.i16(<2 x i32> %s.joinhi, i32 0, i32 1, i32 1, i16 0, i32 undef)

@@ -9,6 +9,7 @@ mod control;
 mod elements;
 mod globals;
 mod memory;
+mod plane;
 mod predicates;
 mod simdcf;
 mod state;
@@ -789,6 +790,12 @@ impl<'a> Lowering<'a> {
                         let src = self.whole(inst, own, exec.size, None)?;
                         let dst = self.dst(top, var, offset, hstride, false)?;
                         self.insts.push(Inst::Alu { op: "mov", sat, exec, pred, dst, srcs: vec![src] });
+                        return Ok(());
+                    }
+                    "plane" => {
+                        let srcs = self.plane_sources(inst, visa.name, exec.size)?;
+                        let dst = self.dst(top, var, offset, hstride, dst_unsigned)?;
+                        self.insts.push(Inst::Alu { op: visa.name, sat, exec, pred, dst, srcs });
                         return Ok(());
                     }
                     "predef" => {

@@ -21,7 +21,8 @@
 //! * `sample_unorm.<RGBA>.<format> S T u v delta_u delta_v dst` (`SAMPLE_UNORM.md`: a block of pixels from a
 //!   scalar origin and steps, 16- or 8-bit unorm, full or downsampled);
 //! * `barrier`, `fence_global.<flags>` / `fence_local.<flags>` / `fence_sw`;
-//! * `movs (M1, 1) T(0) index`: a surface variable bound to a constant binding-table index;
+//! * `movs (M1, 1) T(0) index`: a surface variable bound to a constant binding-table index (a sampler
+//!   variable `S(0)` to a sampler index);
 //! * `movs (M1_NM, 1) V(0,0)<1> T(0)`: the index a surface or sampler variable holds, into a general variable
 //!   (`MOVS.md`: a general destination takes the state operand's index).
 //!
@@ -165,7 +166,7 @@ pub enum Message {
     /// A memory fence; `flags` are the mask's cache bits (bit 0 commit enable, 1 instruction, 2 sampler,
     /// 3 constant, 4 read-write, 6 L1).
     Fence { kind: FenceKind, flags: u32 },
-    /// `movs (M1, 1) T(0) index`.
+    /// `movs (M1, 1) T(0) index`: a surface (or a sampler, `S(0)`) bound to a constant index.
     BindSurface { surface: VarId, index: u32 },
     /// `movs (M1_NM, 1) V(0,0)<1> T(0)`: the index of surface or sampler `state` into the dword `dst`.
     ReadStateIndex { dst: VarId, state: VarId },
@@ -500,8 +501,8 @@ pub(crate) fn verify(c: &impl Check, message: &Message, errors: &mut Vec<String>
             }
         }
         Message::BindSurface { surface, .. } => match c.category(*surface) {
-            Some(Category::Surface) => {}
-            _ => errors.push("movs: the destination is not a surface variable".to_string()),
+            Some(Category::Surface | Category::Sampler) => {}
+            _ => errors.push("movs: the destination is not a surface or sampler variable".to_string()),
         },
         Message::ReadStateIndex { dst, state } => {
             if !matches!(c.category(*state), Some(Category::Surface | Category::Sampler)) {

@@ -9,7 +9,8 @@
 //!   are read as `ud`. The result is a fresh GRF-aligned variable, channel-major (each enabled channel from a
 //!   GRF, as the intrinsic's result packs them when the lanes fill whole GRFs; otherwise refused).
 //! * `sample_unorm` (form `sample-unorm`): bits 0-3 of the channel operand are the channels, bits 4-5 the
-//!   output format; u, v, delta_u, delta_v are scalar operands (registers or immediates).
+//!   output format; u, v, delta_u, delta_v are scalar operands (registers or immediates); the result is 32
+//!   words per enabled channel whatever the format (SAMPLE_UNORM.md), anything else is refused.
 //! * The sampler operand must be a `SamplerIndex` kernel argument (a sampler variable); the surface goes through
 //!   the surface rule of the block messages (an argument, or a constant bound with `movs`).
 //!
@@ -71,6 +72,15 @@ impl Lowering<'_> {
         let (channels, format) = (mask & 15, (mask >> 4) & 3);
         if channels == 0 {
             return Err(error(inst, "sample_unorm with no channel enabled"));
+        }
+        // SAMPLE_UNORM.md: 32 words per enabled channel, whatever the output format.
+        let result = ir::type_of(inst);
+        let words = super::element_type(result).is_some_and(|ty| ty.bytes() == 2);
+        if !words || region_ir::lanes(result) != 32 * channels.count_ones() {
+            return Err(error(
+                inst,
+                format!("sample_unorm's result must be {} words (32 per enabled channel)", 32 * channels.count_ones()),
+            ));
         }
         let sampler = self.sampler_state(inst, operand(inst, call.need("sampler")?))?;
         let surface = self.surface(inst, operand(inst, call.need("surface")?))?;

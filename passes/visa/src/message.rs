@@ -491,8 +491,8 @@ pub(crate) fn verify(c: &impl Check, message: &Message, errors: &mut Vec<String>
             for (what, operand) in ["u", "v", "delta_u", "delta_v"].iter().zip(coords) {
                 c.scalar_operand(what, operand, errors);
             }
-            // Each enabled channel: 32 pixels, of 16 bits (formats 0, 1) or 8 bits (2, 3).
-            c.raw("destination", dst, channels.count_ones() * if *format < 2 { 64 } else { 32 }, errors);
+            // 32 words per enabled channel, whatever the output format (SAMPLE_UNORM.md: Dst).
+            c.raw("destination", dst, channels.count_ones() * 64, errors);
         }
         Message::Barrier => {}
         Message::Fence { flags, .. } => {

@@ -219,9 +219,12 @@ class GenX<GxFamily family, GxType ret, list<GxOperand> operands, GxMemory memor
   // `src0`, `src1`, `u`, `v`, `r`, `lod`, `log2_blocks`, `channel_mask`, `scale`): `gather-scaled`,
   // `scatter-scaled`, `gather4-scaled`, `scatter4-scaled`, `gather4-typed`, `scatter4-typed`, `svm-gather`,
   // `svm-scatter` (the name is the vISA opcode), `dword-atomic`, `svm-atomic`, `typed-atomic` (the name is
-  // vISA's atomic operation); `barrier`, `sbarrier` (the `signal` operand picks `.signal` or `.wait`), `fence` (the `mask`
-  // operand gives the fence's kind and flags); `implicit` (the result
-  // is the implicit kernel input of that vISA kind, `.implicit_LOCAL_ID` ...).
+  // vISA's atomic operation); `barrier`, `sbarrier` (the `signal` operand picks `.signal` or `.wait`), `fence` (the `mask` operand gives the fence's kind and flags); `implicit` (the result
+  // is the implicit kernel input of that vISA kind, `.implicit_LOCAL_ID` ...). Sampler messages (operands by
+  // name: `channel_mask`, `sampler`, `surface`, `u`, `v`, `r`, `delta_u`, `delta_v`): `sampler` (name `sample` or
+  // `load`, vISA's legacy SAMPLE/LOAD, as IGC's VC backend emits them), `sample-unorm` (SAMPLE_UNORM, the output
+  // format in bits 4-5 of the channel operand). `plane` (name `plane` or `line`): the coefficient operand as a
+  // scalar region at a GRF start, the coordinates from a GRF.
   string Visa = "";
 }
 
@@ -591,11 +594,11 @@ def genx_lrp : GenX<FamFloat, AnyFloat,
 def genx_line : GenX<FamFloat, AnyFloat,
   [Arg<v4f32, "coefficients", "p and q of p * x + q (lanes 0 and 3)">,
    Arg<Same0, "value", "float vector, multiple of 4 lanes">],
-  NoMem, "Line equation `p * x + q` with coefficients from a 4-vector.">;
+  NoMem, "Line equation `p * x + q` with coefficients from a 4-vector."> { let Visa = "plane line"; }
 def genx_pln : GenX<FamFloat, AnyFloat,
   [Arg<v4f32, "coefficients", "plane equation coefficients">,
    Arg<AnyFloat, "coords", "float vector, multiple of 16 lanes; twice the result's width">],
-  NoMem, "Plane equation evaluated at pairs of coordinates.">;
+  NoMem, "Plane equation evaluated at pairs of coordinates."> { let Visa = "plane plane"; }
 def genx_dp2 : GenX<FamFloat, AnyFloat, [Arg<Same0, "a", "float vector, multiple of 4 lanes">, Arg<Same0, "b">],
   NoMem, "Two-element dot product per group of 4 lanes, replicated across the group."> { let Visa = "alu-ss dp2"; }
 def genx_dp3 : GenX<FamFloat, AnyFloat, [Arg<Same0, "a", "float vector, multiple of 4 lanes">, Arg<Same0, "b">],
@@ -1093,17 +1096,17 @@ def genx_sample : GenX<FamSampler, AnyVector,
    Arg<i32, "sampler", "sampler index">, Arg<i32, "surface", "binding table index">,
    Arg<AnyFloat, "u", "per-lane normalized x">, Arg<Same1, "v", "per-lane normalized y">,
    Arg<Same1, "r", "per-lane normalized z">],
-  ReadMem, "Sample a surface at normalized coordinates.">;
+  ReadMem, "Sample a surface at normalized coordinates."> { let Visa = "sampler sample"; }
 def genx_sample_unorm : GenX<FamSampler, AnyVector,
   [ImmArg<i32, "channel_mask", "enabled channels">, Arg<i32, "sampler", "sampler index">,
    Arg<i32, "surface", "binding table index">, Arg<f32, "u", "block origin x">, Arg<f32, "v", "block origin y">,
    Arg<f32, "delta_u", "x step">, Arg<f32, "delta_v", "y step">],
-  ReadMem, "Sample a block of pixels as 16-bit unorm values (result <N x i16>).">;
+  ReadMem, "Sample a block of pixels as 16-bit unorm values (result <N x i16>)."> { let Visa = "sample-unorm sample_unorm"; }
 def genx_load : GenX<FamSampler, AnyVector,
   [ImmArg<i32, "channel_mask", "enabled channels; SIMD mode from the coordinate width">,
    Arg<i32, "surface", "binding table index">, Arg<AnyInt, "u", "per-lane x">, Arg<Same1, "v", "per-lane y">,
    Arg<Same1, "r", "per-lane z">],
-  ReadMem, "Read texels at integer coordinates through the sampler (LOAD message).">;
+  ReadMem, "Read texels at integer coordinates through the sampler (LOAD message)."> { let Visa = "sampler load"; }
 def genx_3d_load : GenX<FamSampler, AnyVector,
   [ImmArg<i32, "opcode", "3D load operation">, Arg<AnyBoolVector, "pred", "lane enable; execution size">,
    ImmArg<i32, "channel_mask", "enabled channels">, Arg<i16, "aoffimmi", "packed texel offsets">,

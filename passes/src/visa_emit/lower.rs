@@ -9,6 +9,7 @@ mod control;
 mod elements;
 mod globals;
 mod memory;
+mod plane;
 mod predicates;
 mod simdcf;
 mod state;
@@ -369,8 +370,9 @@ impl<'a> Lowering<'a> {
                 class_of(entry.kinds.get(i).copied().unwrap_or(0), descriptor, is_pointer(ir::type_of(p)))
             })
             .collect();
+        // Samplers likewise at their sampler indices (IGC binds them with `movs S(0) index` too).
         for (param, binding) in params.iter().zip(assign(&classes)) {
-            if let Binding::Surface(index) = binding {
+            if let Binding::Surface(index) | Binding::Sampler(index) = binding {
                 let surface = self.vars[param];
                 self.insts.push(Inst::Message(genx_visa::Message::BindSurface { surface, index }));
                 self.stats.bound_surfaces += 1;
@@ -807,6 +809,12 @@ impl<'a> Lowering<'a> {
                         self.insts.push(Inst::Alu { op: "mov", sat, exec, pred, dst, srcs: vec![src] });
                         return Ok(());
                     }
+                    "plane" => {
+                        let srcs = self.plane_sources(inst, visa.name, exec.size)?;
+                        let dst = self.dst(top, var, offset, hstride, dst_unsigned)?;
+                        self.insts.push(Inst::Alu { op: visa.name, sat, exec, pred, dst, srcs });
+                        return Ok(());
+                    }
                     "predef" => {
                         // A vector read of a predefined variable (`%tsc` for `timestamp`) reads its elements
                         // in order; a scalar one (`%group_id_x`) broadcasts.
@@ -834,6 +842,9 @@ impl<'a> Lowering<'a> {
             let dst = self.dst(top, var, offset, hstride, dst_unsigned)?;
             self.insts.push(Inst::Alu { op, sat, exec, pred, dst, srcs });
             return Ok(());
+        }
+        if is_printf_call(inst) {
+            return Err(error(inst, PRINTF_REFUSAL));
         }
         Err(error(inst, format!("{} is not lowered yet", construct(inst))))
     }
@@ -1518,6 +1529,21 @@ fn vme_refusal(platform: &Platform) -> String {
 }
 
 /// What an instruction is, for "not lowered" messages: the opcode, or the intrinsic's name.
+/// Why device printf is refused (docs/vc-backend.md, "printf and the CISA object").
+const PRINTF_REFUSAL: &str = "device printf is not supported by the vISA route: IGC's VC backend writes a format \
+     string's index into the printf buffer and keeps the strings in a table of its own OpenCL/Level Zero binary, \
+     and the CISA object this route writes (-binary-format=cm) has no place for that table (IGC's own \
+     -binary-format=cm aborts on printf too); compile this kernel with -backend=igc";
+
+/// Whether `inst` calls device printf (the front end's `printf`, or SPIR-V's `__spirv_ocl_printf` read back).
+fn is_printf_call(inst: LLVMValueRef) -> bool {
+    ir::is_call(inst)
+        && ir::called_function(inst).is_some_and(|callee| {
+            let name = ir::value_name(callee);
+            name == crate::cm_lower::PRINTF || name.contains("__spirv_ocl_printf")
+        })
+}
+
 fn construct(inst: LLVMValueRef) -> String {
     if let Some(desc) = region_ir::genx_desc(inst) {
         return format!("the intrinsic {}", desc.name);

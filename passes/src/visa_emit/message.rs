@@ -1,5 +1,6 @@
 //! genx-visa-emit, the per-lane memory messages and synchronisation: scaled gather/scatter, untyped 4-channel,
-//! typed (and typed atomics), DWORD atomics, SVM gather/scatter and atomics, barrier, split barrier, fence; and surfaces given as constants (SLM's
+//! typed (and typed atomics), DWORD atomics, SVM gather/scatter and atomics, barrier, split barrier, fence, the sampler messages
+//! (`sampler.rs`); and surfaces given as constants (SLM's
 //! binding-table index 254 is vISA's predefined `%slm`, any other constant is bound to a surface variable with
 //! `movs` before its use, as IGC does).
 //!
@@ -59,7 +60,13 @@ pub(super) const FORMS: &[&str] = &[
     "barrier",
     "sbarrier",
     "fence",
+    "sampler",
+    "sample-unorm",
 ];
+
+// The sampler messages, a child module so that they share `Call` and the payload helpers.
+#[path = "sampler.rs"]
+mod sampler;
 
 /// One call's operands by name.
 struct Call {
@@ -131,6 +138,8 @@ impl Lowering<'_> {
             "dword-atomic" | "svm-atomic" => self.atomic(&call, visa),
             "typed-atomic" => self.typed_atomic(&call, visa),
             "svm-gather" | "svm-scatter" => self.svm_scattered(&call, visa.form == "svm-scatter"),
+            "sampler" => self.sampler(&call, visa),
+            "sample-unorm" => self.sample_unorm(&call),
             other => Err(error(inst, format!("internal error: message form '{other}' has no lowering"))),
         }
     }

@@ -16,8 +16,13 @@
 //! * `[(P)] typed_atomic.<op> (M, n) T u v r lod src0 src1 dst`;
 //! * `[(P)] svm_gather.<block bytes>.<blocks> (M, n) addresses dst`, `svm_scatter... src`;
 //! * `[(P)] svm_atomic.<op>[.64] (M, n) addresses dst src0 src1`;
+//! * `sample.<RGBA> (n) S T u v r dst` (`SAMPLE.md`: normalized coordinates through sampler S),
+//!   `load.<RGBA> (n) T u v r dst` (`LOAD.md`: integer coordinates, no sampler), n 8 or 16, no predicate;
+//! * `sample_unorm.<RGBA>.<format> S T u v delta_u delta_v dst` (`SAMPLE_UNORM.md`: a block of pixels from a
+//!   scalar origin and steps, 16- or 8-bit unorm, full or downsampled);
 //! * `barrier`, `fence_global.<flags>` / `fence_local.<flags>` / `fence_sw`;
-//! * `movs (M1, 1) T(0) index`: a surface variable bound to a constant binding-table index;
+//! * `movs (M1, 1) T(0) index`: a surface variable bound to a constant binding-table index (a sampler
+//!   variable `S(0)` to a sampler index);
 //! * `movs (M1_NM, 1) V(0,0)<1> T(0)`: the index a surface or sampler variable holds, into a general variable
 //!   (`MOVS.md`: a general destination takes the state operand's index).
 //!
@@ -150,6 +155,12 @@ pub enum Message {
         srcs: [Option<Raw>; 2],
         dst: Option<Raw>,
     },
+    /// `sample` (with a sampler: normalized float coordinates) or `load` (none: integer coordinates): the
+    /// enabled channels of the texel at (u, v, r) per lane, channel-major in `dst` (each channel from a GRF).
+    Sampler { sampler: Option<VarId>, channels: u32, lanes: u32, surface: VarId, coords: [Raw; 3], dst: Raw },
+    /// `sample_unorm`: the enabled channels of a block of pixels at (u, v) stepping by (delta_u, delta_v), in
+    /// output format `format` (0 16-bit full, 1 16-bit downsampled, 2 8-bit full, 3 8-bit downsampled).
+    SampleUnorm { channels: u32, format: u32, sampler: VarId, surface: VarId, coords: [Operand; 4], dst: Raw },
     /// `barrier`: every thread of the group waits here.
     Barrier,
     /// `sbarrier.signal` / `sbarrier.wait`: the two halves of the split barrier (the wait is where the group meets).
@@ -157,7 +168,7 @@ pub enum Message {
     /// A memory fence; `flags` are the mask's cache bits (bit 0 commit enable, 1 instruction, 2 sampler,
     /// 3 constant, 4 read-write, 6 L1).
     Fence { kind: FenceKind, flags: u32 },
-    /// `movs (M1, 1) T(0) index`.
+    /// `movs (M1, 1) T(0) index`: a surface (or a sampler, `S(0)`) bound to a constant index.
     BindSurface { surface: VarId, index: u32 },
     /// `movs (M1_NM, 1) V(0,0)<1> T(0)`: the index of surface or sampler `state` into the dword `dst`.
     ReadStateIndex { dst: VarId, state: VarId },
@@ -167,6 +178,9 @@ pub enum Message {
 pub fn channel_letters(mask: u32) -> String {
     "RGBA".chars().enumerate().filter(|(i, _)| mask >> i & 1 == 1).map(|(_, c)| c).collect()
 }
+
+/// `sample_unorm`'s output formats by their code (`SAMPLE_UNORM.md`'s channel output format).
+pub const UNORM_FORMATS: [&str; 4] = ["16-full", "16-downsampled", "8-full", "8-downsampled"];
 
 /// The fence's mnemonic with its flags (`fence_global.E`, `fence_local.ER`, `fence_sw`).
 pub fn fence_text(kind: FenceKind, flags: u32) -> String {
@@ -277,6 +291,29 @@ pub(crate) fn print(p: &impl Spell, message: &Message) -> String {
             raw_or_null(p, dst),
             raw_or_null(p, &srcs[0]),
             raw_or_null(p, &srcs[1])
+        ),
+        Message::Sampler { sampler, channels, lanes, surface, coords, dst } => format!(
+            "{}.{} ({lanes}) {}{} {} {} {} {}",
+            if sampler.is_some() { "sample" } else { "load" },
+            channel_letters(*channels),
+            sampler.map_or_else(String::new, |s| format!("{} ", p.name(s))),
+            p.name(*surface),
+            p.raw(&coords[0]),
+            p.raw(&coords[1]),
+            p.raw(&coords[2]),
+            p.raw(dst)
+        ),
+        Message::SampleUnorm { channels, format, sampler, surface, coords, dst } => format!(
+            "sample_unorm.{}.{} {} {} {} {} {} {} {}",
+            channel_letters(*channels),
+            UNORM_FORMATS[*format as usize & 3],
+            p.name(*sampler),
+            p.name(*surface),
+            p.operand(&coords[0]),
+            p.operand(&coords[1]),
+            p.operand(&coords[2]),
+            p.operand(&coords[3]),
+            p.raw(dst)
         ),
         Message::Barrier => "barrier".to_string(),
         Message::SplitBarrier { signal } => format!("sbarrier.{}", if *signal { "signal" } else { "wait" }),
@@ -425,6 +462,41 @@ pub(crate) fn verify(c: &impl Check, message: &Message, errors: &mut Vec<String>
                 c.raw("destination", dst, bytes, errors);
             }
         }
+        Message::Sampler { sampler, channels, lanes, surface, coords, dst } => {
+            if !(1..=15).contains(channels) {
+                errors.push(format!("channel mask {channels} (1 to 15 allowed)"));
+            }
+            if ![8, 16].contains(lanes) {
+                errors.push(format!("sampler message of {lanes} lanes (8 or 16 allowed)"));
+            }
+            if let Some(sampler) = sampler {
+                if c.category(*sampler) != Some(Category::Sampler) {
+                    errors.push("sample: the sampler operand is not a sampler variable".to_string());
+                }
+            }
+            c.surface(*surface, errors);
+            for (what, raw) in ["u", "v", "r"].iter().zip(coords) {
+                c.raw(what, raw, lanes * 4, errors);
+            }
+            c.raw("destination", dst, channel_bytes(channels.count_ones().max(1), *lanes, grf), errors);
+        }
+        Message::SampleUnorm { channels, format, sampler, surface, coords, dst } => {
+            if !(1..=15).contains(channels) {
+                errors.push(format!("channel mask {channels} (1 to 15 allowed)"));
+            }
+            if *format > 3 {
+                errors.push(format!("sample_unorm output format {format} (0 to 3 allowed)"));
+            }
+            if c.category(*sampler) != Some(Category::Sampler) {
+                errors.push("sample_unorm: the sampler operand is not a sampler variable".to_string());
+            }
+            c.surface(*surface, errors);
+            for (what, operand) in ["u", "v", "delta_u", "delta_v"].iter().zip(coords) {
+                c.scalar_operand(what, operand, errors);
+            }
+            // 32 words per enabled channel, whatever the output format (SAMPLE_UNORM.md: Dst).
+            c.raw("destination", dst, channels.count_ones() * 64, errors);
+        }
         Message::Barrier | Message::SplitBarrier { .. } => {}
         Message::Fence { flags, .. } => {
             if flags & !0x5f != 0 {
@@ -432,8 +504,8 @@ pub(crate) fn verify(c: &impl Check, message: &Message, errors: &mut Vec<String>
             }
         }
         Message::BindSurface { surface, .. } => match c.category(*surface) {
-            Some(Category::Surface) => {}
-            _ => errors.push("movs: the destination is not a surface variable".to_string()),
+            Some(Category::Surface | Category::Sampler) => {}
+            _ => errors.push("movs: the destination is not a surface or sampler variable".to_string()),
         },
         Message::ReadStateIndex { dst, state } => {
             if !matches!(c.category(*state), Some(Category::Surface | Category::Sampler)) {
@@ -516,6 +588,20 @@ impl Message {
                 f(&mut addresses.var, false);
                 raws(srcs, f);
                 dst.iter_mut().for_each(|d| f(&mut d.var, true));
+            }
+            Message::Sampler { sampler, surface, coords, dst, .. } => {
+                if let Some(sampler) = sampler {
+                    f(sampler, false);
+                }
+                f(surface, false);
+                coords.iter_mut().for_each(|raw| f(&mut raw.var, false));
+                f(&mut dst.var, true);
+            }
+            Message::SampleUnorm { sampler, surface, coords, dst, .. } => {
+                f(sampler, false);
+                f(surface, false);
+                coords.iter_mut().for_each(|op| operand(op, f));
+                f(&mut dst.var, true);
             }
             Message::Barrier | Message::SplitBarrier { .. } | Message::Fence { .. } => {}
             Message::BindSurface { surface, .. } => f(surface, true),

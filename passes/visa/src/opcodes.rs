@@ -66,6 +66,10 @@ pub static ALU: &[AluOpcode] = &[
     op("dp4", 2, true, true),
     op("dph", 2, true, true),
     op("lrp", 3, true, true),
+    // `plane`: src0's elements 0, 1 and 3 are the coefficients (a scalar region at their start), src1 the
+    // u/v pairs, two GRFs per 8 channels (`PLANE.md`). `line`: src0's elements 0 and 3, src1 per channel.
+    op("plane", 2, true, true),
+    op("line", 2, true, true),
     op("bfe", 3, false, false),
     op("bfi", 4, false, false),
 ];

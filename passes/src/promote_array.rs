@@ -96,8 +96,9 @@ pub fn run(function: FunctionValue<'_>, cx: &mut PassCx) -> bool {
     let function = function.as_value_ref();
     // SAFETY: queries on live handles of the module being run on (the argument of `crate::ir`'s module note).
     let layout = unsafe { LLVMGetModuleDataLayout(ir::module_of(function)) };
-    let order: HashMap<LLVMValueRef, usize> =
-        ir::blocks(function).flat_map(ir::instructions).enumerate().map(|(i, inst)| (inst, i)).collect();
+    // A plan holds handles of values outside its web (a variable GEP index may be a load of another promoted
+    // alloca), which rewriting an earlier plan may erase: the first analysis only chooses which allocas to
+    // promote (and records their size); each is analysed again just before its rewrite.
     let mut plans = Vec::new();
     for block in ir::blocks(function) {
         for inst in ir::instructions(block) {
@@ -105,10 +106,7 @@ pub fn run(function: FunctionValue<'_>, cx: &mut PassCx) -> bool {
                 continue;
             }
             match analyze(inst, layout) {
-                Ok(mut plan) => {
-                    plan.in_program_order(&order);
-                    plans.push(plan)
-                }
+                Ok(plan) => plans.push((plan.alloca, plan.bytes)),
                 Err(refusal) => cx.remark(
                     RemarkKind::Missed,
                     c"NotPromoted",
@@ -118,26 +116,36 @@ pub fn run(function: FunctionValue<'_>, cx: &mut PassCx) -> bool {
             }
         }
     }
-    plans.sort_by_key(|plan| plan.bytes);
+    plans.sort_by_key(|&(_, bytes)| bytes);
     let mut total = 0u64;
     let mut changed = false;
-    for plan in plans {
-        if total + plan.bytes > MAX_FUNCTION_BYTES {
+    for (alloca, bytes) in plans {
+        if total + bytes > MAX_FUNCTION_BYTES {
             cx.remark(
                 RemarkKind::Missed,
                 c"NotPromoted",
-                plan.alloca,
+                alloca,
                 &format!(
                     "alloca {} not promoted: its {} bytes would take the function's promoted arrays past {} bytes \
                      ({} already promoted)",
-                    display_name(plan.alloca),
-                    plan.bytes,
+                    display_name(alloca),
+                    bytes,
                     MAX_FUNCTION_BYTES,
                     total
                 ),
             );
             continue;
         }
+        // Rewrites so far only replaced loads and stores of other webs and added instructions, so the analysis
+        // gives the same answer on the current IR, now with live handles.
+        let mut plan = match analyze(alloca, layout) {
+            Ok(plan) => plan,
+            Err(refusal) => {
+                cx.error_at(refusal.at, format!("alloca {} no longer promotable: {}", display_name(alloca), refusal.why));
+                return true;
+            }
+        };
+        plan.in_program_order(&program_order(function));
         total += plan.bytes;
         cx.remark(
             RemarkKind::Passed,
@@ -168,6 +176,11 @@ pub fn run(function: FunctionValue<'_>, cx: &mut PassCx) -> bool {
         changed = true;
     }
     changed
+}
+
+/// The position of every instruction of `function` in program order.
+fn program_order(function: LLVMValueRef) -> HashMap<LLVMValueRef, usize> {
+    ir::blocks(function).flat_map(ir::instructions).enumerate().map(|(i, inst)| (inst, i)).collect()
 }
 
 /// One integer or float (`alloca i32`): `mem2reg` promotes it as it is, no vector needed.

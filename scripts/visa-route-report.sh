@@ -122,6 +122,10 @@ EOF2
       printf "$row" "$platform" "$name" "$kernel" "$status" "$ours" "$ours_spill" "${igc_count:--}" "${igc_spill:-0}" "${igc_own:--}" "$ratio" "$valid" "$t_visa" "$t_igc"
       if [ "$status" = refused ] && [ $failed = 1 ]; then
         grep -m1 "error" "$dir/visa/out" | sed "s|$root/||; s/^/        /" | cut -c1-220
+      elif [ "$status" = refused ]; then
+        # The passes printed no text for this kernel (no !genx.kernels entry: an OpenCL kernel, or no kernel at
+        # all): the route's driver says why.
+        "$cmc" -march="$platform" -backend=visa "$source" -o "$dir/visa/driver.isa" 2>&1 >/dev/null | grep -m1 "error" | sed "s|$root/||; s/^/        /" | cut -c1-220
       fi
       if [ "$status" = rejected ]; then
         grep -m1 -i "error" "$dir/visa/$kernel/log" | sed "s/^/        GenX_IR: /" | cut -c1-220

@@ -30,7 +30,7 @@
 ; CHECK: .kernel "k_add"
 ; CHECK-NOT: call
 ; CHECK: cmp.gt (M1, 1) [[P:P[0-9]+]] {{V[0-9]+}}(0,0)<0;1,0> 0x64:d
-; CHECK-NEXT: ([[P]]) jmp (M1, 1) k_add_BB_1
+; CHECK-NEXT: (![[P]]) jmp (M1, 1) k_add_BB_2
 ; CHECK: .kernel "k_mul"
 ; CHECK-NOT: call
 ; CHECK-NOT: jmp

@@ -39,7 +39,9 @@
 //! `lo <u 2^31` (unsigned operands), the unsigned one when `hi = 0`; otherwise the result is the bound on the
 //! side of the product's sign (`hi <s 0`; unsigned operands are never negative). A narrower result is the
 //! 32-bit clamp clamped again with `sstrunc.sat`/`uutrunc.sat`: the narrower range is inside the 32-bit one,
-//! so the two clamps are one.
+//! so the two clamps are one. Operands that are extensions (of the operands' signedness) of one 8- or 16-bit
+//! type are not expanded: the call takes the unextended values, whose product vISA's `mul.sat` computes exactly
+//! (the CM headers widen `short` operands to `int` before the call).
 //!
 //! # `uimad`/`simad` (`{hi, lo}` of `a·b + c` in twice the width, i32 elements)
 //! `lo` and the carry are `addc(a·b mod 2^32, c)`; `hi = mulh(a, b) + carry`, plus `c >>ₐ 31` for `simad`
@@ -223,6 +225,11 @@ fn saturating_multiply(inst: LLVMValueRef) -> Option<Result<LLVMValueRef, String
     if !is_int(element_type(ty), 32) || result_bits > 32 {
         return None;
     }
+    // Operands that are extensions (with the operands' signedness) of values of one type of at most 16 bits:
+    // the call takes those values as they were, where vISA's `mul.sat` is exact.
+    if let Some(mut narrow) = narrow_operands(a, b, operands_signed) {
+        return Some(Writer::before(inst, |w| w.genx_call(&base, result_ty, &mut narrow)));
+    }
     Some(Writer::before(inst, |w| -> Result<LLVMValueRef, String> {
         let splat = |value: u64| ir_write::splat_int(ty, value);
         let builder = w.builder();
@@ -255,6 +262,17 @@ fn saturating_multiply(inst: LLVMValueRef) -> Option<Result<LLVMValueRef, String
         // Clamping the clamped value again to the narrower range is clamping the product to it.
         w.genx_call(if result_signed { "llvm.genx.sstrunc.sat" } else { "llvm.genx.uutrunc.sat" }, result_ty, &mut [clamped])
     }))
+}
+
+/// `[x, y]` when `a` and `b` are `sext` (signed operands) or `zext` (unsigned) of `x` and `y` of one 8- or
+/// 16-bit element type: the product of two such values is exact in the 32-bit intermediate of vISA's `mul.sat`.
+fn narrow_operands(a: LLVMValueRef, b: LLVMValueRef, signed: bool) -> Option<[LLVMValueRef; 2]> {
+    let extension = if signed { LLVMOpcode::LLVMSExt } else { LLVMOpcode::LLVMZExt };
+    let source = |v: LLVMValueRef| (build::opcode(v) == Some(extension)).then(|| operand(v, 0));
+    let (x, y) = (source(a)?, source(b)?);
+    let ty = ir::type_of(x);
+    let bits = ir::int_width(element_type(ty));
+    (ty == ir::type_of(y) && (bits == 8 || bits == 16)).then_some([x, y])
 }
 
 /// Expands `llvm.genx.uimad`/`simad` on i32 elements; `None` when `inst` is not one.

@@ -370,8 +370,12 @@ impl<'a> Lowering<'a> {
                 class_of(entry.kinds.get(i).copied().unwrap_or(0), descriptor, is_pointer(ir::type_of(p)))
             })
             .collect();
-        // Samplers likewise at their sampler indices (IGC binds them with `movs S(0) index` too).
+        // Samplers likewise at their sampler indices (IGC binds them with `movs S(0) index` too). An argument
+        // the kernel never uses is not bound.
         for (param, binding) in params.iter().zip(assign(&classes)) {
+            if !ir::has_uses(*param) {
+                continue;
+            }
             if let Binding::Surface(index) | Binding::Sampler(index) = binding {
                 let surface = self.vars[param];
                 self.insts.push(Inst::Message(genx_visa::Message::BindSurface { surface, index }));

@@ -309,7 +309,7 @@ pub(crate) fn finish(job: &Job, machine: &Machine<'_>, outputs: &[Output], summa
 }
 
 /// Writes the kernel's printf output to stdout.
-fn print_printf(text: &[u8]) -> Result<(), String> {
+pub(crate) fn print_printf(text: &[u8]) -> Result<(), String> {
     use std::io::Write;
     if text.is_empty() {
         return Ok(());

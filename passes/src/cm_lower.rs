@@ -58,7 +58,7 @@ mod printf;
 mod volatile;
 
 pub use kernels::{kernels, source_name};
-pub use printf::{CONSTANT_ADDRESS_SPACE, PRINTF};
+pub use printf::{string_literal, CONSTANT_ADDRESS_SPACE, PRINTF};
 
 use std::collections::HashMap;
 

@@ -209,6 +209,26 @@ unsafe fn float_before_promotion(arg: LLVMValueRef) -> Option<LLVMValueRef> {
     None
 }
 
+/// The text of the string literal a printf pointer argument reaches (through casts and a zero-index GEP): the
+/// bytes of its constant `[N x i8]` global before the first NUL; `None` when it reaches no such global or the
+/// global holds no NUL. genx-visa-emit writes these bytes into the CM printf buffer.
+pub fn string_literal(value: LLVMValueRef) -> Option<Vec<u8>> {
+    // SAFETY: queries on live handles of the module being compiled; the initializer's bytes are copied out
+    // before the borrow ends.
+    unsafe {
+        let global = constant_string(value)?;
+        let init = LLVMGetInitializer(global);
+        if LLVMIsAConstantDataSequential(init).is_null() {
+            return None;
+        }
+        let mut len = 0usize;
+        let ptr = LLVMGetAsString(init, &mut len);
+        let bytes = std::slice::from_raw_parts(ptr as *const u8, len);
+        let end = bytes.iter().position(|&b| b == 0)?;
+        Some(bytes[..end].to_vec())
+    }
+}
+
 /// The constant global `[N x i8]` a pointer reaches through casts and a zero-index GEP.
 unsafe fn constant_string(mut value: LLVMValueRef) -> Option<LLVMValueRef> {
     loop {

@@ -11,6 +11,7 @@ mod globals;
 mod memory;
 mod plane;
 mod predicates;
+mod printf;
 mod simdcf;
 mod state;
 
@@ -557,6 +558,7 @@ impl<'a> Lowering<'a> {
             Some(visa) if message::FORMS.contains(&visa.form) => self.message(inst, visa),
             Some(visa) if visa.form == "implicit" => self.implicit(inst, visa.name),
             Some(visa) if visa.form == "carry" => self.carry(inst, visa.name),
+            _ if is_printf_call(inst) => self.printf(inst),
             _ => self.value_head(inst),
         }
     }
@@ -846,9 +848,6 @@ impl<'a> Lowering<'a> {
             let dst = self.dst(top, var, offset, hstride, dst_unsigned)?;
             self.insts.push(Inst::Alu { op, sat, exec, pred, dst, srcs });
             return Ok(());
-        }
-        if is_printf_call(inst) {
-            return Err(error(inst, PRINTF_REFUSAL));
         }
         Err(error(inst, format!("{} is not lowered yet", construct(inst))))
     }
@@ -1386,13 +1385,6 @@ fn vme_refusal(platform: &Platform) -> String {
     }
 }
 
-/// What an instruction is, for "not lowered" messages: the opcode, or the intrinsic's name.
-/// Why device printf is refused (docs/vc-backend.md, "printf and the CISA object").
-const PRINTF_REFUSAL: &str = "device printf is not supported by the vISA route: IGC's VC backend writes a format \
-     string's index into the printf buffer and keeps the strings in a table of its own OpenCL/Level Zero binary, \
-     and the CISA object this route writes (-binary-format=cm) has no place for that table (IGC's own \
-     -binary-format=cm aborts on printf too); compile this kernel with -backend=igc";
-
 /// Whether `inst` calls device printf (the front end's `printf`, or SPIR-V's `__spirv_ocl_printf` read back).
 fn is_printf_call(inst: LLVMValueRef) -> bool {
     ir::is_call(inst)
@@ -1402,6 +1394,7 @@ fn is_printf_call(inst: LLVMValueRef) -> bool {
         })
 }
 
+/// What an instruction is, for "not lowered" messages: the opcode, or the intrinsic's name.
 fn construct(inst: LLVMValueRef) -> String {
     if let Some(desc) = region_ir::genx_desc(inst) {
         return format!("the intrinsic {}", desc.name);

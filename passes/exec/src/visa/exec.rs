@@ -115,6 +115,7 @@ impl<'k> Thread<'k> {
                 }
                 Some(Predef::Slm) => thread.surfaces[id] = Some(SLM_BTI),
                 Some(Predef::Stateless) => thread.surfaces[id] = Some(STATELESS_BTI),
+                Some(Predef::CmPrintf) => thread.surfaces[id] = Some(super::cm_printf::CM_PRINTF_BTI),
                 _ => {}
             }
         }

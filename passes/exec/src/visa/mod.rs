@@ -9,7 +9,7 @@
 //! Files: [`reader`] (text → [`program::Kernel`], located errors), [`program`] (variables, operands,
 //! instructions), [`exec`] (a thread: storage, execution mask, SIMD control flow), [`alu`] (ALU, logic,
 //! conversions, math), [`message`] (memory messages over the IR executor's memory and surface model), [`printf`]
-//! (IGC's printf buffer read back as text),
+//! (IGC's printf buffer read back as text), [`cm_printf`] (the CM runtime's printf buffer, `T2`, read back as text),
 //! [`validate`] (IR against vISA on the same random inputs and surfaces; the argument mapping), [`run`] (a
 //! kernel over a thread grid, for `cmc run`).
 //!
@@ -45,6 +45,7 @@
 //! storage).
 
 pub mod alu;
+pub mod cm_printf;
 pub mod exec;
 pub mod message;
 pub mod printf;

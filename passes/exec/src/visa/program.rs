@@ -135,7 +135,10 @@ pub enum Predef {
     Slm,
     /// T5: stateless (flat) accesses (`%scratch` in IGC's dumps; "T5 (stateless)" in the instruction pages).
     Stateless,
-    /// A predefined surface with no model here (T1-T4).
+    /// T2: the CM runtime's printf buffer (binding-table index 2), bound by the executors at
+    /// [`super::cm_printf::CM_PRINTF_BTI`].
+    CmPrintf,
+    /// A predefined surface with no model here (T1, T3, T4).
     OtherSurface,
 }
 
@@ -438,6 +441,28 @@ pub enum Op {
     TypedAtomic { op: AtomicOp, bits: u32, surface: Surface, coords: [Raw; 4], src0: Raw, src1: Raw, dst: Raw },
     /// `load.<RGBA> (SIMD) T u v r dst`: the sampler-less LOAD at integer coordinates.
     SamplerLoad { mask: u32, surface: Surface, coords: [Raw; 3], dst: Raw },
+}
+
+impl Op {
+    /// The surface a message addresses, if it is a surface message.
+    pub fn surface(&self) -> Option<Surface> {
+        match self {
+            Op::OwordLd { surface, .. }
+            | Op::OwordSt { surface, .. }
+            | Op::MediaLd { surface, .. }
+            | Op::MediaSt { surface, .. }
+            | Op::GatherScaled { surface, .. }
+            | Op::ScatterScaled { surface, .. }
+            | Op::Gather4Scaled { surface, .. }
+            | Op::Scatter4Scaled { surface, .. }
+            | Op::DwordAtomic { surface, .. }
+            | Op::Gather4Typed { surface, .. }
+            | Op::Scatter4Typed { surface, .. }
+            | Op::TypedAtomic { surface, .. }
+            | Op::SamplerLoad { surface, .. } => Some(*surface),
+            _ => None,
+        }
+    }
 }
 
 #[derive(Clone, Debug)]

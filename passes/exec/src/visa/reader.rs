@@ -82,7 +82,7 @@ const PREDEFINED: &[(&str, VType, u32, Predef)] = &[
 const PREDEFINED_SURFACES: &[(&[&str], Predef)] = &[
     (&["%slm", "T0"], Predef::Slm),
     (&["T1"], Predef::OtherSurface),
-    (&["T2"], Predef::OtherSurface),
+    (&["T2"], Predef::CmPrintf),
     (&["TSS", "T3"], Predef::OtherSurface),
     (&["%bss", "T4"], Predef::OtherSurface),
     (&["%scratch", "T5"], Predef::Stateless),

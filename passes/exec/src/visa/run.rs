@@ -19,6 +19,7 @@
 //! other kinds are not modelled.
 
 use super::exec::{Thread, VisaYield};
+use super::printf::PrintfError;
 use super::program::{Kernel, VarId};
 use crate::grid::{DispatchReport, Grid};
 use crate::interp::Trap;
@@ -57,6 +58,19 @@ pub fn implicit_input(kind: &str, ids: &ThreadIds, bases: Bases, size: usize) ->
     })
 }
 
+/// The text of the CM printf buffer at `base`, which is then freed.
+fn read_printed(memory: &mut Memory, base: u64) -> Result<Vec<u8>, Fault> {
+    let decoded = match memory.allocation(base) {
+        Some(buffer) => super::cm_printf::decode(&buffer.bytes, &buffer.defined),
+        None => Ok(Vec::new()),
+    };
+    memory.free(base);
+    decoded.map_err(|error| match error {
+        PrintfError::Differs(why) => Fault::Other(why),
+        PrintfError::Unsupported(what) => Fault::Unsupported(what),
+    })
+}
+
 /// Little-endian `width`-byte words of `values`, padded with undefined bytes to `size`.
 fn words(values: &[u64], width: usize, size: usize) -> (Vec<u8>, Vec<bool>) {
     let mut bytes = Vec::with_capacity(size.max(values.len() * width));
@@ -79,6 +93,9 @@ pub fn check_implicit_inputs(kernel: &Kernel, bases: Bases) -> Result<(), String
 }
 
 /// Runs `kernel` on every thread of `grid`; `inputs` are the bytes (and definedness) of each input variable.
+/// What the threads print through the CM printf buffer (`T2`, [`super::cm_printf`]) is appended to `printed`,
+/// thread after thread in local-id order within each group: each thread has a buffer of its own, read back when
+/// it ends.
 pub fn dispatch(
     kernel: &Kernel,
     memory: &mut Memory,
@@ -86,6 +103,7 @@ pub fn dispatch(
     inputs: &[(VarId, Vec<u8>, Vec<bool>)],
     grid: Grid,
     bounds: BoundsPolicy,
+    printed: &mut Vec<u8>,
 ) -> Result<DispatchReport, Trap> {
     let fault = |message: String| Trap { function: kernel.name.clone(), instruction: "<dispatch>".into(), fault: Fault::Other(message) };
     if grid.groups.contains(&0) || grid.local_size.contains(&0) {
@@ -103,9 +121,13 @@ pub fn dispatch(
     } else {
         0
     };
+    let cm_printf = super::cm_printf::uses_buffer(kernel);
     for group in (0..gz).flat_map(|z| (0..gy).flat_map(move |y| (0..gx).map(move |x| [x, y, z]))) {
         let slm = (slm_bytes > 0).then(|| memory.allocate(format!("SLM of group {group:?}"), AllocKind::Slm, slm_bytes));
         let mut threads: Vec<Option<Thread<'_>>> = Vec::new();
+        // Each thread's binding table with its own CM printf buffer, and the buffer's address (when it prints).
+        let mut own: Vec<Option<(Surfaces, u64)>> = Vec::new();
+        let mut texts: Vec<Vec<u8>> = Vec::new();
         for local in (0..lz).flat_map(|z| (0..ly).flat_map(move |y| (0..lx).map(move |x| [x, y, z]))) {
             let ids = ThreadIds { group_id: group, local_id: local, local_size: grid.local_size, group_count: grid.groups };
             let mut thread = Thread::new(kernel, ids);
@@ -119,18 +141,33 @@ pub fn dispatch(
                 }
             }
             threads.push(Some(thread));
+            own.push(cm_printf.then(|| {
+                let mut table = surfaces.clone();
+                let base = super::cm_printf::bind_buffer(memory, &mut table);
+                (table, base)
+            }));
+            texts.push(Vec::new());
         }
         let result = 'rounds: loop {
             let (mut waiting, mut finished) = (0usize, 0usize);
-            for slot in threads.iter_mut() {
+            for (index, slot) in threads.iter_mut().enumerate() {
                 let Some(thread) = slot else { continue };
                 report.slices += 1;
-                match thread.resume(memory, surfaces, slm, bounds) {
+                let table = own[index].as_ref().map_or(surfaces, |(table, _)| table);
+                match thread.resume(memory, table, slm, bounds) {
                     Ok(VisaYield::Barrier) => waiting += 1,
                     Ok(VisaYield::Finished) => {
                         finished += 1;
                         report.threads += 1;
                         *slot = None;
+                        if let Some((_, base)) = own[index].take() {
+                            match read_printed(memory, base) {
+                                Ok(text) => texts[index] = text,
+                                Err(why) => {
+                                    break 'rounds Err(Trap { function: kernel.name.clone(), instruction: "<printf>".into(), fault: why })
+                                }
+                            }
+                        }
                     }
                     Err(trap) => break 'rounds Err(trap),
                 }
@@ -147,6 +184,9 @@ pub fn dispatch(
         };
         if let Some(base) = slm {
             memory.free(base);
+        }
+        for text in texts {
+            printed.extend_from_slice(&text);
         }
         result?;
         report.groups += 1;

@@ -255,14 +255,23 @@ struct IrRun {
     printed: Vec<u8>,
 }
 
-/// The vISA's run: what it left in memory and its printf buffer (bytes and definedness), if it has one.
+/// The vISA's run: what it left in memory and its printf buffer, if it has one.
 struct VisaRun {
     outcome: Outcome,
-    printf: Option<(Vec<u8>, Vec<bool>)>,
+    printf: Option<PrintfBuffer>,
+}
+
+/// A printf buffer the vISA wrote (bytes and definedness), by its protocol.
+enum PrintfBuffer {
+    /// IGC's (`.implicit_UNDEFINED_11`): string indices, read back with the IR's strings ([`super::printf`]).
+    Igc(Vec<u8>, Vec<bool>),
+    /// The CM runtime's (`T2`): strings inline ([`super::cm_printf`]).
+    Cm(Vec<u8>, Vec<bool>),
 }
 
 /// The first difference between the runs: memory ([`compare_memory`]), then printf output (the vISA's buffer
-/// read back with the IR's strings, [`super::printf::decode`]).
+/// read back: IGC's with the IR's strings, [`super::printf::decode`]; the CM runtime's as it is,
+/// [`super::cm_printf::decode`]).
 /// `Err` names a construct the printf decoder does not read.
 fn compare_runs(
     before: &IrRun,
@@ -274,12 +283,15 @@ fn compare_runs(
     if let Some(difference) = compare_memory(&before.outcome, &after.outcome, float_kernel, nan_encodings) {
         return Ok(Some(difference));
     }
-    let printed = match &after.printf {
-        Some((bytes, defined)) => match super::printf::decode(bytes, defined, strings, &before.printed) {
-            Ok(text) => text,
-            Err(PrintfError::Differs(why)) => return Ok(Some(("printf output".to_string(), show_text(&before.printed), why))),
-            Err(PrintfError::Unsupported(what)) => return Err(what),
-        },
+    let decoded = match &after.printf {
+        Some(PrintfBuffer::Igc(bytes, defined)) => Some(super::printf::decode(bytes, defined, strings, &before.printed)),
+        Some(PrintfBuffer::Cm(bytes, defined)) => Some(super::cm_printf::decode(bytes, defined)),
+        None => None,
+    };
+    let printed = match decoded {
+        Some(Ok(text)) => text,
+        Some(Err(PrintfError::Differs(why))) => return Ok(Some(("printf output".to_string(), show_text(&before.printed), why))),
+        Some(Err(PrintfError::Unsupported(what))) => return Err(what),
         None => Vec::new(),
     };
     Ok((printed != before.printed).then(|| ("printf output".to_string(), show_text(&before.printed), show_text(&printed))))
@@ -529,6 +541,7 @@ fn run_visa(
         bytes[..4].copy_from_slice(&PRINTF_START.to_le_bytes());
         memory.allocate_with("printf buffer", AllocKind::Buffer, bytes)
     });
+    let cm_printf = super::cm_printf::uses_buffer(kernel).then(|| super::cm_printf::bind_buffer(&mut memory, &mut surfaces));
     for (k, input) in kernel.inputs.iter().enumerate() {
         let size = input.size as usize;
         let (bytes, defined) = match input.implicit.as_deref() {
@@ -550,7 +563,12 @@ fn run_visa(
             VisaYield::Barrier => continue,
         }
     }
-    let printf = printf.and_then(|base| memory.allocation(base)).map(|a| (a.bytes.clone(), a.defined.clone()));
+    let read = |base: u64| memory.allocation(base).map(|a| (a.bytes.clone(), a.defined.clone()));
+    let printf = match (printf.and_then(read), cm_printf.and_then(read)) {
+        (Some((bytes, defined)), _) => Some(PrintfBuffer::Igc(bytes, defined)),
+        (None, Some((bytes, defined))) => Some(PrintfBuffer::Cm(bytes, defined)),
+        (None, None) => None,
+    };
     Ok(VisaRun { outcome: collect(&memory, compared), printf })
 }
 

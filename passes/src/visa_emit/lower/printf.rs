@@ -17,14 +17,16 @@
 //!    dword 0 of `T2`, which returns the record area's byte offset.
 //! 2. The bytes written are the headers and each string up to and including its NUL (rounded to a whole oword);
 //!    the rest of a 128-byte string field keeps what the runtime left there (it zeroes the buffer), which its
-//!    reader never looks at past the NUL. Contiguous written bytes are cut into chunks of at most 128 bytes, each
-//!    a GRF-aligned variable whose constant dwords are written by `write_constant` and whose argument dwords are
-//!    moved in, then stored by `oword_st`s of 8, 4, 2 and 1 owords at `offset / 16 + chunk / 16`.
+//!    reader never looks at past the NUL. The written dwords are grouped into `oword_st`s of 8, 4, 2 or 1 owords
+//!    ([`stores`]: the largest store from the first dword not yet stored whose dwords are all written or past a
+//!    string's text, shrunk to the smallest covering the same written dwords), each from a GRF-aligned variable
+//!    whose constant dwords `write_constant` writes and whose argument dwords are moved in, at the oword offset
+//!    `old / 16 + store / 16`.
 //! 3. Every instruction is NoMask: printf is one scalar action of the thread, also inside SIMD control flow.
 //!
 //! # Not handled (located errors naming the call and the construct)
 //! A printf whose result is used (its value under the CM runtime is not OpenCL's 0/-1), a format or `%s`
-//! argument that is not a string literal, a string of 128 bytes or more with its NUL, a vector argument (the
+//! argument that is not a string literal, a string of 128 bytes or more before its NUL, a vector argument (the
 //! protocol's vector record is not emitted), a pointer argument that is not a string literal, and argument
 //! types other than 8/16/32/64-bit integers, float and double.
 

@@ -73,7 +73,8 @@ pub fn compile(
     times.back_end = start.elapsed();
     let emitted = emitted?;
     if emitted.is_empty() {
-        return Err("the module has no kernel to compile (no !genx.kernels entry with a body)".to_string());
+        let input = options.input.as_ref().map(|p| format!("{}: ", p.display())).unwrap_or_default();
+        return Err(format!("{input}{}", visa_emit::no_kernel_reason(module.as_mut_ptr())));
     }
     if options.stats {
         let copies: u64 = emitted.iter().map(|e| e.stats.copies()).sum();

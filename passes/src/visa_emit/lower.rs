@@ -187,6 +187,36 @@ fn relation(inst: LLVMValueRef) -> Option<(Relation, bool)> {
     }
 }
 
+/// Why a compare without a vISA relation ([`relation`]) is refused, naming its predicate.
+fn compare_refusal(cmp: LLVMValueRef) -> String {
+    // SAFETY: predicate query on a compare (`relation` returned None for it, so it is an fcmp here).
+    let name = match ir::opcode(cmp) {
+        Some(LLVMOpcode::LLVMFCmp) => match unsafe { LLVMGetFCmpPredicate(cmp) } {
+            LLVMRealPredicate::LLVMRealPredicateFalse => "false",
+            LLVMRealPredicate::LLVMRealOEQ => "oeq",
+            LLVMRealPredicate::LLVMRealOGT => "ogt",
+            LLVMRealPredicate::LLVMRealOGE => "oge",
+            LLVMRealPredicate::LLVMRealOLT => "olt",
+            LLVMRealPredicate::LLVMRealOLE => "ole",
+            LLVMRealPredicate::LLVMRealONE => "one",
+            LLVMRealPredicate::LLVMRealORD => "ord",
+            LLVMRealPredicate::LLVMRealUNO => "uno",
+            LLVMRealPredicate::LLVMRealUEQ => "ueq",
+            LLVMRealPredicate::LLVMRealUGT => "ugt",
+            LLVMRealPredicate::LLVMRealUGE => "uge",
+            LLVMRealPredicate::LLVMRealULT => "ult",
+            LLVMRealPredicate::LLVMRealULE => "ule",
+            LLVMRealPredicate::LLVMRealUNE => "une",
+            LLVMRealPredicate::LLVMRealPredicateTrue => "true",
+        },
+        _ => "?",
+    };
+    format!(
+        "the compare predicate 'fcmp {name}' is not lowered yet: vISA's float compares are false on NaN except `ne`, \
+         so only oeq, une, ogt, oge, olt and ole map to one compare"
+    )
+}
+
 /// What a main instruction becomes: an ALU opcode, how its sources and destination are typed, and which
 /// source is negated (LLVM's `sub`/`fsub` are vISA's `add` with a negated second source).
 struct AluForm {
@@ -657,7 +687,7 @@ impl<'a> Lowering<'a> {
 
     fn compare(&mut self, inst: LLVMValueRef) -> R<()> {
         let Some((rel, unsigned)) = relation(inst) else {
-            return Err(error(inst, "this compare predicate (unordered or constant) is not lowered yet"));
+            return Err(error(inst, compare_refusal(inst)));
         };
         let exec = Exec::simd(region_ir::lanes(ir::type_of(inst)));
         let srcs =
@@ -903,7 +933,7 @@ impl<'a> Lowering<'a> {
             return Err(error(select, "a compare into a general register under a write mask is not lowered yet"));
         }
         let Some((rel, unsigned)) = relation(cmp) else {
-            return Err(error(cmp, "this compare predicate (unordered or constant) is not lowered yet"));
+            return Err(error(cmp, compare_refusal(cmp)));
         };
         let srcs = [self.source(cmp, 0, exec.size, Some(!unsigned))?, self.source(cmp, 1, exec.size, Some(!unsigned))?];
         let dst = self.dst(select, var, offset, hstride, false)?;
@@ -1302,7 +1332,12 @@ fn apply(inst: LLVMValueRef, src: Operand, outer: Modifier) -> R<Operand> {
         (Modifier::Abs, _) => Modifier::Abs,
         (Modifier::Not, Modifier::None) => Modifier::Not,
         (Modifier::Not, Modifier::Not) => Modifier::None,
-        _ => return Err(error(inst, "this combination of source modifiers is not lowered")),
+        _ => {
+            return Err(error(
+                inst,
+                format!("the source modifier {outer:?} over a source already read with {current:?} is not lowered"),
+            ))
+        }
     };
     Ok(match src {
         Operand::Region(mut s) => {

@@ -22,7 +22,7 @@ use genx_visa::{Category, CmpDst, Dst, Exec, Imm, Inst, Modifier, Operand, Pred,
 use llvm_sys::prelude::*;
 use llvm_sys::LLVMOpcode;
 
-use super::{constant_lanes, error, genx_short_name, is_predicate_type, operand, Lowering, R};
+use super::{constant_lanes, construct, error, genx_short_name, is_predicate_type, operand, Lowering, R};
 use crate::ir;
 use crate::region_ir;
 
@@ -182,7 +182,18 @@ impl Lowering<'_> {
                     self.alu("or", old, vec![scalar(old), scalar(new)]);
                     self.insts.push(Inst::Setp { exec: nm(lanes), dst: var, value: scalar(old) });
                 }
-                _ => return Err(error(inst, "this predicate operation is not lowered yet")),
+                _ => {
+                    let users: Vec<String> = ir::users(inst).into_iter().map(construct).collect();
+                    return Err(error(
+                        inst,
+                        format!(
+                            "{} computing a predicate operand (of {}) inside a predicate operation's bale is not \
+                             lowered yet",
+                            construct(inst),
+                            if users.is_empty() { "nothing".to_string() } else { users.join(", ") }
+                        ),
+                    ));
+                }
             }
             var
         };

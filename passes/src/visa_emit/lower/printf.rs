@@ -22,7 +22,8 @@
 //!    string's text, shrunk to the smallest covering the same written dwords), each from a GRF-aligned variable
 //!    whose constant dwords `write_constant` writes and whose argument dwords are moved in, at the oword offset
 //!    `old / 16 + store / 16`.
-//! 3. Every instruction is NoMask: printf is one scalar action of the thread, also inside SIMD control flow.
+//! 3. Every instruction is NoMask: printf is one scalar action of the thread, whatever the execution mask
+//!    (genx-simdcf-lower refuses a printf inside SIMD control flow before this).
 //!
 //! # Not handled (located errors naming the call and the construct)
 //! A printf whose result is used (its value under the CM runtime is not OpenCL's 0/-1), a format or `%s`

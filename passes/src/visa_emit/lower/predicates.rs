@@ -26,15 +26,15 @@ use super::{constant_lanes, construct, error, genx_short_name, is_predicate_type
 use crate::ir;
 use crate::region_ir;
 
-fn nm(size: u32) -> Exec {
+pub(super) fn nm(size: u32) -> Exec {
     Exec { size, offset: 0, no_mask: true }
 }
 
-fn scalar(var: VarId) -> Operand {
+pub(super) fn scalar(var: VarId) -> Operand {
     Operand::Region(Src { var, offset: 0, region: Region::SCALAR, modifier: Modifier::None })
 }
 
-fn imm(bits: u64) -> Operand {
+pub(super) fn imm(bits: u64) -> Operand {
     Operand::Imm(Imm { bits, ty: Type::UD })
 }
 
@@ -94,7 +94,8 @@ impl Lowering<'_> {
         Ok((bits, elems))
     }
 
-    fn alu(&mut self, op: &'static str, dst: VarId, srcs: Vec<Operand>) {
+    /// A one-lane NoMask ALU instruction writing `dst`.
+    pub(super) fn alu(&mut self, op: &'static str, dst: VarId, srcs: Vec<Operand>) {
         self.insts.push(Inst::Alu {
             op,
             sat: false,

@@ -31,12 +31,13 @@
 //! protocol's vector record is not emitted), a pointer argument that is not a string literal, and argument
 //! types other than 8/16/32/64-bit integers, float and double.
 
-use genx_visa::{Category, Dst, Exec, Imm, Inst, Message, Modifier, Operand, Origin, Raw, Region, Src, Type, VarId};
+use genx_visa::{Category, Dst, Exec, Inst, Message, Modifier, Operand, Origin, Raw, Region, Src, Type, VarId};
 use std::collections::{BTreeMap, BTreeSet};
 
 use llvm_sys::prelude::*;
 use llvm_sys::LLVMTypeKind;
 
+use super::predicates::{imm, nm, scalar};
 use super::{element_type, error, is_pointer, Lowering, R};
 use crate::cm_lower::string_literal;
 use crate::ir;
@@ -123,26 +124,18 @@ impl Lowering<'_> {
         let total = at;
         // Reserve the records: old = atomic add of `total` on dword 0 of the buffer.
         let surface = self.printf_surface();
-        let scalar = |this: &mut Self, note: &str| {
+        // The atomic's raw operands start a GRF.
+        let raw_var = |this: &mut Self, note: &str| {
             this.k.add_var(Category::General { ty: Type::UD, elems: 1, align: genx_visa::Align::Grf }, Origin::Declared, note)
         };
-        let offsets = scalar(self, "printf: buffer dword 0");
-        let size = scalar(self, "printf: record bytes");
-        let old = scalar(self, "printf: record offset");
-        let one = Exec { size: 1, offset: 0, no_mask: true };
-        let mov_imm = |var: VarId, value: u64| Inst::Alu {
-            op: "mov",
-            sat: false,
-            exec: one,
-            pred: None,
-            dst: Dst { var, offset: 0, hstride: 1 },
-            srcs: vec![Operand::Imm(Imm { bits: value, ty: Type::UD })],
-        };
-        self.insts.push(mov_imm(offsets, 0));
-        self.insts.push(mov_imm(size, total as u64));
+        let offsets = raw_var(self, "printf: buffer dword 0");
+        let size = raw_var(self, "printf: record bytes");
+        let old = raw_var(self, "printf: record offset");
+        self.alu("mov", offsets, vec![imm(0)]);
+        self.alu("mov", size, vec![imm(total as u64)]);
         self.insts.push(Inst::Message(Message::DwordAtomic {
             op: "add",
-            exec: one,
+            exec: nm(1),
             pred: None,
             surface,
             offsets: Raw { var: offsets, offset: 0 },
@@ -150,20 +143,8 @@ impl Lowering<'_> {
             dst: Some(Raw { var: old, offset: 0 }),
         }));
         // The record area's offset in owords (records are whole owords, and the runtime starts them at 32).
-        let base = self.k.add_var(
-            Category::General { ty: Type::UD, elems: 1, align: genx_visa::Align::Natural },
-            Origin::Declared,
-            "printf: record oword",
-        );
-        let scalar_src = |var: VarId| Operand::Region(Src { var, offset: 0, region: Region::SCALAR, modifier: Modifier::None });
-        self.insts.push(Inst::Alu {
-            op: "shr",
-            sat: false,
-            exec: one,
-            pred: None,
-            dst: Dst { var: base, offset: 0, hstride: 1 },
-            srcs: vec![scalar_src(old), Operand::Imm(Imm { bits: 4, ty: Type::UD })],
-        });
+        let base = self.k.add_general(Type::UD, 1, "printf: record oword");
+        self.alu("shr", base, vec![scalar(old), imm(4)]);
         for (chunk_at, chunk) in stores(&lanes, &slack) {
             let bytes = chunk.len() as u32 * 4;
             let var = self.k.add_var(
@@ -182,22 +163,11 @@ impl Lowering<'_> {
                 }
             }
             let offset = if chunk_at == 0 {
-                scalar_src(base)
+                scalar(base)
             } else {
-                let at = self.k.add_var(
-                    Category::General { ty: Type::UD, elems: 1, align: genx_visa::Align::Natural },
-                    Origin::Declared,
-                    "printf: oword offset",
-                );
-                self.insts.push(Inst::Alu {
-                    op: "add",
-                    sat: false,
-                    exec: one,
-                    pred: None,
-                    dst: Dst { var: at, offset: 0, hstride: 1 },
-                    srcs: vec![scalar_src(base), Operand::Imm(Imm { bits: (chunk_at / 16) as u64, ty: Type::UD })],
-                });
-                scalar_src(at)
+                let at = self.k.add_general(Type::UD, 1, "printf: oword offset");
+                self.alu("add", at, vec![scalar(base), imm((chunk_at / 16) as u64)]);
+                scalar(at)
             };
             self.insts.push(Inst::OwordSt { owords: bytes / 16, surface, offset, src: Raw { var, offset: 0 } });
         }
@@ -244,7 +214,7 @@ impl Lowering<'_> {
     fn printf_argument(&mut self, inst: LLVMValueRef, n: u32, var: VarId, offset: u32) -> R<()> {
         let value = super::operand(inst, n);
         let ty = element_type(ir::type_of(value)).ok_or_else(|| error(inst, "a printf argument without a vISA type"))?;
-        let exec = Exec { size: 1, offset: 0, no_mask: true };
+        let exec = nm(1);
         if ty.bytes() == 8 {
             let source = self.var_of(inst, value)?;
             let halves = self.k.add_alias(source, 0, Type::UD, 2, "");

@@ -1,0 +1,279 @@
+//! `genx-constant-branches`: branches whose condition is a constant, once the known-zero low bits of integers
+//! are used, become unconditional, and the blocks they no longer reach are deleted.
+//!
+//! # Why
+//! The CM template library and the front end decide at run time what a C++ compiler would decide while
+//! compiling: `if (__x & 3)` on a column `x * 16` (cmtl::WriteBlock's unaligned path), `if (sizeof(T) % 4 == 0
+//! || ...)` (early-cse already folds it to `br i1 true`). IGC's instcombine and simplifycfg delete the dead side;
+//! the vISA route runs neither (instcombine was measured and left out, ARCHITECTURE.md; simplifycfg makes
+//! `switch`es the emitter does not lower and hoists code across SIMD control flow), so without this pass the
+//! dead side is emitted: rotate_tiles carried a read-modify-write of its whole 16x16 tile (833 vISA
+//! instructions) that no thread can run. The vISA route runs this pass before the middle end
+//! (`visa_route::PREPARE_PIPELINE`); genx-simdcf-lower folds constant branches with the same function before it
+//! looks for SIMD branches.
+//!
+//! # Algorithm
+//! 1. **Known-zero low bits** ([`known_low_zeros`]): how many low bits of an integer are zero whatever the run
+//!    time values: a constant's trailing zeros; `mul` the sum of its operands'; `shl` by a constant adds it;
+//!    `add`, `sub`, `or`, `xor`, `select` and phis the least of theirs; `and` the most; `zext`, `sext` and
+//!    `trunc` keep them (capped at the width). Depth-limited (phis of loops are cut there), scalars only.
+//! 2. **Folds**, in layout order, repeated until nothing changes: `and X, C` is 0 when every bit of C lies in
+//!    X's known-zero low bits, and X when C keeps every bit above them; an `icmp` of two constant integers is
+//!    its constant (LLVM's constant folder).
+//! 3. **Branches** ([`fold_constant_branches`]): `br i1 <constant>` becomes `br` to the side it takes (the
+//!    other side's phis lose this block's entry); blocks no longer reachable from the entry are deleted (their
+//!    values' uses, only in other dead blocks, become undef) and a phi left with one entry becomes its value.
+//!
+//! # Invariants
+//! * Only what every execution computes is folded: a known-zero bit is zero for every input (poison and undef
+//!   operands are not looked through: `undef` is not a constant integer here).
+//! * SIMD control flow is never touched: its branches test a `simdcf.any` or a goto/join result, never a
+//!   constant.
+//!
+//! # Not handled
+//! Vectors (a splat's known bits), known-one bits, ranges (`icmp slt X, 0` of a `zext`: LLVM's InstSimplify
+//! folds those), `switch` terminators with a constant condition, merging a block into its only predecessor
+//! (the emitter's jump tidying drops the jumps that fall through).
+
+use std::collections::HashSet;
+
+use inkwell::module::Module;
+
+use crate::diag::PassCx;
+use crate::ir::{self, opcode};
+use crate::ir_write;
+use crate::llvm_sys::core::*;
+use crate::llvm_sys::prelude::*;
+use crate::llvm_sys::{LLVMOpcode, LLVMTypeKind};
+use crate::region_ir;
+
+/// How far [`known_low_zeros`] looks through operands (as LLVM's computeKnownBits).
+const DEPTH: u32 = 6;
+
+const STAT_FOLDS: (&std::ffi::CStr, &std::ffi::CStr) =
+    (c"folds", c"ands and compares folded to a constant or an operand by known-zero low bits");
+const STAT_BRANCHES: (&std::ffi::CStr, &std::ffi::CStr) = (c"branches", c"constant branches made unconditional");
+
+pub fn run(module: &Module<'_>, cx: &mut PassCx) -> bool {
+    let module = module.as_mut_ptr();
+    let mut changed = false;
+    let (mut folds, mut branches) = (0, 0);
+    for function in ir::functions(module).filter(|&f| !ir::is_declaration(f)).collect::<Vec<_>>() {
+        loop {
+            let n = fold_known_bits(function);
+            folds += n;
+            if n == 0 {
+                break;
+            }
+            changed = true;
+        }
+        let n = fold_constant_branches(function);
+        branches += n;
+        changed |= n > 0;
+    }
+    cx.count(STAT_FOLDS.0, STAT_FOLDS.1, folds);
+    cx.count(STAT_BRANCHES.0, STAT_BRANCHES.1, branches);
+    changed
+}
+
+/// How many low bits of the scalar integer `value` are zero in every execution (0 when unknown).
+pub fn known_low_zeros(value: LLVMValueRef) -> u32 {
+    known(value, 0)
+}
+
+fn scalar_int_width(value: LLVMValueRef) -> Option<u32> {
+    let ty = ir::type_of(value);
+    // SAFETY: a type query on a live type.
+    (unsafe { LLVMGetTypeKind(ty) } == LLVMTypeKind::LLVMIntegerTypeKind).then(|| ir::int_width(ty))
+}
+
+fn known(value: LLVMValueRef, depth: u32) -> u32 {
+    let Some(width) = scalar_int_width(value) else { return 0 };
+    if let Some(c) = ir::const_int(value) {
+        // A constant of at most 64 bits (wider ones are not ConstantInts `const_int` reads).
+        return if c == 0 { width } else { (c as u64).trailing_zeros().min(width) };
+    }
+    let Some(op) = opcode(value) else { return 0 };
+    if depth >= DEPTH {
+        return 0;
+    }
+    let at = |n: u32| known(ir::operand(value, n), depth + 1);
+    let zeros = match op {
+        LLVMOpcode::LLVMMul => at(0).saturating_add(at(1)),
+        LLVMOpcode::LLVMShl => match ir::const_int(ir::operand(value, 1)) {
+            Some(s) if (0..i64::from(width)).contains(&s) => at(0).saturating_add(s as u32),
+            _ => 0,
+        },
+        LLVMOpcode::LLVMAdd | LLVMOpcode::LLVMSub | LLVMOpcode::LLVMOr | LLVMOpcode::LLVMXor => at(0).min(at(1)),
+        LLVMOpcode::LLVMAnd => at(0).max(at(1)),
+        LLVMOpcode::LLVMSelect => at(1).min(at(2)),
+        LLVMOpcode::LLVMZExt | LLVMOpcode::LLVMSExt => {
+            let inner = ir::operand(value, 0);
+            let zeros = at(0);
+            // A source known to be zero throughout stays zero throughout.
+            if scalar_int_width(inner).is_some_and(|w| zeros >= w) {
+                width
+            } else {
+                zeros
+            }
+        }
+        LLVMOpcode::LLVMTrunc => at(0),
+        LLVMOpcode::LLVMPHI => (0..ir::incoming_count(value))
+            .map(|i| ir::incoming_value(value, i))
+            .filter(|&v| v != value)
+            .map(|v| known(v, depth + 1))
+            .min()
+            .unwrap_or(0),
+        _ => 0,
+    };
+    zeros.min(width)
+}
+
+/// One round of the folds of step 2 over `function`; returns how many instructions it replaced.
+fn fold_known_bits(function: LLVMValueRef) -> u64 {
+    let mut folded = 0;
+    for inst in ir::blocks(function).flat_map(ir::instructions).collect::<Vec<_>>() {
+        let replacement = match opcode(inst) {
+            Some(LLVMOpcode::LLVMAnd) => fold_and(inst),
+            Some(LLVMOpcode::LLVMICmp) => fold_icmp(inst),
+            _ => None,
+        };
+        if let Some(value) = replacement {
+            region_ir::replace_and_erase(inst, value);
+            folded += 1;
+        }
+    }
+    folded
+}
+
+/// `and X, C` (either order) by X's known-zero low bits: 0 when C has no bit above them, X when C has every one.
+fn fold_and(inst: LLVMValueRef) -> Option<LLVMValueRef> {
+    let width = scalar_int_width(inst)?;
+    if width > 64 {
+        return None;
+    }
+    let (x, c) = match (ir::const_int(ir::operand(inst, 0)), ir::const_int(ir::operand(inst, 1))) {
+        (None, Some(c)) => (ir::operand(inst, 0), c),
+        (Some(c), None) => (ir::operand(inst, 1), c),
+        _ => return None,
+    };
+    let zeros = known_low_zeros(x);
+    if zeros == 0 {
+        return None;
+    }
+    let all = if width == 64 { u64::MAX } else { (1u64 << width) - 1 };
+    let low = if zeros >= 64 { u64::MAX } else { (1u64 << zeros) - 1 } & all;
+    let c = c as u64 & all;
+    if c & !low == 0 {
+        Some(ir_write::zero(ir::type_of(inst)))
+    } else if c | low == all {
+        Some(x)
+    } else {
+        None
+    }
+}
+
+/// An `icmp` of two constant integers is its value.
+fn fold_icmp(inst: LLVMValueRef) -> Option<LLVMValueRef> {
+    let (a, b) = (ir::operand(inst, 0), ir::operand(inst, 1));
+    if ir::const_int(a).is_none() || ir::const_int(b).is_none() {
+        return None;
+    }
+    // SAFETY: a constant maker on two constant integers of the same type (an icmp's operands).
+    let folded = unsafe { LLVMConstICmp(ir::icmp_predicate(inst), a, b) };
+    ir::const_int(folded).is_some().then_some(folded)
+}
+
+/// Folds `br i1 true|false`, deletes the blocks that become unreachable from the entry and replaces the phis left
+/// with one entry by their value. Returns how many branches it folded.
+pub fn fold_constant_branches(function: LLVMValueRef) -> u64 {
+    let mut folded = 0;
+    for block in ir::blocks(function).collect::<Vec<_>>() {
+        let br = ir::terminator(block);
+        if br.is_null() || opcode(br) != Some(LLVMOpcode::LLVMBr) || !ir::is_conditional(br) {
+            continue;
+        }
+        // SAFETY: a query on a live conditional branch.
+        let Some(value) = ir::const_int(unsafe { LLVMGetCondition(br) }) else { continue };
+        let (keep, drop) = if value & 1 == 1 { (0, 1) } else { (1, 0) };
+        let (kept, dropped) = (ir::successor(br, keep), ir::successor(br, drop));
+        // SAFETY: live handles of the module being rewritten; these calls make an instruction before `br`, copy
+        // its location, and erase `br` once nothing uses it (a terminator has no uses): `crate::ir_write`'s safety
+        // argument, points 1 to 3.
+        unsafe {
+            let new = region_ir::with_builder_before(br, |b| LLVMBuildBr(b, kept));
+            let location = crate::llvm_sys::debuginfo::LLVMInstructionGetDebugLoc(br);
+            if !location.is_null() {
+                crate::llvm_sys::debuginfo::LLVMInstructionSetDebugLoc(new, location);
+            }
+        }
+        ir_write::erase(br);
+        if dropped != kept {
+            remove_incoming(dropped, block);
+        }
+        folded += 1;
+    }
+    if folded == 0 {
+        return 0;
+    }
+    // Unreachable blocks: drop their phi entries, then the blocks.
+    let mut reached = HashSet::new();
+    let mut work = vec![ir::entry_block(function)];
+    while let Some(block) = work.pop() {
+        if reached.insert(block) {
+            let term = ir::terminator(block);
+            if !term.is_null() {
+                work.extend(ir::successors(term));
+            }
+        }
+    }
+    let dead: Vec<_> = ir::blocks(function).filter(|b| !reached.contains(b)).collect();
+    for &block in &dead {
+        let term = ir::terminator(block);
+        let succs = if term.is_null() { Vec::new() } else { ir::successors(term) };
+        for succ in succs {
+            if reached.contains(&succ) {
+                remove_incoming(succ, block);
+            }
+        }
+    }
+    for &block in &dead {
+        for inst in ir::instructions(block).collect::<Vec<_>>() {
+            ir_write::replace_all_uses(inst, ir_write::undef(ir::type_of(inst)));
+        }
+    }
+    for block in dead {
+        // SAFETY: a dead block: no live block branches to it (phis of live successors were updated above) and
+        // every value it defines was replaced by undef, so no use of it or its values outlives it.
+        unsafe { LLVMDeleteBasicBlock(block) };
+    }
+    for inst in ir::blocks(function).flat_map(ir::instructions).collect::<Vec<_>>() {
+        if ir::is_phi(inst) && ir::incoming_count(inst) == 1 {
+            let value = ir::incoming_value(inst, 0);
+            if value != inst {
+                region_ir::replace_and_erase(inst, value);
+            }
+        }
+    }
+    folded
+}
+
+/// Rebuilds the phis of `block` without their entries for `pred` (the C API cannot remove an incoming entry).
+fn remove_incoming(block: LLVMBasicBlockRef, pred: LLVMBasicBlockRef) {
+    for phi in ir::instructions(block).take_while(|&i| ir::is_phi(i)).collect::<Vec<_>>() {
+        // SAFETY: live handles of the module being rewritten; these calls read it, make types, constants or
+        // instructions, or redirect uses, and free nothing (`crate::ir_write`'s safety argument, points 1 and 2).
+        unsafe {
+            let (mut values, mut blocks) = (Vec::new(), Vec::new());
+            for i in 0..ir::incoming_count(phi) {
+                if ir::incoming_block(phi, i) != pred {
+                    values.push(ir::incoming_value(phi, i));
+                    blocks.push(ir::incoming_block(phi, i));
+                }
+            }
+            let new = region_ir::with_builder_before(phi, |b| LLVMBuildPhi(b, ir::type_of(phi), c"".as_ptr()));
+            LLVMAddIncoming(new, values.as_mut_ptr(), blocks.as_mut_ptr(), values.len() as u32);
+            region_ir::replace_and_erase(phi, new);
+        }
+    }
+}

@@ -12,11 +12,17 @@
 //! value's, which coalescing removes when the old value dies there).
 //!
 //! # Invariants
-//! One address variable per indirect operand, written immediately before its use, so no address is live across
-//! anything else. The immediate offset must be in vISA's -512..=511 bytes (the verifier checks it).
+//! One address variable per indirect operand, written immediately before its use, except the pieces of a split
+//! multi-indirect read (below), so at most one address is live across anything else. The immediate offset must
+//! be in vISA's -512..=511 bytes (the verifier checks it).
 //!
 //! A multi-indirect read (an offset vector, one per row of `width` elements) sets one address element per row
 //! (`addr_add (M1_NM, rows) A(0)<1> &V index(0,first)<1;1,0>`) and reads `r[A(0),C]<width,stride>:type`.
+//! genx-legalize splits a read of more rows than an instruction takes into pieces whose offsets are direct
+//! `rdregion`s of the whole offset vector (`region.rows`); such a piece sets one address variable from all of
+//! the whole vector (up to 16 entries), the next piece of the same vector and base reads it at its first entry
+//! (`r[A(8),C]`) when no other address was set in between (IGC's address commoning), and the `rdregion`s of the
+//! offsets are not emitted when only such reads use them.
 //!
 //! # Not handled
 //! Multi-indirect writes, 2D single-indirect destinations, indices that are not in a register of their own (a
@@ -34,6 +40,7 @@ impl Lowering<'_> {
     /// A fresh address variable of `rows` elements, element `i` set to the address of `base`'s first byte plus
     /// the byte index `index[first + i]` (`index` an `i16` value, a vector of them, or a constant).
     fn address_of(&mut self, user: LLVMValueRef, index: LLVMValueRef, base: VarId, first: u32, rows: u32) -> R<VarId> {
+        self.shared_address = None;
         if !rows.is_power_of_two() || rows > 16 {
             return Err(error(user, format!("a multi-indirect region of {rows} rows (1, 2, 4, 8 or 16 allowed)")));
         }
@@ -67,6 +74,27 @@ impl Lowering<'_> {
         Ok(addr)
     }
 
+    /// The address variable and its first element for a multi-indirect read of `base` whose row offsets are
+    /// entries `start..` of the index vector `whole`: the address variable the previous
+    /// indirect operand set from all of `whole` when it addressed `base` too (the next piece of a split read),
+    /// else a new one set from all of `whole` (IGC's address commoning: one `addr_add` of 16 for the two
+    /// 8-row halves of a 16-row read).
+    fn shared_address(
+        &mut self,
+        user: LLVMValueRef,
+        whole: LLVMValueRef,
+        base: VarId,
+        start: u32,
+    ) -> R<(VarId, u32)> {
+        if let Some(shared) = self.shared_address.filter(|s| s.base == base && s.index == whole) {
+            return Ok((shared.addr, start));
+        }
+        let entries = region_ir::lanes(ir::type_of(whole));
+        let addr = self.address_of(user, whole, base, 0, entries)?;
+        self.shared_address = Some(SharedAddress { base, index: whole, addr });
+        Ok((addr, start))
+    }
+
     /// The source operand of a `rdregion` with a runtime offset, read by an instruction of `exec` lanes as `ty`
     /// from `view` (the input's variable viewed as `ty`).
     pub(super) fn indirect_source(
@@ -89,11 +117,15 @@ impl Lowering<'_> {
             if n != exec || n % width != 0 || !width.is_power_of_two() || width > 16 || shape.stride < 0 {
                 return Err(error(rd, format!("a multi-indirect region of {n} elements in rows of {width} read by a {exec}-wide instruction")));
             }
-            let addr = self.address_of(rd, index, view, first, n / width)?;
+            let rows = n / width;
+            let (addr, addr_elem) = match index_rows_of(index) {
+                Some((whole, start)) if first == 0 => self.shared_address(rd, whole, view, start)?,
+                _ => (self.address_of(rd, index, view, first, rows)?, 0),
+            };
             let hstride = if width == 1 { 0 } else { shape.stride as u32 };
             return Ok(Operand::Indirect(IndirectSrc {
                 addr,
-                addr_elem: 0,
+                addr_elem,
                 offset: read.region.offset,
                 region: Region { vstride: 0, width, hstride },
                 ty,
@@ -157,4 +189,38 @@ impl Lowering<'_> {
         });
         Ok(())
     }
+}
+
+/// An address variable set from a whole index vector, which the next piece of the same split read may use.
+#[derive(Clone, Copy)]
+pub(super) struct SharedAddress {
+    base: VarId,
+    index: LLVMValueRef,
+    addr: VarId,
+}
+
+/// When `index` is a direct, contiguous `rdregion` of part of a vector of 2 to 16 row offsets (genx-legalize's
+/// piece of a split multi-indirect read, `region.rows`), that vector and the piece's first entry.
+fn index_rows_of(index: LLVMValueRef) -> Option<(LLVMValueRef, u32)> {
+    let read = RdRegion::read(index)?;
+    if read.index != Index::Direct || !read.region.is_contiguous() || read.region.elem_bytes == 0 {
+        return None;
+    }
+    let entries = region_ir::lanes(ir::type_of(read.input));
+    if !(2..=16).contains(&entries) || !entries.is_power_of_two() || !matches!(read.region.elem_bytes, 2 | 4) {
+        return None;
+    }
+    let start = u32::try_from(read.region.offset).ok()? / read.region.elem_bytes;
+    (start + read.region.num_elements <= entries).then_some((read.input, start))
+}
+
+/// Whether `inst` is a piece of an index vector ([`index_rows_of`]) that only multi-indirect reads use, each as
+/// its whole row offsets: they address from the whole vector, so the piece needs no instruction.
+pub(super) fn is_shared_index_piece(inst: LLVMValueRef) -> bool {
+    index_rows_of(inst).is_some()
+        && ir::users(inst).into_iter().all(|user| {
+            RdRegion::read(user).is_some_and(|read| {
+                read.index == Index::Value(inst) && matches!(read.region.indirect, Indirect::Multi { first: 0, .. })
+            })
+        })
 }

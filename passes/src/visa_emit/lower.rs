@@ -238,6 +238,9 @@ pub(super) struct Lowering<'a> {
     /// Constants materialised in the current block (a block's constants are written in that block, so no
     /// constant's variable is read where its moves may not have run).
     constants: HashMap<LLVMValueRef, VarId>,
+    /// The address variable the last indirect operand set from a whole index vector (`indirect.rs`), while no
+    /// other address has been set since, in the current block.
+    shared_address: Option<indirect::SharedAddress>,
     /// The field variables of a call returning a struct (`addc`: carry, sum), read by `extractvalue`.
     parts: HashMap<LLVMValueRef, [VarId; 2]>,
     labels: HashMap<LLVMBasicBlockRef, LabelId>,
@@ -260,6 +263,7 @@ impl<'a> Lowering<'a> {
             predefined: HashMap::new(),
             raw_into: None,
             constants: HashMap::new(),
+            shared_address: None,
             parts: HashMap::new(),
             labels: HashMap::new(),
             globals: HashMap::new(),
@@ -283,6 +287,7 @@ impl<'a> Lowering<'a> {
         for (index, &block) in blocks.iter().enumerate() {
             let next = blocks.get(index + 1).copied();
             this.constants.clear();
+            this.shared_address = None;
             for inst in ir::instructions(block) {
                 if !bales.is_baled(inst) {
                     let start = this.insts.len();
@@ -517,6 +522,10 @@ impl<'a> Lowering<'a> {
         }
         if let Some(global) = globals::whole_global_access(inst) {
             return self.global_access(inst, global);
+        }
+        if indirect::is_shared_index_piece(inst) {
+            // Its readers address from the whole index vector (`indirect.rs`): nothing reads its variable.
+            return Ok(());
         }
         match opcode {
             LLVMOpcode::LLVMRet => {

@@ -32,8 +32,10 @@ use crate::output::Outputs;
 pub const PREPARE_PIPELINE: &str =
     "genx-inline-calls,always-inline,genx-promote-array,function(mem2reg),genx-constant-loads,genx-constant-branches,genx-ieee-emulate";
 
-/// The passes the route runs after the middle end, before emission.
-pub const BACK_END_PIPELINE: &str = "genx-legalize";
+/// The passes the route runs after the middle end, before emission: `genx-constant-branches` again (the middle
+/// end's constant folding decides more branches, the loop tests of a loop made straight-line among them), then
+/// genx-legalize.
+pub const BACK_END_PIPELINE: &str = "genx-constant-branches,genx-legalize";
 
 /// Times of the route's phases.
 #[derive(Default)]

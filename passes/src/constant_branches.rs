@@ -23,7 +23,9 @@
 //!    64 bits only.
 //! 2. **Folds**, in layout order, repeated until nothing changes: `and X, C` is 0 when every bit of C lies in
 //!    X's known-zero low bits, and X when C keeps every bit above them; an `icmp` of two constant integers is
-//!    its constant (LLVM's constant folder).
+//!    its constant (LLVM's constant folder); an `icmp` of a scalar `select C, K1, K2` of constants with a
+//!    constant is a constant, C, or (when it only decides branches, whose successors are swapped) `not C`
+//!    (`which ? CMRT_LOC_SECOND : CMRT_LOC_FIRST` tested again in cmtl::UnpackSingle).
 //! 3. **Branches** ([`fold_constant_branches`]): `br i1 <constant>` becomes `br` to the side it takes (the
 //!    other side's phis lose this block's entry); blocks no longer reachable from the entry are deleted (their
 //!    values' uses, only in other dead blocks, become undef) and a phi left with one entry becomes its value.
@@ -191,15 +193,48 @@ fn fold_and(inst: LLVMValueRef) -> Option<LLVMValueRef> {
     }
 }
 
-/// An `icmp` of two constant integers is its value.
+/// An `icmp` of two constant integers is its value. An `icmp` of `select C, K1, K2` with a constant K (scalars)
+/// is constant when both arms compare alike, C when only K1's holds, and `not C` when only K2's holds and the
+/// compare only decides branches (their successors are swapped to test C).
 fn fold_icmp(inst: LLVMValueRef) -> Option<LLVMValueRef> {
     let (a, b) = (ir::operand(inst, 0), ir::operand(inst, 1));
-    if ir::const_int(a).is_none() || ir::const_int(b).is_none() {
+    let predicate = ir::icmp_predicate(inst);
+    // SAFETY: a constant maker on two constant integers of the same type (an icmp's operands).
+    let compare = |l: LLVMValueRef, r: LLVMValueRef| ir::const_int(unsafe { LLVMConstICmp(predicate, l, r) });
+    if ir::const_int(a).is_some() && ir::const_int(b).is_some() {
+        // SAFETY: as above.
+        let folded = unsafe { LLVMConstICmp(predicate, a, b) };
+        return ir::const_int(folded).is_some().then_some(folded);
+    }
+    let (select, k, select_left) = if ir::const_int(b).is_some() { (a, b, true) } else { (b, a, false) };
+    if opcode(select) != Some(LLVMOpcode::LLVMSelect) || ir::const_int(k).is_none() || scalar_int_width(select).is_none() {
         return None;
     }
-    // SAFETY: a constant maker on two constant integers of the same type (an icmp's operands).
-    let folded = unsafe { LLVMConstICmp(ir::icmp_predicate(inst), a, b) };
-    ir::const_int(folded).is_some().then_some(folded)
+    let (cond, k1, k2) = (ir::operand(select, 0), ir::operand(select, 1), ir::operand(select, 2));
+    ir::const_int(k1)?;
+    ir::const_int(k2)?;
+    let arm = |v: LLVMValueRef| if select_left { compare(v, k) } else { compare(k, v) };
+    let (t, f) = (arm(k1)? & 1 == 1, arm(k2)? & 1 == 1);
+    match (t, f) {
+        // SAFETY: a constant maker of the compare's own type.
+        _ if t == f => Some(unsafe { LLVMConstInt(ir::type_of(inst), t as u64, 0) }),
+        (true, false) => Some(cond),
+        _ => {
+            let users = ir::users(inst);
+            let branches_only = users.iter().all(|&u| {
+                opcode(u) == Some(LLVMOpcode::LLVMBr) && ir::is_conditional(u) && ir::operand(u, 0) == inst
+            });
+            if !branches_only {
+                return None;
+            }
+            for br in users {
+                let (s0, s1) = (ir::successor(br, 0), ir::successor(br, 1));
+                ir_write::set_successor(br, 0, s1);
+                ir_write::set_successor(br, 1, s0);
+            }
+            Some(cond)
+        }
+    }
 }
 
 /// Folds `br i1 true|false`, deletes the blocks that become unreachable from the entry and replaces the phis left

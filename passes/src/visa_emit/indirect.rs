@@ -21,8 +21,9 @@
 //! genx-legalize splits a read of more rows than an instruction takes into pieces whose offsets are direct
 //! `rdregion`s of the whole offset vector (`region.rows`); such a piece sets one address variable from all of
 //! the whole vector (up to 16 entries), the next piece of the same vector and base reads it at its first entry
-//! (`r[A(8),C]`) when no other address was set in between (IGC's address commoning), and the `rdregion`s of the
-//! offsets are not emitted when only such reads use them.
+//! (`r[A(8),C]`) when no other address was set in between (IGC's address commoning); a piece of a longer vector
+//! sets its address from its rows of the whole vector. The `rdregion`s of the offsets are not emitted when only
+//! such reads use them.
 //!
 //! # Not handled
 //! Multi-indirect writes, 2D single-indirect destinations, indices that are not in a register of their own (a
@@ -119,7 +120,11 @@ impl Lowering<'_> {
             }
             let rows = n / width;
             let (addr, addr_elem) = match index_rows_of(index) {
-                Some((whole, start)) if first == 0 => self.shared_address(rd, whole, view, start)?,
+                Some((whole, start)) if first == 0 && region_ir::lanes(ir::type_of(whole)) <= 16 => {
+                    self.shared_address(rd, whole, view, start)?
+                }
+                // Too many offsets for one address variable: this piece's rows of the whole vector.
+                Some((whole, start)) if first == 0 => (self.address_of(rd, whole, view, start, rows)?, 0),
                 _ => (self.address_of(rd, index, view, first, rows)?, 0),
             };
             let hstride = if width == 1 { 0 } else { shape.stride as u32 };
@@ -199,15 +204,15 @@ pub(super) struct SharedAddress {
     addr: VarId,
 }
 
-/// When `index` is a direct, contiguous `rdregion` of part of a vector of 2 to 16 row offsets (genx-legalize's
-/// piece of a split multi-indirect read, `region.rows`), that vector and the piece's first entry.
+/// When `index` is a direct, contiguous `rdregion` of part of a vector of row offsets (genx-legalize's piece of a
+/// split multi-indirect read, `region.rows`), that vector and the piece's first entry.
 fn index_rows_of(index: LLVMValueRef) -> Option<(LLVMValueRef, u32)> {
     let read = RdRegion::read(index)?;
     if read.index != Index::Direct || !read.region.is_contiguous() || read.region.elem_bytes == 0 {
         return None;
     }
     let entries = region_ir::lanes(ir::type_of(read.input));
-    if !(2..=16).contains(&entries) || !entries.is_power_of_two() || !matches!(read.region.elem_bytes, 2 | 4) {
+    if entries < 2 || !matches!(read.region.elem_bytes, 2 | 4) {
         return None;
     }
     let start = u32::try_from(read.region.offset).ok()? / read.region.elem_bytes;

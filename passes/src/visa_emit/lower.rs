@@ -523,8 +523,8 @@ impl<'a> Lowering<'a> {
         if let Some(global) = globals::whole_global_access(inst) {
             return self.global_access(inst, global);
         }
-        if indirect::is_shared_index_piece(inst) {
-            // Its readers address from the whole index vector (`indirect.rs`): nothing reads its variable.
+        if indirect::is_shared_index_piece(inst) || indirect::addressed_part(inst).is_some() {
+            // Its readers address from the whole vector it reads (`indirect.rs`): nothing reads its variable.
             return Ok(());
         }
         match opcode {
@@ -1016,15 +1016,19 @@ impl<'a> Lowering<'a> {
         let Some(read) = RdRegion::read(rd) else {
             return Err(error(rd, "a rdregion with non-constant region parameters"));
         };
-        let input =
-            if ir::is_constant(read.input) { self.materialize(rd, read.input)? } else { self.var_of(rd, read.input)? };
+        // An indirect read of a part of a vector that only indirect reads read addresses the whole vector.
+        let (source, at) = match read.index {
+            Index::Direct => (read.input, 0),
+            _ => indirect::addressed_part(read.input).unwrap_or((read.input, 0)),
+        };
+        let input = if ir::is_constant(source) { self.materialize(rd, source)? } else { self.var_of(rd, source)? };
         let Some(ty) = element_type(ir::type_of(rd)) else {
             return Err(error(rd, "the region's elements have no vISA type"));
         };
         let ty = sign.map_or(self.declared_sign(input, ty), |s| ty.with_sign(s));
         let view = self.view(input, ty);
         if read.index != Index::Direct {
-            return self.indirect_source(rd, &read, exec, view, ty);
+            return self.indirect_source(rd, &read, exec, (view, at), ty);
         }
         let region = vector_region(rd, &read.region, exec)?;
         Ok(Operand::Region(Src { var: view, offset: read.region.offset as u32, region, modifier: Modifier::None }))

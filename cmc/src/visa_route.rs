@@ -21,16 +21,21 @@ use crate::output::Outputs;
 /// What the route runs before the middle end: calls of user functions inlined (`genx-inline-calls`, then LLVM's
 /// always-inline: IGC would make vISA subroutines), private arrays put in registers (`genx-promote-array`
 /// and mem2reg, as IGC's GenXPromoteArray does) and loads of constant tables replaced by their values
-/// (`genx-constant-loads`), so that what reaches the middle end is kernels without calls or private memory.
+/// (`genx-constant-loads`), then branches whose condition is constant once known-zero low bits are used made
+/// unconditional and the blocks they no longer reach deleted (`genx-constant-branches`: IGC's instcombine and
+/// simplifycfg do it on its route), so that what reaches the middle end is kernels without calls, private
+/// memory or dead branches.
 /// Loops are not unrolled here: full unrolling of constant-trip loops (LLVM's `loop-unroll`, after
 /// `loop-rotate`) was measured to shrink some kernels (deduce, blend_typed, histogram256) and grow others
 /// past IGC (sgemm_8x16 1.66x, kmeans_assign, nbody_forces, histogram_slm), so it is left out until it can
 /// be restricted to loops whose unrolling removes indirect regions.
 pub const PREPARE_PIPELINE: &str =
-    "genx-inline-calls,always-inline,genx-promote-array,function(mem2reg),genx-constant-loads,genx-ieee-emulate";
+    "genx-inline-calls,always-inline,genx-promote-array,function(mem2reg),genx-constant-loads,genx-constant-branches,genx-ieee-emulate";
 
-/// The passes the route runs after the middle end, before emission.
-pub const BACK_END_PIPELINE: &str = "genx-legalize";
+/// The passes the route runs after the middle end, before emission: `genx-constant-branches` again (the middle
+/// end's constant folding decides more branches, the loop tests of a loop made straight-line among them), then
+/// genx-legalize.
+pub const BACK_END_PIPELINE: &str = "genx-constant-branches,genx-legalize";
 
 /// Times of the route's phases.
 #[derive(Default)]

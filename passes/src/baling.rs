@@ -46,6 +46,10 @@
 //!    its bale, the clone taking the original's [`BaleInfo`]; the clone's own baled operands are then cloned in
 //!    turn (deepest last). In CodeGen baling, a cloned region's index computation is cloned too.
 //!
+//! A `rdregion` bales into a user in another block only when its source is not also updated in place (the Old
+//! value of a `wrregion`, or a phi's incoming value): emitted at the user, the read would keep the old vector
+//! alive across the update and force a copy of all of it (`util::read_would_outlive_updates`; our rule).
+//!
 //! Kinds ([`BalingKind`]): **Legalization** (IGC's first baling, before genx-legalize) waives the region
 //! restrictions of intrinsic operands when the main instruction can be split, and refuses a multi-use rdregion
 //! when a user is a bitcast or the region is indirect; **CodeGen** (the final baling) checks every restriction and

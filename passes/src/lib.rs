@@ -30,6 +30,7 @@ pub mod callee_cache;
 pub mod cm_lower;
 pub mod column_write;
 pub mod const_fold;
+pub mod constant_branches;
 pub mod constant_loads;
 pub mod ieee_emulate;
 pub mod dead_vector;

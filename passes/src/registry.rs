@@ -70,6 +70,12 @@ pub static PASSES: &[PassInfo] = &[
         body: PassBody::Module(crate::inline_calls::run),
     },
     PassInfo {
+        name: "genx-constant-branches",
+        description: "vISA route: fold ands and compares by the known-zero low bits of integers, make constant \
+                      branches unconditional and delete the blocks they no longer reach",
+        body: PassBody::Module(crate::constant_branches::run),
+    },
+    PassInfo {
         name: "genx-constant-loads",
         description: "vISA route: replace each load of a constant global at a constant offset by the constant it \
                       reads (tables the front end keeps in memory)",

@@ -320,70 +320,11 @@ impl Lowering {
 
     // ---- phase 0 ------------------------------------------------------------------------------------------
 
-    /// Folds `br i1 true|false` (the header library's `if (SAT)` and the like, which nothing has folded yet),
-    /// deletes the blocks that become unreachable and replaces single-entry phis by their value, so that
-    /// constant control flow inside SIMD blocks is not mistaken for SIMD control flow.
+    /// Folds `br i1 true|false` (the header library's `if (SAT)` and the like, which nothing has folded yet) with
+    /// `constant_branches::fold_constant_branches`, so that constant control flow inside SIMD blocks is not
+    /// mistaken for SIMD control flow.
     fn fold_constant_branches(&mut self) {
-        let mut folded = false;
-        for block in self.layout() {
-            let br = terminator(block);
-            if br.is_null() || opcode(br) != Some(LLVMOpcode::LLVMBr) || !ir::is_conditional(br) {
-                continue;
-            }
-            // SAFETY: queries on live handles of the module being run on (the argument of `crate::ir`'s module note).
-            let Some(value) = ir::const_int(unsafe { LLVMGetCondition(br) }) else { continue };
-            // SAFETY: live handles of the module being rewritten; these calls read it, make types, constants or
-            // instructions, or redirect uses, and free nothing (`crate::ir_write`'s safety argument, points 1 and 2).
-            unsafe {
-                let (keep, drop) = if value & 1 == 1 { (0, 1) } else { (1, 0) };
-                let (kept, dropped) = (ir::successor(br, keep), ir::successor(br, drop));
-                let new = region_ir::with_builder_before(br, |b| LLVMBuildBr(b, kept));
-                set_debug_loc(new, debug_loc(br));
-                ir_write::erase(br);
-                if dropped != kept {
-                    remove_incoming(dropped, block);
-                }
-            }
-            folded = true;
-        }
-        if !folded {
-            return;
-        }
-        // Unreachable blocks: drop their phi entries, then the blocks.
-        let cfg = Cfg::new(self.function);
-        let mut reached = vec![false; cfg.blocks.len()];
-        let mut work = vec![0usize];
-        while let Some(b) = work.pop() {
-            if !std::mem::replace(&mut reached[b], true) {
-                work.extend(cfg.succs[b].iter().copied());
-            }
-        }
-        let dead: Vec<_> = (0..cfg.blocks.len()).filter(|&b| !reached[b]).map(|b| cfg.blocks[b]).collect();
-        for &block in &dead {
-            for succ in successors(block) {
-                if !dead.contains(&succ) {
-                    remove_incoming(succ, block);
-                }
-            }
-        }
-        for &block in &dead {
-            for inst in ir::instructions(block).collect::<Vec<_>>() {
-                ir_write::replace_all_uses(inst, ir_write::undef(ir::type_of(inst)));
-            }
-        }
-        for block in dead {
-            // SAFETY: a dead block: no live block branches to it (phis of live successors were updated above) and
-            // every value it defines was replaced by undef, so no use of it or its values outlives it.
-            unsafe { LLVMDeleteBasicBlock(block) };
-        }
-        for inst in ir::blocks(self.function).flat_map(ir::instructions).collect::<Vec<_>>() {
-            if is_phi(inst) && ir::incoming_count(inst) == 1 {
-                let value = ir::incoming_value(inst, 0);
-                if value != inst {
-                    region_ir::replace_and_erase(inst, value);
-                }
-            }
-        }
+        crate::constant_branches::fold_constant_branches(self.function);
     }
 
     // ---- phase 1 ------------------------------------------------------------------------------------------
@@ -1126,26 +1067,6 @@ fn straight_line(from: LLVMBasicBlockRef, to: LLVMBasicBlockRef) -> bool {
         block = pred;
     }
     false
-}
-
-/// Rebuilds the phis of `block` without their entries for `pred` (the C API cannot remove an incoming entry).
-fn remove_incoming(block: LLVMBasicBlockRef, pred: LLVMBasicBlockRef) {
-    for phi in ir::instructions(block).take_while(|&i| is_phi(i)).collect::<Vec<_>>() {
-        // SAFETY: live handles of the module being rewritten; these calls read it, make types, constants or
-        // instructions, or redirect uses, and free nothing (`crate::ir_write`'s safety argument, points 1 and 2).
-        unsafe {
-            let (mut values, mut blocks) = (Vec::new(), Vec::new());
-            for i in 0..ir::incoming_count(phi) {
-                if ir::incoming_block(phi, i) != pred {
-                    values.push(ir::incoming_value(phi, i));
-                    blocks.push(ir::incoming_block(phi, i));
-                }
-            }
-            let new = region_ir::with_builder_before(phi, |b| LLVMBuildPhi(b, ir::type_of(phi), c"".as_ptr()));
-            LLVMAddIncoming(new, values.as_mut_ptr(), blocks.as_mut_ptr(), values.len() as u32);
-            region_ir::replace_and_erase(phi, new);
-        }
-    }
 }
 
 /// Erases `value` and the instructions feeding it that become unused (the `zext`/`icmp`/`xor` around an `any`

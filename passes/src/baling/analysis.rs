@@ -18,7 +18,7 @@ use super::regions::{is_balable_index_add, is_balable_index_or, rdregion_region,
 use super::util::{
     c_name, callee_base, constant_lanes, has_one_use, is_abs, is_inline_asm, is_inst, is_not, is_predicate,
     is_rdregion, is_sat_intrinsic, is_struct, is_vector, is_wrregion, num_operands, opcode, operand, operand_inst,
-    use_count, users,
+    read_would_outlive_updates, use_count, users,
 };
 use super::{BaleInfo, Bales, BalingKind, Role, Violation};
 use crate::ir;
@@ -272,7 +272,10 @@ impl Analyzer<'_> {
             }
         }
         if let (Some(v), Some((region, mask))) = (new, target) {
-            if self.target().new_value_can_bale(v, &region, mask) && memory::is_safe_to_move(v, inst, &self.preds) {
+            if self.target().new_value_can_bale(v, &region, mask)
+                && memory::is_safe_to_move(v, inst, &self.preds)
+                && !(is_rdregion(v) && read_would_outlive_updates(v, inst))
+            {
                 info.set_operand_baled(region_ir::wr::NEW);
             }
         }

@@ -21,7 +21,7 @@ use super::arg_info::{self, ArgInfo, Category, Modifier};
 use super::regions::{can_split, rdregion_region, wrregion_region, ReadRegion, Target};
 use super::util::{
     callee_base, is_abs, is_inline_asm, is_negative_zero, is_not, is_predicate, is_rdregion, is_wrregion, is_zero,
-    opcode, operand, operand_inst, users,
+    opcode, operand, operand_inst, read_would_outlive_updates, users,
 };
 use super::{BalingKind, Role};
 use crate::ir;
@@ -228,6 +228,9 @@ impl Target<'_> {
             }
         }
         if !is_rdregion(op) {
+            return false;
+        }
+        if read_would_outlive_updates(op, inst) {
             return false;
         }
         let Some(region) = rdregion_region(op) else { return false };

@@ -72,6 +72,23 @@ pub(super) fn is_wrregion(value: LLVMValueRef) -> bool {
     matches!(callee_base(value), Some("llvm.genx.wrregioni" | "llvm.genx.wrregionf" | "llvm.genx.wrconstregion"))
 }
 
+/// Whether baling `read` (a `rdregion`) into `user` in another block would move the read past the points where
+/// its source vector's register may be rewritten in place: the source also reaches a phi or is the Old value of
+/// a `wrregion`, so the emitter's coalescing wants one variable for it and its successors (a loop-carried
+/// matrix updated by region writes). Emitted at `user`, the read would keep the old value alive across those
+/// writes and force a copy of the whole vector (stack_runs' 512-dword cache: two copies, 128 GRFs). Within one
+/// block the read stays where the front end put it relative to the writes of its block, so only the crossing
+/// of a block boundary is refused.
+pub(super) fn read_would_outlive_updates(read: LLVMValueRef, user: LLVMValueRef) -> bool {
+    if ir::parent_block(read) == ir::parent_block(user) {
+        return false;
+    }
+    let source = operand(read, crate::region_ir::rd::INPUT);
+    users(source)
+        .into_iter()
+        .any(|u| ir::is_phi(u) || (is_wrregion(u) && operand(u, crate::region_ir::wr::OLD) == source))
+}
+
 pub(super) fn is_inline_asm(inst: LLVMValueRef) -> bool {
     // SAFETY: queries on live handles of the module being run on (the argument of `crate::ir`'s module note).
     unsafe { opcode(inst) == Some(LLVMOpcode::LLVMCall) && !LLVMIsAInlineAsm(ir::called_value(inst)).is_null() }

@@ -269,6 +269,9 @@ pub(super) struct Lowering<'a> {
     /// Constants materialised in the current block (a block's constants are written in that block, so no
     /// constant's variable is read where its moves may not have run).
     constants: HashMap<LLVMValueRef, VarId>,
+    /// The address variable the last indirect operand set from a whole index vector (`indirect.rs`), while no
+    /// other address has been set since, in the current block.
+    shared_address: Option<indirect::SharedAddress>,
     /// The field variables of a call returning a struct (`addc`: carry, sum), read by `extractvalue`.
     parts: HashMap<LLVMValueRef, [VarId; 2]>,
     labels: HashMap<LLVMBasicBlockRef, LabelId>,
@@ -291,6 +294,7 @@ impl<'a> Lowering<'a> {
             predefined: HashMap::new(),
             raw_into: None,
             constants: HashMap::new(),
+            shared_address: None,
             parts: HashMap::new(),
             labels: HashMap::new(),
             globals: HashMap::new(),
@@ -314,6 +318,7 @@ impl<'a> Lowering<'a> {
         for (index, &block) in blocks.iter().enumerate() {
             let next = blocks.get(index + 1).copied();
             this.constants.clear();
+            this.shared_address = None;
             for inst in ir::instructions(block) {
                 if !bales.is_baled(inst) {
                     let start = this.insts.len();
@@ -548,6 +553,10 @@ impl<'a> Lowering<'a> {
         }
         if let Some(global) = globals::whole_global_access(inst) {
             return self.global_access(inst, global);
+        }
+        if indirect::is_shared_index_piece(inst) || indirect::addressed_part(inst).is_some() {
+            // Its readers address from the whole vector it reads (`indirect.rs`): nothing reads its variable.
+            return Ok(());
         }
         match opcode {
             LLVMOpcode::LLVMRet => {
@@ -1036,15 +1045,19 @@ impl<'a> Lowering<'a> {
         let Some(read) = RdRegion::read(rd) else {
             return Err(error(rd, "a rdregion with non-constant region parameters"));
         };
-        let input =
-            if ir::is_constant(read.input) { self.materialize(rd, read.input)? } else { self.var_of(rd, read.input)? };
+        // An indirect read of a part of a vector that only indirect reads read addresses the whole vector.
+        let (source, at) = match read.index {
+            Index::Direct => (read.input, 0),
+            _ => indirect::addressed_part(read.input).unwrap_or((read.input, 0)),
+        };
+        let input = if ir::is_constant(source) { self.materialize(rd, source)? } else { self.var_of(rd, source)? };
         let Some(ty) = element_type(ir::type_of(rd)) else {
             return Err(error(rd, "the region's elements have no vISA type"));
         };
         let ty = sign.map_or(self.declared_sign(input, ty), |s| ty.with_sign(s));
         let view = self.view(input, ty);
         if read.index != Index::Direct {
-            return self.indirect_source(rd, &read, exec, view, ty);
+            return self.indirect_source(rd, &read, exec, (view, at), ty);
         }
         let region = vector_region(rd, &read.region, exec)?;
         Ok(Operand::Region(Src { var: view, offset: read.region.offset as u32, region, modifier: Modifier::None }))

@@ -269,7 +269,7 @@ impl Printer<'_> {
                 let base = if *offset == 0 {
                     format!("&{}", self.name(*base))
                 } else {
-                    format!("&{}+{offset}", self.name(*base))
+                    format!("&{}[{offset}]", self.name(*base))
                 };
                 format!("addr_add {} {}({dst_elem})<1> {base} {}", self.exec(exec), self.name(*dst), self.operand(index))
             }

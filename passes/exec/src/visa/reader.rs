@@ -714,9 +714,13 @@ impl<'t> Cx<'_, 't> {
             }
         }
         if let Some(rest) = text.strip_prefix('&') {
-            let (name, offset) = match rest.find(['+', '-']) {
-                Some(at) => (&rest[..at], parse_int(&rest[at..].trim_start_matches('+')).unwrap_or(i64::MAX)),
-                None => (rest, 0),
+            // `&V[offset]` (GenX_IR's form) or `&V+offset` / `&V-offset`.
+            let (name, offset) = match (rest.find('['), rest.find(['+', '-'])) {
+                (Some(at), _) if rest.ends_with(']') => {
+                    (&rest[..at], parse_int(&rest[at + 1..rest.len() - 1]).unwrap_or(i64::MAX))
+                }
+                (_, Some(at)) => (&rest[..at], parse_int(&rest[at..].trim_start_matches('+')).unwrap_or(i64::MAX)),
+                _ => (rest, 0),
             };
             let var = self.reader.lookup(line, col, name, &[VarKind::General])?;
             let Ok(offset) = i32::try_from(offset) else { return self.fail(col, format!("bad address offset in '{text}'")) };

@@ -15,7 +15,16 @@ fn repo() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap().to_path_buf()
 }
 
+/// Every job of this file, with the PCH cache in this build's own directory (`CMC_CACHE_DIR` under cargo's
+/// `CARGO_TARGET_TMPDIR`): the tests damage and delete cache entries and count builders' temporary files, which a
+/// test run of another checkout, sharing the user's cache, would otherwise see and disturb.
 fn job(input: PathBuf) -> Job {
+    static PRIVATE_CACHE: std::sync::Once = std::sync::Once::new();
+    // Every test asks for a job before compiling anything, and `call_once` holds the others until the variable is
+    // set, so no thread reads the environment while it changes.
+    PRIVATE_CACHE.call_once(|| {
+        std::env::set_var("CMC_CACHE_DIR", Path::new(env!("CARGO_TARGET_TMPDIR")).join("pch-cache"));
+    });
     Job::new(input, platform::find("tgllp").unwrap())
 }
 

@@ -57,9 +57,12 @@
 //!   LLVM's own constant folder (`LLVMConst*`), kept only when the answer is a plain constant (a `bitcast`
 //!   is repacked lane by lane here instead, little-endian, since LLVM's C API folds few vector bitcasts). Divisions and
 //!   remainders are folded only when no lane divides by zero or overflows (`MIN / -1`): those are undefined
-//!   behaviour, and LLVM's folder would turn them into poison. Everything else (`select` with a constant
-//!   condition but variable arms, algebraic identities, phis of one constant) is left to LLVM's InstSimplify,
-//!   which a pipeline can run next to this pass.
+//!   behaviour, and LLVM's folder would turn them into poison.
+//! * integer `add`/`sub` undoing each other on the same value: `(X + Y) - X` → Y, `(X + Y) - Y` → X,
+//!   `(X - Y) + Y` and `Y + (X - Y)` → X (exact modulo 2^n at every width; CM code such as `out = a; out += b;
+//!   out -= a;` leaves them once regions collapse). Everything else (`select` with a constant condition but
+//!   variable arms, other algebraic identities, phis of one constant) is left to LLVM's InstSimplify, which a
+//!   pipeline can run next to this pass.
 //!
 //! # Invariants
 //! * Undefined behaviour is never folded: a constant region reaching outside its vector, or a constant
@@ -111,6 +114,7 @@ const REGION_FOLDED: Stat = (c"regions-folded", c"region and predicate calls on 
 const ALL_ANY_FOLDED: Stat = (c"all-any-folded", c"all/any of constant predicates folded");
 const ALU_FOLDED: Stat = (c"alu-folded", c"GenX ALU intrinsic calls on constants folded");
 const INST_FOLDED: Stat = (c"insts-folded", c"LLVM instructions on constants folded");
+const ADD_SUB_INVERSE: Stat = (c"add-sub-inverse", c"integer (X + Y) - X, (X - Y) + Y replaced by Y, X");
 const ERASED: Stat = (c"dead-erased", c"instructions erased after folding left them unused");
 
 /// A fold's answer: the value replacing the instruction, and the statistic it counts towards.
@@ -266,7 +270,7 @@ impl PtrSet {
 const FOLD_DEPTH: usize = 3;
 
 /// The statistics a run counts, in locals, added to the pass's counters once at the end.
-const STATS: [Stat; 11] = [
+const STATS: [Stat; 12] = [
     RD_UNDEF,
     RD_SPLAT,
     RD_IDENTITY,
@@ -278,6 +282,7 @@ const STATS: [Stat; 11] = [
     ALL_ANY_FOLDED,
     ALU_FOLDED,
     INST_FOLDED,
+    ADD_SUB_INVERSE,
 ];
 
 /// Pass body: folds to a fixpoint. Returns whether the IR changed.
@@ -510,7 +515,9 @@ fn erase_dead_region_calls(
 fn fold_instruction(inst: LLVMValueRef, kind: Kind, folder: &mut Folder<'_>) -> Option<Fold> {
     let info = match kind {
         Kind::Call(info) => info?,
-        Kind::Other(opcode) => return fold_llvm_instruction(inst, opcode),
+        Kind::Other(opcode) => {
+            return fold_llvm_instruction(inst, opcode).or_else(|| fold_add_sub_inverse(inst, opcode));
+        }
     };
     let intrinsic = info.intrinsic?;
     // The operand count guards reading the operands (it is the arity plus the callee in well-formed IR).
@@ -822,6 +829,41 @@ fn division_is_defined(opcode: LLVMOpcode, dividend: LLVMValueRef, divisor: LLVM
     let min = 1u64 << (b.bits - 1);
     let all_ones = if b.bits >= 64 { u64::MAX } else { (1u64 << b.bits) - 1 };
     b_bits.iter().zip(&a.lanes).all(|(&d, &n)| d != 0 && !(signed && d == all_ones && n.is_none_or(|n| n == min)))
+}
+
+/// Integer addition and subtraction undoing each other: `(X + Y) - X` → Y, `(X + Y) - Y` → X,
+/// `(X - Y) + Y` and `Y + (X - Y)` → X, where the shared operand is the same value.
+///
+/// Exact at every width: `add`/`sub` wrap modulo 2^n, so the identities hold whatever the operands; with `nsw`
+/// or `nuw` an overflow makes the inner result poison, which the replacement refines. The replacement is an
+/// existing value, at least as defined as the instruction (an undef X gives any value either way). Float
+/// `fadd`/`fsub` are other opcodes (rounding breaks the identity) and are never seen here.
+fn fold_add_sub_inverse(inst: LLVMValueRef, opcode: LLVMOpcode) -> Option<Fold> {
+    use LLVMOpcode::*;
+    if !matches!(opcode, LLVMAdd | LLVMSub) || ir::operand_count(inst) != 2 {
+        return None;
+    }
+    let (a, b) = (ir::operand(inst, 0), ir::operand(inst, 1));
+    let inner_of = |value: LLVMValueRef, wanted: LLVMOpcode| {
+        (ir::opcode(value) == Some(wanted) && ir::operand_count(value) == 2)
+            .then(|| (ir::operand(value, 0), ir::operand(value, 1)))
+    };
+    let value = if opcode == LLVMSub {
+        let (x, y) = inner_of(a, LLVMAdd)?;
+        if x == b {
+            y
+        } else if y == b {
+            x
+        } else {
+            return None;
+        }
+    } else if let Some((x, _)) = inner_of(a, LLVMSub).filter(|&(_, y)| y == b) {
+        x
+    } else {
+        let (x, _) = inner_of(b, LLVMSub).filter(|&(_, y)| y == a)?;
+        x
+    };
+    fold(value, ADD_SUB_INVERSE)
 }
 
 /// An LLVM instruction with constant operands, through LLVM's constant folder.

@@ -1250,7 +1250,7 @@ def genx_get_scoreboard_deltas : GenX<FamEnv, v16i8, [], NoMem,
   "Scoreboard dependency deltas: 8 x then 8 y values.">;
 def genx_get_scoreboard_depcnt : GenX<FamEnv, i32, [], NoMem, "Scoreboard dependency count.">;
 def genx_r0 : GenX<FamEnv, AnyI32, [],
-  ReadMem, "Read the thread payload register r0 (i32 or <N x i32>, N a power of two up to 8).">;
+  ReadMem, "Read the thread payload register r0 (i32 or <N x i32>, N a power of two up to 8)."> { let Visa = "predef %r0"; }
 def genx_sr0 : GenX<FamEnv, AnyI32, [], ReadMem, "Read the state register sr0 (<4 x i32>).">;
 def genx_ce0 : GenX<FamEnv, i32, [], ReadMem, "Read the channel-enable register ce0.">;
 def genx_timestamp : GenX<FamEnv, AnyI32, [],

@@ -1243,14 +1243,14 @@ def genx_group_count : GenX<FamEnv, GxOverload<"vector", [i32], 0, 3>, [],
 def genx_thread_x : GenX<FamEnv, i16, [], NoMem, "Thread x position in the dispatch (media walker)."> { let Visa = "predef %thread_x"; }
 def genx_thread_y : GenX<FamEnv, i16, [], NoMem, "Thread y position in the dispatch (media walker)."> { let Visa = "predef %thread_y"; }
 def genx_lane_id : GenX<FamEnv, i32, [], NoMem, "Lane id inside a SIMD-fork region.">;
-def genx_get_color : GenX<FamEnv, i16, [], NoMem, "Color of the thread's dispatch origin.">;
-def genx_get_hwid : GenX<FamEnv, i32, [], NoMem, "Hardware thread id.">;
+def genx_get_color : GenX<FamEnv, i16, [], NoMem, "Color of the thread's dispatch origin."> { let Visa = "predef %color"; }
+def genx_get_hwid : GenX<FamEnv, i32, [], NoMem, "Hardware thread id."> { let Visa = "predef %hw_id"; }
 def genx_get_scoreboard_bti : GenX<FamEnv, i32, [], NoMem, "Binding table index of the scoreboard surface.">;
 def genx_get_scoreboard_deltas : GenX<FamEnv, v16i8, [], NoMem,
   "Scoreboard dependency deltas: 8 x then 8 y values.">;
 def genx_get_scoreboard_depcnt : GenX<FamEnv, i32, [], NoMem, "Scoreboard dependency count.">;
 def genx_r0 : GenX<FamEnv, AnyI32, [],
-  ReadMem, "Read the thread payload register r0 (i32 or <N x i32>, N a power of two up to 8).">;
+  ReadMem, "Read the thread payload register r0 (i32 or <N x i32>, N a power of two up to 8)."> { let Visa = "predef %r0"; }
 def genx_sr0 : GenX<FamEnv, AnyI32, [], ReadMem, "Read the state register sr0 (<4 x i32>).">;
 def genx_ce0 : GenX<FamEnv, i32, [], ReadMem, "Read the channel-enable register ce0.">;
 def genx_timestamp : GenX<FamEnv, AnyI32, [],

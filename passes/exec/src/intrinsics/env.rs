@@ -8,7 +8,9 @@
 //! `timestamp` is not deterministic on hardware, so it is undef here (a kernel's output must not depend on it).
 //! `r0` is the thread payload header: as `<8 x i32>` its dwords 1, 6 and 7 hold the group id x, y and z (where
 //! IGC's vISA places `%group_id_x/y/z`); its other dwords (thread ids, dispatch state) are hardware state and
-//! undef. `sr0`, the state register, is undef.
+//! undef. `sr0`, the state register, is undef. `get.hwid` is the thread's linear local id (as vISA's `%hw_id` on
+//! the vISA executor: unique among the threads that run at once); `get.color` is 0 (a dispatch without
+//! media-walker colouring, as vISA's `%color` there).
 
 use super::{result_shape, scalar, SemFn};
 use crate::machine::{Call, Ctx};
@@ -30,6 +32,8 @@ pub const TABLE: &[(&str, SemFn)] = &[
     ("llvm.genx.fence", nothing),
     ("llvm.genx.timestamp", undef_result),
     ("llvm.genx.r0", r0),
+    ("llvm.genx.get.hwid", get_hwid),
+    ("llvm.genx.get.color", get_color),
     ("llvm.genx.sr0", undef_result),
 ];
 
@@ -83,6 +87,13 @@ fn nothing(_: &mut Ctx<'_>, _: &Call<'_>) -> Result<Value, Fault> {
 }
 fn undef_result(_: &mut Ctx<'_>, call: &Call<'_>) -> Result<Value, Fault> {
     Ok(Value::undef(call.ret))
+}
+
+fn get_hwid(ctx: &mut Ctx<'_>, call: &Call<'_>) -> Result<Value, Fault> {
+    ids(call, [crate::visa::exec::hw_id(&ctx.ids), 0, 0])
+}
+fn get_color(_: &mut Ctx<'_>, call: &Call<'_>) -> Result<Value, Fault> {
+    ids(call, [0, 0, 0])
 }
 
 fn r0(ctx: &mut Ctx<'_>, call: &Call<'_>) -> Result<Value, Fault> {

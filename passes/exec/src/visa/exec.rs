@@ -105,6 +105,7 @@ impl<'k> Thread<'k> {
                 Some(Predef::LocalSize(d)) => set(&mut thread, &[ids.local_size[d] as u64]),
                 Some(Predef::GroupCount(d)) => set(&mut thread, &[ids.group_count[d] as u64]),
                 Some(Predef::HwId) => set(&mut thread, &[hw_id(&ids) as u64]),
+                Some(Predef::Color) => set(&mut thread, &[0]),
                 Some(Predef::R0) => {
                     // r0.1, r0.6, r0.7 hold the group ids (where IGC places %group_id_x/y/z); the rest is
                     // dispatch state with no meaning to a kernel's results.

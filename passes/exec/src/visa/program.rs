@@ -128,6 +128,9 @@ pub enum Predef {
     /// another, so it is the thread's linear local id (x fastest); IGC uses it to place each thread's private
     /// stack (`%sp`) in the private memory.
     HwId,
+    /// `%color`: the colour of a media-walker dispatch; the executors dispatch without colouring, so it is 0
+    /// (as `llvm.genx.get.color` on the IR executor).
+    Color,
     /// A register with no meaning to a kernel's results (`%arg`, `%sp`, `%sr0`, `%cr0`, ...): storage, initially
     /// undefined.
     Storage,

@@ -63,7 +63,7 @@ const PREDEFINED: &[(&str, VType, u32, Predef)] = &[
     ("%cr0", VType::UD, 3, Predef::Storage),
     ("%ce0", VType::UD, 1, Predef::Storage),
     ("%dbg0", VType::UD, 2, Predef::Storage),
-    ("%color", VType::UW, 1, Predef::Storage),
+    ("%color", VType::UW, 1, Predef::Color),
     ("%impl_arg_buf_ptr", VType::UQ, 1, Predef::Storage),
     ("%local_id_buf_ptr", VType::UQ, 1, Predef::Storage),
     ("%msg0", VType::UD, 3, Predef::Storage),

@@ -12,7 +12,7 @@
 //! * `zext`/`sext` of a predicate is `(P) sel 1 (or -1), 0`.
 //!
 //! A predicate operand that is baled into its user (an `all`/`any` into a branch, a `rdpredregion` into a
-//! select or a write mask, a predicate `not`) is computed here into its own variable first
+//! select or a write mask, a predicate `not`, a compare into a `wrpredregion`) is computed here into its own variable first
 //! ([`Lowering::predicate_operand`]).
 //!
 //! # Not handled
@@ -72,6 +72,11 @@ impl Lowering<'_> {
             return Ok(var);
         }
         if ir::opcode(value).is_some() && self.bales.is_baled(value) {
+            if matches!(ir::opcode(value), Some(LLVMOpcode::LLVMICmp | LLVMOpcode::LLVMFCmp)) {
+                // A compare baled into a predicate region write (genx-legalize's split of a wide compare).
+                self.compare(value)?;
+                return self.var_of(user, value);
+            }
             return self.predicate_value(value);
         }
         self.var_of(user, value)

@@ -4,7 +4,11 @@
 # For each input of the project's corpus (the examples, the CM lit kernels, the vc-bridge inputs, the team's CM
 # corpus tests/corpus) and each platform, both routes start from the same front-end IR (`cmc -emit-llvm` of a CM
 # source; an IR input as it is):
-# - the IGC route: `cmc -mdump_asm` on that IR (IGC's .visaasm and its own .asm);
+# - the IGC route: `cmc -binary-format=cm -mdump_asm` on that IR (IGC's .visaasm and its own .asm). The CM
+#   runtime's container (-binary-format=cm) on both sides, because that is what the vISA route writes and so what
+#   it replaces: the two formats differ in the kernel interface (IGC's OpenCL output replaces surface arguments by
+#   its own constant binding-table indices; its CM output reads each surface's index from the payload, as ours
+#   does, since the CM runtime assigns the indices), which moves the instruction counts;
 # - the vISA route: the passes `cmc -backend=visa -###` names (its preparation, the middle end, then genx-legalize) and
 #   print<genx-visa-emit>, then GenX_IR on each kernel's .visaasm, as `cmc -backend=visa` does, but per kernel
 #   so that multi-kernel files are measured too.
@@ -75,7 +79,7 @@ for platform in "${platforms[@]}"; do
     esac
     source=${ir:-$input}
     t0=$(now)
-    (cd "$dir/igc" && "$cmc" -march="$platform" "$source" -mdump_asm -o a.bin >log 2>&1)
+    (cd "$dir/igc" && "$cmc" -march="$platform" -binary-format=cm "$source" -mdump_asm -o a.isa >log 2>&1)
     t1=$(now)
     if ! "$cmc" -march="$platform" -passes="$pipeline" "$source" -o /dev/null 2>"$dir/visa/out" >/dev/null; then
       failed=1

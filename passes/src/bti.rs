@@ -1,6 +1,7 @@
-//! The binding-table indices IGC's vector-compute backend gives a kernel's surfaces and samplers: the one rule,
-//! used by the vISA route (which binds its surfaces the same way, so the finalizer sees constant indices) and by
-//! `vc_bridge::bti` (validating IGC's vISA against the IR).
+//! The binding-table indices IGC's vector-compute backend gives a kernel's surfaces and samplers in its OpenCL
+//! output: the one rule, used by `vc_bridge::bti` (validating vISA against the IR: the executor writes these
+//! indices into the surface arguments' payload). The vISA route does not bind surfaces to them: it writes the CM
+//! runtime's container, whose runtime passes each surface's index in the payload (docs/vc-backend.md).
 //!
 //! Rule (IGC 1.0.12504.6, `IGC/VectorCompiler/lib/GenXOpts/CMTrans/GenXBTIAssignment.cpp`, NEO path): indices
 //! start at 1 (index 0 is reserved for the debugger's system routine on this path; observed on every kernel of

@@ -88,8 +88,6 @@ pub struct Stats {
     pub writes_in_place: u64,
     /// `icmp ne X, 0` folded into the predicate X materialises (`truth.rs`).
     pub truth_folds: u64,
-    /// Surface arguments bound to their binding-table index at the kernel's entry (`movs`).
-    pub bound_surfaces: u64,
     /// Message payloads read in place from a region of a vector (a view, no copy unless misaligned).
     pub payload_views: u64,
     /// vISA instructions emitted.
@@ -281,7 +279,6 @@ pub fn count(cx: &PassCx, stats: &Stats) {
     cx.count(c"copy-moves", c"moves the kept copies became", stats.copy_moves);
     cx.count(c"writes-in-place", c"wrregions writing elements back where they are (no move)", stats.writes_in_place);
     cx.count(c"truth-folds", c"compares of a predicate's own materialisation folded into the predicate", stats.truth_folds);
-    cx.count(c"bound-surfaces", c"surface arguments bound to IGC's binding-table index at entry", stats.bound_surfaces);
     cx.count(c"payload-views", c"message payloads that are a region of a vector, read in place", stats.payload_views);
     cx.count(c"constant-olds", c"wrregions and predicated loads onto a constant old value", stats.constant_olds);
     cx.count(c"aliases", c"bitcasts emitted as vISA aliases", stats.aliases);

@@ -27,7 +27,6 @@ use llvm_sys::{LLVMIntPredicate, LLVMOpcode, LLVMRealPredicate, LLVMTypeKind};
 
 use super::{Emitted, KernelEntry, Stats, NAME};
 use crate::baling::{arg_info, Bales, Role};
-use crate::bti::{assign, class_of, ArgClass, Binding};
 use crate::diag::{Diagnostic, Severity};
 use crate::ir;
 use crate::platform::Platform;
@@ -394,30 +393,10 @@ impl<'a> Lowering<'a> {
             self.vars.insert(param, var);
             placed.push((var, size, elem));
         }
-        // Surfaces at the binding-table indices IGC's BTI assignment gives them (genx_passes::bti, where the
-        // runtime binds them): a `movs` of the constant into each surface argument at entry, so that the
-        // finalizer encodes every message's index in its descriptor, as it does for IGC's route, instead of
-        // adding the argument to an address register per message.
-        let classes: Vec<ArgClass> = params
-            .iter()
-            .enumerate()
-            .map(|(i, &p)| {
-                let descriptor = entry.descriptors.get(i).map_or("", String::as_str);
-                class_of(entry.kinds.get(i).copied().unwrap_or(0), descriptor, is_pointer(ir::type_of(p)))
-            })
-            .collect();
-        // Samplers likewise at their sampler indices (IGC binds them with `movs S(0) index` too). An argument
-        // the kernel never uses is not bound.
-        for (param, binding) in params.iter().zip(assign(&classes)) {
-            if !ir::has_uses(*param) {
-                continue;
-            }
-            if let Binding::Surface(index) | Binding::Sampler(index) = binding {
-                let surface = self.vars[param];
-                self.insts.push(Inst::Message(genx_visa::Message::BindSurface { surface, index }));
-                self.stats.bound_surfaces += 1;
-            }
-        }
+        // Surface and sampler arguments stay payload inputs, read where they are used (no binding at entry): the
+        // CM runtime (CMRT) assigns the binding-table and sampler indices itself and passes each argument's index
+        // in the payload, as IGC's own `-binary-format=cm` output expects (docs/vc-backend.md, "The CM runtime's
+        // kernel interface").
         let grf = self.platform.grf_bytes;
         let mut free: Vec<(u32, u32)> = vec![(grf, 128 * grf)];
         // Byte ranges already taken (pinned globals, globals.rs) are not free.

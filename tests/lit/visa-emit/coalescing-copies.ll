@@ -12,7 +12,6 @@
 ; CHECK: .decl [[W:V[0-9]+]] v_type=G type=d num_elts=16 align=GRF // %w0
 ; CHECK: .decl [[WF:V[0-9]+]] v_type=G type=f num_elts=16 alias=<[[W]], 0> // %cast
 ; CHECK: chain_BB_0:
-; CHECK-NEXT: movs (M1, 1) {{T[0-9]+}}(0) 0x1:ud
 ; CHECK-NEXT: add (M1, 8) [[W]](0,0)<1> [[A:V[0-9]+]](0,0)<1;1,0> 0x1:d
 ; CHECK-NEXT: add (M1, 8) [[W]](1,0)<1> [[A]](0,0)<1;1,0> 0x2:d
 ; CHECK-NEXT: mov (M1, 4) [[W]](0,0)<2> [[A]](0,0)<1;1,0>
@@ -22,7 +21,6 @@
 
 ; CHECK-LABEL: .kernel "old_live"
 ; CHECK: old_live_BB_0:
-; CHECK-NEXT: movs (M1, 1) {{T[0-9]+}}(0) 0x1:ud
 ; CHECK-NEXT: mov (M1, 16) [[C:V[0-9]+]](0,0)<1> [[OLD:V[0-9]+]](0,0)<1;1,0>
 ; CHECK-NEXT: mov (M1, 8) [[C]](0,0)<1> [[A2:V[0-9]+]](0,0)<1;1,0>
 ; CHECK-NEXT: oword_st (4) {{T[0-9]+}} 0x0:ud [[C]].0
@@ -30,7 +28,6 @@
 
 ; CHECK-LABEL: .kernel "constant_old"
 ; CHECK: constant_old_BB_0:
-; CHECK-NEXT: movs (M1, 1) {{T[0-9]+}}(0) 0x1:ud
 ; CHECK-NEXT: mov (M1, 16) [[K:V[0-9]+]](0,0)<1> 0x0:d
 ; CHECK-NEXT: mov (M1, 8) [[K]](0,0)<1>
 

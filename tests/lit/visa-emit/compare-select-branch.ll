@@ -10,7 +10,6 @@
 ; CHECK-DAG: .decl [[P:P[0-9]+]] v_type=P num_elts=8 // %lt
 ; CHECK-DAG: .decl [[Q:P[0-9]+]] v_type=P num_elts=1 // %big
 ; CHECK: sel_BB_0:
-; CHECK-NEXT: movs (M1, 1) {{T[0-9]+}}(0) 0x1:ud
 ; CHECK-NEXT: cmp.lt (M1, 8) [[P]] [[AU:V[0-9]+]](0,0)<1;1,0> [[BU:V[0-9]+]](0,0)<1;1,0>
 ; CHECK-NEXT: (P{{[0-9]+}}) sel (M1, 8) [[M:V[0-9]+]](0,0)<1> [[A:V[0-9]+]](0,0)<1;1,0> [[B:V[0-9]+]](0,0)<1;1,0>
 ; CHECK-NEXT: ([[P]]) mov (M1, 8) [[A]](0,0)<1> 0x0:d

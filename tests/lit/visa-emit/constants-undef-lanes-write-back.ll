@@ -19,7 +19,6 @@
 
 ; CHECK-LABEL: .kernel "undef_lanes"
 ; CHECK: undef_lanes_BB_0:
-; CHECK-NEXT: movs (M1, 1) {{T[0-9]+}}(0) 0x1:ud
 ; CHECK-NEXT: oword_ld
 ; CHECK-NEXT: oword_ld
 ; CHECK-NEXT: cmp.gt (M1, 8) [[P:P[0-9]+]]
@@ -32,16 +31,12 @@
 ; CHECK: .decl [[M:V[0-9]+]] v_type=G type=b num_elts=192 align=GRF // %m
 ; CHECK: .decl [[R:V[0-9]+]] v_type=G type=b num_elts=192 alias=<[[M]], 0> // %r
 ; CHECK: write_back_BB_0:
-; CHECK-NEXT: movs (M1, 1) {{T[0-9]+}}(0) 0x1:ud
-; CHECK-NEXT: movs (M1, 1) {{T[0-9]+}}(0) 0x2:ud
 ; CHECK-NEXT: media_ld.nomod (24,6) {{T[0-9]+}} 0 0x0:ud 0x0:ud [[M]].0
 ; CHECK-NEXT: media_st.nomod (24,6) {{T[0-9]+}} 0 0x0:ud 0x0:ud [[R]].0
 ; CHECK-NEXT: ret
 
 ; CHECK-LABEL: .kernel "moved"
 ; CHECK: moved_BB_0:
-; CHECK-NEXT: movs (M1, 1) {{T[0-9]+}}(0) 0x1:ud
-; CHECK-NEXT: movs (M1, 1) {{T[0-9]+}}(0) 0x2:ud
 ; CHECK-NEXT: media_ld
 ; CHECK-NEXT: mov (M1, 4)
 ; CHECK-NEXT: mov (M1, 2)

@@ -19,7 +19,6 @@
 ; CHECK-DAG: .decl [[S:V[0-9]+]] v_type=G type=w num_elts=8 align=word // %s
 ; CHECK-DAG: .decl [[T:V[0-9]+]] v_type=G type=w num_elts=8 align=word // %t
 ; CHECK: math_BB_0:
-; CHECK-NEXT: movs (M1, 1) {{T[0-9]+}}(0) 0x1:ud
 ; CHECK-NEXT: lrp (M1, 8) [[LRP:V[0-9]+]](0,0)<1> [[A]](0,0)<1;1,0> [[B]](0,0)<1;1,0> [[C]](0,0)<1;1,0>
 ; CHECK-NEXT: dp4 (M1, 8) [[DP4:V[0-9]+]](0,0)<1> [[A]](0,0)<1;1,0> [[B]](0,0)<1;1,0>
 ; CHECK-NEXT: dp2 (M1, 8) {{V[0-9]+}}(0,0)<1> [[A]](0,0)<1;1,0> [[C]](0,0)<1;1,0>

@@ -17,7 +17,6 @@
 ; CHECK: .decl [[SMP:S[0-9]+]] v_type=S num_elts=1 // %smp
 ; CHECK: .decl [[IMG:T[0-9]+]] v_type=T num_elts=1 // %img
 ; CHECK: .input [[SMP]] offset={{[0-9]+}} size=4
-; CHECK: movs (M1, 1) [[SMP]](0) 0x0:ud
 ; CHECK: sample.RGBA (16) [[SMP]] [[IMG]] [[U:V[0-9]+]].0 [[V:V[0-9]+]].0 {{V[0-9]+}}.0 {{V[0-9]+}}.0
 ; CHECK: sample_unorm.R.16-downsampled [[SMP]] [[IMG]] {{V[0-9]+}}(0,0)<0;1,0> {{V[0-9]+}}(0,0)<0;1,0> 0x3c23d70a:f 0x0:f {{V[0-9]+}}.0
 ; CANNOT: instruction 'sample' (filtered sampling) is not supported by the vISA executor

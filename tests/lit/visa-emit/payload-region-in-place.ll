@@ -18,14 +18,12 @@
 ; CHECK-DAG: .decl [[LO:V[0-9]+]] v_type=G type=b num_elts=128 alias=<[[V]], 0>
 ; CHECK-DAG: .decl [[HI:V[0-9]+]] v_type=G type=b num_elts=128 alias=<[[V]], 128>
 ; CHECK: halves_BB_0:
-; CHECK-NEXT: movs (M1, 1) {{T[0-9]+}}(0) 0x1:ud
 ; CHECK-NEXT: oword_st (8) {{T[0-9]+}} 0x0:ud [[LO]].0
 ; CHECK-NEXT: oword_st (8) {{T[0-9]+}} 0x8:ud [[HI]].0
 ; CHECK-NEXT: ret
 
 ; CHECK-LABEL: .kernel "unaligned"
 ; CHECK: unaligned_BB_0:
-; CHECK-NEXT: movs (M1, 1) {{T[0-9]+}}(0) 0x1:ud
 ; CHECK-NEXT: mov (M1, 8) [[C:V[0-9]+]](0,0)<1> {{V[0-9]+}}(0,4)<1;1,0>
 ; CHECK-NEXT: oword_st (2) {{T[0-9]+}} 0x0:ud [[C]].0
 

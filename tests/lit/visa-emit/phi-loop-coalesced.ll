@@ -16,7 +16,6 @@
 ; CHECK-DAG: .decl [[I:V[0-9]+]] v_type=G type=d num_elts=1 align=dword // %i
 ; CHECK-DAG: .decl [[ACC:V[0-9]+]] v_type=G type=d num_elts=8 align=GRF // %acc
 ; CHECK: loop_BB_0:
-; CHECK-NEXT: movs (M1, 1) {{T[0-9]+}}(0) 0x1:ud
 ; CHECK-NEXT: mov (M1, 1) [[I]](0,0)<1> 0x0:d
 ; CHECK-NEXT: mov (M1, 8) [[ACC]](0,0)<1> 0x0:d
 ; CHECK-EMPTY:

@@ -18,7 +18,8 @@ use vc_bridge::clock::{Clock, Span};
 use crate::args::Options;
 use crate::output::Outputs;
 
-/// What the route runs before the middle end: calls of user functions inlined (`genx-inline-calls`, then LLVM's
+/// What the route runs before the middle end: SPIR-V-ready kernels described as the front end's are
+/// (`genx-spir-kernels`: `!genx.kernels` from the argument types, SPIR-V builtin variables computed), calls of user functions inlined (`genx-inline-calls`, then LLVM's
 /// always-inline: IGC would make vISA subroutines), private arrays put in registers (`genx-promote-array`
 /// and mem2reg, as IGC's GenXPromoteArray does) and loads of constant tables replaced by their values
 /// (`genx-constant-loads`), so that what reaches the middle end is kernels without calls or private memory.
@@ -27,7 +28,7 @@ use crate::output::Outputs;
 /// past IGC (sgemm_8x16 1.66x, kmeans_assign, nbody_forces, histogram_slm), so it is left out until it can
 /// be restricted to loops whose unrolling removes indirect regions.
 pub const PREPARE_PIPELINE: &str =
-    "genx-inline-calls,always-inline,genx-promote-array,function(mem2reg),genx-constant-loads,genx-ieee-emulate";
+    "genx-spir-kernels,genx-inline-calls,always-inline,genx-promote-array,function(mem2reg),genx-constant-loads,genx-ieee-emulate";
 
 /// The passes the route runs after the middle end, before emission.
 pub const BACK_END_PIPELINE: &str = "genx-legalize";

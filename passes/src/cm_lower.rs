@@ -54,6 +54,7 @@
 //! inlined, a reference chosen by a run-time condition) is an error. Named barriers (`NBarrierCnt`) are always 0.
 
 mod kernels;
+pub use kernels::{add_kernel_entry, kernel_entry, uses_barrier};
 mod printf;
 mod volatile;
 

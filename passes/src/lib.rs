@@ -31,6 +31,7 @@ pub mod cm_lower;
 pub mod column_write;
 pub mod const_fold;
 pub mod constant_loads;
+pub mod spir_kernels;
 pub mod ieee_emulate;
 pub mod dead_vector;
 pub mod float_narrow;

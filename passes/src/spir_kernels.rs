@@ -46,17 +46,14 @@ use llvm_sys::prelude::*;
 use llvm_sys::{LLVMCallConv, LLVMOpcode, LLVMTypeKind};
 
 use crate::diag::PassCx;
-use crate::{cm_lower, ir, ir_write, region_ir, visa_emit};
+use crate::cm_lower::{self, KIND_GENERAL, KIND_SAMPLER, KIND_SURFACE};
+use crate::{ir, ir_write, region_ir, visa_emit};
 
 pub const NAME: &str = "genx-spir-kernels";
 
 /// LLVM's `CallingConv::SPIR_KERNEL`.
 pub const SPIR_KERNEL: u32 = LLVMCallConv::LLVMSPIRKERNELCallConv as u32;
 
-/// `!genx.kernels` argument kinds (docs/cmc-compat.md §3).
-pub const KIND_GENERAL: i64 = 0;
-pub const KIND_SAMPLER: i64 = 1;
-pub const KIND_SURFACE: i64 = 2;
 
 /// The global address space, where an SVM pointer lives.
 const GLOBAL_ADDRESS_SPACE: u32 = 1;
@@ -267,9 +264,13 @@ fn lower_builtins(module: LLVMModuleRef, cx: &mut PassCx) -> bool {
                 ir_write::erase(gep);
             }
         }
-        if !ir::has_uses(global) {
-            // SAFETY: a global nothing uses any more.
-            unsafe { LLVMDeleteGlobal(global) };
+        // SAFETY: a live global; the constant expressions left without users are LLVM's to delete, and the global
+        // is deleted only when nothing uses it.
+        unsafe {
+            cm_lower::genx_remove_dead_constant_users(global);
+            if !ir::has_uses(global) {
+                LLVMDeleteGlobal(global);
+            }
         }
     }
     changed

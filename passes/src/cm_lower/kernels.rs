@@ -19,13 +19,13 @@ extern "C" {
     fn genx_demangle(mangled: *const c_char) -> *mut c_char;
     fn genx_free_message(message: *mut c_char);
     fn genx_global_add_attribute(global: LLVMValueRef, kind: *const c_char, value: *const c_char);
-    pub(super) fn genx_remove_dead_constant_users(global: LLVMValueRef);
+    pub(crate) fn genx_remove_dead_constant_users(global: LLVMValueRef);
 }
 
 /// Argument kinds of `!genx.kernels` (GenXMetadata.h / cmc-compat §3).
-const KIND_GENERAL: i64 = 0;
-const KIND_SAMPLER: i64 = 1;
-const KIND_SURFACE: i64 = 2;
+pub const KIND_GENERAL: i64 = 0;
+pub const KIND_SAMPLER: i64 = 1;
+pub const KIND_SURFACE: i64 = 2;
 
 unsafe fn strip_casts(mut value: LLVMValueRef) -> LLVMValueRef {
     loop {

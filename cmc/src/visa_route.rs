@@ -74,7 +74,7 @@ pub fn compile(
     times.back_end = start.elapsed();
     let emitted = emitted?;
     if emitted.is_empty() {
-        return Err("the module has no kernel to compile (no !genx.kernels entry with a body)".to_string());
+        return Err(vc_bridge::NO_KERNEL.to_string());
     }
     if options.stats {
         let copies: u64 = emitted.iter().map(|e| e.stats.copies()).sum();

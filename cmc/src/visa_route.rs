@@ -18,7 +18,8 @@ use vc_bridge::clock::{Clock, Span};
 use crate::args::Options;
 use crate::output::Outputs;
 
-/// What the route runs before the middle end: calls of user functions inlined (`genx-inline-calls`, then LLVM's
+/// What the route runs before the middle end: SPIR-V-ready kernels described as the front end's are
+/// (`genx-spir-kernels`: `!genx.kernels` from the argument types, SPIR-V builtin variables computed), calls of user functions inlined (`genx-inline-calls`, then LLVM's
 /// always-inline: IGC would make vISA subroutines), private arrays put in registers (`genx-promote-array`
 /// and mem2reg, as IGC's GenXPromoteArray does) and loads of constant tables replaced by their values
 /// (`genx-constant-loads`), then branches whose condition is constant once known-zero low bits are used made
@@ -32,7 +33,7 @@ use crate::output::Outputs;
 /// past IGC (sgemm_8x16 1.66x, kmeans_assign, nbody_forces, histogram_slm), so it is left out until it can
 /// be restricted to loops whose unrolling removes indirect regions.
 pub const PREPARE_PIPELINE: &str =
-    "genx-inline-calls,always-inline,genx-lane-loop,genx-promote-array,function(mem2reg),genx-constant-loads,genx-constant-branches,genx-ieee-emulate";
+    "genx-spir-kernels,genx-inline-calls,always-inline,genx-lane-loop,genx-promote-array,function(mem2reg),genx-constant-loads,genx-constant-branches,genx-ieee-emulate";
 
 /// The passes the route runs after the middle end, before emission: `genx-constant-branches` again (the middle
 /// end's constant folding decides more branches, the loop tests of a loop made straight-line among them), then
@@ -80,8 +81,9 @@ pub fn compile(
     times.back_end = start.elapsed();
     let emitted = emitted?;
     if emitted.is_empty() {
+        // The IGC route's words (one message for both routes), with the input named.
         let input = options.input.as_ref().map(|p| format!("{}: ", p.display())).unwrap_or_default();
-        return Err(format!("{input}{}", visa_emit::no_kernel_reason(module.as_mut_ptr())));
+        return Err(format!("{input}{}", vc_bridge::NO_KERNEL));
     }
     if options.stats {
         let copies: u64 = emitted.iter().map(|e| e.stats.copies()).sum();

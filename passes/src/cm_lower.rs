@@ -54,6 +54,8 @@
 //! inlined, a reference chosen by a run-time condition) is an error. Named barriers (`NBarrierCnt`) are always 0.
 
 mod kernels;
+pub use kernels::{add_kernel_entry, kernel_entry, uses_barrier, KIND_GENERAL, KIND_SAMPLER, KIND_SURFACE};
+pub(crate) use kernels::genx_remove_dead_constant_users;
 mod printf;
 mod volatile;
 

@@ -32,6 +32,7 @@ pub mod column_write;
 pub mod const_fold;
 pub mod constant_branches;
 pub mod constant_loads;
+pub mod spir_kernels;
 pub mod ieee_emulate;
 pub mod dead_vector;
 pub mod float_narrow;

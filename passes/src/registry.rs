@@ -64,6 +64,12 @@ pub static PASSES: &[PassInfo] = &[
         body: PassBody::Module(crate::target::run),
     },
     PassInfo {
+        name: "genx-spir-kernels",
+        description: "vISA route: describe each spir_kernel without a !genx.kernels entry (argument kinds from the \
+                      types, as IGC's SPIR-V reader does) and compute SPIR-V builtin variables from GenX's inputs",
+        body: PassBody::Module(crate::spir_kernels::run),
+    },
+    PassInfo {
         name: "genx-inline-calls",
         description: "vISA route: mark every function a kernel calls alwaysinline for LLVM's always-inline (run \
                       next); recursion and indirect calls are located errors",

@@ -221,29 +221,6 @@ pub fn emit_module(module: LLVMModuleRef) -> Result<Vec<Emitted>, Vec<Diagnostic
     }
 }
 
-/// Why `emit_module` found no kernel in `module`: it has no `!genx.kernels` entry with a body; when it has
-/// `spir_kernel` functions with bodies (SPIR-V-ready or OpenCL IR, the form vc-bridge hands IGC), they are named.
-pub fn no_kernel_reason(module: LLVMModuleRef) -> String {
-    /// LLVM's calling convention number of `spir_kernel`.
-    const SPIR_KERNEL: u32 = 76;
-    let spir: Vec<String> = ir::functions(module)
-        // SAFETY: a calling-convention query on a function of the live module.
-        .filter(|&f| !ir::is_declaration(f) && unsafe { LLVMGetFunctionCallConv(f) } == SPIR_KERNEL)
-        .map(|f| format!("@{}", ir::value_name(f)))
-        .collect();
-    let mut reason = "the module has no kernel to compile (no !genx.kernels entry with a body: a CM kernel is an \
-                      extern \"C\" _GENX_MAIN_ function)"
-        .to_string();
-    if !spir.is_empty() {
-        reason.push_str(&format!(
-            "; its spir_kernel function(s) {} are SPIR-V-ready or OpenCL IR, which the vISA route does not read \
-             (the IGC route, -backend=igc, compiles them)",
-            spir.join(", ")
-        ));
-    }
-    reason
-}
-
 /// Pass body of `print<genx-visa-emit>`: emits the function when it is a kernel and prints its `.visaasm` to
 /// stderr; counts the register decisions.
 pub fn print_pass(function: FunctionValue<'_>, cx: &mut PassCx) -> bool {

@@ -408,17 +408,18 @@ unsafe fn has_live_uses(value: LLVMValueRef) -> bool {
     false
 }
 
-/// A kernel that came in SPIR-V-ready (`spir_kernel`): its interface as the types say.
+/// A kernel that came in SPIR-V-ready (`spir_kernel`): its interface as the types say, by the rules the vISA
+/// route's `genx-spir-kernels` also describes such kernels with ([`genx_passes::spir_kernels::arg_interface`]).
 unsafe fn ready_kernel(function: LLVMValueRef) -> Kernel {
     use genx_passes::llvm_sys::LLVMTypeKind::*;
     let args = params(function)
         .into_iter()
         .map(|param| {
             let ty = LLVMTypeOf(param);
-            if LLVMGetTypeKind(ty) != LLVMPointerTypeKind {
-                ArgKind::Value
-            } else {
-                pointee_struct_name(ty).map(ArgKind::Opaque).unwrap_or(ArgKind::Pointer)
+            match genx_passes::spir_kernels::arg_interface(ty).handle {
+                Some(name) => ArgKind::Opaque(name),
+                None if LLVMGetTypeKind(ty) == LLVMPointerTypeKind => ArgKind::Pointer,
+                None => ArgKind::Value,
             }
         })
         .collect();

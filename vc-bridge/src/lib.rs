@@ -219,6 +219,10 @@ fn blamed<'a>(kernels: &'a [Kernel], message: &str) -> Vec<Kernel> {
     }
 }
 
+/// What both routes say of a module without a kernel (no `!genx.kernels` entry, no `spir_kernel` definition: CM
+/// source without `_GENX_MAIN_`, or IR of helper functions only).
+pub const NO_KERNEL: &str = "the module has no kernel: no !genx.kernels entry and no spir_kernel function";
+
 /// GenX IR → SPIR-V (the module is rewritten into the SPIR-V-ready form in place).
 pub fn emit_spirv(module: &Module<'_>, verbose: bool) -> Result<SpirV, String> {
     let dir = WorkDir::new()?;
@@ -229,7 +233,7 @@ fn emit_spirv_in(module: &Module<'_>, dir: &WorkDir, verbose: bool) -> Result<Sp
     let start = Clock::start();
     let kernels = adaptor::adapt(module.as_mut_ptr())?;
     if kernels.is_empty() {
-        return Err("the module has no kernel: no !genx.kernels entry and no spir_kernel function".to_string());
+        return Err(NO_KERNEL.to_string());
     }
     let bitcode = dir.path().join("module.bc");
     let written = if adaptor::has_global_variables(module.as_mut_ptr()) {

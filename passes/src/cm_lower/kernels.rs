@@ -19,13 +19,13 @@ extern "C" {
     fn genx_demangle(mangled: *const c_char) -> *mut c_char;
     fn genx_free_message(message: *mut c_char);
     fn genx_global_add_attribute(global: LLVMValueRef, kind: *const c_char, value: *const c_char);
-    pub(super) fn genx_remove_dead_constant_users(global: LLVMValueRef);
+    pub(crate) fn genx_remove_dead_constant_users(global: LLVMValueRef);
 }
 
 /// Argument kinds of `!genx.kernels` (GenXMetadata.h / cmc-compat §3).
-const KIND_GENERAL: i64 = 0;
-const KIND_SAMPLER: i64 = 1;
-const KIND_SURFACE: i64 = 2;
+pub const KIND_GENERAL: i64 = 0;
+pub const KIND_SAMPLER: i64 = 1;
+pub const KIND_SURFACE: i64 = 2;
 
 unsafe fn strip_casts(mut value: LLVMValueRef) -> LLVMValueRef {
     loop {
@@ -297,8 +297,47 @@ unsafe fn rewrite_index_parameters(module: LLVMModuleRef, function: LLVMValueRef
     new
 }
 
+/// The `!genx.kernels` entry of `kernel` (docs/cmc-compat.md §3: function, name, argument kinds, SLM bytes,
+/// offsets and I/O kinds (zeros: the back end places arguments), argument descriptors, 0, whether it uses a
+/// barrier), with `"CMGenxMain"` added to the function. The one builder of entries: the front end's annotated
+/// kernels and the SPIR-V-ready kernels of `genx-spir-kernels` both come through here.
+///
+/// # Safety
+/// `kernel` is a function of a live module and `descs` has one descriptor per entry of `kinds`.
+pub unsafe fn kernel_entry(kernel: LLVMValueRef, name: &str, kinds: &[i64], slm: i64, descs: &[&str], barrier: bool) -> LLVMValueRef {
+    let context = ir::module_context(ir::module_of(kernel));
+    let i32_ty = ir_write::int_type(context, 32);
+    let i32m = |v: i64| LLVMValueAsMetadata(ir_write::const_int(i32_ty, v as u64, true));
+    let attr = LLVMCreateStringAttribute(context, c"CMGenxMain".as_ptr(), 10, c"".as_ptr(), 0);
+    LLVMAddAttributeAtIndex(kernel, llvm_sys::LLVMAttributeFunctionIndex, attr);
+    let mut kind_values: Vec<LLVMMetadataRef> = kinds.iter().map(|&k| i32m(k)).collect();
+    let mut offsets: Vec<LLVMMetadataRef> = kinds.iter().map(|_| i32m(0)).collect();
+    let mut io_kinds: Vec<LLVMMetadataRef> = kinds.iter().map(|_| i32m(0)).collect();
+    let mut desc_values: Vec<LLVMMetadataRef> = descs.iter().map(|d| md_string(context, d)).collect();
+    let mut operands = [
+        LLVMValueAsMetadata(kernel),
+        md_string(context, name),
+        md_node(context, &mut kind_values),
+        i32m(slm),
+        md_node(context, &mut offsets),
+        md_node(context, &mut io_kinds),
+        md_node(context, &mut desc_values),
+        i32m(0),
+        i32m(i64::from(barrier)),
+    ];
+    LLVMMetadataAsValue(context, md_node(context, &mut operands))
+}
+
+/// Appends `entry` (from [`kernel_entry`]) to the module's `!genx.kernels`.
+///
+/// # Safety
+/// `module` is live and `entry` a metadata value of its context.
+pub unsafe fn add_kernel_entry(module: LLVMModuleRef, entry: LLVMValueRef) {
+    LLVMAddNamedMetadataOperand(module, c"genx.kernels".as_ptr(), entry);
+}
+
 /// Whether the function calls a barrier.
-fn uses_barrier(function: LLVMValueRef) -> bool {
+pub fn uses_barrier(function: LLVMValueRef) -> bool {
     ir::blocks(function).flat_map(ir::instructions).any(|i| {
         ir::is_call(i)
             && ir::called_function(i).is_some_and(|f| {
@@ -323,10 +362,6 @@ pub(super) fn describe(module: LLVMModuleRef, facts: &HashMap<LLVMValueRef, Func
     unsafe {
         let annotations = global_annotations(module);
         let mut changed = false;
-        let context = ir::module_context(module);
-        let i32_ty = ir_write::int_type(context, 32);
-        let i32c = |v: i64| ir_write::const_int(i32_ty, v as u64, true);
-        let i32m = |v: i64| LLVMValueAsMetadata(i32c(v));
         // Globals: _GENX_VOLATILE_ / _GENX_VOLATILE_BINDING_, given their attributes once the annotations that
         // use them are gone (a volatile global is first retyped, which makes a new global).
         let mut volatile: Vec<(LLVMValueRef, Option<u32>)> = Vec::new();
@@ -365,29 +400,12 @@ pub(super) fn describe(module: LLVMModuleRef, facts: &HashMap<LLVMValueRef, Func
             let barrier = uses_barrier(kernel);
             let name = source_name(&ir::value_name(kernel));
             let kernel = rewrite_index_parameters(module, kernel, &kinds);
-            let attr = LLVMCreateStringAttribute(context, c"CMGenxMain".as_ptr(), 10, c"".as_ptr(), 0);
-            LLVMAddAttributeAtIndex(kernel, llvm_sys::LLVMAttributeFunctionIndex, attr);
-            let mut kind_values: Vec<LLVMMetadataRef> = kinds.iter().map(|&k| i32m(k)).collect();
-            let mut offsets: Vec<LLVMMetadataRef> = kinds.iter().map(|_| i32m(0)).collect();
-            let mut io_kinds: Vec<LLVMMetadataRef> = kinds.iter().map(|_| i32m(0)).collect();
-            let mut desc_values: Vec<LLVMMetadataRef> =
-                (0..count).map(|i| md_string(context, descs.get(&i).map_or("", String::as_str))).collect();
-            let mut operands = [
-                LLVMValueAsMetadata(kernel),
-                md_string(context, &name),
-                md_node(context, &mut kind_values),
-                i32m(slm as i64),
-                md_node(context, &mut offsets),
-                md_node(context, &mut io_kinds),
-                md_node(context, &mut desc_values),
-                i32m(0),
-                i32m(i64::from(barrier)),
-            ];
-            entries.push(LLVMMetadataAsValue(context, md_node(context, &mut operands)));
+            let descs: Vec<&str> = (0..count).map(|i| descs.get(&i).map_or("", String::as_str)).collect();
+            entries.push(kernel_entry(kernel, &name, &kinds, slm as i64, &descs, barrier));
             changed = true;
         }
         for entry in entries {
-            LLVMAddNamedMetadataOperand(module, c"genx.kernels".as_ptr(), entry);
+            add_kernel_entry(module, entry);
         }
         // Parameter annotations of functions that are not kernels carry nothing we use.
         for function in ir::functions(module).collect::<Vec<_>>() {

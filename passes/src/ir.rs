@@ -838,6 +838,43 @@ pub fn ordering(memory: LLVMValueRef) -> llvm_sys::LLVMAtomicOrdering {
     unsafe { LLVMGetOrdering(memory) }
 }
 
+/// The alignment in bytes of a global value, `alloca`, load or store (0 when none is stated).
+pub fn alignment(value: LLVMValueRef) -> u32 {
+    // SAFETY: a query on a live global value or memory instruction (LLVM answers 0 for any other value).
+    unsafe { LLVMGetAlignment(value) }
+}
+
+/// The number of elements of an array type.
+pub fn array_length(ty: LLVMTypeRef) -> u64 {
+    // SAFETY: a type query on a live array type.
+    unsafe { LLVMGetArrayLength(ty) as u64 }
+}
+
+/// The field types of a struct type, in order.
+pub fn struct_field_types(ty: LLVMTypeRef) -> Vec<LLVMTypeRef> {
+    // SAFETY: type queries on a live struct type; the buffer has room for every field LLVM counts.
+    unsafe {
+        let count = LLVMCountStructElementTypes(ty);
+        let mut fields = vec![std::ptr::null_mut(); count as usize];
+        if count > 0 {
+            LLVMGetStructElementTypes(ty, fields.as_mut_ptr());
+        }
+        fields
+    }
+}
+
+/// The opcode of a constant expression; `None` for any other value.
+pub fn const_opcode(value: LLVMValueRef) -> Option<llvm_sys::LLVMOpcode> {
+    // SAFETY: a kind test on a live value, then an opcode query only on a constant expression.
+    unsafe { (!LLVMIsAConstantExpr(value).is_null()).then(|| LLVMGetConstOpcode(value)) }
+}
+
+/// The source element type of a `getelementptr` (instruction or constant expression).
+pub fn gep_source_type(gep: LLVMValueRef) -> LLVMTypeRef {
+    // SAFETY: a query on a live getelementptr.
+    unsafe { LLVMGetGEPSourceElementType(gep) }
+}
+
 /// The blocks of `function` reachable from its entry, in the preorder and the post-order of one depth-first walk
 /// that takes each terminator's successors in operand order (IGC's `df_iterator` / `po_iterator`). Empty for a
 /// declaration. Unreachable blocks are in neither.

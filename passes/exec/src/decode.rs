@@ -7,7 +7,9 @@
 //!
 //! Invariant: decoding never panics and never changes the module.
 //!
-//! Like `genx_passes::ir`, the readers here take raw LLVM handles that always come from a live module.
+//! Like `genx_passes::ir`, the readers here take raw LLVM handles that always come from a live module. The module is
+//! read through `genx_passes::ir`; the few C API calls it has no reader for (the data layout's offsets, kinds of
+//! constant, packed constant data) are the small functions at the top, each with its own `// SAFETY:` reason.
 #![allow(clippy::not_unsafe_ptr_arg_deref)]
 
 use std::collections::HashMap;
@@ -27,6 +29,9 @@ use crate::value::{Elem, Lanes, Ty, Value};
 /// Decodes every function and global of `module`.
 pub fn decode(module: LLVMModuleRef) -> Program {
     let mut decoder = Decoder {
+        module,
+        // SAFETY: `module` is the live module being decoded; its data layout is owned by it and is only read while
+        // the decoder (which does not outlive this call) runs.
         layout: unsafe { LLVMGetModuleDataLayout(module) },
         program: Program::default(),
         function_ids: HashMap::new(),
@@ -39,16 +44,13 @@ pub fn decode(module: LLVMModuleRef) -> Program {
     for (index, &function) in functions.iter().enumerate() {
         decoder.function_ids.insert(function, index as FuncId);
     }
-    let mut global = unsafe { LLVMGetFirstGlobal(module) };
-    while !global.is_null() {
-        decoder.global_ids.insert(global, decoder.global_ids.len() as GlobalId);
-        global = unsafe { LLVMGetNextGlobal(global) };
+    let globals: Vec<LLVMValueRef> = ir::globals(module).collect();
+    for (index, &global) in globals.iter().enumerate() {
+        decoder.global_ids.insert(global, index as GlobalId);
     }
-    let mut global = unsafe { LLVMGetFirstGlobal(module) };
-    while !global.is_null() {
+    for global in globals {
         let decoded = decoder.global(global);
         decoder.program.globals.push(decoded);
-        global = unsafe { LLVMGetNextGlobal(global) };
     }
     for function in functions {
         let decoded = decoder.function(function);
@@ -70,32 +72,32 @@ pub fn decode(module: LLVMModuleRef) -> Program {
 /// `(kernel, SLM bytes)` of each `!genx.kernels` entry whose operand 3 is a constant integer.
 fn genx_kernel_slm_sizes(module: LLVMModuleRef) -> Vec<(LLVMValueRef, u64)> {
     let name = c"genx.kernels";
-    let mut out = Vec::new();
-    // SAFETY: the module is live; the operand arrays are sized by the counts LLVM reports.
-    unsafe {
+    // SAFETY: `module` is the live module being decoded and `name` is NUL-terminated; the node buffer has room for
+    // the operand count LLVM reports for that named metadata.
+    let nodes = unsafe {
         let count = LLVMGetNamedMetadataNumOperands(module, name.as_ptr());
         let mut nodes = vec![std::ptr::null_mut(); count as usize];
         if count > 0 {
             LLVMGetNamedMetadataOperands(module, name.as_ptr(), nodes.as_mut_ptr());
         }
-        for node in nodes {
-            let n = LLVMGetMDNodeNumOperands(node);
-            if n < 4 {
-                continue;
-            }
-            let mut operands = vec![std::ptr::null_mut(); n as usize];
-            LLVMGetMDNodeOperands(node, operands.as_mut_ptr());
-            let (function, slm) = (operands[0], operands[3]);
-            if function.is_null() || slm.is_null() || LLVMIsAFunction(function).is_null() || LLVMIsAConstantInt(slm).is_null() {
-                continue;
-            }
-            out.push((function, LLVMConstIntGetZExtValue(slm)));
+        nodes
+    };
+    let mut out = Vec::new();
+    for node in nodes {
+        let operands = ir::md_operands(node);
+        let (Some(&function), Some(&slm)) = (operands.first(), operands.get(3)) else { continue };
+        if function.is_null() || slm.is_null() || !ir::is_function(function) {
+            continue;
+        }
+        if let Some(bytes) = const_uint(slm) {
+            out.push((function, bytes));
         }
     }
     out
 }
 
 struct Decoder {
+    module: LLVMModuleRef,
     layout: LLVMTargetDataRef,
     program: Program,
     function_ids: HashMap<LLVMValueRef, FuncId>,
@@ -119,91 +121,148 @@ type Decoded<T> = Result<T, String>;
 
 /// Converts an LLVM type.
 pub fn ty(llvm: LLVMTypeRef) -> Decoded<Ty> {
-    unsafe {
-        Ok(match LLVMGetTypeKind(llvm) {
-            LLVMTypeKind::LLVMVoidTypeKind => Ty::Void,
-            LLVMTypeKind::LLVMVectorTypeKind => {
-                let Ty::Scalar(elem) = ty(LLVMGetElementType(llvm))? else {
-                    return Err(format!("vector type {} is not supported", ir::type_to_string(llvm)));
-                };
-                let lanes = LLVMGetVectorSize(llvm);
-                genx_passes::limits::checked_size(lanes as u64, MAX_VECTOR_ELEMENTS, "vector elements")?;
-                Ty::Vector(elem, lanes)
-            }
-            LLVMTypeKind::LLVMStructTypeKind => {
-                let count = LLVMCountStructElementTypes(llvm);
-                let mut fields = vec![std::ptr::null_mut(); count as usize];
-                LLVMGetStructElementTypes(llvm, fields.as_mut_ptr());
-                Ty::Struct(fields.into_iter().map(|f| ty(f)).collect::<Decoded<_>>()?)
-            }
-            LLVMTypeKind::LLVMArrayTypeKind => {
-                Ty::Array(Box::new(ty(LLVMGetElementType(llvm))?), LLVMGetArrayLength(llvm) as u64)
-            }
-            _ => Ty::Scalar(elem(llvm)?),
-        })
-    }
+    Ok(match ir::type_kind(llvm) {
+        LLVMTypeKind::LLVMVoidTypeKind => Ty::Void,
+        LLVMTypeKind::LLVMVectorTypeKind => {
+            let Ty::Scalar(elem) = ty(ir::element_of(llvm))? else {
+                return Err(format!("vector type {} is not supported", ir::type_to_string(llvm)));
+            };
+            let lanes = ir::vector_size(llvm);
+            genx_passes::limits::checked_size(lanes as u64, MAX_VECTOR_ELEMENTS, "vector elements")?;
+            Ty::Vector(elem, lanes)
+        }
+        LLVMTypeKind::LLVMStructTypeKind => {
+            Ty::Struct(ir::struct_field_types(llvm).into_iter().map(ty).collect::<Decoded<_>>()?)
+        }
+        LLVMTypeKind::LLVMArrayTypeKind => Ty::Array(Box::new(ty(ir::element_of(llvm))?), ir::array_length(llvm)),
+        _ => Ty::Scalar(elem(llvm)?),
+    })
 }
 
 fn elem(llvm: LLVMTypeRef) -> Decoded<Elem> {
-    unsafe {
-        Ok(match LLVMGetTypeKind(llvm) {
-            LLVMTypeKind::LLVMIntegerTypeKind => {
-                let bits = LLVMGetIntTypeWidth(llvm);
-                if bits == 0 || bits > 64 {
-                    return Err(format!("integer type i{bits} is not supported (at most 64 bits)"));
-                }
-                Elem::Int(bits as u8)
+    Ok(match ir::type_kind(llvm) {
+        LLVMTypeKind::LLVMIntegerTypeKind => {
+            let bits = ir::int_width(llvm);
+            if bits == 0 || bits > 64 {
+                return Err(format!("integer type i{bits} is not supported (at most 64 bits)"));
             }
-            LLVMTypeKind::LLVMHalfTypeKind => Elem::Half,
-            LLVMTypeKind::LLVMFloatTypeKind => Elem::Float,
-            LLVMTypeKind::LLVMDoubleTypeKind => Elem::Double,
-            LLVMTypeKind::LLVMPointerTypeKind => Elem::Ptr(LLVMGetPointerAddressSpace(llvm)),
-            _ => return Err(format!("type {} is not supported", ir::type_to_string(llvm))),
-        })
-    }
+            Elem::Int(bits as u8)
+        }
+        LLVMTypeKind::LLVMHalfTypeKind => Elem::Half,
+        LLVMTypeKind::LLVMFloatTypeKind => Elem::Float,
+        LLVMTypeKind::LLVMDoubleTypeKind => Elem::Double,
+        LLVMTypeKind::LLVMPointerTypeKind => Elem::Ptr(address_space(llvm)),
+        _ => return Err(format!("type {} is not supported", ir::type_to_string(llvm))),
+    })
+}
+
+/// The address space of a pointer type.
+fn address_space(pointer: LLVMTypeRef) -> u32 {
+    // SAFETY: `pointer` is a live pointer type of the module being decoded: `elem` matched its kind first, and a
+    // global variable's own type is always a pointer.
+    unsafe { LLVMGetPointerAddressSpace(pointer) }
+}
+
+/// The value of a `ConstantInt` zero-extended to 64 bits (how the executor stores integer lanes); `None` for any
+/// other value. Unlike `ir::const_int`, which sign-extends, `i32 -1` is `0xffff_ffff` here.
+fn const_uint(value: LLVMValueRef) -> Option<u64> {
+    // SAFETY: a kind test on a live value of the module being decoded, then a value query only on a `ConstantInt`.
+    unsafe { (!LLVMIsAConstantInt(value).is_null()).then(|| LLVMConstIntGetZExtValue(value)) }
+}
+
+/// Whether a constant is `zeroinitializer` (of an aggregate or vector type).
+fn is_aggregate_zero(value: LLVMValueRef) -> bool {
+    // SAFETY: a kind test on a live value of the module being decoded.
+    unsafe { !LLVMIsAConstantAggregateZero(value).is_null() }
+}
+
+/// Whether a constant is a null pointer.
+fn is_null_pointer(value: LLVMValueRef) -> bool {
+    // SAFETY: a kind test on a live value of the module being decoded.
+    unsafe { !LLVMIsAConstantPointerNull(value).is_null() }
+}
+
+/// Whether a constant is a `ConstantVector` (one operand a lane).
+fn is_constant_vector(value: LLVMValueRef) -> bool {
+    // SAFETY: a kind test on a live value of the module being decoded.
+    unsafe { !LLVMIsAConstantVector(value).is_null() }
+}
+
+/// Whether a constant is packed data (a `ConstantDataVector` or `ConstantDataArray`): elements without operands,
+/// read with [`data_element`].
+fn is_constant_data(value: LLVMValueRef) -> bool {
+    // SAFETY: a kind test on a live value of the module being decoded.
+    unsafe { !LLVMIsAConstantDataSequential(value).is_null() }
+}
+
+/// Element `index` of packed constant data ([`is_constant_data`]), `index` below its type's element count.
+fn data_element(value: LLVMValueRef, index: u32) -> LLVMValueRef {
+    // SAFETY: `value` is a live `ConstantDataSequential` (every caller tests `is_constant_data` first) and `index` is
+    // below the element count of its type (callers loop to the vector size or array length).
+    unsafe { LLVMGetElementAsConstant(value, index) }
+}
+
+/// The null constant of type `llvm` (zero, null pointer or `zeroinitializer`).
+fn null_of(llvm: LLVMTypeRef) -> LLVMValueRef {
+    // SAFETY: `llvm` is a live type of the module being decoded; LLVM finds or creates the uniqued constant in the
+    // type's context, which the module's owner keeps alive; the module itself is not changed.
+    unsafe { LLVMConstNull(llvm) }
 }
 
 impl Decoder {
+    /// The bytes between consecutive values of `llvm` in memory (what a GEP index steps by); 0 for an unsized type.
     fn alloc_size(&self, llvm: LLVMTypeRef) -> u64 {
-        unsafe { LLVMABISizeOfType(self.layout, llvm) }
+        ir::alloc_size(self.module, llvm).unwrap_or(0)
+    }
+
+    /// The byte offset of field `field` of struct type `llvm`, which has more than `field` fields.
+    fn field_offset(&self, llvm: LLVMTypeRef, field: u32) -> u64 {
+        // SAFETY: `self.layout` is the data layout of the live module being decoded and `llvm` a live struct type of
+        // it; every caller checked `field` against `ir::struct_field_types(llvm)` first.
+        unsafe { LLVMOffsetOfElement(self.layout, llvm, field) }
+    }
+
+    /// The bytes a store of `llvm` writes.
+    fn store_size(&self, llvm: LLVMTypeRef) -> u64 {
+        // SAFETY: `self.layout` is the data layout of the live module being decoded; `llvm` is a live first-class
+        // type of it (an initializer's scalar, vector or pointer part).
+        unsafe { LLVMStoreSizeOfType(self.layout, llvm) }
     }
 
     fn global(&mut self, global: LLVMValueRef) -> Global {
         let name = ir::value_name(global);
-        let value_ty = unsafe { LLVMGlobalGetValueType(global) };
+        let value_ty = ir::global_value_type(global);
         let bytes = self.alloc_size(value_ty);
         if let Err(reason) = genx_passes::limits::checked_size(bytes, MAX_BUFFER_BYTES, "bytes") {
             self.oversized_global.get_or_insert(format!("global '{name}' is too large to run: {reason}"));
             return Global { name, ty: Ty::Void, bytes: 0, align: 1, init: None, per_thread: false };
         }
-        let align = unsafe { LLVMGetAlignment(global) }.max(1) as u64;
+        let align = ir::alignment(global).max(1) as u64;
         let decoded_ty = ty(value_ty).unwrap_or(Ty::Void);
-        let init = unsafe {
-            let init = LLVMGetInitializer(global);
-            if init.is_null() {
-                None
-            } else {
-                let mut data = vec![0u8; bytes as usize];
-                let mut defined = vec![false; bytes as usize];
-                self.encode_constant(init, value_ty, &mut data, &mut defined, 0).ok().map(|()| (data, defined))
-            }
+        // SAFETY: `global` is a live global variable of the module being decoded (from `ir::globals`); LLVM answers
+        // null for a declaration and whether it is `constant`.
+        let (init, constant) = unsafe { (LLVMGetInitializer(global), LLVMIsGlobalConstant(global) != 0) };
+        let init = if init.is_null() {
+            None
+        } else {
+            let mut data = vec![0u8; bytes as usize];
+            let mut defined = vec![false; bytes as usize];
+            self.encode_constant(init, value_ty, &mut data, &mut defined, 0).ok().map(|()| (data, defined))
         };
-        // SAFETY: `global` is a live global variable of the module being decoded.
-        let per_thread = unsafe { LLVMIsGlobalConstant(global) == 0 && LLVMGetPointerAddressSpace(LLVMTypeOf(global)) == 0 };
+        let per_thread = !constant && address_space(ir::type_of(global)) == 0;
         Global { name, ty: decoded_ty, bytes, align, init, per_thread }
     }
 
     fn function(&mut self, function: LLVMValueRef) -> Function {
         let name = ir::value_name(function);
-        let fn_ty = unsafe { LLVMGlobalGetValueType(function) };
-        let ret = unsafe { ty(LLVMGetReturnType(fn_ty)) };
-        let param_count = unsafe { LLVMCountParams(function) };
+        let ret = ty(ir::return_type(ir::global_value_type(function)));
+        let param_count = ir::param_count(function);
         let mut params = Vec::new();
         let mut param_names = Vec::new();
         let mut unsupported = self.oversized_global.clone();
         let mut state = FunctionState { slots: HashMap::new(), blocks: HashMap::new(), texts: Vec::new() };
         for index in 0..param_count {
-            let param = unsafe { LLVMGetParam(function, index) };
+            let param = ir::param(function, index);
             match ty(ir::type_of(param)) {
                 Ok(t) => params.push(t),
                 Err(reason) => {
@@ -214,8 +273,9 @@ impl Decoder {
             param_names.push(ir::value_name(param));
             state.slots.insert(param, index);
         }
-        let conv = if unsafe { LLVMGetFunctionCallConv(function) } == 76 /* spir_kernel */
-            || has_attribute(function, "CMGenxMain")
+        // SAFETY: `function` is a live function of the module being decoded (from `ir::functions`).
+        let call_conv = unsafe { LLVMGetFunctionCallConv(function) };
+        let conv = if call_conv == 76 /* spir_kernel */ || ir::string_attribute(function, "CMGenxMain").is_some()
         {
             CallingConv::Kernel
         } else {
@@ -240,7 +300,7 @@ impl Decoder {
             texts: Vec::new(),
             unsupported,
             is_declaration,
-            slm_bytes: string_attribute(function, "VCSLMSize").and_then(|v| v.parse().ok()).unwrap_or(0),
+            slm_bytes: ir::string_attribute(function, "VCSLMSize").and_then(|v| v.parse().ok()).unwrap_or(0),
         };
         if is_declaration {
             return decoded;
@@ -249,7 +309,7 @@ impl Decoder {
         for (index, block) in ir::blocks(function).enumerate() {
             state.blocks.insert(block, index as BlockId);
             for inst in ir::instructions(block) {
-                if unsafe { LLVMGetTypeKind(LLVMTypeOf(inst)) } != LLVMTypeKind::LLVMVoidTypeKind {
+                if ir::type_kind(ir::type_of(inst)) != LLVMTypeKind::LLVMVoidTypeKind {
                     state.slots.insert(inst, decoded.slots);
                     decoded.slots += 1;
                 }
@@ -275,7 +335,7 @@ impl Decoder {
     }
 
     fn block(&mut self, block: LLVMBasicBlockRef, state: &mut FunctionState) -> Decoded<Block> {
-        let name = ir::value_name(unsafe { LLVMBasicBlockAsValue(block) });
+        let name = ir::value_name(ir::block_value(block));
         let mut decoded =
             Block { name, phis: Vec::new(), insts: Vec::new(), terminator: Terminator::Unreachable, terminator_text: 0 };
         for inst in ir::instructions(block) {
@@ -287,7 +347,8 @@ impl Decoder {
             state.texts.push(self.printer.print(inst));
             let with_context =
                 |reason: String, state: &FunctionState| format!("{reason}, in `{}`", state.texts[text as usize]);
-            let opcode = unsafe { LLVMGetInstructionOpcode(inst) };
+            // Every value `ir::instructions` yields is an instruction, so it has an opcode.
+            let opcode = ir::opcode(inst).ok_or_else(|| with_context("not an instruction".to_string(), state))?;
             match opcode {
                 LLVMOpcode::LLVMPHI => {
                     let phi = self.phi(inst, text, state).map_err(|r| with_context(r, state))?;
@@ -313,156 +374,147 @@ impl Decoder {
         if let Some(&slot) = state.slots.get(&value) {
             return Ok(Operand::Slot(slot));
         }
-        unsafe {
-            if !LLVMIsAFunction(value).is_null() {
-                return Ok(Operand::Function(self.function_ids[&value]));
+        if ir::is_function(value) {
+            return Ok(Operand::Function(self.function_ids[&value]));
+        }
+        if ir::is_global_variable(value) {
+            return Ok(Operand::Global { id: self.global_ids[&value], offset: 0 });
+        }
+        if ir::is_constant_expr(value) {
+            if let Some(operand) = self.global_address_expr(value)? {
+                return Ok(operand);
             }
-            if !LLVMIsAGlobalVariable(value).is_null() {
-                return Ok(Operand::Global { id: self.global_ids[&value], offset: 0 });
-            }
-            if !LLVMIsAConstantExpr(value).is_null() {
-                if let Some(operand) = self.global_address_expr(value)? {
-                    return Ok(operand);
-                }
-            }
-            if LLVMIsConstant(value) != 0 {
-                if let Some(&id) = self.constant_ids.get(&value) {
-                    return Ok(Operand::Const(id));
-                }
-                let constant = self.constant(value)?;
-                let id = self.program.constants.len() as u32;
-                self.program.constants.push(constant);
-                self.constant_ids.insert(value, id);
+        }
+        if ir::is_constant(value) {
+            if let Some(&id) = self.constant_ids.get(&value) {
                 return Ok(Operand::Const(id));
             }
+            let constant = self.constant(value)?;
+            let id = self.program.constants.len() as u32;
+            self.program.constants.push(constant);
+            self.constant_ids.insert(value, id);
+            return Ok(Operand::Const(id));
         }
         Err(format!("operand '{}' is not supported", ir::value_to_string(value)))
     }
 
     /// `bitcast`/`addrspacecast`/`ptrtoint`/`getelementptr` of a global, as a global address plus offset.
     fn global_address_expr(&mut self, expr: LLVMValueRef) -> Decoded<Option<Operand>> {
-        unsafe {
-            match LLVMGetConstOpcode(expr) {
-                LLVMOpcode::LLVMBitCast | LLVMOpcode::LLVMAddrSpaceCast | LLVMOpcode::LLVMPtrToInt => {
-                    let inner = LLVMGetOperand(expr, 0);
-                    if !LLVMIsAGlobalVariable(inner).is_null() {
-                        return Ok(Some(Operand::Global { id: self.global_ids[&inner], offset: 0 }));
-                    }
-                    if !LLVMIsAConstantExpr(inner).is_null() {
-                        return self.global_address_expr(inner);
-                    }
-                    Ok(None)
+        match ir::const_opcode(expr) {
+            Some(LLVMOpcode::LLVMBitCast | LLVMOpcode::LLVMAddrSpaceCast | LLVMOpcode::LLVMPtrToInt) => {
+                let inner = ir::operand(expr, 0);
+                if ir::is_global_variable(inner) {
+                    return Ok(Some(Operand::Global { id: self.global_ids[&inner], offset: 0 }));
                 }
-                LLVMOpcode::LLVMGetElementPtr => {
-                    let base = LLVMGetOperand(expr, 0);
-                    let base_operand = if !LLVMIsAGlobalVariable(base).is_null() {
-                        Operand::Global { id: self.global_ids[&base], offset: 0 }
-                    } else if !LLVMIsAConstantExpr(base).is_null() {
-                        match self.global_address_expr(base)? {
-                            Some(operand) => operand,
-                            None => return Ok(None),
-                        }
-                    } else {
-                        return Ok(None);
-                    };
-                    let Operand::Global { id, offset } = base_operand else { return Ok(None) };
-                    let source = LLVMGetGEPSourceElementType(expr);
-                    let count = LLVMGetNumOperands(expr) as u32;
-                    let mut extra = 0i64;
-                    let mut current = source;
-                    for i in 1..count {
-                        let index = LLVMGetOperand(expr, i);
-                        let Some(k) = ir::const_int(index) else { return Ok(None) };
-                        if i == 1 {
-                            extra += k * self.alloc_size(source) as i64;
-                            continue;
-                        }
-                        match LLVMGetTypeKind(current) {
-                            LLVMTypeKind::LLVMStructTypeKind => {
-                                extra += LLVMOffsetOfElement(self.layout, current, k as u32) as i64;
-                                current = LLVMStructGetTypeAtIndex(current, k as u32);
-                            }
-                            _ => {
-                                current = LLVMGetElementType(current);
-                                extra += k * self.alloc_size(current) as i64;
-                            }
-                        }
-                    }
-                    Ok(Some(Operand::Global { id, offset: offset + extra }))
+                if ir::is_constant_expr(inner) {
+                    return self.global_address_expr(inner);
                 }
-                _ => Ok(None),
+                Ok(None)
             }
+            Some(LLVMOpcode::LLVMGetElementPtr) => {
+                let base = ir::operand(expr, 0);
+                let base_operand = if ir::is_global_variable(base) {
+                    Operand::Global { id: self.global_ids[&base], offset: 0 }
+                } else if ir::is_constant_expr(base) {
+                    match self.global_address_expr(base)? {
+                        Some(operand) => operand,
+                        None => return Ok(None),
+                    }
+                } else {
+                    return Ok(None);
+                };
+                let Operand::Global { id, offset } = base_operand else { return Ok(None) };
+                let source = ir::gep_source_type(expr);
+                let mut extra = 0i64;
+                let mut current = source;
+                for i in 1..ir::operand_count(expr) {
+                    let Some(k) = ir::const_int(ir::operand(expr, i)) else { return Ok(None) };
+                    if i == 1 {
+                        extra += k * self.alloc_size(source) as i64;
+                        continue;
+                    }
+                    match ir::type_kind(current) {
+                        LLVMTypeKind::LLVMStructTypeKind => {
+                            let Some(&field) = ir::struct_field_types(current).get(k as usize) else { return Ok(None) };
+                            extra += self.field_offset(current, k as u32) as i64;
+                            current = field;
+                        }
+                        _ => {
+                            current = ir::element_of(current);
+                            extra += k * self.alloc_size(current) as i64;
+                        }
+                    }
+                }
+                Ok(Some(Operand::Global { id, offset: offset + extra }))
+            }
+            _ => Ok(None),
         }
     }
 
     /// Evaluates a constant into a value.
     fn constant(&mut self, value: LLVMValueRef) -> Decoded<Value> {
-        unsafe {
-            let t = ty(LLVMTypeOf(value))?;
-            if LLVMIsUndef(value) != 0 || !LLVMIsAPoisonValue(value).is_null() {
-                return Ok(Value::undef(&t));
-            }
-            if !LLVMIsAConstantAggregateZero(value).is_null() || !LLVMIsAConstantPointerNull(value).is_null() {
-                return Ok(Value::zero(&t));
-            }
-            match &t {
-                Ty::Scalar(e) => Ok(Value::Lanes(Lanes::new(*e, vec![self.scalar_bits(value, *e)?]))),
-                Ty::Vector(e, n) => {
-                    let mut lanes = Lanes::undef(*e, *n as usize);
-                    for i in 0..*n {
-                        let element = if !LLVMIsAConstantDataVector(value).is_null() {
-                            LLVMGetElementAsConstant(value, i)
-                        } else if !LLVMIsAConstantVector(value).is_null() {
-                            LLVMGetOperand(value, i)
-                        } else {
-                            return Err(format!("constant '{}' is not supported", ir::value_to_string(value)));
-                        };
-                        if LLVMIsUndef(element) == 0 && LLVMIsAPoisonValue(element).is_null() {
-                            lanes.set(i as usize, self.scalar_bits(element, *e)?);
-                        }
+        let t = ty(ir::type_of(value))?;
+        if ir::is_undef(value) {
+            return Ok(Value::undef(&t));
+        }
+        if is_aggregate_zero(value) || is_null_pointer(value) {
+            return Ok(Value::zero(&t));
+        }
+        match &t {
+            Ty::Scalar(e) => Ok(Value::Lanes(Lanes::new(*e, vec![self.scalar_bits(value, *e)?]))),
+            Ty::Vector(e, n) => {
+                let mut lanes = Lanes::undef(*e, *n as usize);
+                for i in 0..*n {
+                    let element = if is_constant_data(value) {
+                        data_element(value, i)
+                    } else if is_constant_vector(value) {
+                        ir::operand(value, i)
+                    } else {
+                        return Err(format!("constant '{}' is not supported", ir::value_to_string(value)));
+                    };
+                    if !ir::is_undef(element) {
+                        lanes.set(i as usize, self.scalar_bits(element, *e)?);
                     }
-                    Ok(Value::Lanes(lanes))
                 }
-                Ty::Struct(_) | Ty::Array(..) => {
-                    let count = LLVMGetNumOperands(value);
-                    if !LLVMIsAConstantDataArray(value).is_null() {
-                        let Ty::Array(elem_ty, n) = &t else { unreachable!() };
-                        let Ty::Scalar(e) = **elem_ty else {
-                            return Err("constant data array of non-scalars".to_string());
-                        };
-                        return (0..*n as u32)
-                            .map(|i| Ok(Value::scalar(e, self.scalar_bits(LLVMGetElementAsConstant(value, i), e)?)))
-                            .collect::<Decoded<Vec<_>>>()
-                            .map(Value::Agg);
-                    }
-                    (0..count as u32).map(|i| self.constant(LLVMGetOperand(value, i))).collect::<Decoded<_>>().map(Value::Agg)
-                }
-                Ty::Void => Ok(Value::Void),
+                Ok(Value::Lanes(lanes))
             }
+            Ty::Struct(_) | Ty::Array(..) => {
+                if is_constant_data(value) {
+                    let Ty::Array(elem_ty, n) = &t else { unreachable!() };
+                    let Ty::Scalar(e) = **elem_ty else {
+                        return Err("constant data array of non-scalars".to_string());
+                    };
+                    return (0..*n as u32)
+                        .map(|i| Ok(Value::scalar(e, self.scalar_bits(data_element(value, i), e)?)))
+                        .collect::<Decoded<Vec<_>>>()
+                        .map(Value::Agg);
+                }
+                (0..ir::operand_count(value))
+                    .map(|i| self.constant(ir::operand(value, i)))
+                    .collect::<Decoded<_>>()
+                    .map(Value::Agg)
+            }
+            Ty::Void => Ok(Value::Void),
         }
     }
 
     fn scalar_bits(&mut self, value: LLVMValueRef, e: Elem) -> Decoded<u64> {
-        unsafe {
-            if !LLVMIsAConstantInt(value).is_null() {
-                return Ok(LLVMConstIntGetZExtValue(value));
-            }
-            if !LLVMIsAConstantFP(value).is_null() {
-                let mut loses = 0;
-                let d = LLVMConstRealGetDouble(value, &mut loses);
-                return Ok(match e {
-                    Elem::Half => half::f16::from_f64(d).to_bits() as u64,
-                    Elem::Float => (d as f32).to_bits() as u64,
-                    _ => d.to_bits(),
-                });
-            }
-            if !LLVMIsAConstantPointerNull(value).is_null() {
-                return Ok(0);
-            }
-            if !LLVMIsAConstantExpr(value).is_null() && LLVMGetConstOpcode(value) == LLVMOpcode::LLVMIntToPtr {
-                if let Some(k) = ir::const_int(LLVMGetOperand(value, 0)) {
-                    return Ok(k as u64);
-                }
+        if let Some(bits) = const_uint(value) {
+            return Ok(bits);
+        }
+        if let Some(d) = ir::const_float(value) {
+            return Ok(match e {
+                Elem::Half => half::f16::from_f64(d).to_bits() as u64,
+                Elem::Float => (d as f32).to_bits() as u64,
+                _ => d.to_bits(),
+            });
+        }
+        if is_null_pointer(value) {
+            return Ok(0);
+        }
+        if ir::const_opcode(value) == Some(LLVMOpcode::LLVMIntToPtr) {
+            if let Some(k) = ir::const_int(ir::operand(value, 0)) {
+                return Ok(k as u64);
             }
         }
         Err(format!("constant '{}' is not supported", ir::value_to_string(value)))
@@ -477,116 +529,110 @@ impl Decoder {
         defined: &mut [bool],
         offset: usize,
     ) -> Decoded<()> {
-        unsafe {
-            match LLVMGetTypeKind(llvm_ty) {
-                LLVMTypeKind::LLVMStructTypeKind => {
-                    if LLVMIsUndef(value) != 0 || !LLVMIsAPoisonValue(value).is_null() {
-                        return Ok(());
-                    }
-                    let zero = !LLVMIsAConstantAggregateZero(value).is_null();
-                    for field in 0..LLVMCountStructElementTypes(llvm_ty) {
-                        let field_ty = LLVMStructGetTypeAtIndex(llvm_ty, field);
-                        let at = offset + LLVMOffsetOfElement(self.layout, llvm_ty, field) as usize;
-                        let field_value = if zero { LLVMConstNull(field_ty) } else { LLVMGetOperand(value, field) };
-                        self.encode_constant(field_value, field_ty, data, defined, at)?;
-                    }
-                    Ok(())
+        match ir::type_kind(llvm_ty) {
+            LLVMTypeKind::LLVMStructTypeKind => {
+                if ir::is_undef(value) {
+                    return Ok(());
                 }
-                LLVMTypeKind::LLVMArrayTypeKind => {
-                    if LLVMIsUndef(value) != 0 || !LLVMIsAPoisonValue(value).is_null() {
-                        return Ok(());
-                    }
-                    let element_ty = LLVMGetElementType(llvm_ty);
-                    let stride = self.alloc_size(element_ty) as usize;
-                    let zero = !LLVMIsAConstantAggregateZero(value).is_null();
-                    let data_array = !LLVMIsAConstantDataArray(value).is_null();
-                    for i in 0..LLVMGetArrayLength(llvm_ty) {
-                        let element = if zero {
-                            LLVMConstNull(element_ty)
-                        } else if data_array {
-                            LLVMGetElementAsConstant(value, i)
-                        } else {
-                            LLVMGetOperand(value, i)
-                        };
-                        self.encode_constant(element, element_ty, data, defined, offset + i as usize * stride)?;
-                    }
-                    Ok(())
+                let zero = is_aggregate_zero(value);
+                for (field, field_ty) in ir::struct_field_types(llvm_ty).into_iter().enumerate() {
+                    let field = field as u32;
+                    let at = offset + self.field_offset(llvm_ty, field) as usize;
+                    let field_value = if zero { null_of(field_ty) } else { ir::operand(value, field) };
+                    self.encode_constant(field_value, field_ty, data, defined, at)?;
                 }
-                _ => {
-                    let Value::Lanes(lanes) = self.constant(value)? else {
-                        return Err("unsupported initializer".to_string());
+                Ok(())
+            }
+            LLVMTypeKind::LLVMArrayTypeKind => {
+                if ir::is_undef(value) {
+                    return Ok(());
+                }
+                let element_ty = ir::element_of(llvm_ty);
+                let stride = self.alloc_size(element_ty) as usize;
+                let zero = is_aggregate_zero(value);
+                let data_array = is_constant_data(value);
+                for i in 0..ir::array_length(llvm_ty) as u32 {
+                    let element = if zero {
+                        null_of(element_ty)
+                    } else if data_array {
+                        data_element(value, i)
+                    } else {
+                        ir::operand(value, i)
                     };
-                    let size = LLVMStoreSizeOfType(self.layout, llvm_ty) as usize;
-                    let end = (offset + size).min(data.len());
-                    crate::memory::encode_lanes(&lanes, &mut data[offset..end], &mut defined[offset..end]);
-                    Ok(())
+                    self.encode_constant(element, element_ty, data, defined, offset + i as usize * stride)?;
                 }
+                Ok(())
+            }
+            _ => {
+                let Value::Lanes(lanes) = self.constant(value)? else {
+                    return Err("unsupported initializer".to_string());
+                };
+                let size = self.store_size(llvm_ty) as usize;
+                let end = (offset + size).min(data.len());
+                crate::memory::encode_lanes(&lanes, &mut data[offset..end], &mut defined[offset..end]);
+                Ok(())
             }
         }
     }
 
     fn phi(&mut self, inst: LLVMValueRef, text: u32, state: &FunctionState) -> Decoded<Phi> {
         let dest = state.slots[&inst];
-        let count = unsafe { LLVMCountIncoming(inst) };
-        let mut incoming = Vec::with_capacity(count as usize);
-        for i in 0..count {
-            let (value, block) = unsafe { (LLVMGetIncomingValue(inst, i), LLVMGetIncomingBlock(inst, i)) };
+        let incoming_pairs = ir::phi_incoming(inst);
+        let mut incoming = Vec::with_capacity(incoming_pairs.len());
+        for (value, block) in incoming_pairs {
             incoming.push((state.blocks[&block], self.operand(value, state)?));
         }
         Ok(Phi { dest, ty: ty(ir::type_of(inst))?, incoming, text })
     }
 
     fn terminator(&mut self, inst: LLVMValueRef, opcode: LLVMOpcode, state: &FunctionState) -> Decoded<Terminator> {
-        unsafe {
-            Ok(match opcode {
-                LLVMOpcode::LLVMRet => {
-                    if LLVMGetNumOperands(inst) == 0 {
-                        Terminator::Ret(None)
-                    } else {
-                        Terminator::Ret(Some(self.operand(LLVMGetOperand(inst, 0), state)?))
-                    }
+        Ok(match opcode {
+            LLVMOpcode::LLVMRet => {
+                if ir::operand_count(inst) == 0 {
+                    Terminator::Ret(None)
+                } else {
+                    Terminator::Ret(Some(self.operand(ir::operand(inst, 0), state)?))
                 }
-                LLVMOpcode::LLVMBr => {
-                    if LLVMIsConditional(inst) != 0 {
-                        Terminator::CondBr {
-                            cond: self.operand(LLVMGetCondition(inst), state)?,
-                            then: state.blocks[&LLVMGetSuccessor(inst, 0)],
-                            otherwise: state.blocks[&LLVMGetSuccessor(inst, 1)],
-                        }
-                    } else {
-                        Terminator::Br(state.blocks[&LLVMGetSuccessor(inst, 0)])
-                    }
+            }
+            LLVMOpcode::LLVMBr => match ir::branch_condition(inst) {
+                Some(cond) => Terminator::CondBr {
+                    cond: self.operand(cond, state)?,
+                    then: state.blocks[&ir::successor(inst, 0)],
+                    otherwise: state.blocks[&ir::successor(inst, 1)],
+                },
+                None => Terminator::Br(state.blocks[&ir::successor(inst, 0)]),
+            },
+            LLVMOpcode::LLVMSwitch => {
+                // A switch's operands: the condition, the default destination, then (case value, destination)
+                // pairs; its successors: the default, then each case's destination in order.
+                let condition = ir::operand(inst, 0);
+                let value = self.operand(condition, state)?;
+                let default = state.blocks[&ir::successor(inst, 0)];
+                let operands = ir::operand_count(inst);
+                let mut cases = Vec::new();
+                let mut i = 2;
+                while i + 1 < operands {
+                    let case = ir::const_int(ir::operand(inst, i))
+                        .ok_or_else(|| "switch case is not a constant integer".to_string())?;
+                    let dest = ir::successor(inst, i / 2);
+                    let bits = match ty(ir::type_of(condition))? {
+                        Ty::Scalar(e) => case as u64 & e.mask(),
+                        _ => case as u64,
+                    };
+                    cases.push((bits, state.blocks[&dest]));
+                    i += 2;
                 }
-                LLVMOpcode::LLVMSwitch => {
-                    let value = self.operand(LLVMGetOperand(inst, 0), state)?;
-                    let default = state.blocks[&LLVMGetSwitchDefaultDest(inst)];
-                    let operands = LLVMGetNumOperands(inst) as u32;
-                    let mut cases = Vec::new();
-                    let mut i = 2;
-                    while i + 1 < operands {
-                        let case = ir::const_int(LLVMGetOperand(inst, i))
-                            .ok_or_else(|| "switch case is not a constant integer".to_string())?;
-                        let dest = LLVMValueAsBasicBlock(LLVMGetOperand(inst, i + 1));
-                        let bits = match ty(ir::type_of(LLVMGetOperand(inst, 0)))? {
-                            Ty::Scalar(e) => case as u64 & e.mask(),
-                            _ => case as u64,
-                        };
-                        cases.push((bits, state.blocks[&dest]));
-                        i += 2;
-                    }
-                    Terminator::Switch { value, default, cases }
-                }
-                _ => Terminator::Unreachable,
-            })
-        }
+                Terminator::Switch { value, default, cases }
+            }
+            _ => Terminator::Unreachable,
+        })
     }
-
     fn inst(&mut self, inst: LLVMValueRef, opcode: LLVMOpcode, text: u32, state: &FunctionState) -> Decoded<Inst> {
         use LLVMOpcode::*;
         let dest = state.slots.get(&inst).copied();
         let result_ty = ty(ir::type_of(inst))?;
-        let operand_count = unsafe { LLVMGetNumOperands(inst) } as u32;
-        let raw = |i: u32| unsafe { LLVMGetOperand(inst, i) };
+        let operand_count = ir::operand_count(inst);
+        let raw = |i: u32| ir::operand(inst, i);
         let mut operand_tys = Vec::new();
         let op = match opcode {
             LLVMAdd | LLVMSub | LLVMMul | LLVMUDiv | LLVMSDiv | LLVMURem | LLVMSRem | LLVMShl | LLVMLShr
@@ -616,7 +662,7 @@ impl Decoder {
             LLVMFNeg => Op::FNeg(self.operand(raw(0), state)?),
             LLVMICmp => {
                 use LLVMIntPredicate::*;
-                let pred = match unsafe { LLVMGetICmpPredicate(inst) } {
+                let pred = match ir::icmp_predicate(inst) {
                     LLVMIntEQ => IPred::Eq,
                     LLVMIntNE => IPred::Ne,
                     LLVMIntUGT => IPred::Ugt,
@@ -634,7 +680,7 @@ impl Decoder {
             LLVMFCmp => {
                 use LLVMRealPredicate::*;
                 let p = |lt, eq, gt, unordered| FPred { lt, eq, gt, unordered };
-                let pred = match unsafe { LLVMGetFCmpPredicate(inst) } {
+                let pred = match ir::fcmp_predicate(inst) {
                     LLVMRealPredicateFalse => p(false, false, false, false),
                     LLVMRealOEQ => p(false, true, false, false),
                     LLVMRealOGT => p(false, false, true, false),
@@ -693,24 +739,24 @@ impl Decoder {
                 }
             }
             LLVMShuffleVector => {
-                let count = unsafe { LLVMGetNumMaskElements(inst) };
-                let undef_elem = unsafe { LLVMGetUndefMaskElem() };
-                let mask = (0..count)
-                    .map(|i| {
-                        let m = unsafe { LLVMGetMaskValue(inst, i) };
-                        if m == undef_elem {
-                            -1
-                        } else {
-                            m
-                        }
-                    })
-                    .collect();
+                // `ir::mask_value` is -1 for an undefined lane (LLVM 14's `UndefMaskElem`), as `Op::Shuffle` wants.
+                let mask = (0..ir::mask_len(inst)).map(|i| ir::mask_value(inst, i)).collect();
                 operand_tys.push(ty(ir::type_of(raw(0)))?);
                 Op::Shuffle { a: self.operand(raw(0), state)?, b: self.operand(raw(1), state)?, mask }
             }
             LLVMExtractValue | LLVMInsertValue => {
-                let count = unsafe { LLVMGetNumIndices(inst) };
-                let indices = unsafe { std::slice::from_raw_parts(LLVMGetIndices(inst), count as usize) }.to_vec();
+                // SAFETY: `inst` is a live extractvalue/insertvalue (its opcode was matched), for which LLVM returns
+                // a pointer to its `count` indices, owned by the instruction and copied here before anything else
+                // touches it.
+                let indices = unsafe {
+                    let count = LLVMGetNumIndices(inst) as usize;
+                    let indices = LLVMGetIndices(inst);
+                    if count == 0 || indices.is_null() {
+                        Vec::new()
+                    } else {
+                        std::slice::from_raw_parts(indices, count).to_vec()
+                    }
+                };
                 if opcode == LLVMExtractValue {
                     Op::ExtractValue { aggregate: self.operand(raw(0), state)?, indices }
                 } else {
@@ -722,25 +768,22 @@ impl Decoder {
                 }
             }
             LLVMAlloca => {
-                let allocated = unsafe { LLVMGetAllocatedType(inst) };
                 Op::Alloca {
-                    elem_bytes: self.alloc_size(allocated),
+                    elem_bytes: self.alloc_size(ir::allocated_type(inst)),
                     count: self.operand(raw(0), state)?,
-                    align: unsafe { LLVMGetAlignment(inst) }.max(1) as u64,
+                    align: ir::alignment(inst).max(1) as u64,
                 }
             }
             LLVMLoad => {
-                if unsafe { LLVMGetVolatile(inst) } != 0 {
-                    // Volatile loads behave like loads for a single-threaded CPU model.
-                }
-                Op::Load { ptr: self.operand(raw(0), state)?, align: unsafe { LLVMGetAlignment(inst) }.max(1) as u64 }
+                // A volatile load behaves like a load for a single-threaded CPU model.
+                Op::Load { ptr: self.operand(raw(0), state)?, align: ir::alignment(inst).max(1) as u64 }
             }
             LLVMStore => {
                 operand_tys.push(ty(ir::type_of(raw(0)))?);
                 Op::Store {
                     value: self.operand(raw(0), state)?,
                     ptr: self.operand(raw(1), state)?,
-                    align: unsafe { LLVMGetAlignment(inst) }.max(1) as u64,
+                    align: ir::alignment(inst).max(1) as u64,
                 }
             }
             LLVMGetElementPtr => self.gep(inst, operand_count, state)?,
@@ -752,36 +795,37 @@ impl Decoder {
     }
 
     fn gep(&mut self, inst: LLVMValueRef, operand_count: u32, state: &FunctionState) -> Decoded<Op> {
-        unsafe {
-            if LLVMGetTypeKind(LLVMTypeOf(inst)) == LLVMTypeKind::LLVMVectorTypeKind {
-                return Err("vector getelementptr is not supported".to_string());
-            }
-            let source = LLVMGetGEPSourceElementType(inst);
-            let ptr = self.operand(LLVMGetOperand(inst, 0), state)?;
-            let mut offset = 0i64;
-            let mut terms = Vec::new();
-            let mut current = source;
-            for i in 1..operand_count {
-                let index = LLVMGetOperand(inst, i);
-                let (stride, next) = if i == 1 {
-                    (self.alloc_size(source) as i64, source)
-                } else if LLVMGetTypeKind(current) == LLVMTypeKind::LLVMStructTypeKind {
-                    let field = ir::const_int(index).ok_or("struct GEP index must be constant")? as u32;
-                    offset += LLVMOffsetOfElement(self.layout, current, field) as i64;
-                    current = LLVMStructGetTypeAtIndex(current, field);
-                    continue;
-                } else {
-                    let element = LLVMGetElementType(current);
-                    (self.alloc_size(element) as i64, element)
-                };
-                current = next;
-                match ir::const_int(index) {
-                    Some(k) => offset += k * stride,
-                    None => terms.push((self.operand(index, state)?, stride)),
-                }
-            }
-            Ok(Op::Gep { ptr, offset, terms })
+        if ir::type_kind(ir::type_of(inst)) == LLVMTypeKind::LLVMVectorTypeKind {
+            return Err("vector getelementptr is not supported".to_string());
         }
+        let source = ir::gep_source_type(inst);
+        let ptr = self.operand(ir::operand(inst, 0), state)?;
+        let mut offset = 0i64;
+        let mut terms = Vec::new();
+        let mut current = source;
+        for i in 1..operand_count {
+            let index = ir::operand(inst, i);
+            let (stride, next) = if i == 1 {
+                (self.alloc_size(source) as i64, source)
+            } else if ir::type_kind(current) == LLVMTypeKind::LLVMStructTypeKind {
+                let field = ir::const_int(index).ok_or("struct GEP index must be constant")? as u32;
+                let field_ty = *ir::struct_field_types(current)
+                    .get(field as usize)
+                    .ok_or("struct GEP index is past the struct's last field")?;
+                offset += self.field_offset(current, field) as i64;
+                current = field_ty;
+                continue;
+            } else {
+                let element = ir::element_of(current);
+                (self.alloc_size(element) as i64, element)
+            };
+            current = next;
+            match ir::const_int(index) {
+                Some(k) => offset += k * stride,
+                None => terms.push((self.operand(index, state)?, stride)),
+            }
+        }
+        Ok(Op::Gep { ptr, offset, terms })
     }
 
     fn call(&mut self, inst: LLVMValueRef, state: &FunctionState, operand_tys: &mut Vec<Ty>) -> Decoded<Op> {
@@ -830,40 +874,7 @@ impl Decoder {
 
 /// Whether `inst` calls one of LLVM's debug-info intrinsics (`llvm.dbg.*`).
 fn is_debug_intrinsic_call(inst: LLVMValueRef) -> bool {
-    if unsafe { LLVMGetInstructionOpcode(inst) } != LLVMOpcode::LLVMCall {
-        return false;
-    }
     ir::called_function(inst).is_some_and(|callee| ir::value_name(callee).starts_with("llvm.dbg."))
-}
-
-/// The value of a string function attribute.
-fn string_attribute(function: LLVMValueRef, name: &str) -> Option<String> {
-    unsafe {
-        let attr = LLVMGetStringAttributeAtIndex(
-            function,
-            genx_passes::llvm_sys::LLVMAttributeFunctionIndex,
-            name.as_ptr() as *const _,
-            name.len() as u32,
-        );
-        if attr.is_null() {
-            return None;
-        }
-        let mut len = 0u32;
-        let ptr = LLVMGetStringAttributeValue(attr, &mut len);
-        Some(String::from_utf8_lossy(std::slice::from_raw_parts(ptr as *const u8, len as usize)).into_owned())
-    }
-}
-
-fn has_attribute(function: LLVMValueRef, name: &str) -> bool {
-    unsafe {
-        let attr = LLVMGetStringAttributeAtIndex(
-            function,
-            genx_passes::llvm_sys::LLVMAttributeFunctionIndex,
-            name.as_ptr() as *const _,
-            name.len() as u32,
-        );
-        !attr.is_null()
-    }
 }
 
 fn opcode_name(opcode: LLVMOpcode) -> String {

@@ -1,8 +1,9 @@
 ; Constant vectors of words and dwords are written by chunks of eight lanes, each the cheapest form: @iota's
 ; 0..15 is one move of the packed immediate 0x76543210:v and one add of 8 for the second chunk (not sixteen
 ; moves); @signed's <-1, 2, -3, 4, ...> words are one move of a signed packed immediate (:v); @offset's
-; 100..107 is 0..7 as :uv plus 100; @runs's <5 x4, 9 x4> stays two moves of its runs, and @floats's float
-; lanes are moves (no packed float immediate is used). A chunk in steps of a common factor is a packed immediate
+; 100..107 is 0..7 as :uv plus 100; @runs's <5 x4, 9 x4> stays two moves of its runs. No packed float immediate
+; is used: @floats's integral float lanes <1.0 .. 8.0> are the dword constant 1..8 (one packed move) converted by
+; one move, while @halves's, with a lane of 1.5, stay a move per lane. A chunk in steps of a common factor is a packed immediate
 ; of the steps scaled: @stride4's <28, 24, .., 0> is 0x1234567:uv shifted left by 2 (not eight moves), and
 ; @stride7's <3, 10, .., 52> is 0..7 as :uv times 7 plus 3. The vISA validates against the IR on the executor, and
 ; GenX_IR assembles it.
@@ -16,7 +17,8 @@
 ; RUN: %validate %s %t.d/k4.visaasm
 ; RUN: %validate %s %t.d/k5.visaasm
 ; RUN: %validate %s %t.d/k6.visaasm
-; RUN: cd %t.d && for k in k0 k1 k2 k3 k4 k5 k6; do GenX_IR $k.visaasm -platform ICLLP -output || exit 1; done
+; RUN: %validate %s %t.d/k7.visaasm
+; RUN: cd %t.d && for k in k0 k1 k2 k3 k4 k5 k6 k7; do GenX_IR $k.visaasm -platform ICLLP -output || exit 1; done
 ; REQUIRES: genx-ir
 
 ; CHECK-LABEL: .kernel "iota"
@@ -36,8 +38,14 @@
 ; CHECK-NEXT: mov (M1, 4) [[R]](0,4)<1> 0x9:d
 
 ; CHECK-LABEL: .kernel "floats"
+; CHECK: mov (M1, 8) [[I:V[0-9]+]](0,0)<1> 0x87654321:uv
+; CHECK-NEXT: mov (M1, 8) {{V[0-9]+}}(0,0)<1> [[I]](0,0)<1;1,0>
+; CHECK-NOT: :f
+
+; CHECK-LABEL: .kernel "halves"
 ; CHECK-NOT: :uv
-; CHECK: mov (M1, 1) {{V[0-9]+}}(0,0)<1> 0x3f800000:f
+; CHECK: mov (M1, 1) {{V[0-9]+}}(0,0)<1> 0x3fc00000:f
+; CHECK: mov (M1, 1) {{V[0-9]+}}(0,7)<1> 0x41000000:f
 
 ; CHECK-LABEL: .kernel "stride4"
 ; CHECK: mov (M1, 8) [[S:V[0-9]+]](0,0)<1> 0x1234567:uv
@@ -84,6 +92,13 @@ define void @floats(i32 %buf) #0 {
   ret void
 }
 
+define void @halves(i32 %buf) #0 {
+  %a = call <8 x float> @llvm.genx.oword.ld.v8f32(i32 0, i32 %buf, i32 0)
+  %s = fmul <8 x float> %a, <float 1.5, float 2.0, float 3.0, float 4.0, float 5.0, float 6.0, float 7.0, float 8.0>
+  call void @llvm.genx.oword.st.v8f32(i32 %buf, i32 4, <8 x float> %s)
+  ret void
+}
+
 define void @stride4(i32 %buf) #0 {
   %a = call <8 x i32> @llvm.genx.oword.ld.v8i32(i32 0, i32 %buf, i32 0)
   %s = add <8 x i32> %a, <i32 28, i32 24, i32 20, i32 16, i32 12, i32 8, i32 4, i32 0>
@@ -109,12 +124,13 @@ declare void @llvm.genx.oword.st.v8f32(i32, i32, <8 x float>)
 
 attributes #0 = { "CMGenxMain" "target-cpu"="icllp" }
 
-!genx.kernels = !{!0, !4, !5, !6, !7, !8, !9}
+!genx.kernels = !{!0, !4, !5, !6, !7, !10, !8, !9}
 !0 = !{void (i32)* @iota, !"iota", !1, i32 0, !2, !2, !3, i32 0}
 !4 = !{void (i32)* @signed, !"signed", !1, i32 0, !2, !2, !3, i32 0}
 !5 = !{void (i32)* @offset, !"offset", !1, i32 0, !2, !2, !3, i32 0}
 !6 = !{void (i32)* @runs, !"runs", !1, i32 0, !2, !2, !3, i32 0}
 !7 = !{void (i32)* @floats, !"floats", !1, i32 0, !2, !2, !3, i32 0}
+!10 = !{void (i32)* @halves, !"halves", !1, i32 0, !2, !2, !3, i32 0}
 !8 = !{void (i32)* @stride4, !"stride4", !1, i32 0, !2, !2, !3, i32 0}
 !9 = !{void (i32)* @stride7, !"stride7", !1, i32 0, !2, !2, !3, i32 0}
 !1 = !{i32 2}

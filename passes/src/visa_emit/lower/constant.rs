@@ -1,6 +1,7 @@
 //! genx-visa-emit, constants written into registers: [`Lowering::write_constant`] (every constant vector the
 //! emitter materializes: by chunks of eight lanes, the cheapest of moves of runs, a packed immediate, the
-//! previous chunk plus a constant, a packed immediate of the steps scaled and offset), and loads of constant
+//! previous chunk plus a constant, a packed immediate of the steps scaled and offset; float lanes that are all
+//! integers as that dword constant converted by moves, when fewer), and loads of constant
 //! data: a `load` of a constant global at a constant offset (what `genx-constant-loads` folds before the
 //! middle end, reaching here only when that pass did not run) is a constant whose lanes are written the same
 //! way (bytes and words in dwords, two or four lanes per immediate). The bytes are `constant_loads::loaded_bytes`'.
@@ -48,6 +49,9 @@ impl Lowering<'_> {
     /// instructions). Everything else is moves of runs.
     pub(super) fn write_constant(&mut self, var: VarId, lanes: &[u64], ty: Type) {
         const CHUNK: usize = 8;
+        if ty == Type::F && self.write_integral_floats(var, lanes) {
+            return;
+        }
         let packable = matches!(ty, Type::W | Type::UW | Type::D | Type::UD);
         // Wide runs (a splat of sixteen is one move) beat chunks whenever there is no more than one per chunk.
         if !packable || lanes.len() % CHUNK != 0 || self.run_count(lanes, ty) <= lanes.len() / CHUNK {
@@ -142,6 +146,58 @@ impl Lowering<'_> {
                 _ => self.write_runs(var, chunk, base, ty),
             }
         }
+    }
+
+    /// Float `lanes` that are all integers (`<0.0, 1.0, .., 15.0>`, what genx-lane-loop leaves for a float
+    /// conversion of the loop counter) written as the dword constant of those integers, by
+    /// [`Self::write_constant`]'s chunks, then converted by moves into `var`, when that takes fewer
+    /// instructions than moves of the float runs. Exact: each lane is an integer of magnitude at most 2^24, which
+    /// the conversion of its dword gives back exactly; negative zero is not an integer's conversion and stays a
+    /// run. Returns whether it wrote `var`; otherwise nothing was added.
+    fn write_integral_floats(&mut self, var: VarId, lanes: &[u64]) -> bool {
+        let ints: Option<Vec<u64>> = lanes
+            .iter()
+            .map(|&l| {
+                let f = f32::from_bits(l as u32);
+                let integral = f.fract() == 0.0 && f.abs() <= (1u32 << 24) as f32 && l as u32 != 0x8000_0000;
+                integral.then_some(f as i32 as u32 as u64)
+            })
+            .collect();
+        let Some(ints) = ints else { return false };
+        let runs = self.run_count(lanes, Type::F);
+        if runs <= 2 {
+            return false;
+        }
+        let (insts, vars) = (self.insts.len(), self.k.vars.len());
+        let tmp = self.k.add_general(Type::D, lanes.len() as u32, "");
+        self.write_constant(tmp, &ints, Type::D);
+        let width = self.move_width(Type::F) as usize;
+        // Conversion moves of powers of two lanes, the widest that fit.
+        let mut sizes = Vec::new();
+        let mut at = 0usize;
+        while at < lanes.len() {
+            let size = 1usize << width.min(lanes.len() - at).ilog2();
+            sizes.push((at, size));
+            at += size;
+        }
+        if self.insts.len() - insts + sizes.len() >= runs {
+            self.insts.truncate(insts);
+            self.k.vars.truncate(vars);
+            return false;
+        }
+        let whole = Region { vstride: 1, width: 1, hstride: 0 };
+        for (at, size) in sizes {
+            let src = Src { var: tmp, offset: at as u32 * 4, region: whole, modifier: Modifier::None };
+            self.insts.push(Inst::Alu {
+                op: "mov",
+                sat: false,
+                exec: Exec::simd(size as u32),
+                pred: None,
+                dst: Dst { var, offset: at as u32 * 4, hstride: 1 },
+                srcs: vec![Operand::Region(src)],
+            });
+        }
+        true
     }
 
     /// The moves of `lanes`' runs of equal elements, as widths [`Self::write_runs`] uses.

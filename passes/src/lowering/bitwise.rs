@@ -16,9 +16,8 @@
 //!
 //! # Invariants and refusals (left unchanged, silently: the byte operation stays correct)
 //! Computes the same bits on every input (checked by `%validate` in `tests/lit/lowering/`). Refused when an
-//! operand is a `rdregion` or a `trunc`/`zext`/`sext` (a region once lowered), or the result feeds a
-//! `wrregion` or an `icmp`: there the byte operation bales into its neighbour, and the dword form would need
-//! a move of its own (measured: volatile_globals, sobel and block_stats grew without this rule). Scalars and vectors whose
+//! operand is a `rdregion` or the result feeds a `wrregion`: there the byte operation bales the region into
+//! its operand or destination, and the dword form would need a move of its own. Scalars and vectors whose
 //! size is not a multiple of 4 bytes are not candidates.
 
 use super::{int_bits, is_fixed_vector, Emitter, Lowered, Name, Stat};
@@ -73,15 +72,8 @@ pub(super) fn lower(inst: LLVMValueRef, opcode: LLVMOpcode, e: &mut Emitter) -> 
         LLVMOpcode::LLVMAnd | LLVMOpcode::LLVMOr | LLVMOpcode::LLVMXor => (a, b, opcode),
         _ => return Ok(None),
     };
-    // A region read, or a trunc/ext that becomes one (lowered in this same pass), bales into the byte
-    // operation; a wrregion or a compare takes it as its destination or flag source.
-    let baled_region = |v: LLVMValueRef| {
-        !ir::is_constant(v)
-            && (region_ir::is_rdregion(v)
-                || matches!(ir::opcode(v), Some(LLVMOpcode::LLVMTrunc | LLVMOpcode::LLVMZExt | LLVMOpcode::LLVMSExt)))
-    };
-    let baled_user = |u: LLVMValueRef| region_ir::is_wrregion(u) || ir::opcode(u) == Some(LLVMOpcode::LLVMICmp);
-    if baled_region(a) || baled_region(b) || ir::users(inst).into_iter().any(baled_user) {
+    let baled_region = |v: LLVMValueRef| !ir::is_constant(v) && region_ir::is_rdregion(v);
+    if baled_region(a) || baled_region(b) || ir::users(inst).into_iter().any(region_ir::is_wrregion) {
         return Ok(None);
     }
     // SAFETY: makes a type in the module's live context.

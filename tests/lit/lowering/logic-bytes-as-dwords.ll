@@ -46,16 +46,4 @@ entry:
   ret <32 x i8> %s
 }
 
-; Not widened either: the operand is a trunc (a strided region once lowered) and the result feeds a compare,
-; both of which the word `and` bales with.
-; CHECK-LABEL: define <16 x i1> @baled_neighbours(
-; CHECK:   %m = and <16 x i16> %t, <i16 1,
-define <16 x i1> @baled_neighbours(<16 x i32> %w) {
-entry:
-  %t = trunc <16 x i32> %w to <16 x i16>
-  %m = and <16 x i16> %t, <i16 1, i16 1, i16 1, i16 1, i16 1, i16 1, i16 1, i16 1, i16 1, i16 1, i16 1, i16 1, i16 1, i16 1, i16 1, i16 1>
-  %c = icmp ne <16 x i16> %m, zeroinitializer
-  ret <16 x i1> %c
-}
-
 declare <16 x i8> @llvm.genx.rdregioni.v16i8.v32i8.i16(<32 x i8>, i32, i32, i32, i16, i32)

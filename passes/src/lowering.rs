@@ -28,8 +28,6 @@
 //!   written. On `i1` vectors: a contiguous slice → `rdpredregion`; slices placed into `undef` or into an
 //!   operand (unslice, concatenation, insertion; at most two pieces) → `wrpredregion`s; anything else is
 //!   widened to `i16` by `select`, moved as data, and compared back `!= 0`.
-//! * `and`/`or`/`xor` on whole `<N x i8|i16>` vectors, and `-1 - x` there, → the same logic on the dword view
-//!   (`lowering/bitwise.rs`): bits are independent, and Gen writes bytes at half rate.
 //!
 //! # Algorithm
 //! One walk collects the candidates (so rewriting never disturbs the walk); each is planned (all refusals
@@ -60,7 +58,7 @@
 //! vectors (predicates are not held in data regions) and on vectors of pointers or odd-width integers;
 //! variable indices into vectors larger than an `i16` byte offset can address; `trunc` to `i1` (a comparison,
 //! not a region) or between other widths than i16/i32/i64 → i8/i16/i32. Not candidates at all: scalar
-//! `trunc`s and `sitofp` from `i1`. The rest of §2.4 (vector `i1` selects, byte widening of arithmetic, LLVM intrinsics,
+//! `trunc`s and `sitofp` from `i1`. The rest of §2.4 (vector `i1` selects, byte widening, LLVM intrinsics,
 //! `mul i64`, add sinking into region indices) is not done yet.
 
 use inkwell::values::{AsValueRef, FunctionValue};
@@ -75,7 +73,6 @@ use crate::llvm_sys::{LLVMIntPredicate, LLVMOpcode, LLVMTypeKind};
 use crate::region_ir::{self, element_type, lanes, Index};
 use crate::ir_write;
 
-mod bitwise;
 mod mask;
 mod shuffle;
 
@@ -96,12 +93,11 @@ pub(crate) enum Stat {
     ShuffleUndef,
     PredShuffle,
     PredWidened,
-    LogicWidened,
     NotLowered,
 }
 
 /// Name and description of each [`Stat`], in its order.
-const STATS: [(&std::ffi::CStr, &std::ffi::CStr); 16] = [
+const STATS: [(&std::ffi::CStr, &std::ffi::CStr); 15] = [
     (c"extractelement", c"extractelement lowered to rdregion"),
     (c"insertelement", c"insertelement lowered to wrregion"),
     (c"variable-index", c"element accesses lowered with a variable index (indirect region)"),
@@ -116,7 +112,6 @@ const STATS: [(&std::ffi::CStr, &std::ffi::CStr); 16] = [
     (c"shuffle-undef", c"shufflevectors with no defined lane replaced by undef"),
     (c"pred-shuffle", c"i1 shufflevectors lowered to rdpredregion/wrpredregion"),
     (c"pred-shuffle-widened", c"i1 shufflevectors lowered through i16 data"),
-    (c"logic-widened", c"byte/word and/or/xor (and -1 - x) done on the dword view"),
     (c"not-lowered", c"candidate instructions left unchanged (see -pass-remarks-missed)"),
 ];
 const _: () = assert!(STATS.len() == Stat::NotLowered as usize + 1, "one STATS entry per Stat, in order");
@@ -154,10 +149,6 @@ fn is_candidate(opcode: LLVMOpcode) -> bool {
             | LLVMOpcode::LLVMUIToFP
             | LLVMOpcode::LLVMFPToUI
             | LLVMOpcode::LLVMFPToSI
-            | LLVMOpcode::LLVMAnd
-            | LLVMOpcode::LLVMOr
-            | LLVMOpcode::LLVMXor
-            | LLVMOpcode::LLVMSub
     )
 }
 
@@ -188,9 +179,6 @@ pub fn run(function: FunctionValue<'_>, cx: &mut PassCx) -> bool {
             LLVMOpcode::LLVMShuffleVector => shuffle::lower(inst, &mut emitter),
             LLVMOpcode::LLVMTrunc => lower_trunc(inst, &mut emitter),
             LLVMOpcode::LLVMFPToUI | LLVMOpcode::LLVMFPToSI => lower_fp_to_byte(inst, opcode, &mut emitter),
-            LLVMOpcode::LLVMAnd | LLVMOpcode::LLVMOr | LLVMOpcode::LLVMXor | LLVMOpcode::LLVMSub => {
-                bitwise::lower(inst, opcode, &mut emitter)
-            }
             _ => lower_bool_ext(inst, opcode, &mut emitter),
         };
         match outcome {

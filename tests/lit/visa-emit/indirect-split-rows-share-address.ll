@@ -21,7 +21,6 @@
 
 ; CHECK-LABEL: .kernel "reverse"
 ; CHECK: reverse_BB_0:
-; CHECK-NEXT: movs
 ; CHECK-NEXT: mov (M1, 8) [[OFF:V[0-9]+]](0,0)<1> 0x89abcdef:uv
 ; CHECK-NEXT: add (M1, 8) [[OFF]](0,8)<1> [[OFF]](0,0)<1;1,0> 0xfff8:w
 ; CHECK-NEXT: addr_add (M1_NM, 16) [[A:A[0-9]+]](0)<1> &{{V[0-9]+}} {{V[0-9]+}}(0,0)<1;1,0>

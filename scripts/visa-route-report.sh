@@ -142,7 +142,7 @@ EOF2
         "$cmc" -march="$platform" -backend=visa "$source" -o "$dir/visa/driver.isa" 2>&1 >/dev/null | grep -m1 "error" | sed "s|$root/||; s/^/        /" | cut -c1-220
       fi
       if [ "$status" = rejected ]; then
-        grep -m1 -i "error" "$dir/visa/$kernel/log" | sed "s/^/        GenX_IR: /" | cut -c1-220
+        grep -m1 -i -E "error|spill memory used" "$dir/visa/$kernel/log" | sed "s/^/        GenX_IR: /" | cut -c1-220
       fi
     done
   done

@@ -103,8 +103,7 @@ pub fn known_low_zeros(value: LLVMValueRef) -> u32 {
 
 fn scalar_int_width(value: LLVMValueRef) -> Option<u32> {
     let ty = ir::type_of(value);
-    // SAFETY: a type query on a live type.
-    (unsafe { LLVMGetTypeKind(ty) } == LLVMTypeKind::LLVMIntegerTypeKind).then(|| ir::int_width(ty))
+    (ir::type_kind(ty) == LLVMTypeKind::LLVMIntegerTypeKind).then(|| ir::int_width(ty))
 }
 
 fn known(value: LLVMValueRef, depth: u32) -> u32 {

@@ -47,10 +47,7 @@ use genx_passes::ir::{self, md_operands};
 use genx_passes::llvm_sys::core::*;
 use genx_passes::llvm_sys::debuginfo::*;
 use genx_passes::llvm_sys::prelude::*;
-use genx_passes::llvm_sys::LLVMCallConv;
-
-/// LLVM's `CallingConv::SPIR_KERNEL`.
-const SPIR_KERNEL: u32 = LLVMCallConv::LLVMSPIRKERNELCallConv as u32;
+use genx_passes::spir_kernels::{is_spir_kernel, SPIR_KERNEL};
 
 /// How an argument reaches IGC.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -111,7 +108,7 @@ pub fn adapt(module: LLVMModuleRef) -> Result<Vec<Kernel>, String> {
             rename_attr(function, "CMFloatControl", "VCFloatControl");
             remove_attr(function, "CMGenxMain");
             remove_attr(function, "oclrt");
-            if LLVMGetFunctionCallConv(function) == SPIR_KERNEL
+            if is_spir_kernel(function)
                 && !kernels.iter().any(|k: &Kernel| ir::has_name(function) && k.name == ir::value_name(function))
             {
                 kernels.push(ready_kernel(function));

@@ -275,7 +275,8 @@ impl Decoder {
         }
         // SAFETY: `function` is a live function of the module being decoded (from `ir::functions`).
         let call_conv = unsafe { LLVMGetFunctionCallConv(function) };
-        let conv = if call_conv == 76 /* spir_kernel */ || ir::string_attribute(function, "CMGenxMain").is_some()
+        let conv = if call_conv == genx_passes::spir_kernels::SPIR_KERNEL
+            || ir::string_attribute(function, "CMGenxMain").is_some()
         {
             CallingConv::Kernel
         } else {

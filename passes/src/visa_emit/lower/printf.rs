@@ -246,8 +246,7 @@ impl Lowering<'_> {
 /// double 9; the IR does not say signedness, and C's promotions leave chars and shorts as ints anyway) and how
 /// many dwords its bits take.
 fn data_type(inst: LLVMValueRef, n: u32, ty: LLVMTypeRef) -> R<(u64, u32)> {
-    // SAFETY: a type-kind query on a live type.
-    let vector = unsafe { llvm_sys::core::LLVMGetTypeKind(ty) } == LLVMTypeKind::LLVMVectorTypeKind;
+    let vector = ir::type_kind(ty) == LLVMTypeKind::LLVMVectorTypeKind;
     if vector || region_ir::lanes(ty) > 1 {
         return Err(error(
             inst,

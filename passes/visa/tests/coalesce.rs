@@ -2,23 +2,11 @@
 //! source is still read after the destination is written stays, as a move, counted with its reason; a jump
 //! inside a block keeps what its target reads alive.
 
+mod support;
+
 use genx_visa::coalesce::coalesce;
 use genx_visa::*;
-
-fn scalar(var: VarId) -> Operand {
-    Operand::Region(Src { var, offset: 0, region: Region::SCALAR, modifier: Modifier::None })
-}
-
-fn add(dst: VarId, a: VarId, imm: u64) -> Inst {
-    Inst::Alu {
-        op: "add",
-        sat: false,
-        exec: Exec::simd(1),
-        pred: None,
-        dst: Dst { var: dst, offset: 0, hstride: 1 },
-        srcs: vec![scalar(a), Operand::Imm(Imm { bits: imm, ty: Type::D })],
-    }
-}
+use support::add;
 
 fn max_move(_: Type) -> u32 {
     16

@@ -2,21 +2,14 @@
 //! `(c) jmp header`; a jump to the next block goes; a block nothing jumps to joins the block it falls out of,
 //! unless it falls out of a jump (or is a join a `goto` names).
 
+mod support;
+
 use genx_visa::jumps::tidy;
 use genx_visa::*;
 
+/// `add (M1, 1) dst dst imm:d`.
 fn add(dst: VarId, imm: u64) -> Inst {
-    Inst::Alu {
-        op: "add",
-        sat: false,
-        exec: Exec::simd(1),
-        pred: None,
-        dst: Dst { var: dst, offset: 0, hstride: 1 },
-        srcs: vec![
-            Operand::Region(Src { var: dst, offset: 0, region: Region::SCALAR, modifier: Modifier::None }),
-            Operand::Imm(Imm { bits: imm, ty: Type::D }),
-        ],
-    }
+    support::add(dst, dst, imm)
 }
 
 #[test]

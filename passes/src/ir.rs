@@ -190,6 +190,12 @@ pub fn type_kind(ty: LLVMTypeRef) -> LLVMTypeKind {
     unsafe { LLVMGetTypeKind(ty) }
 }
 
+/// The address space of `ty` when it is a pointer type; `None` for any other type.
+pub fn pointer_address_space(ty: LLVMTypeRef) -> Option<u32> {
+    // SAFETY: a live type (`crate::ir`'s module note); the address-space query runs only on a pointer type.
+    (type_kind(ty) == LLVMTypeKind::LLVMPointerTypeKind).then(|| unsafe { LLVMGetPointerAddressSpace(ty) })
+}
+
 pub fn type_of(value: LLVMValueRef) -> LLVMTypeRef {
     // SAFETY: queries on live handles of the module being run on (the argument of `crate::ir`'s module note).
     unsafe { LLVMTypeOf(value) }

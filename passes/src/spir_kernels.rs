@@ -71,11 +71,11 @@ pub struct ArgInterface {
 /// the module note).
 pub fn arg_interface(ty: LLVMTypeRef) -> ArgInterface {
     let general = |descriptor: &str| ArgInterface { kind: KIND_GENERAL, descriptor: descriptor.to_string(), handle: None };
-    if ir::type_kind(ty) != LLVMTypeKind::LLVMPointerTypeKind {
+    let Some(address_space) = ir::pointer_address_space(ty) else {
         return general("");
-    }
-    // SAFETY: type queries on a live pointer type.
-    let (pointee, address_space) = unsafe { (LLVMGetElementType(ty), LLVMGetPointerAddressSpace(ty)) };
+    };
+    // SAFETY: the element type of a live pointer type.
+    let pointee = unsafe { LLVMGetElementType(ty) };
     if let Some(name) = struct_name(pointee) {
         if let Some((kind, descriptor)) = handle_interface(&name) {
             return ArgInterface { kind, descriptor, handle: Some(name) };

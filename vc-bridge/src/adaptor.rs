@@ -141,9 +141,7 @@ unsafe fn rename_printf(module: LLVMModuleRef) {
         return;
     }
     let format = LLVMTypeOf(LLVMGetParam(printf, 0));
-    if LLVMGetTypeKind(format) == genx_passes::llvm_sys::LLVMTypeKind::LLVMPointerTypeKind
-        && LLVMGetPointerAddressSpace(format) == genx_passes::cm_lower::CONSTANT_ADDRESS_SPACE
-    {
+    if ir::pointer_address_space(format) == Some(genx_passes::cm_lower::CONSTANT_ADDRESS_SPACE) {
         LLVMSetValueName2(printf, SPIRV_PRINTF.as_ptr().cast(), SPIRV_PRINTF.len());
     }
 }

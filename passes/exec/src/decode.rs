@@ -151,16 +151,9 @@ fn elem(llvm: LLVMTypeRef) -> Decoded<Elem> {
         LLVMTypeKind::LLVMHalfTypeKind => Elem::Half,
         LLVMTypeKind::LLVMFloatTypeKind => Elem::Float,
         LLVMTypeKind::LLVMDoubleTypeKind => Elem::Double,
-        LLVMTypeKind::LLVMPointerTypeKind => Elem::Ptr(address_space(llvm)),
+        LLVMTypeKind::LLVMPointerTypeKind => Elem::Ptr(ir::pointer_address_space(llvm).unwrap_or_default()),
         _ => return Err(format!("type {} is not supported", ir::type_to_string(llvm))),
     })
-}
-
-/// The address space of a pointer type.
-fn address_space(pointer: LLVMTypeRef) -> u32 {
-    // SAFETY: `pointer` is a live pointer type of the module being decoded: `elem` matched its kind first, and a
-    // global variable's own type is always a pointer.
-    unsafe { LLVMGetPointerAddressSpace(pointer) }
 }
 
 /// The value of a `ConstantInt` zero-extended to 64 bits (how the executor stores integer lanes); `None` for any
@@ -249,7 +242,7 @@ impl Decoder {
             let mut defined = vec![false; bytes as usize];
             self.encode_constant(init, value_ty, &mut data, &mut defined, 0).ok().map(|()| (data, defined))
         };
-        let per_thread = !constant && address_space(ir::type_of(global)) == 0;
+        let per_thread = !constant && ir::pointer_address_space(ir::type_of(global)) == Some(0);
         Global { name, ty: decoded_ty, bytes, align, init, per_thread }
     }
 

@@ -102,7 +102,7 @@ unsafe fn format_address_space(function: LLVMValueRef) -> Option<u32> {
         return None;
     }
     let ty = LLVMTypeOf(LLVMGetParam(function, 0));
-    (LLVMGetTypeKind(ty) == LLVMTypeKind::LLVMPointerTypeKind).then(|| LLVMGetPointerAddressSpace(ty))
+    ir::pointer_address_space(ty)
 }
 
 /// The new call's arguments, or None after reporting why the call cannot be printed.

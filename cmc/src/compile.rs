@@ -527,14 +527,31 @@ fn finish_binary(request: &CompileRequest, compiled: vc_bridge::Compiled, mut ou
     if destination == Path::new("-") && std::io::IsTerminal::is_terminal(&std::io::stdout()) {
         return Err("refusing to write a binary to a terminal; use -o <file>".to_string());
     }
+    stage_dumps(options, input, destination, &compiled.dumps, &mut outputs)?;
+    outputs.stage(destination, &compiled.binary)?;
+    outputs.commit()
+}
+
+/// Stages the kernels' dumps, for both routes: with `-mdump_asm` each kernel's `.visaasm` and `.asm` next to
+/// `destination`, named as IGC names them ([`vc_bridge::dump_name`]), or `<input stem>_<index>` (the kernel's
+/// index in the module) under `-mCM_old_asm_name`; with `-Qxcm_asm_output=<file>` every kernel's Gen asm in
+/// that file.
+pub fn stage_dumps(
+    options: &Options,
+    input: &Path,
+    destination: &Path,
+    dumps: &[vc_bridge::Dump],
+    outputs: &mut Outputs,
+) -> Result<(), String> {
     let dir = match destination.parent() {
         Some(parent) if destination != Path::new("-") && !parent.as_os_str().is_empty() => parent.to_path_buf(),
         _ => PathBuf::from("."),
     };
     let stem = input.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_else(|| "a".to_string());
     if options.compat.dump_asm {
-        for (index, dump) in compiled.dumps.iter().enumerate() {
-            let base = if options.compat.old_asm_name { format!("{stem}_{index}") } else { dump.kernel.clone() };
+        for (index, dump) in dumps.iter().enumerate() {
+            let base =
+                if options.compat.old_asm_name { format!("{stem}_{index}") } else { vc_bridge::dump_name(&dump.kernel) };
             // A kernel whose asm IGC could not write still gets its binary: warn, naming the kernel.
             if let Some(problem) = dump.asm_problem() {
                 eprintln!("cmc: warning: {problem}");
@@ -552,7 +569,7 @@ fn finish_binary(request: &CompileRequest, compiled: vc_bridge::Compiled, mut ou
     }
     if let Some(asm_file) = &options.compat.asm_output {
         let mut text = String::new();
-        for dump in &compiled.dumps {
+        for dump in dumps {
             match dump.asm.as_deref() {
                 Some(asm) => text.push_str(asm),
                 None => eprintln!("cmc: warning: IGC wrote no Gen asm for kernel '{}'", dump.kernel),
@@ -560,8 +577,7 @@ fn finish_binary(request: &CompileRequest, compiled: vc_bridge::Compiled, mut ou
         }
         outputs.stage(Path::new(asm_file), text.as_bytes())?;
     }
-    outputs.stage(destination, &compiled.binary)?;
-    outputs.commit()
+    Ok(())
 }
 
 /// Stages `module` for `destination`: text, or bitcode (never to a terminal).

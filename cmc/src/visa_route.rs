@@ -1,19 +1,23 @@
 //! `-backend=visa`: the route where our passes decide the code and IGC only finalizes it.
 //!
 //! After the middle end: `genx-legalize` (always: every bale must be one legal vISA instruction, so -O0 runs it
-//! too) → `genx_passes::visa_emit` (one `.visaasm` per kernel; a construct it cannot lower is a located error,
-//! never a fallback to the IGC route) → `vc_bridge::finalize` (GenX_IR per kernel: Gen asm, instruction count,
-//! spills, and the CISA object). The output is the CISA object (`-binary-format=cm`, the only container this
-//! route writes: GenX_IR makes no OpenCL or Level Zero container), one kernel per object. `-mdump_asm` writes
-//! each kernel's `.visaasm` (ours) and `.asm` (the finalizer's); `-stats` adds the emitter's register
-//! decisions; `-ftime-report` shows the back end and the finalizer as phases.
+//! too) → `genx_passes::visa_emit` (one `.visaasm` per kernel, in `!genx.kernels` order; a construct it cannot
+//! lower is a located error, never a fallback to the IGC route) → `vc_bridge::finalize` (GenX_IR once for the
+//! module: Gen asm, instruction count and spills of each kernel, and the CISA object). The output is the CISA
+//! object (`-binary-format=cm`, the only container this route writes: GenX_IR makes no OpenCL or Level Zero
+//! container) holding every kernel of the module, as IGC's is. A kernel that cannot be emitted or finalized
+//! fails the compile, named, and nothing is written. `-mdump_asm` writes each kernel's `.visaasm` (ours, one
+//! file per kernel that GenX_IR and `cmc validate` take alone) and `.asm` (the finalizer's) under the names the
+//! IGC route gives them (`crate::compile::stage_dumps`); `-stats` adds the emitter's register decisions of each
+//! kernel; `-ftime-report` shows the back end and the finalizer as phases.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use genx_passes::inkwell::module::Module;
 use genx_passes::platform::Platform;
-use genx_passes::visa_emit;
+use genx_passes::{ir, visa_emit};
 use vc_bridge::clock::{Clock, Span};
+use vc_bridge::finalize;
 
 use crate::args::Options;
 use crate::output::Outputs;
@@ -50,7 +54,7 @@ pub struct Times {
 /// What `-###` prints for the route.
 pub fn plan(platform: &Platform, finalizer_options: &[String]) -> String {
     format!(
-        "back end: {BACK_END_PIPELINE}, then {} (one .visaasm per kernel)\nfinalizer: {} (per kernel)\n",
+        "back end: {BACK_END_PIPELINE}, then {} (one .visaasm per kernel)\nfinalizer: {} (every kernel of the module in k.visaasm, one CISA object)\n",
         visa_emit::NAME,
         vc_bridge::finalize::command(platform, finalizer_options).join(" ")
     )
@@ -72,8 +76,15 @@ pub fn compile(
     let emitted = result.and_then(|()| match visa_emit::emit_module(module.as_mut_ptr()) {
         Ok(emitted) => Ok(emitted),
         Err(errors) => {
+            let kernels = visa_emit::kernel_entries(module.as_mut_ptr());
             for error in errors {
                 eprintln!("{error}");
+                // A kernel whose function is not named as the kernel (a C++ template's mangled name) is named.
+                if let Some(kernel) = kernels.iter().find(|k| ir::value_name(k.function) == error.function) {
+                    if kernel.name != error.function {
+                        eprintln!("note: function '{}' is kernel '{}'", error.function, kernel.name);
+                    }
+                }
             }
             Err(String::new())
         }
@@ -86,49 +97,46 @@ pub fn compile(
         return Err(format!("{input}{}", vc_bridge::NO_KERNEL));
     }
     if options.stats {
-        let copies: u64 = emitted.iter().map(|e| e.stats.copies()).sum();
-        let coalesced: u64 = emitted.iter().map(|e| e.stats.coalesced).sum();
-        let aliases: u64 = emitted.iter().map(|e| e.stats.aliases).sum();
-        let instructions: u64 = emitted.iter().map(|e| e.stats.instructions).sum();
-        eprintln!(
-            "{}: {instructions} vISA instructions, {coalesced} copies coalesced, {copies} copies kept, {aliases} aliases",
-            visa_emit::NAME
-        );
+        for kernel in &emitted {
+            let stats = &kernel.stats;
+            eprintln!(
+                "{}: kernel '{}': {} vISA instructions, {} copies coalesced, {} copies kept, {} aliases",
+                visa_emit::NAME,
+                kernel.kernel.name,
+                stats.instructions,
+                stats.coalesced,
+                stats.copies(),
+                stats.aliases
+            );
+        }
     }
-    let mut finalized = Vec::new();
-    for kernel in &emitted {
-        let done = vc_bridge::finalize::finalize(&kernel.kernel.name, &kernel.text(), platform, finalizer_options)?;
-        times.finalizer = times.finalizer + done.time;
-        finalized.push((kernel, done));
-    }
-    if finalized.len() != 1 {
-        return Err(format!(
-            "the vISA route writes one kernel per CISA object; the module has {} kernels ({})",
-            finalized.len(),
-            finalized.iter().map(|(_, f)| f.kernel.as_str()).collect::<Vec<_>>().join(", ")
-        ));
-    }
+    let texts: Vec<String> = emitted.iter().map(|e| e.text()).collect();
+    let inputs: Vec<finalize::Input<'_>> = emitted
+        .iter()
+        .zip(&texts)
+        .map(|(e, text)| finalize::Input { kernel: &e.kernel.name, visaasm: text })
+        .collect();
+    let object = finalize::finalize(&inputs, platform, finalizer_options)?;
+    times.finalizer = object.time;
     // -mCM_printregusage: GenX_IR's register figure of each kernel (vc_bridge::finalize reads it).
-    for (_, done) in &finalized {
+    for done in &object.kernels {
         if let Some(registers) = done.registers {
             eprintln!("{}: {registers} registers", done.kernel);
         }
     }
     if options.compat.verbose {
-        for (_, done) in &finalized {
+        for done in &object.kernels {
             eprintln!("{}: {} Gen instructions, {} bytes of spill", done.kernel, done.instructions, done.spill_bytes);
         }
     }
-    let dir = match destination.parent() {
-        Some(parent) if destination != Path::new("-") && !parent.as_os_str().is_empty() => parent.to_path_buf(),
-        _ => PathBuf::from("."),
-    };
-    if options.compat.dump_asm {
-        for (kernel, done) in &finalized {
-            outputs.stage(&dir.join(format!("{}.visaasm", done.kernel)), kernel.text().as_bytes())?;
-            outputs.stage(&dir.join(format!("{}.asm", done.kernel)), done.asm.as_bytes())?;
-        }
-    }
-    outputs.stage(destination, &finalized[0].1.isa)?;
+    let dumps: Vec<vc_bridge::Dump> = object
+        .kernels
+        .into_iter()
+        .zip(texts)
+        .map(|(done, text)| vc_bridge::Dump { kernel: done.kernel, visa: Some(text), asm: Some(done.asm) })
+        .collect();
+    let input = options.input.as_deref().unwrap_or(Path::new("a"));
+    crate::compile::stage_dumps(options, input, destination, &dumps, &mut outputs)?;
+    outputs.stage(destination, &object.isa)?;
     outputs.commit()
 }

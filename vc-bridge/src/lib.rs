@@ -95,6 +95,13 @@ pub struct Timing {
     pub ocloc: Span,
 }
 
+/// The file name (without extension) IGC gives a kernel's dumps (`.visaasm`, `.asm`, `.dat`): the kernel's name
+/// with every byte that is not an ASCII letter, digit or `.` made `_` (IGC's `legalizeShaderDumpName`; the vISA
+/// route writes its dumps under the same names): `tmpl<int, 4U>` → `tmpl_int__4U_`.
+pub fn dump_name(kernel: &str) -> String {
+    kernel.bytes().map(|b| if b.is_ascii_alphanumeric() || b == b'.' { b as char } else { '_' }).collect()
+}
+
 /// A kernel's dumps.
 #[derive(Clone, Debug, Default)]
 pub struct Dump {
@@ -375,8 +382,8 @@ fn compile_in(dir: &WorkDir, spirv: &[u8], kernels: &[Kernel], options: &Options
             .iter()
             .map(|k| Dump {
                 kernel: k.name.clone(),
-                visa: std::fs::read_to_string(dir.path().join(format!("{}.visaasm", k.name))).ok(),
-                asm: std::fs::read_to_string(dir.path().join(format!("{}.asm", k.name))).ok(),
+                visa: std::fs::read_to_string(dir.path().join(format!("{}.visaasm", dump_name(&k.name)))).ok(),
+                asm: std::fs::read_to_string(dir.path().join(format!("{}.asm", dump_name(&k.name)))).ok(),
             })
             .collect()
     } else {
@@ -424,7 +431,16 @@ fn check_kernels(expected: &[Kernel], contents: &binary::Contents, platform: &Pl
 
 #[cfg(test)]
 mod dump_tests {
-    use super::Dump;
+    use super::{dump_name, Dump};
+
+    #[test]
+    fn dump_names_are_igc_legalized() {
+        assert_eq!(dump_name("vadd"), "vadd");
+        assert_eq!(dump_name("tmpl<int, 4U>"), "tmpl_int__4U_");
+        assert_eq!(dump_name("a.b/c"), "a.b_c");
+        // Each byte of a multibyte character becomes one `_`, as IGC's byte-wise test makes it.
+        assert_eq!(dump_name("k\u{e9}"), "k__");
+    }
 
     fn dump(asm: Option<&str>) -> Dump {
         Dump { kernel: "k".into(), visa: Some(String::new()), asm: asm.map(str::to_string) }

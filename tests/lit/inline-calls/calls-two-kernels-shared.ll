@@ -17,9 +17,11 @@
 ; RUN: awk '/^\.version/{n++} {print > ("t" n ".visaasm")}' tgl.visaasm
 ; RUN: GenX_IR t1.visaasm -platform TGLLP -output && GenX_IR t2.visaasm -platform TGLLP -output
 ; RUN: %validate tgl.ll t1.visaasm && %validate tgl.ll t2.visaasm
-; The driver does the same on the vISA route (one kernel per CISA object, so k_mul's entry is dropped here):
-; RUN: sed -e '/^!genx.kernels/s/, !4//' %s > one.ll && %cmc -backend=visa -march=icllp one.ll -o one.isa -mdump_asm
+; The driver does the same on the vISA route, both kernels in one CISA object:
+; RUN: %cmc -backend=visa -march=icllp %s -o both.isa -mdump_asm
 ; RUN: FileCheck %s --check-prefix=ONE < k_add.visaasm
+; RUN: FileCheck %s --check-prefix=ONE-MUL < k_mul.visaasm
+; RUN: %cmc inspect both.isa | FileCheck %s --check-prefix=BOTH
 ; REQUIRES: genx-ir
 
 ; IR-NOT: call {{.*}}@scale
@@ -38,6 +40,11 @@
 ; CHECK: ret (M1, 1)
 ; ONE: .kernel "k_add"
 ; ONE-NOT: call (
+; ONE-MUL: .kernel "k_mul"
+; ONE-MUL-NOT: call (
+; BOTH: CMRT vISA object, 2 kernel(s)
+; BOTH-NEXT: kernel k_add (
+; BOTH-NEXT: kernel k_mul (
 ; ONE: ret (M1, 1)
 
 define internal <8 x i32> @clamp(<8 x i32> %v, i32 %limit) #1 {

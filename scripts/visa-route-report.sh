@@ -9,22 +9,24 @@
 #   it replaces: the two formats differ in the kernel interface (IGC's OpenCL output replaces surface arguments by
 #   its own constant binding-table indices; its CM output reads each surface's index from the payload, as ours
 #   does, since the CM runtime assigns the indices), which moves the instruction counts;
-# - the vISA route: the passes `cmc -backend=visa -###` names (its preparation, the middle end, then genx-legalize) and
-#   print<genx-visa-emit>, then GenX_IR on each kernel's .visaasm, as `cmc -backend=visa` does, but per kernel
-#   so that multi-kernel files are measured too.
+# - the vISA route: `cmc -backend=visa -mdump_asm` on that IR, as a user runs it: every kernel of the input in one
+#   CISA object, each kernel's .visaasm (ours) and .asm (GenX_IR's) dumped under the names IGC gives its dumps,
+#   nothing written when one kernel is refused (every kernel of that input is then refused, and the one GenX_IR
+#   refused is `rejected`).
 # Same finalizer options on both sides: IGC's own asm is finalized with IGC's options (its `//.full_options`
 # line: -enablePreemption plus dump flags), ours with the route's (`GenX_IR k.visaasm -platform P -output
 # -binary`), and preemption alone moves counts (merge_masks: 21 with it, 20 without). So IGC's .visaasm is
 # re-finalized here with exactly the route's command, and the ratio is ours over that count: the two sides
 # differ only in the vISA they hand the finalizer. Column `own` is IGC's count with its own options.
 #
-# One line per kernel: whether our route emitted it and GenX_IR accepted it, Gen ISA instructions and spill
-# bytes of both routes, the ratio, whether our .visaasm agrees with the kernel's IR on the vISA executor
-# (`cmc validate`: yes, NO = mismatch, cannot = the executor cannot run one side), and compile times in ms:
-# `t-visa` = our passes and emission for the whole input + GenX_IR for this kernel, `t-igc` = the IGC route
-# (middle end, llvm-spirv, ocloc) for the whole input (ocloc compiles a file's kernels together). Then per
-# platform the totals, the geometric mean and max of the ratios, spills, validation counts and the geometric
-# mean of the time ratios. A kernel our route refuses shows the first line of the located error.
+# One line per kernel: whether our route compiled it (accepted), did not emit it or another kernel of its input
+# (refused) or GenX_IR refused it (rejected), Gen ISA instructions and spill bytes of both routes, the ratio,
+# whether our .visaasm agrees with the kernel's IR on the vISA executor (`cmc validate`: yes, NO = mismatch,
+# cannot = the executor cannot run one side), and compile times in ms, both for the whole input (each route
+# compiles a file's kernels together): `t-visa` = `cmc -backend=visa` (middle end, our back end, GenX_IR),
+# `t-igc` = the IGC route (middle end, llvm-spirv, ocloc). Then per platform the totals, the geometric mean and
+# max of the ratios, spills, validation counts and the geometric mean of the time ratios. A kernel our route
+# does not compile shows the first line of the route's error.
 #
 # Usage: [ONLY=regex] [KEEP=dir] scripts/visa-route-report.sh [platform...]   (default: icllp tgllp)
 set -u
@@ -52,11 +54,10 @@ fi
 header() { sed -n "s|^//\.$1 \([0-9]*\).*|\1|p" "$2" | head -1; }
 now() { date +%s%N; }
 ms() { echo $((($2 - $1) / 1000000)); }
-# GenX_IR on $1/k.visaasm with the route's command line (vc_bridge::finalize::command). GenX_IR exits with
-# status 1 after a kernel that spilled, every output written: `finalize_spilling` (IGC's side) counts such a run,
-# with its spill bytes, when its log has no other error; our side uses `finalize`, as strict as the route, which
-# refuses a kernel GenX_IR spilled on (cmc -backend=visa reports GenX_IR's message and writes nothing).
-finalize() { (cd "$1" && GenX_IR k.visaasm -platform "$2" -output -binary >log 2>&1) && [ -f "$1/k.asm" ]; }
+# GenX_IR on $1/k.visaasm (IGC's kernel) with the route's command line (vc_bridge::finalize::command). GenX_IR
+# exits with status 1 after a kernel that spilled, every output written: `finalize_spilling` counts such a run,
+# with its spill bytes, when its log has no other error. Our side is the route's own verdict (cmc -backend=visa
+# reports GenX_IR's message and writes nothing when it refuses a run).
 finalize_spilling() {
   (cd "$1" && GenX_IR k.visaasm -platform "$2" -output -binary >log 2>&1)
   local rc=$?
@@ -66,14 +67,13 @@ finalize_spilling() {
 row='%-7s %-28s %-24s %-8s %6s %6s %6s %6s %5s %6s %6s %7s %7s\n'
 printf "$row" platform input kernel visa ours spill igc spill own ratio valid t-visa t-igc
 for platform in "${platforms[@]}"; do
-  # The route's own passes (its middle end, then its back end) and GenX_IR's platform name, from `-###`.
+  # GenX_IR's platform name, from the route's `-###`.
   plan=$("$cmc" -march="$platform" -backend=visa "$root/examples/linear_filter.cpp" -### 2>&1)
-  pipeline="$(sed -n 's/^before the middle end: \([^ ]*\)$/\1/p' <<<"$plan"),$(sed -n 's/^middle end: \([^ ]*\), then.*/\1/p' <<<"$plan"),$(sed -n 's/^back end: \([^ ]*\), then.*/\1/p' <<<"$plan"),print<genx-visa-emit>"
   visa_platform=$(sed -n 's/.*-platform \([A-Za-z0-9_]*\).*/\1/p' <<<"$plan" | head -1)
   for input in "${inputs[@]}"; do
     name=$(basename "$input")
     dir="$work/$platform/$name"
-    mkdir -p "$dir/igc" "$dir/visa"
+    rm -rf "$dir" && mkdir -p "$dir/igc" "$dir/visa"
     # The front-end IR both routes start from: the front end's for a CM source, the input itself for IR.
     case $input in
       *.cpp) ir="$dir/ir.ll"; "$cmc" -march="$platform" -emit-llvm -S "$input" -o "$ir" >"$dir/fe.log" 2>&1 || ir=;;
@@ -83,28 +83,15 @@ for platform in "${platforms[@]}"; do
     t0=$(now)
     (cd "$dir/igc" && "$cmc" -march="$platform" -binary-format=cm "$source" -mdump_asm -o a.isa >log 2>&1)
     t1=$(now)
-    if ! "$cmc" -march="$platform" -passes="$pipeline" "$source" -o /dev/null 2>"$dir/visa/out" >/dev/null; then
-      failed=1
-    else
-      failed=0
-    fi
+    # Our route as a user runs it: every kernel of the input into one CISA object, each kernel's .visaasm and
+    # .asm dumped under the name IGC gives its dumps; nothing written when a kernel is refused.
+    (cd "$dir/visa" && "$cmc" -march="$platform" -backend=visa "$source" -mdump_asm -o a.isa >log 2>&1)
+    failed=$?
     t2=$(now)
-    t_igc=$(ms "$t0" "$t1"); t_passes=$(ms "$t1" "$t2")
-    # Split the printed kernels (each starts with .version) into files named after the kernel.
-    python3 - "$dir/visa/out" "$dir/visa" <<'EOF2'
-import re, sys
-text = open(sys.argv[1]).read()
-parts = re.split(r'(?m)^(?=\.version )', text)
-for part in parts:
-    m = re.search(r'^\.kernel "([^"]*)"', part, re.M)
-    if m and part.startswith('.version'):
-        # Diagnostics of later kernels follow a kernel's text on stderr: keep the text up to its last `ret`.
-        lines = part.splitlines(keepends=True)
-        end = max((i for i, l in enumerate(lines) if l.strip().startswith('ret ')), default=len(lines) - 1)
-        open(f"{sys.argv[2]}/{m.group(1)}.visaasm", 'w').write(''.join(lines[:end + 1]))
-EOF2
+    t_igc=$(ms "$t0" "$t1"); t_route=$(ms "$t1" "$t2")
+    error=$(grep -m1 "error" "$dir/visa/log" | sed "s|$root/||" | cut -c1-220)
     kernels=$(ls "$dir/igc"/*.asm 2>/dev/null | xargs -rn1 basename | sed 's/\.asm$//')
-    [ -z "$kernels" ] && kernels=$(ls "$dir/visa"/*.visaasm 2>/dev/null | xargs -rn1 basename | sed 's/\.visaasm$//')
+    [ -z "$kernels" ] && kernels=$(ls "$dir/visa"/*.asm 2>/dev/null | xargs -rn1 basename | sed 's/\.asm$//')
     [ -z "$kernels" ] && kernels="?"
     for kernel in $kernels; do
       igc_own=$(header instCount "$dir/igc/$kernel.asm" 2>/dev/null)
@@ -116,34 +103,22 @@ EOF2
         fi
       fi
       status=refused; ours=-; ours_spill=-; ratio=-; valid=-; t_visa=-
-      if [ -f "$dir/visa/$kernel.visaasm" ]; then
-        mkdir -p "$dir/visa/$kernel" && cp "$dir/visa/$kernel.visaasm" "$dir/visa/$kernel/k.visaasm"
-        t3=$(now)
-        if finalize "$dir/visa/$kernel" "$visa_platform"; then
-          t_visa=$((t_passes + $(ms "$t3" "$(now)")))
-          status=accepted; ours=$(header instCount "$dir/visa/$kernel/k.asm"); ours_spill=$(header "spill size" "$dir/visa/$kernel/k.asm"); ours_spill=${ours_spill:-0}
-          [ -n "$igc_count" ] && ratio=$(python3 -c "print(f'{$ours/$igc_count:.2f}')")
-        else
-          status=rejected
-        fi
-        # Our .visaasm is validated whether or not GenX_IR took it (a mismatch is ours either way).
+      if [ $failed = 0 ] && [ -f "$dir/visa/$kernel.asm" ]; then
+        t_visa=$t_route
+        status=accepted; ours=$(header instCount "$dir/visa/$kernel.asm"); ours_spill=$(header "spill size" "$dir/visa/$kernel.asm"); ours_spill=${ours_spill:-0}
+        [ -n "$igc_count" ] && ratio=$(python3 -c "print(f'{$ours/$igc_count:.2f}')")
         if [ -n "$ir" ]; then
-          "$cmc" validate "$ir" "$dir/visa/$kernel/k.visaasm" >"$dir/visa/$kernel/validate" 2>&1
+          "$cmc" validate "$ir" "$dir/visa/$kernel.visaasm" >"$dir/visa/$kernel.validate" 2>&1
           case $? in 0) valid=yes;; 1) valid=NO;; *) valid=cannot;; esac
         fi
+      elif [ $failed != 0 ]; then
+        # The finalizer's refusal names the kernel (its name made a dump name, as the kernel column is).
+        refused=$(sed -n "s/^cmc: error: kernel '\(.*\)': the vISA finalizer (GenX_IR) failed.*/\1/p" <<<"$error" | LC_ALL=C sed 's/[^A-Za-z0-9.]/_/g')
+        [ "$refused" = "$kernel" ] && status=rejected
       fi
       [ -n "$igc_own" ] || t_igc=-
       printf "$row" "$platform" "$name" "$kernel" "$status" "$ours" "$ours_spill" "${igc_count:--}" "${igc_spill:-0}" "${igc_own:--}" "$ratio" "$valid" "$t_visa" "$t_igc"
-      if [ "$status" = refused ] && [ $failed = 1 ]; then
-        grep -m1 "error" "$dir/visa/out" | sed "s|$root/||; s/^/        /" | cut -c1-220
-      elif [ "$status" = refused ]; then
-        # The passes printed no text for this kernel (no !genx.kernels entry: an OpenCL kernel, or no kernel at
-        # all): the route's driver says why.
-        "$cmc" -march="$platform" -backend=visa "$source" -o "$dir/visa/driver.isa" 2>&1 >/dev/null | grep -m1 "error" | sed "s|$root/||; s/^/        /" | cut -c1-220
-      fi
-      if [ "$status" = rejected ]; then
-        grep -m1 -i -E "error|spill memory used" "$dir/visa/$kernel/log" | sed "s/^/        GenX_IR: /" | cut -c1-220
-      fi
+      [ "$status" != accepted ] && [ -n "$error" ] && echo "        $error"
     done
   done
 done | tee "$work/report"
@@ -165,7 +140,7 @@ for platform in sorted({r[0] for r in rows}):
           f"{' (' + ', '.join(f'{k} {x:.2f}' for x, k in over) + ')' if over else ''}; "
           f"spills ours {sum(int(r[5]) for r in ok)} B vs IGC {sum(int(r[7]) for r in ok)} B"
           f"{', spills where IGC has none: ' + ' '.join(spill_worse) if spill_worse else ''}; "
-          f"our .visaasm (accepted or not) against their IR: {sum(r[10] == 'yes' for r in mine)} agree, "
+          f"our .visaasm (accepted kernels) against their IR: {sum(r[10] == 'yes' for r in mine)} agree, "
           f"{sum(r[10] == 'NO' for r in mine)} mismatch"
           f"{' (' + ' '.join(r[2] for r in mine if r[10] == 'NO') + ')' if any(r[10] == 'NO' for r in mine) else ''}, "
           f"{sum(r[10] == 'cannot' for r in mine)} cannot validate; "

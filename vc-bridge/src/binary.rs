@@ -362,6 +362,35 @@ mod tests {
         assert!(read_cisa(&object[..20]).is_err());
     }
 
+    /// The header of the object GenX_IR wrote for a module of two kernels (kernel-description.cpp on icllp): both
+    /// kernels, in the object's order, each with its own Gen binary.
+    #[test]
+    fn cisa_header_of_two_kernels_is_walked() {
+        let mut object = b"CISA\x04\x01\x02\x00".to_vec();
+        for (name, fields, binary) in [
+            ("tmpl<int, 4U>", [0x56u32, 0x1a0, 0x1a4], [0x1f6u32, 0x50]),
+            ("plain", [0x246, 0x287, 0x41d], [0x4cd, 0x60]),
+        ] {
+            object.extend((name.len() as u16).to_le_bytes());
+            object.extend(name.as_bytes());
+            for v in fields {
+                object.extend(v.to_le_bytes());
+            }
+            object.extend([0, 0, 0, 0, 1, 0x0a]);
+            for v in binary {
+                object.extend(v.to_le_bytes());
+            }
+        }
+        let contents = read_cisa(&object).unwrap();
+        assert_eq!(
+            contents.kernels,
+            vec![Kernel { name: "tmpl<int, 4U>".into(), isa_size: 0x50 }, Kernel { name: "plain".into(), isa_size: 0x60 }]
+        );
+        // Cut inside the second kernel's entry: an error naming it by index, not a panic.
+        let cut = read_cisa(&object[..object.len() - 3]).unwrap_err();
+        assert!(cut.contains("kernel 1: header runs past the end"), "{cut}");
+    }
+
     #[test]
     fn garbage_is_an_error_not_a_panic() {
         assert!(read(b"").is_err());

@@ -191,6 +191,17 @@ pub fn finalize(kernels: &[Input<'_>], platform: &Platform, finalizer_options: &
         return Err("the vISA finalizer was given no kernel".to_string());
     }
     let names: Vec<&str> = kernels.iter().map(|k| k.kernel).collect();
+    for (later, name) in names.iter().enumerate() {
+        if let Some(earlier) = names[..later].iter().position(|n| n == name) {
+            return Err(format!(
+                "the module's kernels {} and {} (of {}) are both named '{name}': the CM runtime finds a CISA object's \
+                 kernels by name",
+                earlier + 1,
+                later + 1,
+                names.len()
+            ));
+        }
+    }
     let described = describe(&names);
     let stems = asm_stems(kernels);
     let text = join(kernels, &stems)?;
@@ -387,6 +398,14 @@ mod tests {
         let error = finalize(&inputs(&broken), platform, &[]).unwrap_err();
         assert!(error.starts_with("kernel 'second': the vISA finalizer (GenX_IR) failed"), "{error}");
         assert!(error.contains("near line 3"), "{error}");
+    }
+
+    #[test]
+    fn two_kernels_of_one_name_are_refused() {
+        let kernels = [("a", kernel("a", "x", 1)), ("b", kernel("b", "y", 2)), ("a", kernel("a", "z", 3))];
+        let platform = genx_passes::platform::find("icllp").expect("icllp");
+        let error = finalize(&inputs(&kernels), platform, &[]).unwrap_err();
+        assert!(error.starts_with("the module's kernels 1 and 3 (of 3) are both named 'a'"), "{error}");
     }
 
     #[test]

@@ -6,7 +6,12 @@
 //! spills, and the CISA object). The output is the CISA object (`-binary-format=cm`, the only container this
 //! route writes: GenX_IR makes no OpenCL or Level Zero container), one kernel per object. `-mdump_asm` writes
 //! each kernel's `.visaasm` (ours) and `.asm` (the finalizer's); `-stats` adds the emitter's register
-//! decisions; `-ftime-report` shows the back end and the finalizer as phases.
+//! decisions and each kernel's Gen instructions and spill bytes; `-ftime-report` shows the back end and the
+//! finalizer as phases.
+//!
+//! A kernel whose registers did not fit compiles with spill code, as with IGC's route and Intel's cmc: the
+//! finalizer's run counts as a success (vc_bridge::finalize's module note) and cmc prints a warning naming the
+//! kernel and the spill size. cmc has no `-Werror`, so the warning never fails the compile.
 
 use std::path::{Path, PathBuf};
 
@@ -108,13 +113,22 @@ pub fn compile(
             finalized.iter().map(|(_, f)| f.kernel.as_str()).collect::<Vec<_>>().join(", ")
         ));
     }
+    for (_, done) in &finalized {
+        if done.spill_bytes > 0 {
+            eprintln!(
+                "cmc: warning: kernel '{}': the vISA finalizer spilled {} bytes of registers to memory (the kernel \
+                 needs more registers than a thread has; the spill code slows it down)",
+                done.kernel, done.spill_bytes
+            );
+        }
+    }
     // -mCM_printregusage: GenX_IR's register figure of each kernel (vc_bridge::finalize reads it).
     for (_, done) in &finalized {
         if let Some(registers) = done.registers {
             eprintln!("{}: {registers} registers", done.kernel);
         }
     }
-    if options.compat.verbose {
+    if options.compat.verbose || options.stats {
         for (_, done) in &finalized {
             eprintln!("{}: {} Gen instructions, {} bytes of spill", done.kernel, done.instructions, done.spill_bytes);
         }

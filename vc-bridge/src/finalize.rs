@@ -11,9 +11,14 @@
 //! `-printregusage` (cmc's `-mCM_printregusage`) has a convention of its own in this release: GenX_IR reports the
 //! figure (`Kernel k : N registers`) as a "critical message", which makes its compile step report failure, so it
 //! prints the figure (twice: once under `[vISA Finalizer Messages]`, once more as the critical message) and exits
-//! 1, with every output written. A run whose exit status is 1, whose outputs are all there and whose only
-//! messages are register-usage lines of this kernel is therefore a success here; the figure becomes
-//! [`Finalized::registers`] (cross-checked with the asm header's `//.GRF count N`, which the option adds).
+//! 1, with every output written. Spilling is reported the same way: after a kernel whose registers did not fit,
+//! GenX_IR prints `Spill memory used = N bytes for kernel k` with a line of advice (each twice) and exits 1,
+//! every output written, the kernel compiled with spill code (as IGC's and Intel's cmc's compiles of such a
+//! kernel are). A run whose exit status is 1, whose outputs are all there and whose only messages are these
+//! notes about this kernel ([`notes`]) is therefore a success here: the register figure becomes
+//! [`Finalized::registers`] (cross-checked with the asm header's `//.GRF count N`, which the option adds), the
+//! spill figure [`Finalized::spill_bytes`] (cross-checked with `//.spill size N`), which the caller reports as
+//! a warning. Any other message, another kernel's name, or a figure that disagrees makes the run a failure.
 //!
 //! Only this crate knows GenX_IR's command line and outputs; the platform's `-platform` name is the platform
 //! table's `visa_platform`.
@@ -36,7 +41,7 @@ pub struct Finalized {
     pub isa: Vec<u8>,
     /// Gen ISA instructions (`//.instCount`).
     pub instructions: u32,
-    /// Bytes of spill space (`//.spill size`, 0 when absent).
+    /// Bytes of spill space (`//.spill size`, 0 when absent): registers that did not fit, kept in memory.
     pub spill_bytes: u32,
     /// GRF registers the kernel uses, when `-printregusage` asked GenX_IR for the figure.
     pub registers: Option<u32>,
@@ -67,23 +72,50 @@ pub fn header_number(asm: &str, key: &str) -> Option<u32> {
 /// The option that asks GenX_IR for each kernel's register use.
 pub const PRINT_REG_USAGE: &str = "-printregusage";
 
-/// The register figure of `kernel` in GenX_IR's `-printregusage` messages (`Kernel k : N registers`), when
-/// every message line is such a figure for `kernel` (the header `[vISA Finalizer Messages]`, blank lines and
-/// GenX_IR's echo of its command line aside); `None` when any other message is there.
-pub fn register_usage(messages: &str, kernel: &str) -> Option<u32> {
-    let mut figure = None;
+/// GenX_IR's advice after each spill line.
+const SPILL_ADVICE: &str =
+    "Compiling kernel with spill code may degrade performance. Please consider rewriting the kernel to use less registers.";
+
+/// What GenX_IR said about a kernel it compiled (see the module note).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Notes {
+    /// `Kernel k : N registers` (`-printregusage`).
+    pub registers: Option<u32>,
+    /// `Spill memory used = N bytes for kernel k`.
+    pub spill_bytes: Option<u32>,
+}
+
+/// The notes in GenX_IR's messages about `kernel`, when every message line is one (a register figure, a spill
+/// figure or the advice after it; the header `[vISA Finalizer Messages]`, blank lines and GenX_IR's echo of
+/// its command line aside) and repeated figures agree; `None` when any other message is there, or none at all.
+pub fn notes(messages: &str, kernel: &str) -> Option<Notes> {
+    fn agree(slot: &mut Option<u32>, figure: u32) -> Option<()> {
+        if slot.is_some_and(|f| f != figure) {
+            return None;
+        }
+        *slot = Some(figure);
+        Some(())
+    }
+    let mut notes = Notes::default();
     for line in messages.lines().map(str::trim) {
-        if line.is_empty() || line == "[vISA Finalizer Messages]" || line.starts_with("GenX_IR ") {
+        if line.is_empty() || line == "[vISA Finalizer Messages]" || line.starts_with("GenX_IR ") || line == SPILL_ADVICE {
+            continue;
+        }
+        if let Some(rest) = line.strip_prefix("Spill memory used = ") {
+            let (bytes, name) = rest.split_once(" bytes for kernel ")?;
+            if name != kernel {
+                return None;
+            }
+            agree(&mut notes.spill_bytes, bytes.parse().ok()?)?;
             continue;
         }
         let (name, count) = line.strip_prefix("Kernel ")?.rsplit_once(" : ")?;
-        let count: u32 = count.strip_suffix(" registers")?.parse().ok()?;
-        if name != kernel || figure.is_some_and(|f| f != count) {
+        if name != kernel {
             return None;
         }
-        figure = Some(count);
+        agree(&mut notes.registers, count.strip_suffix(" registers")?.parse().ok()?)?;
     }
-    figure
+    (notes != Notes::default()).then_some(notes)
 }
 
 /// Finalizes one kernel's `.visaasm`; errors name the kernel and carry GenX_IR's own message.
@@ -106,15 +138,11 @@ pub fn finalize(
     let time = start.elapsed();
     let read = |name: &str| std::fs::read(dir.path().join(name));
     let stderr = String::from_utf8_lossy(&output.stderr);
-    // `-printregusage` exits 1 after a good compile (see the module note).
-    let registers = finalizer_options
-        .iter()
-        .any(|o| o == PRINT_REG_USAGE)
-        .then(|| register_usage(&stderr, kernel))
-        .flatten()
-        .filter(|_| output.status.code() == Some(1) || output.status.success());
+    // `-printregusage` and spilling exit 1 after a good compile (see the module note).
+    let notes = notes(&stderr, kernel).filter(|_| output.status.code() == Some(1) || output.status.success());
+    let registers = notes.and_then(|n| n.registers).filter(|_| finalizer_options.iter().any(|o| o == PRINT_REG_USAGE));
     let (asm, isa) = match (read("k.asm"), read("k.isa")) {
-        (Ok(asm), Ok(isa)) if output.status.success() || registers.is_some() => {
+        (Ok(asm), Ok(isa)) if output.status.success() || notes.is_some() => {
             (String::from_utf8_lossy(&asm).into_owned(), isa)
         }
         _ => {
@@ -143,6 +171,13 @@ pub fn finalize(
     let instructions = header_number(&asm, "instCount")
         .ok_or_else(|| format!("kernel '{kernel}': GenX_IR's asm has no //.instCount line"))?;
     let spill_bytes = header_number(&asm, "spill size").unwrap_or(0);
+    if let Some(said) = notes.and_then(|n| n.spill_bytes) {
+        if said != spill_bytes {
+            return Err(format!(
+                "kernel '{kernel}': GenX_IR reports {said} bytes of spill but its asm header says //.spill size {spill_bytes}"
+            ));
+        }
+    }
     if let (Some(said), Some(header)) = (registers, header_number(&asm, "GRF count")) {
         if said != header {
             return Err(format!(
@@ -202,14 +237,33 @@ mod tests {
 
     #[test]
     fn register_usage_lines() {
+        let registers = |messages: &str, kernel: &str| notes(messages, kernel).and_then(|n| n.registers);
         let said = "GenX_IR k.visaasm -platform Gen11LP -printregusage\n[vISA Finalizer Messages]\n\tKernel k : 8 registers\n\tKernel k : 8 registers\n\n";
-        assert_eq!(register_usage(said, "k"), Some(8));
+        assert_eq!(notes(said, "k"), Some(Notes { registers: Some(8), spill_bytes: None }));
         // Another kernel's figure, a figure that disagrees, or any other message: not this convention.
-        assert_eq!(register_usage(said, "other"), None);
-        assert_eq!(register_usage("Kernel k : 8 registers\nKernel k : 9 registers\n", "k"), None);
-        assert_eq!(register_usage("[vISA Finalizer Messages]\nKernel k : 8 registers\nerror: spill failed\n", "k"), None);
-        assert_eq!(register_usage("", "k"), None);
+        assert_eq!(notes(said, "other"), None);
+        assert_eq!(notes("Kernel k : 8 registers\nKernel k : 9 registers\n", "k"), None);
+        assert_eq!(notes("[vISA Finalizer Messages]\nKernel k : 8 registers\nerror: spill failed\n", "k"), None);
+        assert_eq!(notes("", "k"), None);
         // A kernel name with spaces and colons still parses (the figure is after the last ' : ').
-        assert_eq!(register_usage("Kernel a : b : 12 registers\n", "a : b"), Some(12));
+        assert_eq!(registers("Kernel a : b : 12 registers\n", "a : b"), Some(12));
+    }
+
+    #[test]
+    fn spill_lines() {
+        // GenX_IR's stderr after a kernel that spilled (each note twice), with and without -printregusage.
+        let advice = format!(" {SPILL_ADVICE}");
+        let spilled = format!("[vISA Finalizer Messages]\nSpill memory used = 5120 bytes for kernel wide_math\n{advice}\nSpill memory used = 5120 bytes for kernel wide_math\n{advice}\n\n");
+        assert_eq!(notes(&spilled, "wide_math"), Some(Notes { registers: None, spill_bytes: Some(5120) }));
+        let both = format!("[vISA Finalizer Messages]\nSpill memory used = 64 bytes for kernel k\n{advice}\n\tKernel k : 128 registers\nSpill memory used = 64 bytes for kernel k\n{advice}\n\tKernel k : 128 registers\n");
+        assert_eq!(notes(&both, "k"), Some(Notes { registers: Some(128), spill_bytes: Some(64) }));
+        // Another kernel's spill, figures that disagree, a spill line without its figure, or an error next to a
+        // spill: a failure.
+        assert_eq!(notes(&spilled, "other"), None);
+        assert_eq!(notes("Spill memory used = 64 bytes for kernel k\nSpill memory used = 96 bytes for kernel k\n", "k"), None);
+        assert_eq!(notes("Spill memory used = many bytes for kernel k\n", "k"), None);
+        assert_eq!(notes(&format!("{spilled}ERROR: Spill code generation failed\n"), "wide_math"), None);
+        // The advice alone is not a note about the kernel.
+        assert_eq!(notes(&advice, "k"), None);
     }
 }

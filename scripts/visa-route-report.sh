@@ -56,8 +56,9 @@ now() { date +%s%N; }
 ms() { echo $((($2 - $1) / 1000000)); }
 # GenX_IR on $1/k.visaasm (IGC's kernel) with the route's command line (vc_bridge::finalize::command). GenX_IR
 # exits with status 1 after a kernel that spilled, every output written: `finalize_spilling` counts such a run,
-# with its spill bytes, when its log has no other error. Our side is the route's own verdict (cmc -backend=visa
-# reports GenX_IR's message and writes nothing when it refuses a run).
+# with its spill bytes, when its log has no other error, as the route itself does. Our side is the route's own
+# verdict (cmc -backend=visa compiles a kernel that spilled and warns; it reports GenX_IR's message and writes
+# nothing when it refuses a run), so both spill columns are GenX_IR's `//.spill size`.
 finalize_spilling() {
   (cd "$1" && GenX_IR k.visaasm -platform "$2" -output -binary >log 2>&1)
   local rc=$?
@@ -138,7 +139,8 @@ for platform in sorted({r[0] for r in rows}):
           f"{len(ratios)} compared with IGC (same finalizer options): geometric mean {gmean(ratios):.3f}x, "
           f"max {max(ratios, default=float('nan')):.2f}x, {len(over)} above 1.25x"
           f"{' (' + ', '.join(f'{k} {x:.2f}' for x, k in over) + ')' if over else ''}; "
-          f"spills ours {sum(int(r[5]) for r in ok)} B vs IGC {sum(int(r[7]) for r in ok)} B"
+          f"spills ours {sum(int(r[5]) for r in ok)} B in {sum(int(r[5]) > 0 for r in ok)} kernels vs IGC "
+          f"{sum(int(r[7]) for r in ok)} B in {sum(int(r[7]) > 0 for r in ok)}"
           f"{', spills where IGC has none: ' + ' '.join(spill_worse) if spill_worse else ''}; "
           f"our .visaasm (accepted kernels) against their IR: {sum(r[10] == 'yes' for r in mine)} agree, "
           f"{sum(r[10] == 'NO' for r in mine)} mismatch"

@@ -10,6 +10,10 @@
 //! file per kernel that GenX_IR and `cmc validate` take alone) and `.asm` (the finalizer's) under the names the
 //! IGC route gives them (`crate::compile::stage_dumps`); `-stats` adds the emitter's register decisions of each
 //! kernel; `-ftime-report` shows the back end and the finalizer as phases.
+//!
+//! A kernel whose registers did not fit compiles with spill code, as with IGC's route and Intel's cmc: the
+//! finalizer's run counts as a success (vc_bridge::finalize's module note) and cmc prints a warning naming the
+//! kernel and the spill size. cmc has no `-Werror`, so the warning never fails the compile.
 
 use std::path::Path;
 
@@ -118,13 +122,22 @@ pub fn compile(
         .collect();
     let object = finalize::finalize(&inputs, platform, finalizer_options)?;
     times.finalizer = object.time;
+    for done in &object.kernels {
+        if done.spill_bytes > 0 {
+            eprintln!(
+                "cmc: warning: kernel '{}': the vISA finalizer spilled {} bytes of registers to memory (the kernel \
+                 needs more registers than a thread has; the spill code slows it down)",
+                done.kernel, done.spill_bytes
+            );
+        }
+    }
     // -mCM_printregusage: GenX_IR's register figure of each kernel (vc_bridge::finalize reads it).
     for done in &object.kernels {
         if let Some(registers) = done.registers {
             eprintln!("{}: {registers} registers", done.kernel);
         }
     }
-    if options.compat.verbose {
+    if options.compat.verbose || options.stats {
         for done in &object.kernels {
             eprintln!("{}: {} Gen instructions, {} bytes of spill", done.kernel, done.instructions, done.spill_bytes);
         }

@@ -25,10 +25,14 @@
 //! `-printregusage` (cmc's `-mCM_printregusage`) has a convention of its own in this release: GenX_IR reports the
 //! figure (`Kernel k : N registers`) as a "critical message", which makes its compile step report failure, so it
 //! prints the figures (each twice: once under `[vISA Finalizer Messages]`, once more as the critical message)
-//! and exits 1, with every output written. A run whose exit status is 1, whose outputs are all there and whose
-//! only messages are register-usage lines, one figure for each of its kernels, is therefore a success here; the
-//! figure becomes [`Finalized::registers`] (cross-checked with the asm header's `//.GRF count N`, which the option
-//! adds).
+//! and exits 1, with every output written. Spilling is reported the same way: after a kernel whose registers did
+//! not fit, GenX_IR prints `Spill memory used = N bytes for kernel k` with a line of advice (each twice) and exits
+//! 1, every output written, the kernel compiled with spill code (as IGC's and Intel's cmc's compiles of such a
+//! kernel are). A run whose exit status is 1, whose outputs are all there and whose only messages are these
+//! notes about its kernels ([`notes`]) is therefore a success here: a register figure becomes
+//! [`Finalized::registers`] (cross-checked with the asm header's `//.GRF count N`, which the option adds), a
+//! spill figure [`Finalized::spill_bytes`] (cross-checked with `//.spill size N`), which the caller reports as a
+//! warning. Any other message, a kernel not of the run, or figures that disagree make the run a failure.
 //!
 //! Only this crate knows GenX_IR's command line and outputs; the platform's `-platform` name is the platform
 //! table's `visa_platform`.
@@ -106,25 +110,46 @@ fn header_text<'a>(asm: &'a str, key: &str) -> Option<&'a str> {
 /// The option that asks GenX_IR for each kernel's register use.
 pub const PRINT_REG_USAGE: &str = "-printregusage";
 
-/// The register figure of each of `kernels` in GenX_IR's `-printregusage` messages (`Kernel k : N registers`),
-/// when every message line is such a figure for one of them (the header `[vISA Finalizer Messages]`, blank lines
-/// and GenX_IR's echo of its command line aside) and each has one; `None` when any other message is there, a
-/// kernel has no figure or two that disagree.
-pub fn register_usage(messages: &str, kernels: &[&str]) -> Option<Vec<u32>> {
-    let mut figures: Vec<Option<u32>> = vec![None; kernels.len()];
+/// GenX_IR's advice after each spill line.
+const SPILL_ADVICE: &str =
+    "Compiling kernel with spill code may degrade performance. Please consider rewriting the kernel to use less registers.";
+
+/// What GenX_IR said about one kernel it compiled (see the module note).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Notes {
+    /// `Kernel k : N registers` (`-printregusage`).
+    pub registers: Option<u32>,
+    /// `Spill memory used = N bytes for kernel k`.
+    pub spill_bytes: Option<u32>,
+}
+
+/// The notes in GenX_IR's messages about each of `kernels`, when every message line is one about one of them (a
+/// register figure, a spill figure or the advice after it; the header `[vISA Finalizer Messages]`, blank lines
+/// and GenX_IR's echo of its command line aside), repeated figures agree and there is at least one; `None` when
+/// any other message is there, or none at all.
+pub fn notes(messages: &str, kernels: &[&str]) -> Option<Vec<Notes>> {
+    fn agree(slot: &mut Option<u32>, figure: u32) -> Option<()> {
+        if slot.is_some_and(|f| f != figure) {
+            return None;
+        }
+        *slot = Some(figure);
+        Some(())
+    }
+    let mut notes = vec![Notes::default(); kernels.len()];
+    let index = |name: &str| kernels.iter().position(|k| *k == name);
     for line in messages.lines().map(str::trim) {
-        if line.is_empty() || line == "[vISA Finalizer Messages]" || line.starts_with("GenX_IR ") {
+        if line.is_empty() || line == "[vISA Finalizer Messages]" || line.starts_with("GenX_IR ") || line == SPILL_ADVICE {
+            continue;
+        }
+        if let Some(rest) = line.strip_prefix("Spill memory used = ") {
+            let (bytes, name) = rest.split_once(" bytes for kernel ")?;
+            agree(&mut notes[index(name)?].spill_bytes, bytes.parse().ok()?)?;
             continue;
         }
         let (name, count) = line.strip_prefix("Kernel ")?.rsplit_once(" : ")?;
-        let count: u32 = count.strip_suffix(" registers")?.parse().ok()?;
-        let figure = &mut figures[kernels.iter().position(|k| *k == name)?];
-        if figure.is_some_and(|f| f != count) {
-            return None;
-        }
-        *figure = Some(count);
+        agree(&mut notes[index(name)?].registers, count.strip_suffix(" registers")?.parse().ok()?)?;
     }
-    figures.into_iter().collect()
+    notes.iter().any(|n| *n != Notes::default()).then_some(notes)
 }
 
 /// The longest asm file stem given to GenX_IR (file names stay well under the usual 255-byte limit).
@@ -218,15 +243,11 @@ pub fn finalize(kernels: &[Input<'_>], platform: &Platform, finalizer_options: &
     let time = start.elapsed();
     let read = |name: &str| std::fs::read(dir.path().join(name));
     let stderr = String::from_utf8_lossy(&output.stderr);
-    // `-printregusage` exits 1 after a good compile (see the module note).
-    let registers = finalizer_options
-        .iter()
-        .any(|o| o == PRINT_REG_USAGE)
-        .then(|| register_usage(&stderr, &names))
-        .flatten()
-        .filter(|_| output.status.code() == Some(1) || output.status.success());
+    // `-printregusage` and spilling exit 1 after a good compile (see the module note).
+    let notes = notes(&stderr, &names).filter(|_| output.status.code() == Some(1) || output.status.success());
+    let asked_registers = finalizer_options.iter().any(|o| o == PRINT_REG_USAGE);
     let isa = match read("k.isa") {
-        Ok(isa) if output.status.success() || registers.is_some() => isa,
+        Ok(isa) if output.status.success() || notes.is_some() => isa,
         _ if kernels.len() > 1 => return Err(attribute_failure(kernels, platform, finalizer_options, &output)),
         _ => return Err(format!("{described}: {}", failure(&output))),
     };
@@ -250,7 +271,13 @@ pub fn finalize(kernels: &[Input<'_>], platform: &Platform, finalizer_options: &
         let instructions = header_number(&asm, "instCount")
             .ok_or_else(|| format!("kernel '{kernel}': GenX_IR's asm has no //.instCount line"))?;
         let spill_bytes = header_number(&asm, "spill size").unwrap_or(0);
-        let registers = registers.as_ref().map(|figures| figures[index]);
+        let said = notes.as_ref().map(|n| n[index]).unwrap_or_default();
+        if let Some(figure) = said.spill_bytes.filter(|figure| *figure != spill_bytes) {
+            return Err(format!(
+                "kernel '{kernel}': GenX_IR reports {figure} bytes of spill but its asm header says //.spill size {spill_bytes}"
+            ));
+        }
+        let registers = said.registers.filter(|_| asked_registers);
         if let (Some(said), Some(header)) = (registers, header_number(&asm, "GRF count")) {
             if said != header {
                 return Err(format!(
@@ -436,20 +463,49 @@ mod tests {
         assert_eq!(stems[3], "x".repeat(MAX_STEM));
     }
 
+    /// Each kernel's register figure, when the messages are all notes.
+    fn registers(messages: &str, kernels: &[&str]) -> Option<Vec<Option<u32>>> {
+        notes(messages, kernels).map(|notes| notes.iter().map(|n| n.registers).collect())
+    }
+
     #[test]
     fn register_usage_lines() {
         let said = "GenX_IR k.visaasm -platform Gen11LP -printregusage\n[vISA Finalizer Messages]\n\tKernel k : 8 registers\n\tKernel k : 8 registers\n\n";
-        assert_eq!(register_usage(said, &["k"]), Some(vec![8]));
+        assert_eq!(notes(said, &["k"]), Some(vec![Notes { registers: Some(8), spill_bytes: None }]));
         // Another kernel's figure, a figure that disagrees, or any other message: not this convention.
-        assert_eq!(register_usage(said, &["other"]), None);
-        assert_eq!(register_usage("Kernel k : 8 registers\nKernel k : 9 registers\n", &["k"]), None);
-        assert_eq!(register_usage("[vISA Finalizer Messages]\nKernel k : 8 registers\nerror: spill failed\n", &["k"]), None);
-        assert_eq!(register_usage("", &["k"]), None);
+        assert_eq!(notes(said, &["other"]), None);
+        assert_eq!(notes("Kernel k : 8 registers\nKernel k : 9 registers\n", &["k"]), None);
+        assert_eq!(notes("[vISA Finalizer Messages]\nKernel k : 8 registers\nerror: spill failed\n", &["k"]), None);
+        assert_eq!(notes("", &["k"]), None);
         // A kernel name with spaces and colons still parses (the figure is after the last ' : ').
-        assert_eq!(register_usage("Kernel a : b : 12 registers\n", &["a : b"]), Some(vec![12]));
-        // Several kernels: one figure each, in the kernels' order; a kernel without one is not this convention.
+        assert_eq!(registers("Kernel a : b : 12 registers\n", &["a : b"]), Some(vec![Some(12)]));
+        // Several kernels: their figures in the kernels' order; a kernel without one has none.
         let two = "[vISA Finalizer Messages]\n\tKernel t<int, 4U> : 7 registers\n\tKernel plain : 9 registers\n\tKernel t<int, 4U> : 7 registers\n\tKernel plain : 9 registers\n";
-        assert_eq!(register_usage(two, &["plain", "t<int, 4U>"]), Some(vec![9, 7]));
-        assert_eq!(register_usage(two, &["plain", "t<int, 4U>", "third"]), None);
+        assert_eq!(registers(two, &["plain", "t<int, 4U>"]), Some(vec![Some(9), Some(7)]));
+        assert_eq!(registers(two, &["plain", "t<int, 4U>", "third"]), Some(vec![Some(9), Some(7), None]));
+        assert_eq!(registers(two, &["plain"]), None);
+    }
+
+    #[test]
+    fn spill_lines() {
+        // GenX_IR's stderr after a kernel that spilled (each note twice), with and without -printregusage.
+        let advice = format!(" {SPILL_ADVICE}");
+        let spilled = format!("[vISA Finalizer Messages]\nSpill memory used = 5120 bytes for kernel wide_math\n{advice}\nSpill memory used = 5120 bytes for kernel wide_math\n{advice}\n\n");
+        assert_eq!(notes(&spilled, &["wide_math"]), Some(vec![Notes { registers: None, spill_bytes: Some(5120) }]));
+        let both = format!("[vISA Finalizer Messages]\nSpill memory used = 64 bytes for kernel k\n{advice}\n\tKernel k : 128 registers\nSpill memory used = 64 bytes for kernel k\n{advice}\n\tKernel k : 128 registers\n");
+        assert_eq!(notes(&both, &["k"]), Some(vec![Notes { registers: Some(128), spill_bytes: Some(64) }]));
+        // One of two kernels spilled: the other has no note.
+        assert_eq!(
+            notes(&spilled, &["first", "wide_math"]),
+            Some(vec![Notes::default(), Notes { registers: None, spill_bytes: Some(5120) }])
+        );
+        // A kernel not of the run, figures that disagree, a spill line without its figure, or an error next to a
+        // spill: a failure.
+        assert_eq!(notes(&spilled, &["other"]), None);
+        assert_eq!(notes("Spill memory used = 64 bytes for kernel k\nSpill memory used = 96 bytes for kernel k\n", &["k"]), None);
+        assert_eq!(notes("Spill memory used = many bytes for kernel k\n", &["k"]), None);
+        assert_eq!(notes(&format!("{spilled}ERROR: Spill code generation failed\n"), &["wide_math"]), None);
+        // The advice alone is not a note about the kernel.
+        assert_eq!(notes(&advice, &["k"]), None);
     }
 }

@@ -28,8 +28,13 @@
 //!   (`dph`: 3 plus src1's fourth), written to all four channels, computed in double and rounded once (the pages
 //!   leave intermediate rounding open; this is the IR executor's model of `llvm.genx.dp*`).
 //!
-//! Undefined source elements give undefined results; a channel that is off (execution mask or predicate) is
-//! left unchanged. Not handled: denormal flushing, `%cr0` rounding modes, `bf`/`tf32` types.
+//! Undefined source elements give undefined results, except in the bitwise instructions ([`bitwise`]: `mov`,
+//! `and`, `or`, `xor`, `not`, `shl`, `shr` whose sources and destination are integers of one size, without
+//! `.sat`), which carry definedness bit by bit: a result bit is defined when the bits it depends on are
+//! (`and` with a defined 0 and `or` with a defined 1 are defined whatever the other side; a shift's vacated bits
+//! are defined zeros; an undefined shift count leaves nothing defined). A predicate moved into a general
+//! register gives one bit per element, defined where the element is, and `setp` reads them back the same way.
+//! A channel that is off (execution mask or predicate) is left unchanged. Not handled: denormal flushing, `%cr0` rounding modes, `bf`/`tf32` types.
 
 use super::exec::Thread;
 use super::program::*;
@@ -224,19 +229,20 @@ pub(super) fn execute(t: &mut Thread<'_>, inst: &Inst) -> Result<(), Fault> {
             Ok(())
         }
         Op::Setp { dst, src } => {
+            // Element i from bit i of a scalar, or bit 0 of element i; defined where that bit is.
             let n = inst.exec.size as usize;
             let scalar = match src {
                 Src::Imm { .. } => true,
                 Src::Direct { vs: 0, w: 1, hs: 0, .. } => true,
                 _ => false,
             };
-            let whole = if scalar { t.src_lane(src, 0)? } else { None };
+            let whole = if scalar { t.src_lane_bits(src, 0)? } else { (0, 0) };
             for i in 0..n {
                 if !t.mask_on(inst.exec, i) {
                     continue;
                 }
-                let bit = if scalar { whole.map(|w| (w >> i) & 1 != 0) } else { t.src_lane(src, i)?.map(|v| v & 1 != 0) };
-                t.set_pred(*dst, i, bit)?;
+                let (bits, defined) = if scalar { (whole.0 >> i, whole.1 >> i) } else { t.src_lane_bits(src, i)? };
+                t.set_pred(*dst, i, (defined & 1 != 0).then_some(bits & 1 != 0))?;
             }
             Ok(())
         }
@@ -279,21 +285,16 @@ fn alu(t: &mut Thread<'_>, inst: &Inst, op: AluOp, sat: bool, dst: &Dst, srcs: &
     for (k, s) in srcs.iter().enumerate() {
         types[k] = Thread::lane_type(s);
     }
+    if bitwise(t, op, sat, dst, srcs, &on)? {
+        return Ok(());
+    }
     // MOV.md: a predicate moved at execution size 1 into a general register is its elements as an unsigned
-    // integer, element 0 in the low bit (undefined if any element is).
+    // integer, element 0 in the low bit (here, into a float or with `.sat`: undefined if any element is).
     let predicate_bits = match (op, n, srcs.first(), dst) {
         (AluOp::Mov, 1, Some(Src::Pred { var }), Dst::Direct { .. } | Dst::Indirect { .. }) => {
-            let elems = t.kernel.var(*var).elems.min(64) as usize;
-            let mut bits = Some(0u64);
-            for j in 0..elems {
-                bits = match (bits, t.pred_value(*var, j)) {
-                    (Some(b), Ok(on)) => Some(b | (on as u64) << j),
-                    (_, Err(Fault::Undefined(_))) | (None, _) => None,
-                    (_, Err(other)) => return Err(other),
-                };
-            }
+            let (bits, defined) = predicate_word(t, *var)?;
             types[0] = VType::UQ;
-            Some(bits)
+            Some((defined == u64::MAX).then_some(bits))
         }
         _ => None,
     };
@@ -366,6 +367,102 @@ fn alu(t: &mut Thread<'_>, inst: &Inst, op: AluOp, sat: bool, dst: &Dst, srcs: &
         t.dst_write(dst, i, r)?;
     }
     Ok(())
+}
+
+/// The low `n` bits set (all 64 for `n >= 64`).
+fn low_bits(n: u32) -> u64 {
+    if n >= 64 {
+        u64::MAX
+    } else {
+        (1u64 << n) - 1
+    }
+}
+
+/// A predicate's elements as an integer, element 0 in the low bit, and the mask of its defined elements.
+/// The bits above the last element are defined zeros.
+fn predicate_word(t: &Thread<'_>, var: VarId) -> Result<(u64, u64), Fault> {
+    let elems = t.kernel.var(var).elems.min(64);
+    let (mut bits, mut defined) = (0u64, !low_bits(elems));
+    for j in 0..elems as usize {
+        match t.pred_value(var, j) {
+            Ok(on) => {
+                bits |= (on as u64) << j;
+                defined |= 1 << j;
+            }
+            Err(Fault::Undefined(_)) => {}
+            Err(other) => return Err(other),
+        }
+    }
+    Ok((bits, defined))
+}
+
+/// Runs a bitwise instruction with definedness bit by bit (see the module note) and answers `true`, or
+/// answers `false` without running anything when the instruction is not one (the caller runs it lane-whole).
+fn bitwise(t: &mut Thread<'_>, op: AluOp, sat: bool, dst: &Dst, srcs: &[Src], on: &[bool]) -> Result<bool, Fault> {
+    let logic = matches!(op, AluOp::And | AluOp::Or | AluOp::Xor | AluOp::Not);
+    if sat || !(logic || matches!(op, AluOp::Mov | AluOp::Shl | AluOp::Shr)) {
+        return Ok(false);
+    }
+    let integer = |ty: VType| !ty.is_float() && !matches!(ty, VType::Bool | VType::V | VType::UV | VType::VF);
+    let ty = dst.ty();
+    if !matches!(dst, Dst::Direct { .. } | Dst::Indirect { .. }) || !integer(ty) {
+        return Ok(false);
+    }
+    let predicate_move = op == AluOp::Mov && on.len() == 1 && matches!(srcs, [Src::Pred { .. }]);
+    let same_size = srcs.iter().all(|s| {
+        let modifier_ok = s.modifier() == Modifier::None || (logic && s.modifier() == Modifier::Neg);
+        integer(s.ty()) && s.ty().size() == ty.size() && modifier_ok
+    });
+    if !predicate_move && !same_size {
+        return Ok(false);
+    }
+    let full = low_bits(ty.bits());
+    let counts = if ty.bits() > 32 { 63 } else { 31 };
+    let mut results = [(0usize, 0u64, 0u64); 32];
+    let mut count = 0;
+    for (i, _) in on.iter().enumerate().filter(|(_, &enabled)| enabled) {
+        let read = |k: usize| -> Result<(u64, u64), Fault> {
+            if let Src::Pred { var } = srcs[k] {
+                return predicate_word(t, var);
+            }
+            let (bits, defined) = t.src_lane_bits(&srcs[k], i)?;
+            Ok((if srcs[k].modifier() == Modifier::Neg { !bits } else { bits }, defined))
+        };
+        let (a, ma) = read(0)?;
+        let (value, defined) = match op {
+            AluOp::Mov => (a, ma),
+            AluOp::Not => (!a, ma),
+            AluOp::And | AluOp::Or | AluOp::Xor => {
+                let (b, mb) = read(1)?;
+                match op {
+                    // A defined 0 decides an `and`, a defined 1 an `or`.
+                    AluOp::And => (a & b, (ma & mb) | (ma & !a) | (mb & !b)),
+                    AluOp::Or => (a | b, (ma & mb) | (ma & a) | (mb & b)),
+                    _ => (a ^ b, ma & mb),
+                }
+            }
+            _ => {
+                let (b, mb) = read(1)?;
+                if mb & counts != counts {
+                    (0, 0)
+                } else {
+                    let c = (b & counts) as u32;
+                    let vacated = full & !(if op == AluOp::Shl { full << c } else { full >> c });
+                    if op == AluOp::Shl {
+                        (((a as u128) << c) as u64, (((ma as u128) << c) as u64) | vacated)
+                    } else {
+                        ((a & full) >> c, ((ma & full) >> c) | vacated)
+                    }
+                }
+            }
+        };
+        results[count] = (i, value & full, defined & full);
+        count += 1;
+    }
+    for &(i, value, defined) in &results[..count] {
+        t.dst_write_bits(dst, i, value, defined)?;
+    }
+    Ok(true)
 }
 
 /// `src` with its region replaced by consecutive elements from its origin (`pln` and `line` ignore the region

@@ -1,10 +1,14 @@
 //! Running a vISA kernel: one hardware thread's variables, execution mask and control flow.
 //!
 //! State (vISA `3_execution_model.md`, `5_operands.md`): every root general variable is a byte array with
-//! per-byte definedness (aliases are views of their root); predicate variables hold one bit per element,
-//! address variables hold (root variable, byte offset) pairs, surface and sampler variables an index. Reading a
-//! byte never written gives an undefined lane, as in the IR executor, so a kernel's output that depends on it is
-//! not compared.
+//! per-bit definedness (a mask per byte; aliases are views of their root); predicate variables hold one bit per
+//! element, address variables hold (root variable, byte offset) pairs, surface and sampler variables an index.
+//! Reading a byte never written gives an undefined lane, as in the IR executor, so a kernel's output that
+//! depends on it is not compared. An element is a defined value only when all its bits are; the bitwise
+//! instructions (`mov`, `and`, `or`, `xor`, `not`, `shl`, `shr` between same-size integers, a predicate moved
+//! into a general register, `setp`) carry definedness bit by bit instead ([`Thread::src_lane_bits`],
+//! [`Thread::dst_write_bits`]), so that a predicate taken apart and put back together through a dword (the
+//! emitter's `rdpredregion`/`wrpredregion`) keeps the defined lanes defined next to undefined ones.
 //!
 //! Channels: an instruction `(Mk[_NM], n)` runs channels `0..n`, channel `i` using bit `4(k-1) + i` of the
 //! 32-bit execution mask (ignored with `_NM`) and element `i` of its predicate (`.any`/`.all` reduce the
@@ -31,6 +35,9 @@ use crate::memory::{Fault, Memory};
 /// An element value read from an operand: raw bits of its type, or undefined.
 pub type Lane = Option<u64>;
 
+/// The definedness mask of a byte whose bits are all defined.
+const DEFINED: u8 = 0xff;
+
 /// Why [`Thread::resume`] returned.
 #[derive(Debug, PartialEq, Eq)]
 pub enum VisaYield {
@@ -41,9 +48,10 @@ pub enum VisaYield {
 /// One thread of a kernel.
 pub struct Thread<'k> {
     pub kernel: &'k Kernel,
-    /// Bytes and definedness of each root general variable (empty for aliases and non-general variables).
+    /// Bytes and definedness of each root general variable (empty for aliases and non-general variables):
+    /// `defined[v][b]` has bit k set when bit k of byte b is defined.
     pub(super) bytes: Vec<Vec<u8>>,
-    pub(super) defined: Vec<Vec<bool>>,
+    pub(super) defined: Vec<Vec<u8>>,
     preds: Vec<Vec<Option<bool>>>,
     addrs: Vec<Vec<Option<(VarId, i64)>>>,
     surfaces: Vec<Option<u32>>,
@@ -83,7 +91,7 @@ impl<'k> Thread<'k> {
             match var.kind {
                 VarKind::General if var.root as usize == id => {
                     thread.bytes[id] = vec![0; var.bytes()];
-                    thread.defined[id] = vec![false; var.bytes()];
+                    thread.defined[id] = vec![0; var.bytes()];
                 }
                 VarKind::Predicate => thread.preds[id] = vec![None; var.elems as usize],
                 VarKind::Address => thread.addrs[id] = vec![None; var.elems as usize],
@@ -94,7 +102,7 @@ impl<'k> Thread<'k> {
                 for (i, v) in values.iter().enumerate() {
                     let bytes = v.to_le_bytes();
                     t.bytes[id][i * size..(i + 1) * size].copy_from_slice(&bytes[..size]);
-                    t.defined[id][i * size..(i + 1) * size].fill(true);
+                    t.defined[id][i * size..(i + 1) * size].fill(DEFINED);
                 }
             };
             match var.predef {
@@ -111,7 +119,7 @@ impl<'k> Thread<'k> {
                     // dispatch state with no meaning to a kernel's results.
                     for (dword, value) in [(1, ids.group_id[0]), (6, ids.group_id[1]), (7, ids.group_id[2])] {
                         thread.bytes[id][dword * 4..dword * 4 + 4].copy_from_slice(&value.to_le_bytes());
-                        thread.defined[id][dword * 4..dword * 4 + 4].fill(true);
+                        thread.defined[id][dword * 4..dword * 4 + 4].fill(DEFINED);
                     }
                 }
                 Some(Predef::Slm) => thread.surfaces[id] = Some(SLM_BTI),
@@ -131,7 +139,9 @@ impl<'k> Thread<'k> {
                 let (root, offset) = (v.root as usize, v.offset as usize);
                 let n = bytes.len().min(self.bytes[root].len().saturating_sub(offset));
                 self.bytes[root][offset..offset + n].copy_from_slice(&bytes[..n]);
-                self.defined[root][offset..offset + n].copy_from_slice(&defined[..n]);
+                for (mask, &d) in self.defined[root][offset..offset + n].iter_mut().zip(defined) {
+                    *mask = if d { DEFINED } else { 0 };
+                }
             }
             VarKind::Surface | VarKind::Sampler => {
                 if defined.iter().take(4).all(|&d| d) && bytes.len() >= 4 {
@@ -342,10 +352,16 @@ impl<'k> Thread<'k> {
             )));
         }
         let at = at as usize;
-        Ok((self.bytes[root][at..at + size].to_vec(), self.defined[root][at..at + size].to_vec()))
+        Ok((self.bytes[root][at..at + size].to_vec(), self.defined[root][at..at + size].iter().map(|&m| m == DEFINED).collect()))
     }
 
     pub(super) fn write_bytes(&mut self, var: VarId, offset: i64, bytes: &[u8], defined: &[bool]) -> Result<(), Fault> {
+        let masks: Vec<u8> = defined.iter().map(|&d| if d { DEFINED } else { 0 }).collect();
+        self.write_masked(var, offset, bytes, &masks)
+    }
+
+    /// Writes bytes with a definedness mask per byte.
+    fn write_masked(&mut self, var: VarId, offset: i64, bytes: &[u8], defined: &[u8]) -> Result<(), Fault> {
         let v = self.kernel.var(var);
         if self.kernel.is_null(var) {
             return Ok(());
@@ -377,10 +393,25 @@ impl<'k> Thread<'k> {
             return Ok(defined.iter().all(|&d| d).then(|| bytes.iter().rev().fold(0u64, |acc, b| acc << 8 | *b as u64)));
         }
         let at = at as usize;
-        if self.defined[root][at..at + size].iter().any(|d| !d) {
+        if self.defined[root][at..at + size].iter().any(|&d| d != DEFINED) {
             return Ok(None);
         }
         Ok(Some(self.bytes[root][at..at + size].iter().rev().fold(0u64, |acc, b| acc << 8 | *b as u64)))
+    }
+
+    /// One element with its definedness bit by bit: (bits, mask of the defined bits).
+    fn read_lane_bits(&self, var: VarId, offset: i64, ty: VType) -> Result<(u64, u64), Fault> {
+        let size = ty.size();
+        if self.kernel.is_null(var) {
+            return Ok((0, 0));
+        }
+        // The bounds check and its fault are read_bytes's.
+        self.read_bytes(var, offset, size)?;
+        let v = self.kernel.var(var);
+        let at = (offset + v.offset as i64) as usize;
+        let root = v.root as usize;
+        let fold = |bytes: &[u8]| bytes.iter().rev().fold(0u64, |acc, b| acc << 8 | *b as u64);
+        Ok((fold(&self.bytes[root][at..at + size]), fold(&self.defined[root][at..at + size])))
     }
 
     fn address(&self, addr: VarId, elem: u32) -> Result<(VarId, i64), Fault> {
@@ -392,14 +423,15 @@ impl<'k> Thread<'k> {
         }
     }
 
-    /// Element `i` of a source operand (before its modifier), as raw bits of `src.ty()`.
-    pub(super) fn src_lane(&self, src: &Src, i: usize) -> Result<Lane, Fault> {
+    /// Where element `i` of a register source operand is: (variable, byte offset, type); `None` for an
+    /// immediate, a predicate or an address.
+    fn src_place(&self, src: &Src, i: usize) -> Result<Option<(VarId, i64, VType)>, Fault> {
         let grf = self.kernel.grf_bytes as i64;
-        match src {
+        Ok(match src {
             Src::Direct { var, row, col, vs, w, hs, ty, .. } => {
                 let (r, c) = (i as i64 / *w as i64, i as i64 % *w as i64);
                 let elem = *col as i64 + r * *vs as i64 + c * *hs as i64;
-                self.read_lane(*var, *row as i64 * grf + elem * ty.size() as i64, *ty)
+                Some((*var, *row as i64 * grf + elem * ty.size() as i64, *ty))
             }
             Src::Indirect { addr, elem, imm, vs, w, hs, multi, ty, .. } => {
                 let (r, c) = (i as i64 / *w as i64, i as i64 % *w as i64);
@@ -410,7 +442,30 @@ impl<'k> Thread<'k> {
                     let (var, base) = self.address(*addr, *elem)?;
                     (var, base, r * *vs as i64 + c * *hs as i64)
                 };
-                self.read_lane(var, base + *imm as i64 + rel * ty.size() as i64, *ty)
+                Some((var, base + *imm as i64 + rel * ty.size() as i64, *ty))
+            }
+            _ => None,
+        })
+    }
+
+    /// Element `i` of a source operand with its definedness bit by bit (see the module note): (raw bits of
+    /// `src.ty()`, mask of the defined bits). A predicate gives element `i`'s bit.
+    pub(super) fn src_lane_bits(&self, src: &Src, i: usize) -> Result<(u64, u64), Fault> {
+        match self.src_place(src, i)? {
+            Some((var, offset, ty)) => self.read_lane_bits(var, offset, ty),
+            None => Ok(match self.src_lane(src, i)? {
+                Some(bits) => (bits, if matches!(src, Src::Pred { .. }) { 1 } else { u64::MAX }),
+                None => (0, 0),
+            }),
+        }
+    }
+
+    /// Element `i` of a source operand (before its modifier), as raw bits of `src.ty()`.
+    pub(super) fn src_lane(&self, src: &Src, i: usize) -> Result<Lane, Fault> {
+        match src {
+            Src::Direct { .. } | Src::Indirect { .. } => {
+                let (var, offset, ty) = self.src_place(src, i)?.expect("a register operand has a place");
+                self.read_lane(var, offset, ty)
             }
             Src::Imm { bits, ty } => Ok(Some(match ty {
                 VType::V => {
@@ -438,6 +493,12 @@ impl<'k> Thread<'k> {
 
     /// Writes element `i` of a destination.
     pub(super) fn dst_write(&mut self, dst: &Dst, i: usize, bits: Lane) -> Result<(), Fault> {
+        self.dst_write_bits(dst, i, bits.unwrap_or(0), if bits.is_some() { u64::MAX } else { 0 })
+    }
+
+    /// Writes element `i` of a destination with its definedness bit by bit (a predicate element is defined
+    /// when bit 0 is).
+    pub(super) fn dst_write_bits(&mut self, dst: &Dst, i: usize, bits: u64, defined: u64) -> Result<(), Fault> {
         let grf = self.kernel.grf_bytes as i64;
         let (var, offset, ty) = match dst {
             Dst::Direct { var, row, col, hs, ty } => {
@@ -451,15 +512,13 @@ impl<'k> Thread<'k> {
                 let slot = self.preds[*var as usize].get_mut(i).ok_or_else(|| {
                     Fault::Undefined(format!("predicate '{}' has no element {i}", self.kernel.var(*var).name))
                 })?;
-                *slot = bits.map(|b| b & 1 != 0);
+                *slot = (defined & 1 != 0).then_some(bits & 1 != 0);
                 return Ok(());
             }
             Dst::Addr { .. } => return Err(Fault::Other("an address destination takes an address".to_string())),
         };
         let size = ty.size();
-        let bytes = bits.unwrap_or(0).to_le_bytes();
-        let defined = [bits.is_some(); 8];
-        self.write_bytes(var, offset, &bytes[..size], &defined[..size])
+        self.write_masked(var, offset, &bits.to_le_bytes()[..size], &defined.to_le_bytes()[..size])
     }
 
     pub(super) fn set_address(&mut self, var: VarId, elem: usize, value: Option<(VarId, i64)>) -> Result<(), Fault> {
@@ -487,7 +546,7 @@ impl<'k> Thread<'k> {
     fn forget(&mut self, var: VarId) {
         let v = self.kernel.var(var);
         match v.kind {
-            VarKind::General => self.defined[v.root as usize].fill(false),
+            VarKind::General => self.defined[v.root as usize].fill(0),
             VarKind::Predicate => self.preds[var as usize].fill(None),
             VarKind::Address => self.addrs[var as usize].fill(None),
             VarKind::Surface | VarKind::Sampler => {}

@@ -8,6 +8,16 @@
 //! * `rdpredregion(p, k)`: p's bits shifted right by k, then `setp`.
 //! * `wrpredregion(old, new, k)`: old's bits with the field cleared, or'ed with new's bits shifted left by k,
 //!   then `setp`.
+//! * Forwarding ([`forwarded_predicate`]): genx-legalize splits a wide compare into halves, joins them with
+//!   `wrpredregion`s and splits the join again with `rdpredregion`s for the (also split) users. A
+//!   `rdpredregion(p, k)` of n lanes whose chain of `wrpredregion`s into p has one writing exactly lanes
+//!   [k, k+n) (the ones after it writing only other lanes) is that write's `new` value: its variable is used,
+//!   no instruction. A `wrpredregion` whose every user is such a forwarded read, or a `wrpredregion` on top of
+//!   it that is itself unneeded, is not emitted ([`Lowering::join_unneeded`]); only its baled `new` operand
+//!   (the half compare) is computed at its position. Reading `new`'s variable later is sound in SSA: every
+//!   path to the read passes the `wrpredregion` after `new`'s last definition (the read is dominated by the
+//!   write, which is dominated by `new`), and the coalescer works on the emitted instructions' liveness.
+//!   Without it each half went through a GRF dword (mov, and, shl, or, setp and back: 3.2x IGC on wide_math).
 //! * `bitcast <N x i1> to iN` is the bits; `bitcast iN to <N x i1>` is `setp`.
 //! * `zext`/`sext` of a predicate is `(P) sel 1 (or -1), 0`.
 //!
@@ -51,6 +61,14 @@ impl Lowering<'_> {
         };
         if !handled {
             return None;
+        }
+        if name == Some("wrpredregion") && join_unneeded(inst) {
+            // Only forwarded reads use it: compute a baled half (its compare) here, where it stands.
+            let new = operand(inst, 1);
+            if ir::opcode(new).is_some() && self.bales.is_baled(new) {
+                return Some(self.predicate_operand(inst, new).map(|_| ()));
+            }
+            return Some(Ok(()));
         }
         Some(self.predicate_value(inst).map(|_| ()))
     }
@@ -119,6 +137,11 @@ impl Lowering<'_> {
         let lanes = region_ir::lanes(ir::type_of(inst));
         if is_predicate_type(ir::type_of(inst)) && lanes > 32 {
             return Err(error(inst, format!("a predicate of {lanes} elements (at most 32 are lowered)")));
+        }
+        if let Some(written) = forwarded_predicate(inst) {
+            let var = self.predicate_operand(inst, written)?;
+            self.define(inst, var);
+            return Ok(var);
         }
         let opcode = ir::opcode(inst);
         let var = if matches!(opcode, Some(LLVMOpcode::LLVMBitCast)) && !is_predicate_type(ir::type_of(inst)) {
@@ -226,4 +249,43 @@ impl Lowering<'_> {
         });
         Ok(())
     }
+}
+
+/// For a `rdpredregion(p, k)` of n lanes: the `new` operand of the `wrpredregion` in p's chain that wrote
+/// exactly lanes [k, k+n), when every later write of the chain left those lanes alone (see the module note);
+/// `None` for anything else (a partial overlap, a chain that starts at a non-`wrpredregion` value first).
+pub(super) fn forwarded_predicate(read: LLVMValueRef) -> Option<LLVMValueRef> {
+    if genx_short_name(read) != Some("rdpredregion") {
+        return None;
+    }
+    let start = ir::const_int(operand(read, 1))?;
+    let end = start + i64::from(region_ir::lanes(ir::type_of(read)));
+    let mut join = operand(read, 0);
+    while genx_short_name(join) == Some("wrpredregion") {
+        let new = operand(join, 1);
+        let offset = ir::const_int(operand(join, 2))?;
+        let written_end = offset + i64::from(region_ir::lanes(ir::type_of(new)));
+        if (offset, written_end) == (start, end) {
+            return Some(new);
+        }
+        if written_end > start && offset < end {
+            return None;
+        }
+        join = operand(join, 0);
+    }
+    None
+}
+
+/// Whether a `wrpredregion` needs no instruction: each of its users is a read [`forwarded_predicate`]
+/// answers, or a `wrpredregion` writing into it (operand 0) that is itself unneeded.
+fn join_unneeded(join: LLVMValueRef) -> bool {
+    let users = ir::users(join);
+    !users.is_empty()
+        && users.into_iter().all(|user| {
+            forwarded_predicate(user).is_some()
+                || (genx_short_name(user) == Some("wrpredregion")
+                    && operand(user, 0) == join
+                    && operand(user, 1) != join
+                    && join_unneeded(user))
+        })
 }

@@ -458,11 +458,11 @@ defm shl_sat : GxSignVariants<FamInt, AnyInt, [Arg<AnyInt, "a">, Arg<Same1, "shi
 defm dp4a : GxSignVariants<FamInt, AnyVector,
   [Arg<AnyVector, "acc", "accumulator">, Arg<AnyVector, "a", "four packed bytes per dword">,
    Arg<AnyVector, "b", "four packed bytes per dword">],
-  "Dot product of four byte pairs per dword lane, added to `acc`.">;
+  "Dot product of four byte pairs per dword lane, added to `acc`.", "alu", "dp4a">;
 defm dp4a_sat : GxSignVariants<FamInt, AnyVector,
   [Arg<AnyVector, "acc", "accumulator">, Arg<AnyVector, "a", "four packed bytes per dword">,
    Arg<AnyVector, "b", "four packed bytes per dword">],
-  "Saturating dot product of four byte pairs per dword lane, added to `acc`.">;
+  "Saturating dot product of four byte pairs per dword lane, added to `acc`.", "sat", "dp4a">;
 defm sad2add : GxSignVariants<FamInt, AnyInt,
   [Arg<AnyInt, "a", "vector of i8, even width">, Arg<Same1, "b">,
    Arg<Same0, "acc", "vector of i16, half the width of a">],

@@ -316,6 +316,8 @@ pub enum AluOp {
     Bfrev,
     Bfe,
     Bfi,
+    /// DP4A.md: src0 plus the dot product of the four bytes of src1 and src2.
+    Dp4a,
     Frc,
     Rndd,
     Rndu,

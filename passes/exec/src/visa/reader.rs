@@ -870,7 +870,7 @@ impl<'t> Cx<'_, 't> {
             ("line", AluOp::Line),
             ("plane", AluOp::Plane),
         ];
-        let ternary = [("mad", AluOp::Mad), ("bfe", AluOp::Bfe), ("lrp", AluOp::Lrp)];
+        let ternary = [("mad", AluOp::Mad), ("bfe", AluOp::Bfe), ("lrp", AluOp::Lrp), ("dp4a", AluOp::Dp4a)];
         if let Some(&(_, op)) = unary.iter().find(|(n, _)| *n == base) {
             return alu(op, 1, self);
         }

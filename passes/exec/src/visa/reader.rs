@@ -1093,7 +1093,7 @@ impl<'t> Cx<'_, 't> {
                 };
                 Ok((exec, op))
             }
-            "gather4_typed" | "scatter4_typed" | "typed_atomic" | "load" | "sample" | "sample_unorm" => {
+            "gather4_typed" | "scatter4_typed" | "typed_atomic" | "load" | "sample" | "sample_unorm" | "avs" => {
                 self.surface_message(base, suffixes)
             }
             other => Err(ReadError {

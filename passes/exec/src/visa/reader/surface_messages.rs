@@ -1,5 +1,5 @@
 //! Reading the typed surface and sampler messages: `gather4_typed`, `scatter4_typed`, `typed_atomic`, `load`;
-//! `sample` and `sample_unorm` are recognised and refused as unsupported, naming why.
+//! `sample`, `sample_unorm` and `avs` are recognised and refused as unsupported, naming why.
 //!
 //! Text forms (vISA `GATHER4_TYPED.md`, `SCATTER4_TYPED.md`, `TYPED_ATOMIC.md` "Text"; `load`/`sample` from
 //! `8_appendix_visa_assembly_syntax.md` and IGC's own `-mdump_asm` output, which `GenX_IR` assembles):

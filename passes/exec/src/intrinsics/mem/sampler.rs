@@ -83,17 +83,31 @@ pub(crate) fn texel(
 }
 
 fn load(ctx: &mut Ctx<'_>, call: &Call<'_>) -> Result<Value, Fault> {
-    let n = lanes(call, 2)?.len();
-    let (elem, len, channels) = channel_result(call, n, 0)?;
-    let surface = TypedSurface::of(ctx, call.name, control(call, 1)?, TRIAL_FORMAT)?;
-    let mut out = Lanes::undef(elem, len);
-    for i in 0..n {
+    per_lane(ctx, call, 1, |ctx, surface, i| {
         let mut coords = [0u32; 3];
         for (k, arg) in [2, 3, 4].into_iter().enumerate() {
             let l = lanes(call, arg)?;
             coords[k] = lane_value(call, l, i.min(l.len() - 1), ["u", "v", "r"][k])? as u32;
         }
-        if let Some(values) = texel(ctx, call.name, &surface, coords, i)? {
+        texel(ctx, call.name, surface, coords, i)
+    })
+}
+
+/// A per-lane sampler message (`load`, `sample`): operand 0 the channel mask, operand `surface_arg` the image,
+/// the coordinates after it (their lane count is the message's); `texel_of(ctx, image, lane)` gives a lane's
+/// channels as lane bits, `None` when undefined. Enabled channel k of lane i is result lane `k·N + i`.
+fn per_lane(
+    ctx: &mut Ctx<'_>,
+    call: &Call<'_>,
+    surface_arg: usize,
+    texel_of: impl Fn(&Ctx<'_>, &TypedSurface, usize) -> Result<Option<[u32; 4]>, Fault>,
+) -> Result<Value, Fault> {
+    let n = lanes(call, surface_arg + 1)?.len();
+    let (elem, len, channels) = channel_result(call, n, 0)?;
+    let surface = TypedSurface::of(ctx, call.name, control(call, surface_arg)?, TRIAL_FORMAT)?;
+    let mut out = Lanes::undef(elem, len);
+    for i in 0..n {
+        if let Some(values) = texel_of(ctx, &surface, i)? {
             for (k, &c) in channels.iter().enumerate() {
                 out.set(k * n + i, values[c as usize] as u64);
             }
@@ -196,22 +210,13 @@ fn float_lane(call: &Call<'_>, arg: usize, i: usize, what: &str) -> Result<f32, 
 }
 
 fn sample(ctx: &mut Ctx<'_>, call: &Call<'_>) -> Result<Value, Fault> {
-    let n = lanes(call, 3)?.len();
-    let (elem, len, channels) = channel_result(call, n, 0)?;
-    let surface = TypedSurface::of(ctx, call.name, control(call, 2)?, TRIAL_FORMAT)?;
-    let mut out = Lanes::undef(elem, len);
-    for i in 0..n {
+    per_lane(ctx, call, 2, |ctx, surface, i| {
         let mut coords = [0f32; 3];
         for (k, arg) in [3, 4, 5].into_iter().enumerate() {
             coords[k] = float_lane(call, arg, i, ["u", "v", "r"][k])?;
         }
-        if let Some(values) = filtered(ctx, call.name, &surface, coords, i)? {
-            for (k, &c) in channels.iter().enumerate() {
-                out.set(k * n + i, values[c as usize].to_bits() as u64);
-            }
-        }
-    }
-    Ok(Value::Lanes(out))
+        Ok(filtered(ctx, call.name, surface, coords, i)?.map(|values| values.map(f32::to_bits)))
+    })
 }
 
 fn sample_unorm(ctx: &mut Ctx<'_>, call: &Call<'_>) -> Result<Value, Fault> {

@@ -223,7 +223,8 @@ class GenX<GxFamily family, GxType ret, list<GxOperand> operands, GxMemory memor
   // is the implicit kernel input of that vISA kind, `.implicit_LOCAL_ID` ...). Sampler messages (operands by
   // name: `channel_mask`, `sampler`, `surface`, `u`, `v`, `r`, `delta_u`, `delta_v`): `sampler` (name `sample` or
   // `load`, vISA's legacy SAMPLE/LOAD, as IGC's VC backend emits them), `sample-unorm` (SAMPLE_UNORM, the output
-  // format in bits 4-5 of the channel operand). `plane` (name `plane` or `line`): the coefficient operand as a
+  // format in bits 4-5 of the channel operand), `avs` (AVS; also `u2d`, `v2d`, `group_id`, `vertical_block`,
+  // `output_format`, `exec_mode`, `ief_bypass`). `plane` (name `plane` or `line`): the coefficient operand as a
   // scalar region at a GRF start, the coordinates from a GRF.
   string Visa = "";
 }
@@ -458,11 +459,11 @@ defm shl_sat : GxSignVariants<FamInt, AnyInt, [Arg<AnyInt, "a">, Arg<Same1, "shi
 defm dp4a : GxSignVariants<FamInt, AnyVector,
   [Arg<AnyVector, "acc", "accumulator">, Arg<AnyVector, "a", "four packed bytes per dword">,
    Arg<AnyVector, "b", "four packed bytes per dword">],
-  "Dot product of four byte pairs per dword lane, added to `acc`.">;
+  "Dot product of four byte pairs per dword lane, added to `acc`.", "alu", "dp4a">;
 defm dp4a_sat : GxSignVariants<FamInt, AnyVector,
   [Arg<AnyVector, "acc", "accumulator">, Arg<AnyVector, "a", "four packed bytes per dword">,
    Arg<AnyVector, "b", "four packed bytes per dword">],
-  "Saturating dot product of four byte pairs per dword lane, added to `acc`.">;
+  "Saturating dot product of four byte pairs per dword lane, added to `acc`.", "sat", "dp4a">;
 defm sad2add : GxSignVariants<FamInt, AnyInt,
   [Arg<AnyInt, "a", "vector of i8, even width">, Arg<Same1, "b">,
    Arg<Same0, "acc", "vector of i16, half the width of a">],
@@ -1134,7 +1135,7 @@ def genx_avs : GenX<FamSampler, AnyVector,
    Arg<i32, "group_id">, Arg<i32, "vertical_block", "vertical block number">,
    ImmArg<i32, "output_format", "output format control">, Arg<f32, "v2d", "v second derivative">,
    ImmArg<i32, "exec_mode", "execution mode">, Arg<i8, "ief_bypass", "image enhancement bypass">],
-  ReadMem, "Adaptive video scaler sampling.">;
+  ReadMem, "Adaptive video scaler sampling."> { let Visa = "avs avs"; }
 
 //===----------------------------------------------------------------------===//
 // Video analytics

@@ -51,7 +51,7 @@ pub fn predefined_macros(job: &Job) -> Vec<String> {
     has("LONG_LONG", features.native_i64 || features.emulate_i64 || features.partial_i64_emulation, &mut macros);
     has("DOUBLE", features.fp64, &mut macros);
     has("BIT_ROTATE", features.bit_rotate, &mut macros);
-    has("DP4A", platform.family >= Family::XeLP, &mut macros);
+    has("DP4A", platform.has_dp4a(), &mut macros);
     has("LSC", platform.family >= Family::XeHPG, &mut macros);
     has("DPAS", platform.family >= Family::XeHPG, &mut macros);
     has("DPASW", platform.family == Family::XeHPG, &mut macros);

@@ -519,7 +519,7 @@ const VISA_FORMS: &[&str] = &[
     "alu-ss", "alu-su", "alu-us", "alu-uu", "sat-ss", "sat-su", "sat-us", "sat-uu", "predef", "oword-ld", "oword-st",
     "media-ld", "media-st", "svm-ld", "svm-st", "gather-scaled", "scatter-scaled", "gather4-scaled", "scatter4-scaled",
     "gather4-typed", "scatter4-typed", "svm-gather", "svm-scatter", "dword-atomic", "svm-atomic", "typed-atomic", "barrier", "sbarrier",
-    "fence", "implicit", "carry", "sampler", "sample-unorm", "plane",
+    "fence", "implicit", "carry", "sampler", "sample-unorm", "avs", "plane",
 ];
 
 /// `Visa = "<form> <name>"`, or empty.

@@ -124,6 +124,12 @@ impl Platform {
         self.features.fp64
     }
 
+    /// Whether the platform has vISA's `dp4a` (`llvm.genx.*dp4a*`, CM's `cm_dp4a`, `CM_HAS_DP4A`): Xe-LP and
+    /// later (IGC 1.0.12504 aborts on DP4A for Gen11).
+    pub fn has_dp4a(&self) -> bool {
+        self.family >= Family::XeLP
+    }
+
     /// The largest allowed execution size.
     pub fn max_exec_size(&self) -> u32 {
         1 << (31 - self.exec_size_mask.leading_zeros())

@@ -139,7 +139,7 @@ impl SurfaceFormat {
     }
 
     /// Bytes per channel.
-    fn channel_bytes(self) -> u32 {
+    pub(crate) fn channel_bytes(self) -> u32 {
         match self {
             SurfaceFormat::R8G8B8A8Uint
             | SurfaceFormat::R8G8B8A8Unorm

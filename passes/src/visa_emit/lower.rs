@@ -811,6 +811,12 @@ impl<'a> Lowering<'a> {
                         if saturates && visa.name == "mul" {
                             self.check_exact_mul_sat(inst, &srcs)?;
                         }
+                        if visa.name == "dp4a" && !self.platform.has_dp4a() {
+                            return Err(error(
+                                inst,
+                                format!("{} has no dp4a instruction (Xe-LP and later have it)", self.platform.name),
+                            ));
+                        }
                         let dst = self.dst(top, var, offset, hstride, !result || dst_unsigned)?;
                         let sat = sat || saturates;
                         self.insts.push(Inst::Alu { op: visa.name, sat, exec, pred, dst, srcs });

@@ -62,6 +62,7 @@ pub(super) const FORMS: &[&str] = &[
     "fence",
     "sampler",
     "sample-unorm",
+    "avs",
 ];
 
 // The sampler messages, a child module so that they share `Call` and the payload helpers.
@@ -140,6 +141,7 @@ impl Lowering<'_> {
             "svm-gather" | "svm-scatter" => self.svm_scattered(&call, visa.form == "svm-scatter"),
             "sampler" => self.sampler(&call, visa),
             "sample-unorm" => self.sample_unorm(&call),
+            "avs" => self.avs(&call),
             other => Err(error(inst, format!("internal error: message form '{other}' has no lowering"))),
         }
     }

@@ -20,6 +20,10 @@
 //!   `load.<RGBA> (n) T u v r dst` (`LOAD.md`: integer coordinates, no sampler), n 8 or 16, no predicate;
 //! * `sample_unorm.<RGBA>.<format> S T u v delta_u delta_v dst` (`SAMPLE_UNORM.md`: a block of pixels from a
 //!   scalar origin and steps, 16- or 8-bit unorm, full or downsampled);
+//! * `avs.<RGBA> T S u v delta_u delta_v u2d group_id vertical_block <format> v2d <mode> ief_bypass dst`
+//!   (`AVS.md`; note the surface before the sampler, as IGC's `-mdump_asm` prints it and GenX_IR parses it;
+//!   `<format>` is `AVS_16_FULL`, `AVS_16_DOWN_SAMPLE`, `AVS_8_FULL` or `AVS_8_DOWN_SAMPLE`, `<mode>`
+//!   `AVS_16x4` or `AVS_16x8`: the text form has no name for the 8x4 and 4x4 modes);
 //! * `barrier`, `fence_global.<flags>` / `fence_local.<flags>` / `fence_sw`;
 //! * `movs (M1, 1) T(0) index`: a surface variable bound to a constant binding-table index (a sampler
 //!   variable `S(0)` to a sampler index);
@@ -161,6 +165,20 @@ pub enum Message {
     /// `sample_unorm`: the enabled channels of a block of pixels at (u, v) stepping by (delta_u, delta_v), in
     /// output format `format` (0 16-bit full, 1 16-bit downsampled, 2 8-bit full, 3 8-bit downsampled).
     SampleUnorm { channels: u32, format: u32, sampler: VarId, surface: VarId, coords: [Operand; 4], dst: Raw },
+    /// `avs`: the adaptive video scaler's block of pixels, [`AVS_MODES`]`[mode]`, in output format
+    /// [`AVS_FORMATS`]`[format]`. `coords` are u, v, delta_u, delta_v, u2d and v2d (scalar floats), `block` the
+    /// group id and vertical block number (scalar dwords), `ief_bypass` a scalar byte.
+    Avs {
+        channels: u32,
+        format: u32,
+        mode: u32,
+        sampler: VarId,
+        surface: VarId,
+        coords: [Operand; 6],
+        block: [Operand; 2],
+        ief_bypass: Operand,
+        dst: Raw,
+    },
     /// `barrier`: every thread of the group waits here.
     Barrier,
     /// `sbarrier.signal` / `sbarrier.wait`: the two halves of the split barrier (the wait is where the group meets).
@@ -181,6 +199,23 @@ pub fn channel_letters(mask: u32) -> String {
 
 /// `sample_unorm`'s output formats by their code (`SAMPLE_UNORM.md`'s channel output format).
 pub const UNORM_FORMATS: [&str; 4] = ["16-full", "16-downsampled", "8-full", "8-downsampled"];
+
+/// `avs`'s output formats by their code (`AVS.md`'s cntrl: 16-bit full, 16-bit chrominance downsampled,
+/// 8-bit full, 8-bit chrominance downsampled).
+pub const AVS_FORMATS: [&str; 4] = ["AVS_16_FULL", "AVS_16_DOWN_SAMPLE", "AVS_8_FULL", "AVS_8_DOWN_SAMPLE"];
+
+/// `avs`'s execution modes by their code (`AVS.md`'s execMode), where the `.visaasm` text names them: 0 is
+/// 16x4 and 2 is 16x8; 1 (8x4) and 3 (4x4) have no name in the text form.
+pub const AVS_MODES: [Option<&str>; 4] = [Some("AVS_16x4"), None, Some("AVS_16x8"), None];
+
+/// The bytes `avs` writes for `channels` enabled channels in output format `format` and mode `mode` (16x4 or
+/// 16x8): per channel one byte or word per pixel (AVS.md's Notes: each enabled channel's pixels in turn, 16x8
+/// delivering a second block of 64 pixels after the first).
+pub fn avs_response_bytes(channels: u32, format: u32, mode: u32) -> u32 {
+    let pixels = if mode == 2 { 128 } else { 64 };
+    let bytes_per_pixel = if format >= 2 { 1 } else { 2 };
+    channels.count_ones() * pixels * bytes_per_pixel
+}
 
 /// The fence's mnemonic with its flags (`fence_global.E`, `fence_local.ER`, `fence_sw`).
 pub fn fence_text(kind: FenceKind, flags: u32) -> String {
@@ -313,6 +348,24 @@ pub(crate) fn print(p: &impl Spell, message: &Message) -> String {
             p.operand(&coords[1]),
             p.operand(&coords[2]),
             p.operand(&coords[3]),
+            p.raw(dst)
+        ),
+        Message::Avs { channels, format, mode, sampler, surface, coords, block, ief_bypass, dst } => format!(
+            "avs.{} {} {} {} {} {} {} {} {} {} {} {} {} {} {}",
+            channel_letters(*channels),
+            p.name(*surface),
+            p.name(*sampler),
+            p.operand(&coords[0]),
+            p.operand(&coords[1]),
+            p.operand(&coords[2]),
+            p.operand(&coords[3]),
+            p.operand(&coords[4]),
+            p.operand(&block[0]),
+            p.operand(&block[1]),
+            AVS_FORMATS[*format as usize & 3],
+            p.operand(&coords[5]),
+            AVS_MODES[*mode as usize & 3].unwrap_or("AVS_INVALID"),
+            p.operand(ief_bypass),
             p.raw(dst)
         ),
         Message::Barrier => "barrier".to_string(),
@@ -497,6 +550,26 @@ pub(crate) fn verify(c: &impl Check, message: &Message, errors: &mut Vec<String>
             // 32 words per enabled channel, whatever the output format (SAMPLE_UNORM.md: Dst).
             c.raw("destination", dst, channels.count_ones() * 64, errors);
         }
+        Message::Avs { channels, format, mode, sampler, surface, coords, block, ief_bypass, dst } => {
+            if !(1..=15).contains(channels) {
+                errors.push(format!("channel mask {channels} (1 to 15 allowed)"));
+            }
+            if *format > 3 {
+                errors.push(format!("avs output format {format} (0 to 3 allowed)"));
+            }
+            if AVS_MODES.get(*mode as usize).copied().flatten().is_none() {
+                errors.push(format!("avs execution mode {mode} (0, 16x4, or 2, 16x8, allowed)"));
+            }
+            if c.category(*sampler) != Some(Category::Sampler) {
+                errors.push("avs: the sampler operand is not a sampler variable".to_string());
+            }
+            c.surface(*surface, errors);
+            let names = ["u", "v", "delta_u", "delta_v", "u2d", "v2d", "group_id", "vertical_block", "ief_bypass"];
+            for (what, operand) in names.iter().zip(coords.iter().chain(block).chain([ief_bypass])) {
+                c.scalar_operand(what, operand, errors);
+            }
+            c.raw("destination", dst, avs_response_bytes(*channels, *format, *mode), errors);
+        }
         Message::Barrier | Message::SplitBarrier { .. } => {}
         Message::Fence { flags, .. } => {
             if flags & !0x5f != 0 {
@@ -601,6 +674,12 @@ impl Message {
                 f(sampler, false);
                 f(surface, false);
                 coords.iter_mut().for_each(|op| operand(op, f));
+                f(&mut dst.var, true);
+            }
+            Message::Avs { sampler, surface, coords, block, ief_bypass, dst, .. } => {
+                f(sampler, false);
+                f(surface, false);
+                coords.iter_mut().chain(block.iter_mut()).chain([ief_bypass]).for_each(|op| operand(op, f));
                 f(&mut dst.var, true);
             }
             Message::Barrier | Message::SplitBarrier { .. } | Message::Fence { .. } => {}

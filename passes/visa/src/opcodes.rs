@@ -72,6 +72,8 @@ pub static ALU: &[AluOpcode] = &[
     op("line", 2, true, true),
     op("bfe", 3, false, false),
     op("bfi", 4, false, false),
+    // `dp4a` (Xe-LP on): src0 + the dot product of the four bytes of src1 and src2; D and UD only.
+    op("dp4a", 3, true, false),
 ];
 
 /// The ALU opcode called `name`.

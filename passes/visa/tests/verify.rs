@@ -456,3 +456,44 @@ fn state_index_reads_a_surface_into_a_dword() {
     insts(&mut k)[0] = Inst::Message(Message::ReadStateIndex { dst: word, state: buf });
     assert!(errors(&k).contains("movs: the destination is not a dword general variable"), "{}", errors(&k));
 }
+
+#[test]
+fn avs_names_its_mode_and_format_and_fills_its_destination() {
+    let (mut k, buf, _) = valid();
+    let smp = k.add_var(Category::Sampler, Origin::Declared, "%smp");
+    let out = k.add_general(Type::UW, 256, "%out");
+    let f = |bits: u32| Operand::Imm(Imm { bits: bits as u64, ty: Type::F });
+    let ud = Operand::Imm(Imm { bits: 0, ty: Type::UD });
+    let avs = Message::Avs {
+        channels: 15,
+        format: 0,
+        mode: 0,
+        sampler: smp,
+        surface: buf,
+        coords: [f(0), f(0), f(0x3c23d70a), f(0x3c23d70a), f(0), f(0)],
+        block: [ud, ud],
+        ief_bypass: Operand::Imm(Imm { bits: 0, ty: Type::UW }),
+        dst: Raw { var: out, offset: 0 },
+    };
+    insts(&mut k).insert(0, Inst::Message(avs));
+    assert_eq!(errors(&k), "");
+    let text = render(&k);
+    assert!(
+        text.contains("avs.RGBA T6 S1 0x0:f 0x0:f 0x3c23d70a:f 0x3c23d70a:f 0x0:f 0x0:ud 0x0:ud AVS_16_FULL 0x0:f AVS_16x4 0x0:uw V33.0\n"),
+        "{text}"
+    );
+    // 16x8 delivers 128 pixels per channel: 1024 bytes, more than the 512 of the destination.
+    if let Inst::Message(Message::Avs { mode, .. }) = &mut insts(&mut k)[0] {
+        *mode = 2;
+    }
+    assert!(errors(&k).contains("destination: reaches byte 1024 of V33 (512 bytes)"), "{}", errors(&k));
+    // 8x4 has no name in the text form.
+    if let Inst::Message(Message::Avs { mode, format, .. }) = &mut insts(&mut k)[0] {
+        (*mode, *format) = (1, 2);
+    }
+    assert!(errors(&k).contains("avs execution mode 1"), "{}", errors(&k));
+    if let Inst::Message(Message::Avs { sampler, mode, .. }) = &mut insts(&mut k)[0] {
+        (*sampler, *mode) = (buf, 0);
+    }
+    assert!(errors(&k).contains("avs: the sampler operand is not a sampler variable"), "{}", errors(&k));
+}

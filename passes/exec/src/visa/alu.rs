@@ -694,6 +694,15 @@ fn compute(op: AluOp, args: &[Num], float: bool, prec: Prec, exec_bits: u32, typ
                 (x >> offset) as i128
             }
         }
+        AluOp::Dp4a => {
+            // DP4A.md: src0 + Σ_k src1.byte[k] * src2.byte[k], each source's bytes read with its own type's
+            // signedness, the sum exact (32-bit precision cannot overflow: |Σ| < 2^18).
+            let byte = |k: usize, b: u32| {
+                let v = (int(k) >> (8 * b)) as u8;
+                if types.get(k).is_some_and(|ty| ty.is_signed()) { v as i8 as i128 } else { v as i128 }
+            };
+            int(0) + (0..4).map(|b| byte(1, b) * byte(2, b)).sum::<i128>()
+        }
         AluOp::Bfi => {
             let (width, offset) = ((int(0) & 31) as u32, (int(1) & 31) as u32);
             let mask = (((1u64 << width) - 1) << offset) as u32;

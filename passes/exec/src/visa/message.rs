@@ -294,6 +294,42 @@ pub(super) fn execute(t: &mut Thread<'_>, inst: &Inst, ctx: &mut Ctx<'_>) -> Res
             }
             Ok(())
         }
+        Op::Sample { mask, surface, coords, dst } => {
+            let image = TypedSurface::of(ctx, "sample", t.bti(*surface)?, typed::TRIAL_FORMAT)?;
+            let stride = (inst.exec.size as usize).max(t.kernel.grf_bytes as usize / 4);
+            for (i, _) in lanes_on(t)?.iter().enumerate().filter(|(_, on)| **on) {
+                let mut at = [0f32; 3];
+                for (k, raw) in coords.iter().enumerate() {
+                    let Some(bits) = raw_elem(t, *raw, i, 4)? else {
+                        return Err(Fault::Undefined(format!("{} of lane {i} is undefined", ["u", "v", "r"][k])));
+                    };
+                    at[k] = f32::from_bits(bits as u32);
+                }
+                let values = sampler::filtered(ctx, "sample", &image, at, i)?;
+                for (k, c) in (0..4).filter(|c| mask & (1 << c) != 0).enumerate() {
+                    let value = values.map_or(0, |v| v[c].to_bits());
+                    let slot = dst.offset as i64 + 4 * (k * stride + i) as i64;
+                    t.write_bytes(dst.var, slot, &value.to_le_bytes(), &[values.is_some(); 4])?;
+                }
+            }
+            Ok(())
+        }
+        Op::SampleUnorm { mask, format, surface, coords, dst } => {
+            let image = sampler::unorm_image(ctx, "sample_unorm", t.bti(*surface)?, *format)?;
+            let mut at = [0f32; 4];
+            for (k, src) in coords.iter().enumerate() {
+                at[k] = f32::from_bits(scalar_u64(t, src, ["u", "v", "delta_u", "delta_v"][k])? as u32);
+            }
+            for p in 0..32 {
+                let values = sampler::filtered(ctx, "sample_unorm", &image, sampler::unorm_pixel([at[0], at[1]], [at[2], at[3]], p), p)?;
+                for (k, c) in (0..4).filter(|c| mask & (1 << c) != 0).enumerate() {
+                    let word = values.map_or(0, |v| sampler::unorm16(&image, v[c]));
+                    let slot = dst.offset as i64 + 2 * (32 * k + p) as i64;
+                    t.write_bytes(dst.var, slot, &word.to_le_bytes(), &[values.is_some(); 2])?;
+                }
+            }
+            Ok(())
+        }
         _ => Err(Fault::Other("not a message".to_string())),
     }
 }

@@ -316,6 +316,8 @@ pub enum AluOp {
     Bfrev,
     Bfe,
     Bfi,
+    /// DP4A.md: src0 plus the dot product of the four bytes of src1 and src2.
+    Dp4a,
     Frc,
     Rndd,
     Rndu,
@@ -444,6 +446,11 @@ pub enum Op {
     TypedAtomic { op: AtomicOp, bits: u32, surface: Surface, coords: [Raw; 4], src0: Raw, src1: Raw, dst: Raw },
     /// `load.<RGBA> (SIMD) T u v r dst`: the sampler-less LOAD at integer coordinates.
     SamplerLoad { mask: u32, surface: Surface, coords: [Raw; 3], dst: Raw },
+    /// `sample.<RGBA> (SIMD) S T u v r dst`: filtered sampling at normalized float coordinates, through the CPU
+    /// sampler model (`intrinsics::mem::sampler`); the sampler variable is read but every sampler is alike.
+    Sample { mask: u32, surface: Surface, coords: [Raw; 3], dst: Raw },
+    /// `sample_unorm.<RGBA>.<format> S T u v delta_u delta_v dst`: a block of 8x4 pixels as unorm words.
+    SampleUnorm { mask: u32, format: u32, surface: Surface, coords: [Src; 4], dst: Raw },
 }
 
 impl Op {
@@ -462,7 +469,9 @@ impl Op {
             | Op::Gather4Typed { surface, .. }
             | Op::Scatter4Typed { surface, .. }
             | Op::TypedAtomic { surface, .. }
-            | Op::SamplerLoad { surface, .. } => Some(*surface),
+            | Op::SamplerLoad { surface, .. }
+            | Op::Sample { surface, .. }
+            | Op::SampleUnorm { surface, .. } => Some(*surface),
             _ => None,
         }
     }

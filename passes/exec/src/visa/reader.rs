@@ -870,7 +870,7 @@ impl<'t> Cx<'_, 't> {
             ("line", AluOp::Line),
             ("plane", AluOp::Plane),
         ];
-        let ternary = [("mad", AluOp::Mad), ("bfe", AluOp::Bfe), ("lrp", AluOp::Lrp)];
+        let ternary = [("mad", AluOp::Mad), ("bfe", AluOp::Bfe), ("lrp", AluOp::Lrp), ("dp4a", AluOp::Dp4a)];
         if let Some(&(_, op)) = unary.iter().find(|(n, _)| *n == base) {
             return alu(op, 1, self);
         }
@@ -1093,7 +1093,7 @@ impl<'t> Cx<'_, 't> {
                 };
                 Ok((exec, op))
             }
-            "gather4_typed" | "scatter4_typed" | "typed_atomic" | "load" | "sample" | "sample_unorm" => {
+            "gather4_typed" | "scatter4_typed" | "typed_atomic" | "load" | "sample" | "sample_unorm" | "avs" => {
                 self.surface_message(base, suffixes)
             }
             other => Err(ReadError {

@@ -86,7 +86,7 @@ pub(crate) const TRIAL_ATOMIC_FORMAT: SurfaceFormat = SurfaceFormat::R32Uint;
 /// The image a typed message addresses, resolved from its binding-table index.
 pub(crate) struct TypedSurface {
     base: u64,
-    view: TypedView,
+    pub(crate) view: TypedView,
     name: String,
 }
 

@@ -138,6 +138,7 @@ pub fn run(function: FunctionValue<'_>, cx: &mut PassCx) -> bool {
         if total + group_bytes > MAX_FUNCTION_BYTES {
             let joined = match group.len() {
                 1 => String::new(),
+                2 => format!(" (with the alloca it is copied with, {group_bytes} bytes in all)"),
                 n => format!(" (with the {} allocas it is copied with, {group_bytes} bytes in all)", n - 1),
             };
             for plan in &group {

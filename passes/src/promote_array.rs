@@ -320,7 +320,7 @@ pub(crate) struct Plan {
     nodes: Vec<Node>,
     accesses: Vec<Access>,
     markers: Vec<LLVMValueRef>,
-    /// The constant-length copies and fills on the web (only when [`plan_web_with`] was asked to take them).
+    /// The constant-length copies and fills on the web (only when [`plan_web`] was asked to take them).
     copies: Vec<copies::Copy>,
 }
 
@@ -350,27 +350,15 @@ fn analyze(alloca: LLVMValueRef, layout: LLVMTargetDataRef, take_copies: bool) -
     let Some(count) = ir::const_int(ir::operand(alloca, 0)) else {
         return refuse(alloca, "its element count is not a constant");
     };
-    plan_web_with(alloca, "alloca", allocated, count, layout, MAX_ALLOCA_BYTES, take_copies)
+    plan_web(alloca, "alloca", allocated, count, layout, MAX_ALLOCA_BYTES, take_copies)
 }
 
 /// Phases 1-3 for `count` objects of type `allocated` at `root` (an alloca, or a global whose web may
-/// include constant expressions): the flattened type, the pointer web and its accesses, checked.
-/// Copies and fills on the web are refused as calls: the caller (genx-cm-lower's volatile globals) has no
-/// home for them.
+/// include constant expressions): the flattened type, the pointer web and its accesses, checked. With
+/// `take_copies`, constant-length copies and fills on the web are accesses (the caller splits them,
+/// [`copies::split`], before the rewrite); without, they are refused as calls (genx-cm-lower's volatile globals
+/// have no home for them).
 pub(crate) fn plan_web(
-    alloca: LLVMValueRef,
-    noun: &'static str,
-    allocated: LLVMTypeRef,
-    count: i64,
-    layout: LLVMTargetDataRef,
-    max_bytes: u64,
-) -> Result<Plan, Refusal> {
-    plan_web_with(alloca, noun, allocated, count, layout, max_bytes, false)
-}
-
-/// [`plan_web`], taking constant-length copies and fills on the web as accesses when `take_copies` (the
-/// caller splits them, [`copies::split`], before the rewrite).
-fn plan_web_with(
     alloca: LLVMValueRef,
     noun: &'static str,
     allocated: LLVMTypeRef,

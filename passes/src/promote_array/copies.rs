@@ -8,7 +8,7 @@
 //! Refused as calls, those allocas stayed in private memory, which the vISA route does not lower.
 //!
 //! # Algorithm
-//! 1. **Analysis** (in [`super::plan_web_with`]): a non-volatile copy or fill of constant length `L` whose
+//! 1. **Analysis** (in [`super::plan_web`]): a non-volatile copy or fill of constant length `L` whose
 //!    pointer is in the web is an access of the alloca's own base type `B` (`EB` bytes): `L / EB` lanes at the
 //!    pointer's offset, a store for the destination, a load for the source (both when the copy stays inside
 //!    the web). `L` must be a multiple of `EB` and the offset element-aligned, like any access; a zero length is
@@ -35,7 +35,7 @@
 //! is not a multiple of the alloca's element size (refused, located at the call); a copy whose other side is
 //! memory that is neither an alloca nor a global variable (a kernel argument, a loaded pointer); a copy with a
 //! single-scalar alloca (left to mem2reg, which does not promote copies). `_GENX_VOLATILE_` globals
-//! (genx-cm-lower) still refuse copies: [`super::plan_web`] does not take them.
+//! (genx-cm-lower) still refuse copies: their [`super::plan_web`] does not take them.
 
 use std::collections::{HashMap, HashSet};
 

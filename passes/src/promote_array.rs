@@ -30,17 +30,21 @@
 //!    most [`MAX_ALLOCA_BYTES`] and a multiple of `EB`.
 //! 2. **Uses**: walk the pointer web from the alloca through `getelementptr` (constant or variable indices,
 //!    no vector GEPs), pointer `bitcast`, `phi` and `select` (all of whose pointer operands must be in the
-//!    web); the leaves must be non-volatile, non-atomic `load`s and `store`s to the web, and
-//!    `llvm.lifetime.*` markers. Anything else (`ptrtoint`, a call argument, storing the address, a compare,
-//!    a return, an address-space cast, atomics) means the address escapes: refused.
+//!    web); the leaves must be non-volatile, non-atomic `load`s and `store`s to the web,
+//!    `llvm.lifetime.*` markers, and constant-length `llvm.memcpy`/`memmove`/`memset` whose other side is the
+//!    web, another promotable alloca or a global variable (copies.rs: taken as accesses of the alloca's
+//!    element type, split into a load and a store before the rewrite). Anything else (`ptrtoint`, a call
+//!    argument, storing the address, a compare, a return, an address-space cast, atomics) means the address
+//!    escapes: refused.
 //! 3. **Offsets**: per pointer, the constant part and a divisor of the variable part (phis and selects get
 //!    the gcd of every constant and stride of the web). Each access must be element-aligned and, when its
 //!    offset is constant, inside the alloca (out-of-bounds constant accesses are undefined in the source and
 //!    left alone).
 //! 4. **Budget**: promotable allocas are taken smallest first while the function's total stays within
-//!    [`MAX_FUNCTION_BYTES`] (IGC's limit: promoted arrays compete for the register file). Each alloca after
-//!    the first promoted is analyzed again just before its rewrite: an earlier rewrite replaced its own loads,
-//!    which this alloca's index terms may name (`a[b[i]]`).
+//!    [`MAX_FUNCTION_BYTES`] (IGC's limit: promoted arrays compete for the register file); allocas joined by
+//!    copies are one decision (copies.rs). Each alloca after the first promoted is analyzed again just before
+//!    its rewrite: an earlier rewrite replaced its own loads, which this alloca's index terms may name
+//!    (`a[b[i]]`), or split its copies.
 //! 5. **Rewrite**: the vector alloca is created in place of the old one; variable offsets are materialised as
 //!    `i16` arithmetic next to each GEP (`trunc`/`sext` of the index, `mul` by the stride, `add`), as `i16`
 //!    phis and selects for joined pointers; a load becomes `load <N x B>` (+ `bitcast`) + `rdregion`; a store
@@ -61,7 +65,8 @@
 //!
 //! # Not handled
 //! Pointer base types (IGC promotes function-pointer arrays); `ptrtoint` feeding SVM gathers/scatters and
-//! masked gathers/scatters (IGC handles these); `memset`/`memcpy` on the alloca (refused as a call); loads
+//! masked gathers/scatters (IGC handles these); `memset`/`memcpy` of run-time length or with memory that is
+//! not an alloca or a global (refused, copies.rs); loads
 //! and stores of aggregate types; `genx.vload`/`vstore` (lowered to load/store by CMLowerVLoadVStore before
 //! this pass in IGC's pipeline); dynamic (non-constant count) allocas.
 //!
@@ -88,6 +93,8 @@ use crate::llvm_sys::{LLVMAtomicOrdering, LLVMOpcode, LLVMTypeKind};
 use crate::region_ir::{self, Index};
 use crate::ir_write;
 
+mod copies;
+
 /// Largest alloca promoted (IGC: 96 GRFs of 32 bytes).
 pub const MAX_ALLOCA_BYTES: u64 = 3072;
 /// Largest total of promoted allocas in one function.
@@ -106,7 +113,7 @@ pub fn run(function: FunctionValue<'_>, cx: &mut PassCx) -> bool {
             if !ir::is_alloca(inst) || is_scalar_alloca(inst) {
                 continue;
             }
-            match analyze(inst, layout) {
+            match analyze(inst, layout, true) {
                 Ok(mut plan) => {
                     plan.in_program_order(&order);
                     plans.push(plan)
@@ -121,76 +128,92 @@ pub fn run(function: FunctionValue<'_>, cx: &mut PassCx) -> bool {
         }
     }
     plans.sort_by_key(|plan| plan.bytes);
+    // Allocas joined by copies are decided together (copies.rs): one budget decision per group.
+    let mut groups = copies::groups(copies::settle(plans, cx));
+    groups.sort_by_key(|group| group.iter().map(|plan| plan.bytes).sum::<u64>());
     let mut total = 0u64;
     let mut changed = false;
-    for plan in plans {
-        if total + plan.bytes > MAX_FUNCTION_BYTES {
-            cx.remark(
-                RemarkKind::Missed,
-                c"NotPromoted",
-                plan.alloca,
-                &format!(
-                    "alloca {} not promoted: its {} bytes would take the function's promoted arrays past {} bytes \
-                     ({} already promoted)",
-                    display_name(plan.alloca),
-                    plan.bytes,
-                    MAX_FUNCTION_BYTES,
-                    total
-                ),
-            );
+    for group in groups {
+        let group_bytes: u64 = group.iter().map(|plan| plan.bytes).sum();
+        if total + group_bytes > MAX_FUNCTION_BYTES {
+            let joined = match group.len() {
+                1 => String::new(),
+                2 => format!(" (with the alloca it is copied with, {group_bytes} bytes in all)"),
+                n => format!(" (with the {} allocas it is copied with, {group_bytes} bytes in all)", n - 1),
+            };
+            for plan in &group {
+                cx.remark(
+                    RemarkKind::Missed,
+                    c"NotPromoted",
+                    plan.alloca,
+                    &format!(
+                        "alloca {} not promoted: its {} bytes{joined} would take the function's promoted arrays past \
+                         {} bytes ({} already promoted)",
+                        display_name(plan.alloca),
+                        plan.bytes,
+                        MAX_FUNCTION_BYTES,
+                        total
+                    ),
+                );
+            }
             continue;
         }
-        // Analyzed again now: an earlier promotion replaced its loads, which this plan's index terms may have
-        // named (a[b[i]] with both promoted: b's load is gone, a's index is b's rdregion).
-        let plan = if changed {
-            let order: HashMap<LLVMValueRef, usize> =
-                ir::blocks(function).flat_map(ir::instructions).enumerate().map(|(i, inst)| (inst, i)).collect();
-            match analyze(plan.alloca, layout) {
-                Ok(mut fresh) => {
-                    fresh.in_program_order(&order);
-                    fresh
+        // The group's copies become loads and stores, which its allocas' second analysis takes as accesses.
+        changed |= copies::split(&group);
+        for plan in group {
+            // Analyzed again now: an earlier promotion replaced its loads, which this plan's index terms may
+            // have named (a[b[i]] with both promoted: b's load is gone, a's index is b's rdregion); or its
+            // copies were just split. Copies are no longer taken: the group's were all split.
+            let plan = if changed {
+                let order: HashMap<LLVMValueRef, usize> =
+                    ir::blocks(function).flat_map(ir::instructions).enumerate().map(|(i, inst)| (inst, i)).collect();
+                match analyze(plan.alloca, layout, false) {
+                    Ok(mut fresh) => {
+                        fresh.in_program_order(&order);
+                        fresh
+                    }
+                    Err(refusal) => {
+                        cx.remark(
+                            RemarkKind::Missed,
+                            c"NotPromoted",
+                            refusal.at,
+                            &format!("alloca {} not promoted: {}", display_name(plan.alloca), refusal.why),
+                        );
+                        continue;
+                    }
                 }
-                Err(refusal) => {
-                    cx.remark(
-                        RemarkKind::Missed,
-                        c"NotPromoted",
-                        refusal.at,
-                        &format!("alloca {} not promoted: {}", display_name(plan.alloca), refusal.why),
-                    );
-                    continue;
+            } else {
+                plan
+            };
+            total += plan.bytes;
+            cx.remark(
+                RemarkKind::Passed,
+                c"Promoted",
+                plan.alloca,
+                &format!(
+                    "alloca {} ({}, {} bytes) promoted to <{} x {}> with {} region accesses",
+                    display_name(plan.alloca),
+                    ir::type_to_string(plan.allocated),
+                    plan.bytes,
+                    plan.bytes / plan.elem_bytes as u64,
+                    ir::type_to_string(plan.base),
+                    plan.accesses.len()
+                ),
+            );
+            let accesses = plan.accesses.len() as u64;
+            match rewrite(&plan, Home::Alloca) {
+                Ok(()) => {
+                    cx.count(c"allocas-promoted", c"allocas promoted to vectors", 1);
+                    cx.count(c"accesses-promoted", c"loads and stores rewritten as region accesses", accesses);
+                }
+                Err(message) => {
+                    // Only reachable if an intrinsic cannot be declared for types the analysis accepted.
+                    cx.error_at(plan.alloca, format!("promotion failed half way: {message}"));
+                    return true;
                 }
             }
-        } else {
-            plan
-        };
-        total += plan.bytes;
-        cx.remark(
-            RemarkKind::Passed,
-            c"Promoted",
-            plan.alloca,
-            &format!(
-                "alloca {} ({}, {} bytes) promoted to <{} x {}> with {} region accesses",
-                display_name(plan.alloca),
-                ir::type_to_string(plan.allocated),
-                plan.bytes,
-                plan.bytes / plan.elem_bytes as u64,
-                ir::type_to_string(plan.base),
-                plan.accesses.len()
-            ),
-        );
-        let accesses = plan.accesses.len() as u64;
-        match rewrite(&plan, Home::Alloca) {
-            Ok(()) => {
-                cx.count(c"allocas-promoted", c"allocas promoted to vectors", 1);
-                cx.count(c"accesses-promoted", c"loads and stores rewritten as region accesses", accesses);
-            }
-            Err(message) => {
-                // Only reachable if an intrinsic cannot be declared for types the analysis accepted.
-                cx.error_at(plan.alloca, format!("promotion failed half way: {message}"));
-                return true;
-            }
+            changed = true;
         }
-        changed = true;
     }
     changed
 }
@@ -256,12 +279,25 @@ struct Facts {
     align: u64,
 }
 
-/// One load or store of the web.
+/// One load or store of the web, or one side of a copy or fill ([`copies`]) that will become one.
 struct Access {
     inst: LLVMValueRef,
     node: usize,
     store: bool,
     shape: Shape,
+    /// `inst` is an `llvm.memcpy`/`memmove`/`memset` call, split into a load and a store before the rewrite.
+    copy: bool,
+}
+
+impl Access {
+    /// The subject of a refusal's sentence: "it loads", "its @llvm.memcpy.p0i8.p0i8.i64 writes", ...
+    fn subject(&self) -> String {
+        match (self.copy, self.store) {
+            (false, false) => "it loads".to_string(),
+            (false, true) => "it stores".to_string(),
+            (true, store) => format!("its {} {}", copies::callee_name(self.inst), if store { "writes" } else { "reads" }),
+        }
+    }
 }
 
 /// The type a load or store moves: `lanes` elements of `elem` (`elem_bytes` bytes each).
@@ -284,6 +320,8 @@ pub(crate) struct Plan {
     nodes: Vec<Node>,
     accesses: Vec<Access>,
     markers: Vec<LLVMValueRef>,
+    /// The constant-length copies and fills on the web (only when [`plan_web`] was asked to take them).
+    copies: Vec<copies::Copy>,
 }
 
 impl Plan {
@@ -306,16 +344,20 @@ pub(crate) enum Home {
 
 // ---- phase 1-3: analysis ---------------------------------------------------------------------------------
 
-fn analyze(alloca: LLVMValueRef, layout: LLVMTargetDataRef) -> Result<Plan, Refusal> {
+/// Phases 1-3 for an alloca; `take_copies`: constant-length copies and fills are accesses (copies.rs).
+fn analyze(alloca: LLVMValueRef, layout: LLVMTargetDataRef, take_copies: bool) -> Result<Plan, Refusal> {
     let allocated = ir::allocated_type(alloca);
     let Some(count) = ir::const_int(ir::operand(alloca, 0)) else {
         return refuse(alloca, "its element count is not a constant");
     };
-    plan_web(alloca, "alloca", allocated, count, layout, MAX_ALLOCA_BYTES)
+    plan_web(alloca, "alloca", allocated, count, layout, MAX_ALLOCA_BYTES, take_copies)
 }
 
 /// Phases 1-3 for `count` objects of type `allocated` at `root` (an alloca, or a global whose web may
-/// include constant expressions): the flattened type, the pointer web and its accesses, checked.
+/// include constant expressions): the flattened type, the pointer web and its accesses, checked. With
+/// `take_copies`, constant-length copies and fills on the web are accesses (the caller splits them,
+/// [`copies::split`], before the rewrite); without, they are refused as calls (genx-cm-lower's volatile globals
+/// have no home for them).
 pub(crate) fn plan_web(
     alloca: LLVMValueRef,
     noun: &'static str,
@@ -323,6 +365,7 @@ pub(crate) fn plan_web(
     count: i64,
     layout: LLVMTargetDataRef,
     max_bytes: u64,
+    take_copies: bool,
 ) -> Result<Plan, Refusal> {
     let base = base_type(allocated).or_else(|why| refuse(alloca, why))?;
     let Some(elem_bytes) = region_ir::element_bytes(base) else {
@@ -346,14 +389,25 @@ pub(crate) fn plan_web(
     let mut index: HashMap<LLVMValueRef, usize> = HashMap::from([(alloca, 0)]);
     let mut accesses = Vec::new();
     let mut markers = Vec::new();
+    let mut copy_calls = Vec::new();
     let mut work = VecDeque::from([0usize]);
     while let Some(current) = work.pop_front() {
         let value = nodes[current].value;
         for user in users(value) {
-            let kind = match classify(user, value, current, layout)? {
+            let kind = match classify(user, value, current, layout, take_copies)? {
                 Use::Node(kind) => kind,
                 Use::Access { store, shape } => {
-                    accesses.push(Access { inst: user, node: current, store, shape });
+                    accesses.push(Access { inst: user, node: current, store, shape, copy: false });
+                    continue;
+                }
+                Use::Copy { writes, reads, bytes } => {
+                    let shape = copies::shape(user, bytes, base, elem_bytes, noun)?;
+                    for store in [true, false].into_iter().filter(|&store| if store { writes } else { reads }) {
+                        accesses.push(Access { inst: user, node: current, store, shape, copy: true });
+                    }
+                    if !copy_calls.contains(&user) {
+                        copy_calls.push(user);
+                    }
                     continue;
                 }
                 Use::Marker => {
@@ -412,11 +466,11 @@ pub(crate) fn plan_web(
         let fact = facts[access.node];
         let Shape { elem_bytes: el, lanes, .. } = access.shape;
         let size = el as u64 * lanes as u64;
-        let what = if access.store { "stores" } else { "loads" };
+        let what = access.subject();
         if bytes % el as u64 != 0 || size > bytes {
             return refuse(
                 access.inst,
-                format!("it {what} {size} bytes as {el}-byte elements of a {bytes}-byte {noun}"),
+                format!("{what} {size} bytes as {el}-byte elements of a {bytes}-byte {noun}"),
             );
         }
         if !fact.dynamic {
@@ -425,7 +479,7 @@ pub(crate) fn plan_web(
                 return refuse(
                     access.inst,
                     format!(
-                        "it {what} bytes {start}..{} outside the {bytes}-byte {noun}",
+                        "{what} bytes {start}..{} outside the {bytes}-byte {noun}",
                         start as i128 + size as i128
                     ),
                 );
@@ -434,17 +488,24 @@ pub(crate) fn plan_web(
         if fact.constant.rem_euclid(el as i64) != 0 || (fact.dynamic && !fact.align.is_multiple_of(el as u64)) {
             return refuse(
                 access.inst,
-                format!("it {what} {el}-byte elements at an offset that may not be a multiple of {el}"),
+                format!("{what} {el}-byte elements at an offset that may not be a multiple of {el}"),
             );
         }
     }
-    Ok(Plan { alloca, allocated, base, elem_bytes, bytes, nodes, accesses, markers })
+    let copies = copy_calls
+        .into_iter()
+        .map(|call| copies::Copy::of(call, &index, noun))
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(Plan { alloca, allocated, base, elem_bytes, bytes, nodes, accesses, markers, copies })
 }
 
 /// What one use of a web pointer is.
 enum Use {
     Node(NodeKind),
     Access { store: bool, shape: Shape },
+    /// A constant-length `llvm.memcpy`/`memmove` (`writes` when the pointer is its destination, `reads` when
+    /// its source; both when it is both) or `llvm.memset` (`writes`) of `bytes` bytes.
+    Copy { writes: bool, reads: bool, bytes: u64 },
     Marker,
 }
 
@@ -453,6 +514,7 @@ fn classify(
     value: LLVMValueRef,
     current: usize,
     layout: LLVMTargetDataRef,
+    take_copies: bool,
 ) -> Result<Use, Refusal> {
     use LLVMOpcode::*;
     if ir::is_constant_expr(user) {
@@ -521,6 +583,11 @@ fn classify(
                 && ir::call_arg(user, 0) != value;
             if is_marker {
                 return Ok(Use::Marker);
+            }
+            if take_copies {
+                if let Some(kind) = copies::kind(user) {
+                    return copies::classify(user, value, kind);
+                }
             }
             match callee {
                 Some(name) => refuse(user, format!("its address escapes: it is passed to a call of @{name}")),

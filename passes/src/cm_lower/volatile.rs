@@ -73,7 +73,7 @@ pub(super) fn retype(
         let layout = LLVMGetModuleDataLayout(module);
         let value_ty = ir::global_value_type(global);
         let name = ir::value_name(global);
-        let mut plan = match promote_array::plan_web(global, "global", value_ty, 1, layout, MAX_VOLATILE_BYTES) {
+        let mut plan = match promote_array::plan_web(global, "global", value_ty, 1, layout, MAX_VOLATILE_BYTES, false) {
             Ok(plan) => plan,
             Err(refusal) => {
                 let message = format!("_GENX_VOLATILE_ global '{name}' cannot be kept in registers: {}", refusal.why);

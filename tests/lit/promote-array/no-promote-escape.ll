@@ -36,22 +36,6 @@ entry:
   ret i32 %r
 }
 
-; Not promoted: memset is a call too (zero-initialisation is not turned into a region write).
-; REMARK: remark: <unknown>:0:0: alloca %z not promoted: its address escapes: it is passed to a call of @llvm.memset.p0i8.i64
-; CHECK-LABEL: define i32 @memset(
-; CHECK-NEXT: entry:
-; CHECK-NEXT: %z = alloca [4 x i32], align 4
-define i32 @memset(i32 %i) {
-entry:
-  %z = alloca [4 x i32], align 4
-  %z.i8 = bitcast [4 x i32]* %z to i8*
-  call void @llvm.memset.p0i8.i64(i8* %z.i8, i8 0, i64 16, i1 false)
-  %i.m = and i32 %i, 3
-  %p = getelementptr [4 x i32], [4 x i32]* %z, i32 0, i32 %i.m
-  %r = load i32, i32* %p
-  ret i32 %r
-}
-
 ; Not promoted: the address itself is stored to memory.
 ; REMARK: remark: <unknown>:0:0: alloca %a not promoted: its address escapes: it is stored to memory
 ; CHECK-LABEL: define i32 @address_stored(
@@ -173,4 +157,3 @@ entry:
   ret void
 }
 
-declare void @llvm.memset.p0i8.i64(i8*, i8, i64, i1)

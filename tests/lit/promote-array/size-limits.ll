@@ -59,3 +59,35 @@ entry:
   %r = add i32 %s12, %s34
   ret i32 %r
 }
+
+; Allocas joined by a copy are one budget decision: %small (2052 bytes) is promoted first; %a and %b, copied
+; into one another, would need 6144 bytes together, past the 8192, so neither is promoted (promoting one alone
+; would leave the copy half in memory).
+; REMARK: remark: <unknown>:0:0: alloca %a not promoted: its 3072 bytes (with the alloca it is copied with, 6144 bytes in all) would take the function's promoted arrays past 8192 bytes (2052 already promoted)
+; REMARK: remark: <unknown>:0:0: alloca %b not promoted: its 3072 bytes (with the alloca it is copied with, 6144 bytes in all) would take the function's promoted arrays past 8192 bytes (2052 already promoted)
+; CHECK-LABEL: define i32 @copied_group_budget(
+; CHECK-NEXT: entry:
+; CHECK-NEXT: %small.vec = alloca <513 x i32>, align 4
+; CHECK-NEXT: %a = alloca [768 x i32], align 4
+; CHECK-NEXT: %b = alloca [768 x i32], align 4
+; CHECK: call void @llvm.memcpy.p0i8.p0i8.i64(i8* %b.i8, i8* %a.i8, i64 3072, i1 false)
+define i32 @copied_group_budget(i32 %x) {
+entry:
+  %small = alloca [513 x i32], align 4
+  %a = alloca [768 x i32], align 4
+  %b = alloca [768 x i32], align 4
+  %s0 = getelementptr [513 x i32], [513 x i32]* %small, i32 0, i32 0
+  store i32 %x, i32* %s0
+  %a0 = getelementptr [768 x i32], [768 x i32]* %a, i32 0, i32 0
+  store i32 %x, i32* %a0
+  %a.i8 = bitcast [768 x i32]* %a to i8*
+  %b.i8 = bitcast [768 x i32]* %b to i8*
+  call void @llvm.memcpy.p0i8.p0i8.i64(i8* %b.i8, i8* %a.i8, i64 3072, i1 false)
+  %b0 = getelementptr [768 x i32], [768 x i32]* %b, i32 0, i32 0
+  %r0 = load i32, i32* %b0
+  %r1 = load i32, i32* %s0
+  %r = add i32 %r0, %r1
+  ret i32 %r
+}
+
+declare void @llvm.memcpy.p0i8.p0i8.i64(i8*, i8*, i64, i1)

@@ -25,38 +25,33 @@
 use inkwell::module::Module;
 use llvm_sys::core::*;
 use llvm_sys::prelude::*;
-use llvm_sys::target::*;
 use llvm_sys::{LLVMOpcode, LLVMTypeKind};
 
 use crate::diag::PassCx;
 use crate::ir;
+use crate::ir_write;
 
 /// The bytes a `load` through a constant pointer reads from a constant global's initializer, or why not.
 pub fn loaded_bytes(load: LLVMValueRef) -> Result<Vec<u8>, String> {
     let pointer = ir::operand(load, 0);
-    // SAFETY: the data layout of the load's live module; queries on a live load.
-    let (layout, volatile) = unsafe {
-        (LLVMGetModuleDataLayout(LLVMGetGlobalParent(ir::parent_function(load))), LLVMGetVolatile(load) != 0)
-    };
-    if volatile {
+    let module = ir::module_of(ir::parent_function(load));
+    if ir::is_volatile(load) {
         return Err("a volatile load of a constant".to_string());
     }
-    let (global, offset) = global_and_offset(layout, pointer)
+    let (global, offset) = global_and_offset(module, pointer)
         .ok_or_else(|| "a load through a constant pointer that is not a constant global at a constant offset".to_string())?;
-    // SAFETY: global variable queries.
-    let (constant, init, external) = unsafe {
-        (LLVMIsGlobalConstant(global) != 0, LLVMGetInitializer(global), LLVMIsExternallyInitialized(global) != 0)
-    };
-    if !constant || init.is_null() || external {
+    // SAFETY: a query on a live global variable (`global_and_offset` returns only those).
+    let external = unsafe { LLVMIsExternallyInitialized(global) != 0 };
+    let init = ir::initializer(global).filter(|_| ir::is_global_constant(global) && !external);
+    let Some(init) = init else {
         return Err(format!("a load of @{}, a global that is not a constant, is not lowered", ir::value_name(global)));
-    }
+    };
     let mut bytes = Vec::new();
-    // SAFETY: the initializer's type.
-    if !layout_bytes(layout, init, unsafe { LLVMTypeOf(init) }, &mut bytes) {
+    if !layout_bytes(module, init, ir::type_of(init), &mut bytes) {
         return Err(format!("the initializer of @{} holds pointers or expressions", ir::value_name(global)));
     }
-    // SAFETY: the loaded type's store size.
-    let size = unsafe { LLVMStoreSizeOfType(layout, ir::type_of(load)) } as usize;
+    // A loaded type is sized.
+    let size = ir::store_size(module, ir::type_of(load)).unwrap_or_default() as usize;
     let start = usize::try_from(offset).ok().filter(|&o| o.checked_add(size).is_some_and(|end| end <= bytes.len()));
     let Some(start) = start else {
         return Err(format!(
@@ -79,11 +74,8 @@ pub fn run(module: &Module<'_>, _cx: &mut PassCx) -> bool {
     for load in loads {
         let Ok(bytes) = loaded_bytes(load) else { continue };
         let Some(value) = constant_of(ir::type_of(load), &bytes) else { continue };
-        // SAFETY: the load is live and has the constant's type; it is erased after its uses are replaced.
-        unsafe {
-            LLVMReplaceAllUsesWith(load, value);
-            LLVMInstructionEraseFromParent(load);
-        }
+        ir_write::replace_all_uses(load, value);
+        ir_write::erase(load);
         changed = true;
     }
     changed
@@ -91,80 +83,71 @@ pub fn run(module: &Module<'_>, _cx: &mut PassCx) -> bool {
 
 /// The constant of type `ty` (an integer, a float or a vector of them) whose little-endian bytes are `bytes`.
 fn constant_of(ty: LLVMTypeRef, bytes: &[u8]) -> Option<LLVMValueRef> {
-    // SAFETY: type queries and constant construction in the type's own context.
+    let vector = ir::type_kind(ty) == LLVMTypeKind::LLVMVectorTypeKind;
+    let elem_ty = if vector { ir::element_of(ty) } else { ty };
+    let bits = match ir::type_kind(elem_ty) {
+        LLVMTypeKind::LLVMIntegerTypeKind => ir::int_width(elem_ty),
+        LLVMTypeKind::LLVMFloatTypeKind => 32,
+        LLVMTypeKind::LLVMDoubleTypeKind => 64,
+        _ => return None,
+    };
+    if !matches!(bits, 8 | 16 | 32 | 64) {
+        return None;
+    }
+    let lanes = if vector { ir::vector_size(ty) } else { 1 };
+    let lane_bytes = bits as usize / 8;
+    if bytes.len() != lanes as usize * lane_bytes {
+        return None;
+    }
+    let int_ty = ir_write::int_type(ir::type_context(ty), bits);
+    let mut elements: Vec<LLVMValueRef> = bytes
+        .chunks(lane_bytes)
+        .map(|chunk| ir_write::const_int(int_ty, chunk.iter().rev().fold(0u64, |acc, &b| acc << 8 | b as u64), false))
+        .collect();
+    // SAFETY: a vector constant of `lanes` live constants of one type, and a bitcast of it to a type of the same
+    // size, made in the type's own context (`crate::ir_write`'s safety argument, point 2).
     unsafe {
-        let vector = LLVMGetTypeKind(ty) == LLVMTypeKind::LLVMVectorTypeKind;
-        let elem_ty = if vector { LLVMGetElementType(ty) } else { ty };
-        let bits = match LLVMGetTypeKind(elem_ty) {
-            LLVMTypeKind::LLVMIntegerTypeKind => LLVMGetIntTypeWidth(elem_ty),
-            LLVMTypeKind::LLVMFloatTypeKind => 32,
-            LLVMTypeKind::LLVMDoubleTypeKind => 64,
-            _ => return None,
-        };
-        if !matches!(bits, 8 | 16 | 32 | 64) {
-            return None;
-        }
-        let lanes = if vector { LLVMGetVectorSize(ty) } else { 1 };
-        let lane_bytes = bits as usize / 8;
-        if bytes.len() != lanes as usize * lane_bytes {
-            return None;
-        }
-        let int_ty = LLVMIntTypeInContext(LLVMGetTypeContext(ty), bits);
-        let mut elements: Vec<LLVMValueRef> = bytes
-            .chunks(lane_bytes)
-            .map(|chunk| LLVMConstInt(int_ty, chunk.iter().rev().fold(0u64, |acc, &b| acc << 8 | b as u64), 0))
-            .collect();
         let ints = if vector { LLVMConstVector(elements.as_mut_ptr(), lanes) } else { elements[0] };
-        Some(if LLVMTypeOf(ints) == ty { ints } else { LLVMConstBitCast(ints, ty) })
+        Some(if ir::type_of(ints) == ty { ints } else { LLVMConstBitCast(ints, ty) })
     }
 }
 
 /// The global a constant pointer expression points into, and the byte offset.
-fn global_and_offset(layout: LLVMTargetDataRef, pointer: LLVMValueRef) -> Option<(LLVMValueRef, i64)> {
+fn global_and_offset(module: LLVMModuleRef, pointer: LLVMValueRef) -> Option<(LLVMValueRef, i64)> {
     let mut value = pointer;
     let mut offset = 0i64;
     for _ in 0..64 {
-        // SAFETY: kind and operand queries on live constants.
-        unsafe {
-            if !LLVMIsAGlobalVariable(value).is_null() {
-                return Some((value, offset));
+        if ir::is_global_variable(value) {
+            return Some((value, offset));
+        }
+        match ir::const_opcode(value)? {
+            LLVMOpcode::LLVMBitCast | LLVMOpcode::LLVMAddrSpaceCast => value = ir::operand(value, 0),
+            LLVMOpcode::LLVMGetElementPtr => {
+                offset += gep_offset(module, value)?;
+                value = ir::operand(value, 0);
             }
-            if LLVMIsAConstantExpr(value).is_null() {
-                return None;
-            }
-            match LLVMGetConstOpcode(value) {
-                LLVMOpcode::LLVMBitCast | LLVMOpcode::LLVMAddrSpaceCast => value = LLVMGetOperand(value, 0),
-                LLVMOpcode::LLVMGetElementPtr => {
-                    offset += gep_offset(layout, value)?;
-                    value = LLVMGetOperand(value, 0);
-                }
-                _ => return None,
-            }
+            _ => return None,
         }
     }
     None
 }
 
-/// The byte offset of a constant `getelementptr` with constant indices.
-///
-/// # Safety
-/// `gep` is a live constant GEP expression.
-unsafe fn gep_offset(layout: LLVMTargetDataRef, gep: LLVMValueRef) -> Option<i64> {
-    let mut ty = LLVMGetGEPSourceElementType(gep);
-    let count = LLVMGetNumOperands(gep) as u32;
-    let first = ir::const_int(LLVMGetOperand(gep, 1))?;
-    let mut offset = first.checked_mul(LLVMABISizeOfType(layout, ty) as i64)?;
-    for n in 2..count {
-        let index = ir::const_int(LLVMGetOperand(gep, n))?;
-        match LLVMGetTypeKind(ty) {
+/// The byte offset of a constant `getelementptr` expression with constant indices.
+fn gep_offset(module: LLVMModuleRef, gep: LLVMValueRef) -> Option<i64> {
+    let mut ty = ir::gep_source_type(gep);
+    let first = ir::const_int(ir::operand(gep, 1))?;
+    let mut offset = first.checked_mul(ir::alloc_size(module, ty)? as i64)?;
+    for n in 2..ir::operand_count(gep) {
+        let index = ir::const_int(ir::operand(gep, n))?;
+        match ir::type_kind(ty) {
             LLVMTypeKind::LLVMStructTypeKind => {
                 let field = u32::try_from(index).ok()?;
-                offset += LLVMOffsetOfElement(layout, ty, field) as i64;
-                ty = LLVMStructGetTypeAtIndex(ty, field);
+                offset += ir::field_offset(module, ty, field)? as i64;
+                ty = ir::struct_field_type(ty, field)?;
             }
             LLVMTypeKind::LLVMArrayTypeKind | LLVMTypeKind::LLVMVectorTypeKind => {
-                ty = LLVMGetElementType(ty);
-                offset = offset.checked_add(index.checked_mul(LLVMABISizeOfType(layout, ty) as i64)?)?;
+                ty = ir::element_of(ty);
+                offset = offset.checked_add(index.checked_mul(ir::alloc_size(module, ty)? as i64)?)?;
             }
             _ => return None,
         }
@@ -172,62 +155,56 @@ unsafe fn gep_offset(layout: LLVMTargetDataRef, gep: LLVMValueRef) -> Option<i64
     Some(offset)
 }
 
-/// Appends the bytes of constant `value` of type `ty` (its ABI size) to `out`; false for what has no bytes here
-/// (pointers, expressions).
-fn layout_bytes(layout: LLVMTargetDataRef, value: LLVMValueRef, ty: LLVMTypeRef, out: &mut Vec<u8>) -> bool {
-    // SAFETY: type and constant queries on live constants; element and field indices are below their counts.
-    unsafe {
-        let start = out.len();
-        let size = LLVMABISizeOfType(layout, ty) as usize;
-        if ir::is_undef(value) || !LLVMIsAConstantAggregateZero(value).is_null() {
-            out.resize(start + size, 0);
-            return true;
-        }
-        match LLVMGetTypeKind(ty) {
-            LLVMTypeKind::LLVMIntegerTypeKind if !LLVMIsAConstantInt(value).is_null() => {
-                let bits = LLVMConstIntGetZExtValue(value);
-                out.extend((0..size).map(|i| if i < 8 { (bits >> (8 * i)) as u8 } else { 0 }));
-            }
-            LLVMTypeKind::LLVMFloatTypeKind | LLVMTypeKind::LLVMDoubleTypeKind | LLVMTypeKind::LLVMHalfTypeKind
-                if !LLVMIsAConstantFP(value).is_null() =>
-            {
-                let mut lost = 0;
-                let d = LLVMConstRealGetDouble(value, &mut lost);
-                let bits = match LLVMGetTypeKind(ty) {
-                    LLVMTypeKind::LLVMFloatTypeKind => (d as f32).to_bits() as u64,
-                    LLVMTypeKind::LLVMDoubleTypeKind => d.to_bits(),
-                    _ => return false,
-                };
-                out.extend((0..size).map(|i| (bits >> (8 * i)) as u8));
-            }
-            LLVMTypeKind::LLVMArrayTypeKind | LLVMTypeKind::LLVMVectorTypeKind => {
-                let elem_ty = LLVMGetElementType(ty);
-                let n = if LLVMGetTypeKind(ty) == LLVMTypeKind::LLVMArrayTypeKind {
-                    LLVMGetArrayLength(ty)
-                } else {
-                    LLVMGetVectorSize(ty)
-                };
-                let data = !LLVMIsAConstantDataSequential(value).is_null();
-                for i in 0..n {
-                    let element = if data { LLVMGetElementAsConstant(value, i) } else { LLVMGetOperand(value, i) };
-                    if element.is_null() || !layout_bytes(layout, element, elem_ty, out) {
-                        return false;
-                    }
-                }
-            }
-            LLVMTypeKind::LLVMStructTypeKind if !LLVMIsAConstantStruct(value).is_null() => {
-                for field in 0..LLVMCountStructElementTypes(ty) {
-                    let at = start + LLVMOffsetOfElement(layout, ty, field) as usize;
-                    out.resize(at, 0);
-                    let field_ty = LLVMStructGetTypeAtIndex(ty, field);
-                    if !layout_bytes(layout, LLVMGetOperand(value, field), field_ty, out) {
-                        return false;
-                    }
-                }
-            }
-            _ => return false,
-        }
+/// Appends the bytes of constant `value` of type `ty` (its alloc size under `module`'s data layout) to `out`; false
+/// for what has no bytes here (pointers, expressions).
+fn layout_bytes(module: LLVMModuleRef, value: LLVMValueRef, ty: LLVMTypeRef, out: &mut Vec<u8>) -> bool {
+    let start = out.len();
+    let Some(size) = ir::alloc_size(module, ty) else { return false };
+    let size = size as usize;
+    // SAFETY: a kind test on a live constant.
+    if ir::is_undef(value) || unsafe { !LLVMIsAConstantAggregateZero(value).is_null() } {
         out.resize(start + size, 0);
-        true
+        return true;
     }
+    match ir::type_kind(ty) {
+        LLVMTypeKind::LLVMIntegerTypeKind if ir::const_int(value).is_some() => {
+            // SAFETY: the zero-extended value of a live `ConstantInt` (tested just above).
+            let bits = unsafe { LLVMConstIntGetZExtValue(value) };
+            out.extend((0..size).map(|i| if i < 8 { (bits >> (8 * i)) as u8 } else { 0 }));
+        }
+        kind @ (LLVMTypeKind::LLVMFloatTypeKind | LLVMTypeKind::LLVMDoubleTypeKind | LLVMTypeKind::LLVMHalfTypeKind) => {
+            let Some(d) = ir::const_float(value) else { return false };
+            let bits = match kind {
+                LLVMTypeKind::LLVMFloatTypeKind => (d as f32).to_bits() as u64,
+                LLVMTypeKind::LLVMDoubleTypeKind => d.to_bits(),
+                _ => return false,
+            };
+            out.extend((0..size).map(|i| (bits >> (8 * i)) as u8));
+        }
+        kind @ (LLVMTypeKind::LLVMArrayTypeKind | LLVMTypeKind::LLVMVectorTypeKind) => {
+            let elem_ty = ir::element_of(ty);
+            let n = if kind == LLVMTypeKind::LLVMArrayTypeKind { ir::array_length(ty) } else { ir::vector_size(ty) as u64 };
+            for i in 0..n {
+                let element = u32::try_from(i).ok().and_then(|i| ir::constant_element(value, i));
+                if !element.is_some_and(|element| layout_bytes(module, element, elem_ty, out)) {
+                    return false;
+                }
+            }
+        }
+        LLVMTypeKind::LLVMStructTypeKind => {
+            for (field, field_ty) in (0..).zip(ir::struct_field_types(ty)) {
+                let (Some(offset), Some(element)) = (ir::field_offset(module, ty, field), ir::constant_element(value, field))
+                else {
+                    return false;
+                };
+                out.resize(start + offset as usize, 0);
+                if !layout_bytes(module, element, field_ty, out) {
+                    return false;
+                }
+            }
+        }
+        _ => return false,
+    }
+    out.resize(start + size, 0);
+    true
 }

@@ -348,12 +348,8 @@ fn constant_elements(value: LLVMValueRef) -> Option<Vec<LLVMValueRef>> {
         let n = ir::vector_size(ty);
         let elements: Vec<LLVMValueRef> = if !LLVMIsAConstantAggregateZero(value).is_null() {
             vec![ir_write::zero(ir::element_of(ty)); n as usize]
-        } else if !LLVMIsAConstantDataVector(value).is_null() {
-            (0..n).map(|i| LLVMGetElementAsConstant(value, i)).collect()
-        } else if !LLVMIsAConstantVector(value).is_null() {
-            (0..n).map(|i| ir::operand(value, i)).collect()
         } else {
-            return None;
+            (0..n).map(|i| ir::constant_element(value, i)).collect::<Option<_>>()?
         };
         elements.iter().all(|&e| ir::is_plain_constant(e)).then_some(elements)
     }

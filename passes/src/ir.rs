@@ -302,13 +302,7 @@ pub fn const_int_vector(value: LLVMValueRef) -> Option<Vec<i64>> {
         if !LLVMIsAConstantAggregateZero(value).is_null() {
             return Some(vec![0; len as usize]);
         }
-        if !LLVMIsAConstantDataVector(value).is_null() {
-            return (0..len).map(|i| const_int(LLVMGetElementAsConstant(value, i))).collect();
-        }
-        if !LLVMIsAConstantVector(value).is_null() {
-            return (0..len).map(|i| const_int(LLVMGetOperand(value, i))).collect();
-        }
-        None
+        (0..len).map(|i| const_int(constant_element(value, i)?)).collect()
     }
 }
 
@@ -624,7 +618,7 @@ pub fn alloc_size(module: LLVMModuleRef, ty: LLVMTypeRef) -> Option<u64> {
         if llvm_sys::core::LLVMTypeIsSized(ty) == 0 {
             return None;
         }
-        Some(llvm_sys::target::LLVMABISizeOfType(llvm_sys::target::LLVMGetModuleDataLayout(module), ty))
+        Some(llvm_sys::target::LLVMABISizeOfType(data_layout(module), ty))
     }
 }
 
@@ -879,6 +873,115 @@ pub fn const_opcode(value: LLVMValueRef) -> Option<llvm_sys::LLVMOpcode> {
 pub fn gep_source_type(gep: LLVMValueRef) -> LLVMTypeRef {
     // SAFETY: a query on a live getelementptr.
     unsafe { LLVMGetGEPSourceElementType(gep) }
+}
+
+/// Element `index` of a constant aggregate held element by element: packed data (`ConstantDataVector`,
+/// `ConstantDataArray`), a `ConstantVector`, `ConstantArray` or `ConstantStruct`. `None` for any other value
+/// (`zeroinitializer`, undef, a constant expression) and for an index past the last element.
+pub fn constant_element(value: LLVMValueRef, index: u32) -> Option<LLVMValueRef> {
+    // SAFETY: kind tests on a live value; an element is read only from a kind that holds its elements, at an
+    // index below their count (packed data counts its type's elements, the other kinds their operands).
+    unsafe {
+        if !LLVMIsAConstantDataSequential(value).is_null() {
+            let ty = LLVMTypeOf(value);
+            let count = if LLVMGetTypeKind(ty) == LLVMTypeKind::LLVMArrayTypeKind {
+                LLVMGetArrayLength(ty) as u64
+            } else {
+                LLVMGetVectorSize(ty) as u64
+            };
+            (u64::from(index) < count).then(|| LLVMGetElementAsConstant(value, index))
+        } else if !LLVMIsAConstantVector(value).is_null()
+            || !LLVMIsAConstantArray(value).is_null()
+            || !LLVMIsAConstantStruct(value).is_null()
+        {
+            (index < operand_count(value)).then(|| LLVMGetOperand(value, index))
+        } else {
+            None
+        }
+    }
+}
+
+/// The initializer of a global variable; `None` for a declaration (and for null or any value that is not a
+/// global variable).
+pub fn initializer(global: LLVMValueRef) -> Option<LLVMValueRef> {
+    // SAFETY: a kind test on a live value, then the initializer query only on a global variable.
+    unsafe {
+        if global.is_null() || LLVMIsAGlobalVariable(global).is_null() {
+            return None;
+        }
+        let init = LLVMGetInitializer(global);
+        (!init.is_null()).then_some(init)
+    }
+}
+
+/// Whether `global` is a global variable marked `constant`.
+pub fn is_global_constant(global: LLVMValueRef) -> bool {
+    // SAFETY: a kind test on a live value, then the query only on a global variable.
+    unsafe { !LLVMIsAGlobalVariable(global).is_null() && LLVMIsGlobalConstant(global) != 0 }
+}
+
+/// The bytes of packed constant data (`c"..."`, or any `ConstantDataSequential`: its elements' bytes in memory
+/// order), copied out; `None` for any other value.
+pub fn constant_data_bytes(value: LLVMValueRef) -> Option<Vec<u8>> {
+    // SAFETY: a kind test on a live value; LLVM returns a pointer to the constant's own `len` bytes, which the
+    // constant (uniqued in its context) keeps alive while they are copied here.
+    unsafe {
+        if LLVMIsAConstantDataSequential(value).is_null() {
+            return None;
+        }
+        let mut len = 0usize;
+        let data = LLVMGetAsString(value, &mut len);
+        Some(if data.is_null() { Vec::new() } else { std::slice::from_raw_parts(data.cast::<u8>(), len).to_vec() })
+    }
+}
+
+/// The data layout of a module (owned by the module; valid while it lives).
+pub fn data_layout(module: LLVMModuleRef) -> llvm_sys::target::LLVMTargetDataRef {
+    // SAFETY: a query on a live module.
+    unsafe { llvm_sys::target::LLVMGetModuleDataLayout(module) }
+}
+
+/// The bytes a store of `ty` writes under `module`'s data layout (LLVM's store size: 12 for `<3 x float>`, where
+/// [`alloc_size`] is 16); `None` for an unsized type.
+pub fn store_size(module: LLVMModuleRef, ty: LLVMTypeRef) -> Option<u64> {
+    // SAFETY: queries on a live module's data layout and a live type; the size is asked only of a sized type.
+    unsafe { (LLVMTypeIsSized(ty) != 0).then(|| llvm_sys::target::LLVMStoreSizeOfType(data_layout(module), ty)) }
+}
+
+/// The byte offset of field `field` of struct type `ty` under `module`'s data layout; `None` for a type that is
+/// not a sized struct, or a field past its last.
+pub fn field_offset(module: LLVMModuleRef, ty: LLVMTypeRef, field: u32) -> Option<u64> {
+    // SAFETY: queries on a live module's data layout and a live type; the offset is asked only of a sized struct
+    // type with more than `field` fields.
+    unsafe {
+        let fits = type_kind(ty) == LLVMTypeKind::LLVMStructTypeKind
+            && LLVMTypeIsSized(ty) != 0
+            && field < LLVMCountStructElementTypes(ty);
+        fits.then(|| llvm_sys::target::LLVMOffsetOfElement(data_layout(module), ty, field))
+    }
+}
+
+/// The name of a named struct type (`class.SurfaceIndex`); `None` for a literal struct or any other type.
+pub fn struct_name(ty: LLVMTypeRef) -> Option<String> {
+    if type_kind(ty) != LLVMTypeKind::LLVMStructTypeKind {
+        return None;
+    }
+    // SAFETY: a query on a live struct type; LLVM answers null for a literal struct, else a NUL-terminated name it
+    // owns while the type lives, copied here.
+    unsafe {
+        let name = LLVMGetStructName(ty);
+        (!name.is_null()).then(|| CStr::from_ptr(name).to_string_lossy().into_owned())
+    }
+}
+
+/// The type of field `field` of struct type `ty`; `None` for a type that is not a struct, or a field past its
+/// last.
+pub fn struct_field_type(ty: LLVMTypeRef, field: u32) -> Option<LLVMTypeRef> {
+    // SAFETY: a type query on a live type, asked only of a struct with more than `field` fields.
+    unsafe {
+        (type_kind(ty) == LLVMTypeKind::LLVMStructTypeKind && field < LLVMCountStructElementTypes(ty))
+            .then(|| LLVMStructGetTypeAtIndex(ty, field))
+    }
 }
 
 /// The blocks of `function` reachable from its entry, in the preorder and the post-order of one depth-first walk

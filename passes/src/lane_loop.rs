@@ -429,7 +429,8 @@ fn rewrite(found: &Loop, body: &Body, fills: &[Fill]) {
                 let value = vector_of(b, ir::operand(fill.store, 0), found, body, &mut vectors);
                 let ty = LLVMTypeOf(value);
                 let context = LLVMGetTypeContext(ty);
-                let space = LLVMGetPointerAddressSpace(LLVMTypeOf(fill.base));
+                // The base is a pointer (an alloca).
+                let space = ir::pointer_address_space(ir::type_of(fill.base)).unwrap_or_default();
                 let i8t = LLVMInt8TypeInContext(context);
                 let mut pointer = LLVMBuildBitCast(b, fill.base, LLVMPointerType(i8t, space), c"".as_ptr());
                 if fill.first != 0 {
@@ -438,7 +439,7 @@ fn rewrite(found: &Loop, body: &Body, fills: &[Fill]) {
                 }
                 let pointer = LLVMBuildBitCast(b, pointer, LLVMPointerType(ty, space), c"".as_ptr());
                 let store = LLVMBuildStore(b, value, pointer);
-                LLVMSetAlignment(store, LLVMGetAlignment(fill.store));
+                LLVMSetAlignment(store, ir::alignment(fill.store));
             }
         });
         LLVMSetSuccessor(at, 0, found.exit);

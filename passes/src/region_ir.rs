@@ -715,16 +715,8 @@ pub fn is_all_ones(value: LLVMValueRef) -> bool {
             if LLVMGetTypeKind(ty) != LLVMTypeKind::LLVMVectorTypeKind {
                 return false;
             }
-            let lane = |i| {
-                if !LLVMIsAConstantDataVector(value).is_null() {
-                    ir::const_int(LLVMGetElementAsConstant(value, i))
-                } else if !LLVMIsAConstantVector(value).is_null() {
-                    ir::const_int(LLVMGetOperand(value, i))
-                } else {
-                    None
-                }
-            };
-            (0..LLVMGetVectorSize(ty)).all(|i| lane(i).is_some_and(|bits| bits & 1 == 1))
+            (0..LLVMGetVectorSize(ty))
+                .all(|i| ir::constant_element(value, i).and_then(ir::const_int).is_some_and(|bits| bits & 1 == 1))
         },
     }
 }

@@ -76,7 +76,7 @@ pub fn arg_interface(ty: LLVMTypeRef) -> ArgInterface {
     };
     // SAFETY: the element type of a live pointer type.
     let pointee = unsafe { LLVMGetElementType(ty) };
-    if let Some(name) = struct_name(pointee) {
+    if let Some(name) = ir::struct_name(pointee) {
         if let Some((kind, descriptor)) = handle_interface(&name) {
             return ArgInterface { kind, descriptor, handle: Some(name) };
         }
@@ -99,17 +99,6 @@ fn handle_interface(name: &str) -> Option<(i64, String)> {
     };
     let known = object == "buffer" || object == "image2d_media_block" || object.starts_with("image");
     known.then(|| (KIND_SURFACE, format!("{object}_t {access}")))
-}
-
-fn struct_name(ty: LLVMTypeRef) -> Option<String> {
-    if ir::type_kind(ty) != LLVMTypeKind::LLVMStructTypeKind {
-        return None;
-    }
-    // SAFETY: a live struct type; the name, when there is one, is a NUL-terminated string LLVM owns.
-    unsafe {
-        let name = LLVMGetStructName(ty);
-        (!name.is_null()).then(|| std::ffi::CStr::from_ptr(name).to_string_lossy().into_owned())
-    }
 }
 
 /// Whether `function` is a defined `spir_kernel`.

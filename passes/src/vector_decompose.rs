@@ -493,15 +493,7 @@ fn split_constant(constant: LLVMValueRef, parts: &[Part]) -> Option<Vec<LLVMValu
     // SAFETY: live handles of the module being rewritten; these calls read it, make types, constants or
     // instructions, or redirect uses, and free nothing (`crate::ir_write`'s safety argument, points 1 and 2).
     unsafe {
-        let element = |i: u32| -> Option<LLVMValueRef> {
-            if !LLVMIsAConstantDataVector(constant).is_null() {
-                Some(LLVMGetElementAsConstant(constant, i))
-            } else if !LLVMIsAConstantVector(constant).is_null() {
-                Some(ir::operand(constant, i))
-            } else {
-                None
-            }
-        };
+        let element = |i: u32| ir::constant_element(constant, i);
         parts
             .iter()
             .map(|&part| {

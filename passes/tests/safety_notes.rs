@@ -10,6 +10,10 @@
 
 use std::path::{Path, PathBuf};
 
+#[path = "support/workspace.rs"]
+mod workspace;
+use workspace::workspace_members;
+
 /// The (1-based) lines of the `unsafe` blocks of `text` that have no `// SAFETY:` note.
 fn blocks_without_note(text: &str) -> Vec<usize> {
     let bytes = text.as_bytes();
@@ -128,21 +132,6 @@ fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
             out.push(path);
         }
     }
-}
-
-/// The paths of the workspace `members = [...]` array of a root `Cargo.toml` (the array may span lines).
-fn workspace_members(manifest: &str) -> Vec<String> {
-    let Some(start) = manifest.lines().position(|l| l.trim_start().starts_with("members")) else { return Vec::new() };
-    let mut array = String::new();
-    for line in manifest.lines().skip(start) {
-        let line = line.split('#').next().unwrap_or("");
-        array.push_str(line);
-        if line.contains(']') {
-            break;
-        }
-    }
-    let inner = array.split_once('[').and_then(|(_, rest)| rest.split_once(']')).map_or("", |(inner, _)| inner);
-    inner.split(',').map(|m| m.trim().trim_matches('"').to_string()).filter(|m| !m.is_empty()).collect()
 }
 
 #[test]

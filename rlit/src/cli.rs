@@ -165,23 +165,32 @@ fn default_path() -> PathBuf {
         .unwrap_or(cwd)
 }
 
-/// `main` of the `rlit` binary; returns the process exit code.
-pub fn rlit_main(args: &[String]) -> i32 {
-    let a = match parse_args(args, Mode::Rlit) {
-        Ok(Parsed::Run(a)) => *a,
+/// The options of a parsed command line to run with, or the exit code once `--help` (which prints `help`),
+/// `--version`, nothing to do or a usage error has been answered.
+fn options_or_exit(parsed: Result<Parsed, String>, help: &str) -> Result<ConfigArgs, i32> {
+    match parsed {
+        Ok(Parsed::Run(a)) => Ok(*a),
         Ok(Parsed::Help) => {
-            println!("{USAGE}");
-            return 0;
+            println!("{help}");
+            Err(0)
         }
         Ok(Parsed::Version) => {
             println!("rlit {}", env!("CARGO_PKG_VERSION"));
-            return 0;
+            Err(0)
         }
-        Ok(Parsed::Nothing) => return 0,
+        Ok(Parsed::Nothing) => Err(0),
         Err(e) => {
             eprintln!("rlit: {e}");
-            return 2;
+            Err(2)
         }
+    }
+}
+
+/// `main` of the `rlit` binary; returns the process exit code.
+pub fn rlit_main(args: &[String]) -> i32 {
+    let a = match options_or_exit(parse_args(args, Mode::Rlit), USAGE) {
+        Ok(a) => a,
+        Err(code) => return code,
     };
     let positional = a.positional.clone();
     let mut config = into_config(a);
@@ -197,23 +206,10 @@ pub fn rlit_main(args: &[String]) -> i32 {
 /// `main` of a `harness = false` cargo test target that runs the suite at `suite_dir`.
 pub fn cargo_test_main(suite_dir: &Path) -> i32 {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let a = match parse_args(&args, Mode::CargoTest) {
-        Ok(Parsed::Run(a)) => *a,
-        Ok(Parsed::Help) => {
-            println!(
-                "{USAGE}\n\nUnder `cargo test`, positional arguments are name filters, not paths."
-            );
-            return 0;
-        }
-        Ok(Parsed::Version) => {
-            println!("rlit {}", env!("CARGO_PKG_VERSION"));
-            return 0;
-        }
-        Ok(Parsed::Nothing) => return 0,
-        Err(e) => {
-            eprintln!("rlit: {e}");
-            return 2;
-        }
+    let help = format!("{USAGE}\n\nUnder `cargo test`, positional arguments are name filters, not paths.");
+    let a = match options_or_exit(parse_args(&args, Mode::CargoTest), &help) {
+        Ok(a) => a,
+        Err(code) => return code,
     };
     let (positional, only_ignored) = (a.positional.clone(), a.only_ignored);
     let mut config = into_config(a);

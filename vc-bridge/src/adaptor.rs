@@ -343,7 +343,7 @@ unsafe fn adapt_kernel(module: LLVMModuleRef, entry: Entry) -> Result<Kernel, St
             }
         };
         args.push(match &rewrite {
-            Rewrite::Keep if old_kind == LLVMPointerTypeKind => match pointee_struct_name(old_type) {
+            Rewrite::Keep if old_kind == LLVMPointerTypeKind => match ir::struct_name(ir::element_of(old_type)) {
                 Some(name) => ArgKind::Opaque(name),
                 None => ArgKind::Pointer,
             },
@@ -420,15 +420,6 @@ unsafe fn ready_kernel(function: LLVMValueRef) -> Kernel {
         .collect();
     let slm_size = string_attr(function, "VCSLMSize").and_then(|s| s.parse().ok()).unwrap_or(0);
     Kernel { name: ir::value_name(function), args, slm_size, location: function_location(function) }
-}
-
-unsafe fn pointee_struct_name(pointer: LLVMTypeRef) -> Option<String> {
-    let pointee = LLVMGetElementType(pointer);
-    if LLVMGetTypeKind(pointee) != genx_passes::llvm_sys::LLVMTypeKind::LLVMStructTypeKind {
-        return None;
-    }
-    let name = LLVMGetStructName(pointee);
-    (!name.is_null()).then(|| std::ffi::CStr::from_ptr(name).to_string_lossy().into_owned())
 }
 
 unsafe fn named_function(module: LLVMModuleRef, name: &str) -> Option<LLVMValueRef> {

@@ -8,8 +8,8 @@
 //! Invariant: decoding never panics and never changes the module.
 //!
 //! Like `genx_passes::ir`, the readers here take raw LLVM handles that always come from a live module. The module is
-//! read through `genx_passes::ir`; the few C API calls it has no reader for (the data layout's offsets, kinds of
-//! constant, packed constant data) are the small functions at the top, each with its own `// SAFETY:` reason.
+//! read through `genx_passes::ir`; the few C API calls it has no reader for (kinds of constant, the
+//! null constant of a type) are the small functions at the top, each with its own `// SAFETY:` reason.
 #![allow(clippy::not_unsafe_ptr_arg_deref)]
 
 use std::collections::HashMap;
@@ -17,7 +17,6 @@ use std::collections::HashMap;
 use genx_passes::ir;
 use genx_passes::llvm_sys::core::*;
 use genx_passes::llvm_sys::prelude::*;
-use genx_passes::llvm_sys::target::*;
 use genx_passes::llvm_sys::{LLVMIntPredicate, LLVMOpcode, LLVMRealPredicate, LLVMTypeKind};
 
 use genx_passes::limits::{MAX_BUFFER_BYTES, MAX_VECTOR_ELEMENTS};
@@ -30,9 +29,6 @@ use crate::value::{Elem, Lanes, Ty, Value};
 pub fn decode(module: LLVMModuleRef) -> Program {
     let mut decoder = Decoder {
         module,
-        // SAFETY: `module` is the live module being decoded; its data layout is owned by it and is only read while
-        // the decoder (which does not outlive this call) runs.
-        layout: unsafe { LLVMGetModuleDataLayout(module) },
         program: Program::default(),
         function_ids: HashMap::new(),
         global_ids: HashMap::new(),
@@ -98,7 +94,6 @@ fn genx_kernel_slm_sizes(module: LLVMModuleRef) -> Vec<(LLVMValueRef, u64)> {
 
 struct Decoder {
     module: LLVMModuleRef,
-    layout: LLVMTargetDataRef,
     program: Program,
     function_ids: HashMap<LLVMValueRef, FuncId>,
     global_ids: HashMap<LLVMValueRef, GlobalId>,
@@ -175,24 +170,10 @@ fn is_null_pointer(value: LLVMValueRef) -> bool {
     unsafe { !LLVMIsAConstantPointerNull(value).is_null() }
 }
 
-/// Whether a constant is a `ConstantVector` (one operand a lane).
-fn is_constant_vector(value: LLVMValueRef) -> bool {
-    // SAFETY: a kind test on a live value of the module being decoded.
-    unsafe { !LLVMIsAConstantVector(value).is_null() }
-}
-
-/// Whether a constant is packed data (a `ConstantDataVector` or `ConstantDataArray`): elements without operands,
-/// read with [`data_element`].
+/// Whether a constant is packed data (a `ConstantDataVector` or `ConstantDataArray`): elements without operands.
 fn is_constant_data(value: LLVMValueRef) -> bool {
     // SAFETY: a kind test on a live value of the module being decoded.
     unsafe { !LLVMIsAConstantDataSequential(value).is_null() }
-}
-
-/// Element `index` of packed constant data ([`is_constant_data`]), `index` below its type's element count.
-fn data_element(value: LLVMValueRef, index: u32) -> LLVMValueRef {
-    // SAFETY: `value` is a live `ConstantDataSequential` (every caller tests `is_constant_data` first) and `index` is
-    // below the element count of its type (callers loop to the vector size or array length).
-    unsafe { LLVMGetElementAsConstant(value, index) }
 }
 
 /// The null constant of type `llvm` (zero, null pointer or `zeroinitializer`).
@@ -210,16 +191,12 @@ impl Decoder {
 
     /// The byte offset of field `field` of struct type `llvm`, which has more than `field` fields.
     fn field_offset(&self, llvm: LLVMTypeRef, field: u32) -> u64 {
-        // SAFETY: `self.layout` is the data layout of the live module being decoded and `llvm` a live struct type of
-        // it; every caller checked `field` against `ir::struct_field_types(llvm)` first.
-        unsafe { LLVMOffsetOfElement(self.layout, llvm, field) }
+        ir::field_offset(self.module, llvm, field).unwrap_or(0)
     }
 
-    /// The bytes a store of `llvm` writes.
+    /// The bytes a store of `llvm` writes (0 for an unsized type).
     fn store_size(&self, llvm: LLVMTypeRef) -> u64 {
-        // SAFETY: `self.layout` is the data layout of the live module being decoded; `llvm` is a live first-class
-        // type of it (an initializer's scalar, vector or pointer part).
-        unsafe { LLVMStoreSizeOfType(self.layout, llvm) }
+        ir::store_size(self.module, llvm).unwrap_or(0)
     }
 
     fn global(&mut self, global: LLVMValueRef) -> Global {
@@ -232,16 +209,12 @@ impl Decoder {
         }
         let align = ir::alignment(global).max(1) as u64;
         let decoded_ty = ty(value_ty).unwrap_or(Ty::Void);
-        // SAFETY: `global` is a live global variable of the module being decoded (from `ir::globals`); LLVM answers
-        // null for a declaration and whether it is `constant`.
-        let (init, constant) = unsafe { (LLVMGetInitializer(global), LLVMIsGlobalConstant(global) != 0) };
-        let init = if init.is_null() {
-            None
-        } else {
+        let constant = ir::is_global_constant(global);
+        let init = ir::initializer(global).and_then(|init| {
             let mut data = vec![0u8; bytes as usize];
             let mut defined = vec![false; bytes as usize];
             self.encode_constant(init, value_ty, &mut data, &mut defined, 0).ok().map(|()| (data, defined))
-        };
+        });
         let per_thread = !constant && ir::pointer_address_space(ir::type_of(global)) == Some(0);
         Global { name, ty: decoded_ty, bytes, align, init, per_thread }
     }
@@ -459,11 +432,7 @@ impl Decoder {
             Ty::Vector(e, n) => {
                 let mut lanes = Lanes::undef(*e, *n as usize);
                 for i in 0..*n {
-                    let element = if is_constant_data(value) {
-                        data_element(value, i)
-                    } else if is_constant_vector(value) {
-                        ir::operand(value, i)
-                    } else {
+                    let Some(element) = ir::constant_element(value, i) else {
                         return Err(format!("constant '{}' is not supported", ir::value_to_string(value)));
                     };
                     if !ir::is_undef(element) {
@@ -479,7 +448,10 @@ impl Decoder {
                         return Err("constant data array of non-scalars".to_string());
                     };
                     return (0..*n as u32)
-                        .map(|i| Ok(Value::scalar(e, self.scalar_bits(data_element(value, i), e)?)))
+                        .map(|i| -> Decoded<Value> {
+                            let element = ir::constant_element(value, i).ok_or("constant data shorter than its type")?;
+                            Ok(Value::scalar(e, self.scalar_bits(element, e)?))
+                        })
                         .collect::<Decoded<Vec<_>>>()
                         .map(Value::Agg);
                 }
@@ -544,14 +516,11 @@ impl Decoder {
                 let element_ty = ir::element_of(llvm_ty);
                 let stride = self.alloc_size(element_ty) as usize;
                 let zero = is_aggregate_zero(value);
-                let data_array = is_constant_data(value);
                 for i in 0..ir::array_length(llvm_ty) as u32 {
                     let element = if zero {
                         null_of(element_ty)
-                    } else if data_array {
-                        data_element(value, i)
                     } else {
-                        ir::operand(value, i)
+                        ir::constant_element(value, i).ok_or("unsupported initializer")?
                     };
                     self.encode_constant(element, element_ty, data, defined, offset + i as usize * stride)?;
                 }

@@ -45,6 +45,43 @@ fn read(machine: &Machine, base: u64, count: usize) -> Vec<Option<u32>> {
         .collect()
 }
 
+/// A one-dimensional kernel `@signature` whose entry block first computes `%lid` (its local id), `%n` (the local
+/// size), `%group`, `%base` (`%group * %n`) and `%gid` (`%base + %lid`), then runs `body`; the id intrinsics and
+/// the barrier are declared.
+fn linear_kernel(signature: &str, body: &str) -> String {
+    format!(
+        "define spir_kernel void @{signature} {{
+entry:
+  %l = call <3 x i32> @llvm.genx.local.id.v3i32()
+  %lid = extractelement <3 x i32> %l, i32 0
+  %size = call <3 x i32> @llvm.genx.local.size.v3i32()
+  %n = extractelement <3 x i32> %size, i32 0
+  %group = call i32 @llvm.genx.group.id.x()
+  %base = mul i32 %group, %n
+  %gid = add i32 %base, %lid
+{body}}}
+declare <3 x i32> @llvm.genx.local.id.v3i32()
+declare <3 x i32> @llvm.genx.local.size.v3i32()
+declare i32 @llvm.genx.group.id.x()
+declare void @llvm.genx.barrier()
+"
+    )
+}
+
+/// Dispatches kernel `name` of `ir` over `Grid::linear(groups, n)`, its arguments one fresh `groups * n`-slot i32
+/// buffer per name of `buffers`, in order; returns the dispatch report and the slots of the last buffer.
+fn run_linear(ir: &str, name: &str, buffers: &[&str], groups: u32, n: u32) -> (DispatchReport, Vec<Option<u32>>) {
+    let program = program(ir);
+    let id = kernel(&program, name);
+    let total = (groups * n) as usize;
+    let mut machine = Machine::new(&program);
+    let bases: Vec<u64> = buffers.iter().map(|name| buffer(&mut machine, name, total)).collect();
+    let args = |_: &ThreadIds| bases.iter().map(|&base| pointer(base)).collect();
+    let report = dispatch(&mut machine, id, &args, Grid::linear(groups, n)).unwrap_or_else(|trap| panic!("{trap}"));
+    let last = read(&machine, *bases.last().expect("a buffer"), total);
+    (report, last)
+}
+
 const IDS: &str = r#"
 define spir_kernel void @ids(i32 addrspace(1)* %out, i32 %index) {
 entry:
@@ -151,17 +188,7 @@ fn every_thread_runs_once_with_its_ids_in_group_then_local_order() {
 
 /// Each thread stores its global id, waits at the barrier, then copies its right neighbour's (within the group)
 /// value. Correct only if every thread of the group has stored before any reads.
-const ROTATE: &str = r#"
-define spir_kernel void @rotate(i32 addrspace(1)* %buf, i32 addrspace(1)* %out) {
-entry:
-  %l = call <3 x i32> @llvm.genx.local.id.v3i32()
-  %lid = extractelement <3 x i32> %l, i32 0
-  %size = call <3 x i32> @llvm.genx.local.size.v3i32()
-  %n = extractelement <3 x i32> %size, i32 0
-  %group = call i32 @llvm.genx.group.id.x()
-  %base = mul i32 %group, %n
-  %gid = add i32 %base, %lid
-  %mine = getelementptr i32, i32 addrspace(1)* %buf, i32 %gid
+const ROTATE_BODY: &str = "  %mine = getelementptr i32, i32 addrspace(1)* %buf, i32 %gid
   store i32 %gid, i32 addrspace(1)* %mine
   call void @llvm.genx.barrier()
   %next = add i32 %lid, 1
@@ -172,28 +199,22 @@ entry:
   %dst = getelementptr i32, i32 addrspace(1)* %out, i32 %gid
   store i32 %v, i32 addrspace(1)* %dst
   ret void
-}
-declare <3 x i32> @llvm.genx.local.id.v3i32()
-declare <3 x i32> @llvm.genx.local.size.v3i32()
-declare i32 @llvm.genx.group.id.x()
-declare void @llvm.genx.barrier()
-"#;
+";
 
 #[test]
 fn barrier_orders_the_stores_of_a_group_before_its_loads() {
-    let program = program(ROTATE);
-    let id = kernel(&program, "rotate");
+    let ir = linear_kernel("rotate(i32 addrspace(1)* %buf, i32 addrspace(1)* %out)", ROTATE_BODY);
     let (groups, n) = (3u32, 8u32);
-    let total = (groups * n) as usize;
-    let mut machine = Machine::new(&program);
-    let (buf, out) = (buffer(&mut machine, "buf", total), buffer(&mut machine, "out", total));
-    let report = dispatch(&mut machine, id, &|_| vec![pointer(buf), pointer(out)], Grid::linear(groups, n)).unwrap();
+    let (report, out) = run_linear(&ir, "rotate", &["buf", "out"], groups, n);
     assert_eq!(report, DispatchReport { groups: 3, threads: 24, barriers: 3, slices: 48, reruns: 0 });
     let expected: Vec<Option<u32>> = (0..groups).flat_map(|g| (0..n).map(move |l| Some(g * n + (l + 1) % n))).collect();
-    assert_eq!(read(&machine, out, total), expected);
+    assert_eq!(out, expected);
 
     // The same threads run one after another to completion (the barrier ignored) read unwritten slots: the
     // schedule, not luck, makes the result above right.
+    let program = program(&ir);
+    let id = kernel(&program, "rotate");
+    let total = (groups * n) as usize;
     let mut machine = Machine::new(&program);
     let (buf, out) = (buffer(&mut machine, "buf", total), buffer(&mut machine, "out", total));
     for g in 0..groups {
@@ -211,17 +232,7 @@ fn barrier_orders_the_stores_of_a_group_before_its_loads() {
 }
 
 /// Three rounds of "publish my value, barrier, add my right neighbour's, barrier".
-const ROUNDS: &str = r#"
-define spir_kernel void @rounds(i32 addrspace(1)* %buf, i32 addrspace(1)* %out) {
-entry:
-  %l = call <3 x i32> @llvm.genx.local.id.v3i32()
-  %lid = extractelement <3 x i32> %l, i32 0
-  %size = call <3 x i32> @llvm.genx.local.size.v3i32()
-  %n = extractelement <3 x i32> %size, i32 0
-  %group = call i32 @llvm.genx.group.id.x()
-  %base = mul i32 %group, %n
-  %gid = add i32 %base, %lid
-  %mine = getelementptr i32, i32 addrspace(1)* %buf, i32 %gid
+const ROUNDS_BODY: &str = "  %mine = getelementptr i32, i32 addrspace(1)* %buf, i32 %gid
   %next = add i32 %lid, 1
   %wrap = urem i32 %next, %n
   %src.index = add i32 %base, %wrap
@@ -243,22 +254,13 @@ exit:
   %dst = getelementptr i32, i32 addrspace(1)* %out, i32 %gid
   store i32 %acc.next, i32 addrspace(1)* %dst
   ret void
-}
-declare <3 x i32> @llvm.genx.local.id.v3i32()
-declare <3 x i32> @llvm.genx.local.size.v3i32()
-declare i32 @llvm.genx.group.id.x()
-declare void @llvm.genx.barrier()
-"#;
+";
 
 #[test]
 fn repeated_barriers_in_a_loop_run_in_lockstep() {
-    let program = program(ROUNDS);
-    let id = kernel(&program, "rounds");
+    let ir = linear_kernel("rounds(i32 addrspace(1)* %buf, i32 addrspace(1)* %out)", ROUNDS_BODY);
     let (groups, n) = (2u32, 5u32);
-    let total = (groups * n) as usize;
-    let mut machine = Machine::new(&program);
-    let (buf, out) = (buffer(&mut machine, "buf", total), buffer(&mut machine, "out", total));
-    let report = dispatch(&mut machine, id, &|_| vec![pointer(buf), pointer(out)], Grid::linear(groups, n)).unwrap();
+    let (report, out) = run_linear(&ir, "rounds", &["buf", "out"], groups, n);
     // Six barriers per group; each thread is resumed once per barrier and once more to finish.
     assert_eq!(report, DispatchReport { groups: 2, threads: 10, barriers: 12, slices: 70, reruns: 0 });
     let mut expected = Vec::new();
@@ -269,7 +271,7 @@ fn repeated_barriers_in_a_loop_run_in_lockstep() {
         }
         expected.extend(acc.into_iter().map(Some));
     }
-    assert_eq!(read(&machine, out, total), expected);
+    assert_eq!(out, expected);
 }
 
 /// An SLM reduction in GenX IR: each thread first reads its SLM oword (it must be undef: the group's SLM is
@@ -467,32 +469,23 @@ entry:
 }
 declare <8 x i32> @llvm.genx.r0.v8i32()
 "#;
-    let program = genx_exec::decode::decode_str(ir, "r0.ll").unwrap();
-    let (id, _) = program.function("k").unwrap();
-    let mut machine = genx_exec::interp::Machine::new(&program);
-    let ids = genx_exec::machine::ThreadIds { group_id: [3, 4, 5], local_id: [0; 3], local_size: [1; 3], group_count: [8; 3] };
-    let genx_exec::value::Value::Lanes(lanes) = machine.run(id, Vec::new(), ids, None).unwrap() else { panic!() };
+    let program = program(ir);
+    let id = kernel(&program, "k");
+    let mut machine = Machine::new(&program);
+    let ids = ThreadIds { group_id: [3, 4, 5], local_id: [0; 3], local_size: [1; 3], group_count: [8; 3] };
+    let Value::Lanes(lanes) = machine.run(id, Vec::new(), ids, None).unwrap() else { panic!() };
     assert_eq!((lanes.bits[1], lanes.bits[6], lanes.bits[7]), (3, 4, 5));
     assert_eq!(lanes.undef, vec![true, false, true, true, true, true, false, false]);
 }
 
 /// Each thread adds its local id + 1 to the private `@count` (initially 5), waits at a barrier, and stores what it
 /// sees there; it also adds 1 to the global-memory `@total` and reads the constant `@seven`.
-const GLOBALS: &str = r#"
-@count = internal global i32 5
+const GLOBALS_HEAD: &str = "@count = internal global i32 5
 @total = addrspace(1) global i32 0
 @seven = internal constant i32 7
 
-define spir_kernel void @globals(i32 addrspace(1)* %out) {
-entry:
-  %l = call <3 x i32> @llvm.genx.local.id.v3i32()
-  %lid = extractelement <3 x i32> %l, i32 0
-  %size = call <3 x i32> @llvm.genx.local.size.v3i32()
-  %n = extractelement <3 x i32> %size, i32 0
-  %group = call i32 @llvm.genx.group.id.x()
-  %base = mul i32 %group, %n
-  %gid = add i32 %base, %lid
-  %c = load i32, i32* @count
+";
+const GLOBALS_BODY: &str = "  %c = load i32, i32* @count
   %step = add i32 %lid, 1
   %c2 = add i32 %c, %step
   store i32 %c2, i32* @count
@@ -506,16 +499,11 @@ entry:
   %dst = getelementptr i32, i32 addrspace(1)* %out, i32 %gid
   store i32 %v, i32 addrspace(1)* %dst
   ret void
-}
-declare <3 x i32> @llvm.genx.local.id.v3i32()
-declare <3 x i32> @llvm.genx.local.size.v3i32()
-declare i32 @llvm.genx.group.id.x()
-declare void @llvm.genx.barrier()
-"#;
+";
 
 #[test]
 fn each_thread_has_its_own_private_globals_and_shares_the_others() {
-    let program = program(GLOBALS);
+    let program = program(&format!("{GLOBALS_HEAD}{}", linear_kernel("globals(i32 addrspace(1)* %out)", GLOBALS_BODY)));
     let id = kernel(&program, "globals");
     let (groups, n) = (3u32, 4u32);
     let total = (groups * n) as usize;

@@ -22,62 +22,42 @@ extern "C" {
     pub(crate) fn genx_remove_dead_constant_users(global: LLVMValueRef);
 }
 
-/// Argument kinds of `!genx.kernels` (GenXMetadata.h / cmc-compat §3).
+/// Argument kinds of `!genx.kernels` (GenXMetadata.h / docs/cmc-compat.md §3).
 pub const KIND_GENERAL: i64 = 0;
 pub const KIND_SAMPLER: i64 = 1;
 pub const KIND_SURFACE: i64 = 2;
 
-unsafe fn strip_casts(mut value: LLVMValueRef) -> LLVMValueRef {
-    loop {
-        let opcode = if !LLVMIsAConstantExpr(value).is_null() {
-            LLVMGetConstOpcode(value)
-        } else if !LLVMIsAInstruction(value).is_null() {
-            LLVMGetInstructionOpcode(value)
-        } else {
-            return value;
-        };
-        match opcode {
-            LLVMOpcode::LLVMBitCast | LLVMOpcode::LLVMAddrSpaceCast | LLVMOpcode::LLVMGetElementPtr => {
-                value = LLVMGetOperand(value, 0)
-            }
-            _ => return value,
-        }
+/// What a pointer points into: `value` with its casts and `getelementptr`s (instructions or constant
+/// expressions, whatever their indices) stripped.
+fn strip_casts(mut value: LLVMValueRef) -> LLVMValueRef {
+    while let Some(LLVMOpcode::LLVMBitCast | LLVMOpcode::LLVMAddrSpaceCast | LLVMOpcode::LLVMGetElementPtr) =
+        ir::const_opcode(value).or_else(|| ir::opcode(value))
+    {
+        value = ir::operand(value, 0);
     }
+    value
 }
 
 /// The text of a constant string an `i8*` points at.
-unsafe fn string_at(value: LLVMValueRef) -> Option<String> {
-    let global = strip_casts(value);
-    if LLVMIsAGlobalVariable(global).is_null() {
-        return None;
-    }
-    let init = LLVMGetInitializer(global);
-    if init.is_null() || LLVMIsAConstantDataSequential(init).is_null() {
-        return None;
-    }
-    let mut len = 0usize;
-    let ptr = LLVMGetAsString(init, &mut len);
-    let bytes = std::slice::from_raw_parts(ptr as *const u8, len);
-    Some(String::from_utf8_lossy(bytes).trim_end_matches('\0').to_string())
+fn string_at(value: LLVMValueRef) -> Option<String> {
+    let bytes = ir::constant_data_bytes(ir::initializer(strip_casts(value))?)?;
+    Some(String::from_utf8_lossy(&bytes).trim_end_matches('\0').to_string())
 }
 
 /// `(annotated value, text)` of every entry of `llvm.global.annotations`.
-unsafe fn global_annotations(module: LLVMModuleRef) -> Vec<(LLVMValueRef, String)> {
-    let global = LLVMGetNamedGlobal(module, c"llvm.global.annotations".as_ptr());
-    if global.is_null() {
+fn global_annotations(module: LLVMModuleRef) -> Vec<(LLVMValueRef, String)> {
+    // SAFETY: a lookup by a NUL-terminated name in the live module (null when there is no such global).
+    let global = unsafe { LLVMGetNamedGlobal(module, c"llvm.global.annotations".as_ptr()) };
+    let Some(init) = ir::initializer(global) else {
         return Vec::new();
-    }
-    let init = LLVMGetInitializer(global);
-    if init.is_null() {
-        return Vec::new();
-    }
-    (0..LLVMGetNumOperands(init) as u32)
+    };
+    (0..ir::operand_count(init))
         .filter_map(|i| {
-            let entry = LLVMGetOperand(init, i);
-            if LLVMGetNumOperands(entry) < 2 {
+            let entry = ir::operand(init, i);
+            if ir::operand_count(entry) < 2 {
                 return None;
             }
-            Some((strip_casts(LLVMGetOperand(entry, 0)), string_at(LLVMGetOperand(entry, 1))?))
+            Some((strip_casts(ir::operand(entry, 0)), string_at(ir::operand(entry, 1))?))
         })
         .collect()
 }
@@ -97,8 +77,7 @@ fn kernels_of(annotations: &[(LLVMValueRef, String)]) -> Vec<LLVMValueRef> {
 /// The kernels of a module as the front end marks them (before genx-cm-lower turns the marks into
 /// `!genx.kernels`).
 pub fn kernels(module: LLVMModuleRef) -> Vec<LLVMValueRef> {
-    // SAFETY: `kernels_of` only reads the annotation values, which `global_annotations` takes from the live module.
-    unsafe { kernels_of(&global_annotations(module)) }
+    kernels_of(&global_annotations(module))
 }
 
 /// The source name of a kernel: C++ names demangled without return and parameter types (`k<int, 4U>`).
@@ -173,20 +152,12 @@ fn strip_signature(text: &str) -> String {
     out
 }
 
+/// The name of the struct a pointer type points to (`class.SurfaceIndex`); `None` for any other type.
 fn named_struct(ty: LLVMTypeRef) -> Option<String> {
-    // SAFETY: type queries on a live type; the struct name LLVM returns is a NUL-terminated string it owns while the
-    // type lives, copied here.
-    unsafe {
-        if ir::type_kind(ty) != LLVMTypeKind::LLVMPointerTypeKind {
-            return None;
-        }
-        let pointee = ir::element_of(ty);
-        if ir::type_kind(pointee) != LLVMTypeKind::LLVMStructTypeKind || LLVMIsLiteralStruct(pointee) != 0 {
-            return None;
-        }
-        let name = LLVMGetStructName(pointee);
-        (!name.is_null()).then(|| CStr::from_ptr(name).to_string_lossy().into_owned())
+    if ir::type_kind(ty) != LLVMTypeKind::LLVMPointerTypeKind {
+        return None;
     }
+    ir::struct_name(ir::element_of(ty))
 }
 
 fn arg_kind(ty: LLVMTypeRef) -> i64 {
@@ -199,9 +170,9 @@ fn arg_kind(ty: LLVMTypeRef) -> i64 {
 
 /// Parameter descriptors from `llvm.var.annotation` calls on the parameters' stack slots; erases every
 /// annotation call of the function.
-unsafe fn parameter_descriptors(function: LLVMValueRef) -> HashMap<u32, String> {
+fn parameter_descriptors(function: LLVMValueRef) -> HashMap<u32, String> {
     let mut descs = HashMap::new();
-    let params: Vec<LLVMValueRef> = (0..LLVMCountParams(function)).map(|i| LLVMGetParam(function, i)).collect();
+    let params: Vec<LLVMValueRef> = (0..ir::param_count(function)).map(|i| ir::param(function, i)).collect();
     let calls: Vec<LLVMValueRef> = ir::blocks(function)
         .flat_map(ir::instructions)
         .filter(|&i| {
@@ -216,18 +187,17 @@ unsafe fn parameter_descriptors(function: LLVMValueRef) -> HashMap<u32, String> 
                 descs.insert(index as u32, text.clone());
             }
             for user in ir::users(slot) {
-                if !LLVMIsAStoreInst(user).is_null() && LLVMGetOperand(user, 1) == slot {
-                    if let Some(index) = params.iter().position(|&p| p == LLVMGetOperand(user, 0)) {
+                if ir::opcode(user) == Some(LLVMOpcode::LLVMStore) && ir::operand(user, 1) == slot {
+                    if let Some(index) = params.iter().position(|&p| p == ir::operand(user, 0)) {
                         descs.insert(index as u32, text.clone());
                     }
                 }
             }
         }
         let pointer = ir::call_arg(call, 0);
-        LLVMInstructionEraseFromParent(call);
-        if !LLVMIsAInstruction(pointer).is_null() && !ir::has_uses(pointer) {
-            LLVMInstructionEraseFromParent(pointer);
-        }
+        // The annotation call returns nothing, so nothing uses it; its pointer goes with it when unused.
+        ir_write::erase(call);
+        ir_write::erase_unused(pointer);
     }
     descs
 }

@@ -97,12 +97,11 @@ pub fn lower(module: LLVMModuleRef, cx: &mut PassCx) -> bool {
 }
 
 /// The address space of a function's first parameter, when it is a pointer.
-unsafe fn format_address_space(function: LLVMValueRef) -> Option<u32> {
-    if LLVMCountParams(function) == 0 {
+fn format_address_space(function: LLVMValueRef) -> Option<u32> {
+    if ir::param_count(function) == 0 {
         return None;
     }
-    let ty = LLVMTypeOf(LLVMGetParam(function, 0));
-    ir::pointer_address_space(ty)
+    ir::pointer_address_space(ir::type_of(ir::param(function, 0)))
 }
 
 /// The new call's arguments, or None after reporting why the call cannot be printed.
@@ -116,8 +115,8 @@ unsafe fn arguments(
     let fp64 = crate::platform::of_function(ir::parent_function(call)).map_or(true, |p| p.features.fp64);
     for index in 0..ir::call_arg_count(call) {
         let arg = ir::call_arg(call, index);
-        let ty = LLVMTypeOf(arg);
-        match LLVMGetTypeKind(ty) {
+        let ty = ir::type_of(arg);
+        match ir::type_kind(ty) {
             LLVMTypeKind::LLVMPointerTypeKind if passed_by_value(call, index) => {
                 cx.error_at(
                     call,
@@ -196,68 +195,44 @@ unsafe fn passed_by_value(call: LLVMValueRef, index: u32) -> bool {
 /// (C's default promotion of a variadic float), or a double constant rounded to the nearest float (what `%f`
 /// prints of it differs only beyond float precision).
 unsafe fn float_before_promotion(arg: LLVMValueRef) -> Option<LLVMValueRef> {
-    let context = LLVMGetTypeContext(LLVMTypeOf(arg));
-    let float = LLVMFloatTypeInContext(context);
-    if !LLVMIsAFPExtInst(arg).is_null() && LLVMTypeOf(LLVMGetOperand(arg, 0)) == float {
-        return Some(LLVMGetOperand(arg, 0));
+    let float = LLVMFloatTypeInContext(ir::type_context(ir::type_of(arg)));
+    if ir::opcode(arg) == Some(LLVMOpcode::LLVMFPExt) && ir::type_of(ir::operand(arg, 0)) == float {
+        return Some(ir::operand(arg, 0));
     }
-    if !LLVMIsAConstantFP(arg).is_null() {
-        let mut lost = 0;
-        let value = LLVMConstRealGetDouble(arg, &mut lost);
-        return Some(LLVMConstReal(float, value as f32 as f64));
-    }
-    None
+    let value = ir::const_float(arg)?;
+    Some(LLVMConstReal(float, value as f32 as f64))
 }
 
 /// The text of the string literal a printf pointer argument reaches (through casts and a zero-index GEP): the
 /// bytes of its constant `[N x i8]` global before the first NUL; `None` when it reaches no such global or the
 /// global holds no NUL. genx-visa-emit writes these bytes into the CM printf buffer.
 pub fn string_literal(value: LLVMValueRef) -> Option<Vec<u8>> {
-    // SAFETY: queries on live handles of the module being compiled; the initializer's bytes are copied out
-    // before the borrow ends.
-    unsafe {
-        let global = constant_string(value)?;
-        let init = LLVMGetInitializer(global);
-        if LLVMIsAConstantDataSequential(init).is_null() {
-            return None;
-        }
-        let mut len = 0usize;
-        let ptr = LLVMGetAsString(init, &mut len);
-        let bytes = std::slice::from_raw_parts(ptr as *const u8, len);
-        let end = bytes.iter().position(|&b| b == 0)?;
-        Some(bytes[..end].to_vec())
-    }
+    let mut bytes = ir::constant_data_bytes(ir::initializer(constant_string(value)?)?)?;
+    bytes.truncate(bytes.iter().position(|&b| b == 0)?);
+    Some(bytes)
 }
 
 /// The constant global `[N x i8]` a pointer reaches through casts and a zero-index GEP.
-unsafe fn constant_string(mut value: LLVMValueRef) -> Option<LLVMValueRef> {
-    loop {
-        let opcode = if !LLVMIsAConstantExpr(value).is_null() {
-            LLVMGetConstOpcode(value)
-        } else {
-            break;
-        };
+fn constant_string(mut value: LLVMValueRef) -> Option<LLVMValueRef> {
+    while let Some(opcode) = ir::const_opcode(value) {
         match opcode {
-            LLVMOpcode::LLVMBitCast | LLVMOpcode::LLVMAddrSpaceCast => value = LLVMGetOperand(value, 0),
+            LLVMOpcode::LLVMBitCast | LLVMOpcode::LLVMAddrSpaceCast => value = ir::operand(value, 0),
             LLVMOpcode::LLVMGetElementPtr => {
-                let zero =
-                    (1..LLVMGetNumOperands(value) as u32).all(|i| ir::const_int(LLVMGetOperand(value, i)) == Some(0));
-                if !zero {
+                if !(1..ir::operand_count(value)).all(|i| ir::const_int(ir::operand(value, i)) == Some(0)) {
                     return None;
                 }
-                value = LLVMGetOperand(value, 0);
+                value = ir::operand(value, 0);
             }
             _ => return None,
         }
     }
-    if LLVMIsAGlobalVariable(value).is_null() || LLVMIsGlobalConstant(value) == 0 || LLVMGetInitializer(value).is_null()
-    {
+    if !ir::is_global_constant(value) || ir::initializer(value).is_none() {
         return None;
     }
-    let ty = LLVMGlobalGetValueType(value);
-    let is_bytes = LLVMGetTypeKind(ty) == LLVMTypeKind::LLVMArrayTypeKind
-        && LLVMGetTypeKind(LLVMGetElementType(ty)) == LLVMTypeKind::LLVMIntegerTypeKind
-        && LLVMGetIntTypeWidth(LLVMGetElementType(ty)) == 8;
+    let ty = ir::global_value_type(value);
+    let is_bytes = ir::type_kind(ty) == LLVMTypeKind::LLVMArrayTypeKind
+        && ir::type_kind(ir::element_of(ty)) == LLVMTypeKind::LLVMIntegerTypeKind
+        && ir::int_width(ir::element_of(ty)) == 8;
     is_bytes.then_some(value)
 }
 
@@ -267,7 +242,7 @@ unsafe fn constant_copy(
     string: LLVMValueRef,
     copies: &mut HashMap<LLVMValueRef, LLVMValueRef>,
 ) -> LLVMValueRef {
-    let ty = LLVMGlobalGetValueType(string);
+    let ty = ir::global_value_type(string);
     let copy = *copies.entry(string).or_insert_with(|| {
         let name = format!("{}.constant", ir::value_name(string));
         let copy = LLVMAddGlobalInAddressSpace(module, ty, ir::c_name(&name).as_ptr(), CONSTANT_ADDRESS_SPACE);
@@ -278,7 +253,7 @@ unsafe fn constant_copy(
         LLVMSetAlignment(copy, 1);
         copy
     });
-    let index_ty = LLVMInt64TypeInContext(LLVMGetModuleContext(module));
+    let index_ty = LLVMInt64TypeInContext(ir::module_context(module));
     let mut indices = [LLVMConstInt(index_ty, 0, 0), LLVMConstInt(index_ty, 0, 0)];
     LLVMConstInBoundsGEP2(ty, copy, indices.as_mut_ptr(), 2)
 }

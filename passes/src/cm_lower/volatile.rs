@@ -41,7 +41,6 @@ use std::collections::HashMap;
 
 use llvm_sys::core::*;
 use llvm_sys::prelude::*;
-use llvm_sys::target::*;
 use llvm_sys::LLVMTypeKind;
 
 use super::kernels::genx_remove_dead_constant_users;
@@ -70,7 +69,7 @@ pub(super) fn retype(
     // SAFETY: the module and global are live; the replacement global is built from the global's own properties, and
     // the old one is deleted only after its accesses were rewritten and no use is left (checked just before).
     unsafe {
-        let layout = LLVMGetModuleDataLayout(module);
+        let layout = ir::data_layout(module);
         let value_ty = ir::global_value_type(global);
         let name = ir::value_name(global);
         let mut plan = match promote_array::plan_web(global, "global", value_ty, 1, layout, MAX_VOLATILE_BYTES, false) {
@@ -89,12 +88,9 @@ pub(super) fn retype(
         plan.in_program_order(order);
         let elements = (plan.bytes / plan.elem_bytes as u64) as u32;
         let vector_ty = ir_write::vector_type(plan.base, elements);
-        let init = LLVMGetInitializer(global);
-        let new_init = if init.is_null() {
-            None
-        } else {
+        let new_init = if let Some(init) = ir::initializer(global) {
             let mut leaves = vec![ir_write::undef(plan.base); elements as usize];
-            if flatten_constant(init, value_ty, 0, plan.elem_bytes as u64, layout, &mut leaves).is_none() {
+            if flatten_constant(init, value_ty, 0, plan.elem_bytes as u64, module, &mut leaves).is_none() {
                 cx.error(format!(
                     "_GENX_VOLATILE_ global '{name}' cannot be kept in registers: its initializer is not a plain \
                      constant"
@@ -102,8 +98,11 @@ pub(super) fn retype(
                 return None;
             }
             Some(LLVMConstVector(leaves.as_mut_ptr(), elements))
+        } else {
+            None
         };
-        let address_space = LLVMGetPointerAddressSpace(ir::type_of(global));
+        // A global's own type is always a pointer.
+        let address_space = ir::pointer_address_space(ir::type_of(global)).unwrap_or_default();
         let new = LLVMAddGlobalInAddressSpace(module, vector_ty, c"".as_ptr(), address_space);
         if let Some(init) = new_init {
             LLVMSetInitializer(new, init);
@@ -113,7 +112,7 @@ pub(super) fn retype(
         LLVMSetUnnamedAddress(new, LLVMGetUnnamedAddress(global));
         LLVMSetThreadLocal(new, LLVMIsThreadLocal(global));
         LLVMSetGlobalConstant(new, LLVMIsGlobalConstant(global));
-        LLVMSetAlignment(new, LLVMGetAlignment(global));
+        LLVMSetAlignment(new, ir::alignment(global));
         if let Err(message) = promote_array::rewrite(&plan, Home::VolatileGlobal(new)) {
             // Only reachable if an intrinsic cannot be declared for types the analysis accepted.
             cx.error(format!("_GENX_VOLATILE_ global '{name}': rewriting its accesses failed half way: {message}"));
@@ -155,54 +154,47 @@ fn first_use(global: LLVMValueRef, order: &HashMap<LLVMValueRef, usize>) -> Opti
 }
 
 /// Writes the scalar leaves of constant `value` (of type `ty`, at byte `offset` of the global) into `leaves`,
-/// one per `elem_bytes` bytes, following the data layout. `None` when the constant is not plain data (a
+/// one per `elem_bytes` bytes, following `module`'s data layout. `None` when the constant is not plain data (a
 /// constant expression) or a leaf falls outside `leaves`.
-unsafe fn flatten_constant(
+fn flatten_constant(
     value: LLVMValueRef,
     ty: LLVMTypeRef,
     offset: u64,
     elem_bytes: u64,
-    layout: LLVMTargetDataRef,
+    module: LLVMModuleRef,
     leaves: &mut [LLVMValueRef],
 ) -> Option<()> {
     let element = |i: u32, element_ty: LLVMTypeRef| -> Option<LLVMValueRef> {
-        if LLVMIsNull(value) != 0 {
-            Some(LLVMConstNull(element_ty))
-        } else if LLVMIsUndef(value) != 0 {
-            Some(LLVMGetUndef(element_ty))
-        } else if !LLVMIsAConstantDataSequential(value).is_null() {
-            Some(LLVMGetElementAsConstant(value, i))
-        } else if !LLVMIsAConstantStruct(value).is_null()
-            || !LLVMIsAConstantArray(value).is_null()
-            || !LLVMIsAConstantVector(value).is_null()
-        {
-            Some(LLVMGetOperand(value, i))
+        // SAFETY: a query on a live constant.
+        if unsafe { LLVMIsNull(value) } != 0 {
+            Some(ir_write::zero(element_ty))
+        } else if ir::is_undef(value) {
+            Some(ir_write::undef(element_ty))
         } else {
-            None
+            ir::constant_element(value, i)
         }
     };
-    match LLVMGetTypeKind(ty) {
+    match ir::type_kind(ty) {
         LLVMTypeKind::LLVMStructTypeKind => {
-            for field in 0..LLVMCountStructElementTypes(ty) {
-                let field_ty = LLVMStructGetTypeAtIndex(ty, field);
-                let at = offset + LLVMOffsetOfElement(layout, ty, field);
-                flatten_constant(element(field, field_ty)?, field_ty, at, elem_bytes, layout, leaves)?;
+            for (field, field_ty) in (0..).zip(ir::struct_field_types(ty)) {
+                let at = offset + ir::field_offset(module, ty, field)?;
+                flatten_constant(element(field, field_ty)?, field_ty, at, elem_bytes, module, leaves)?;
             }
         }
-        LLVMTypeKind::LLVMArrayTypeKind | LLVMTypeKind::LLVMVectorTypeKind => {
-            let element_ty = LLVMGetElementType(ty);
-            let (count, stride) = if LLVMGetTypeKind(ty) == LLVMTypeKind::LLVMArrayTypeKind {
-                (LLVMGetArrayLength(ty), LLVMABISizeOfType(layout, element_ty))
+        kind @ (LLVMTypeKind::LLVMArrayTypeKind | LLVMTypeKind::LLVMVectorTypeKind) => {
+            let element_ty = ir::element_of(ty);
+            let (count, stride) = if kind == LLVMTypeKind::LLVMArrayTypeKind {
+                (ir::array_length(ty), ir::alloc_size(module, element_ty)?)
             } else {
-                (LLVMGetVectorSize(ty), LLVMStoreSizeOfType(layout, element_ty))
+                (ir::vector_size(ty) as u64, ir::store_size(module, element_ty)?)
             };
-            for i in 0..count {
+            for i in 0..u32::try_from(count).ok()? {
                 let at = offset + i as u64 * stride;
-                flatten_constant(element(i, element_ty)?, element_ty, at, elem_bytes, layout, leaves)?;
+                flatten_constant(element(i, element_ty)?, element_ty, at, elem_bytes, module, leaves)?;
             }
         }
         _ => {
-            if !LLVMIsAConstantExpr(value).is_null() || offset % elem_bytes != 0 {
+            if ir::is_constant_expr(value) || offset % elem_bytes != 0 {
                 return None;
             }
             *leaves.get_mut((offset / elem_bytes) as usize)? = value;

@@ -10,7 +10,6 @@
 //! result fully live (a conservative answer to a question the analysis should never ask).
 
 use crate::ir;
-use crate::llvm_sys::core::*;
 use crate::llvm_sys::prelude::*;
 use crate::llvm_sys::LLVMTypeKind;
 
@@ -153,18 +152,10 @@ pub fn element_count(ty: LLVMTypeRef) -> u32 {
 
 /// The member types of an aggregate (`None` for a non-aggregate).
 pub fn members(ty: LLVMTypeRef) -> Option<Vec<LLVMTypeRef>> {
-    // SAFETY: queries on live handles of the module being run on (the argument of `crate::ir`'s module note).
-    unsafe {
-        match ir::type_kind(ty) {
-            LLVMTypeKind::LLVMStructTypeKind => {
-                let count = LLVMCountStructElementTypes(ty);
-                let mut types = vec![std::ptr::null_mut(); count as usize];
-                LLVMGetStructElementTypes(ty, types.as_mut_ptr());
-                Some(types)
-            }
-            LLVMTypeKind::LLVMArrayTypeKind => Some(vec![ir::element_of(ty); LLVMGetArrayLength(ty) as usize]),
-            _ => None,
-        }
+    match ir::type_kind(ty) {
+        LLVMTypeKind::LLVMStructTypeKind => Some(ir::struct_field_types(ty)),
+        LLVMTypeKind::LLVMArrayTypeKind => Some(vec![ir::element_of(ty); ir::array_length(ty) as usize]),
+        _ => None,
     }
 }
 

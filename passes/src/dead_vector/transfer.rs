@@ -316,13 +316,7 @@ fn constant_lanes(value: LLVMValueRef) -> Option<Vec<Option<u64>>> {
         if !LLVMIsAConstantAggregateZero(value).is_null() {
             return Some(vec![Some(0); n as usize]);
         }
-        if !LLVMIsAConstantDataVector(value).is_null() {
-            return Some((0..n).map(|i| element(LLVMGetElementAsConstant(value, i))).collect());
-        }
-        if !LLVMIsAConstantVector(value).is_null() {
-            return Some((0..n).map(|i| element(ir::operand(value, i))).collect());
-        }
-        None
+        (0..n).map(|i| ir::constant_element(value, i).map(element)).collect()
     }
 }
 

@@ -180,8 +180,7 @@ fn variable_element_pointer(inst: LLVMValueRef) -> Option<LLVMValueRef> {
     if ir::is_constant(index) || build::is_vector(index_ty) || build::is_vector(ir::type_of(inst)) {
         return None;
     }
-    // SAFETY: the source element type of a GEP (`crate::ir`'s module note: a query on a live instruction).
-    let pointee = unsafe { LLVMGetGEPSourceElementType(inst) };
+    let pointee = ir::gep_source_type(inst);
     let size = ir::alloc_size(ir::module_of(ir::parent_function(inst)), pointee)?;
     let i64_ty = ir_write::int_type(ir::type_context(index_ty), 64);
     let pointer = operand(inst, 0);

@@ -292,18 +292,9 @@ pub(super) fn splat_value(value: LLVMValueRef) -> Option<LLVMValueRef> {
         if !LLVMIsAConstantAggregateZero(value).is_null() {
             return Some(ir_write::zero(ir::element_of(ty)));
         }
-        let element = |i| {
-            if !LLVMIsAConstantDataVector(value).is_null() {
-                Some(LLVMGetElementAsConstant(value, i))
-            } else if !LLVMIsAConstantVector(value).is_null() {
-                Some(ir::operand(value, i))
-            } else {
-                None
-            }
-        };
-        let first = element(0)?;
+        let first = ir::constant_element(value, 0)?;
         for i in 1..n {
-            if element(i)? != first {
+            if ir::constant_element(value, i)? != first {
                 return None;
             }
         }

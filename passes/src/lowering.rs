@@ -21,7 +21,8 @@
 //!   `<0; N, 4>` (IGC converts to bytes in two moves per GRF; see `lower_fp_to_byte`).
 //! * first, integer idioms over truth values (`lowering/truth_idioms.rs`): clang's vector `?:` blends under a
 //!   `sext`-of-`i1` mask, masked values, compares of a materialised `i1`, `x + zext(c)`-style conditional
-//!   operations and materialised masks → `select`s on the `i1`.
+//!   operations and materialised masks → `select`s on the `i1`; then selects and whole-vector merges between
+//!   a compare's own integer operands → `genx.smin`/`smax`/`umin`/`umax` (`lowering/min_max.rs`).
 //! * `zext`/`sext`/`uitofp` from `i1` (scalar or vector) → `select %c, 1 | -1 | 1.0, 0`.
 //! * `shufflevector` (in `lowering/shuffle.rs`): a mask that reads one operand as a region (1D or 2D with
 //!   constant strides, negative strides included; a splat is `<0;1,0>`) → one `rdregion`; otherwise a
@@ -77,6 +78,7 @@ use crate::region_ir::{self, element_type, lanes, Index};
 use crate::ir_write;
 
 mod mask;
+mod min_max;
 mod shuffle;
 mod truth_idioms;
 
@@ -101,11 +103,12 @@ pub(crate) enum Stat {
     MaskBlend,
     TruthOp,
     TruthSelect,
+    MinMax,
     NotLowered,
 }
 
 /// Name and description of each [`Stat`], in its order.
-const STATS: [(&std::ffi::CStr, &std::ffi::CStr); 19] = [
+const STATS: [(&std::ffi::CStr, &std::ffi::CStr); 20] = [
     (c"extractelement", c"extractelement lowered to rdregion"),
     (c"insertelement", c"insertelement lowered to wrregion"),
     (c"variable-index", c"element accesses lowered with a variable index (indirect region)"),
@@ -124,6 +127,7 @@ const STATS: [(&std::ffi::CStr, &std::ffi::CStr); 19] = [
     (c"mask-blend", c"and/or/xor blends under a sext-of-i1 mask lowered to select"),
     (c"truth-op", c"add/sub/or/xor of a truth value lowered to a select of the operation"),
     (c"truth-select", c"truth values computed by and/trunc/ext chains lowered to one select"),
+    (c"min-max", c"selects and merges between a compare's own operands lowered to integer min/max"),
     (c"not-lowered", c"candidate instructions left unchanged (see -pass-remarks-missed)"),
 ];
 const _: () = assert!(STATS.len() == Stat::NotLowered as usize + 1, "one STATS entry per Stat, in order");
@@ -174,7 +178,9 @@ pub fn run(function: FunctionValue<'_>, cx: &mut PassCx) -> bool {
     totals.add(Stat::MaskBlend, idioms.blends);
     totals.add(Stat::TruthOp, idioms.conditional_ops);
     totals.add(Stat::TruthSelect, idioms.materialisations);
-    let mut changed = idioms != truth_idioms::Counts::default();
+    let min_max = min_max::rewrite(function);
+    totals.add(Stat::MinMax, min_max);
+    let mut changed = idioms != truth_idioms::Counts::default() || min_max > 0;
     let candidates: Vec<(LLVMValueRef, LLVMOpcode)> = ir::blocks(function)
         .flat_map(ir::instructions)
         .filter_map(|inst| {

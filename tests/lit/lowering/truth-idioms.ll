@@ -106,17 +106,17 @@ entry:
 ; CHECK-LABEL: define <8 x i32> @compare_of_materialised(
 ; CHECK-NEXT: entry:
 ; CHECK-NEXT:   %cmp = icmp sgt <8 x i32> %a, %b
-; CHECK-NEXT:   %r = select <8 x i1> %cmp, <8 x i32> %b, <8 x i32> %a
+; CHECK-NEXT:   %r = select <8 x i1> %cmp, <8 x i32> %c, <8 x i32> %a
 ; CHECK-NEXT:   ret <8 x i32> %r
 ; CHECK-NEXT: }
-define <8 x i32> @compare_of_materialised(<8 x i32> %a, <8 x i32> %b) {
+define <8 x i32> @compare_of_materialised(<8 x i32> %a, <8 x i32> %b, <8 x i32> %c) {
 entry:
   %cmp = icmp sgt <8 x i32> %a, %b
   %sext = sext <8 x i1> %cmp to <8 x i32>
   %conv = trunc <8 x i32> %sext to <8 x i16>
   %and = and <8 x i16> %conv, <i16 undef, i16 1, i16 1, i16 1, i16 1, i16 1, i16 1, i16 1>
   %ne = icmp ne <8 x i16> %and, <i16 0, i16 undef, i16 0, i16 0, i16 0, i16 0, i16 0, i16 0>
-  %r = select <8 x i1> %ne, <8 x i32> %b, <8 x i32> %a
+  %r = select <8 x i1> %ne, <8 x i32> %c, <8 x i32> %a
   ret <8 x i32> %r
 }
 

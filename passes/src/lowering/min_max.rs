@@ -61,6 +61,9 @@ fn select_parts(inst: LLVMValueRef) -> Option<(LLVMValueRef, LLVMValueRef, LLVMV
 /// The min/max intrinsic and its operands `inst` computes, when it is one.
 fn min_max(inst: LLVMValueRef) -> Option<(&'static str, LLVMValueRef, LLVMValueRef)> {
     let (cond, on_true, on_false) = select_parts(inst)?;
+    if region_ir::lanes(ir::type_of(inst)) > super::truth_idioms::MAX_PREDICATE_LANES {
+        return None;
+    }
     let bits = ir::int_element_bits(ir::type_of(inst))?;
     if !(8..=32).contains(&bits) {
         return None;

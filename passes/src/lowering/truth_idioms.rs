@@ -37,7 +37,7 @@
 //! conditional operation, none of which genx-lowering lowers itself.
 //!
 //! # Not handled
-//! Masks that are not truth values (`ashr x, 31`, a mask loaded from memory), blends under two different
+//! Conditions of more than `MAX_PREDICATE_LANES` lanes; masks that are not truth values (`ashr x, 31`, a mask loaded from memory), blends under two different
 //! conditions, `icmp eq X, 0` (the negated condition would need a new `xor`), `and` of a truth value with a
 //! non-constant, conditional `mul`/shifts, phis of truth values.
 
@@ -50,6 +50,12 @@ use crate::ir;
 use crate::ir_write::{self, Writer};
 use crate::region_ir;
 use crate::truth::{self, low_mask, splat};
+
+/// The widest condition rewritten: vISA's widest predicate. A wider one is split by genx-legalize, which cuts
+/// the front end's materialised form (a compare of words) into pieces more cheaply than a compare of the
+/// dwords it came from (Sobel's 96-lane `merge(-x, x < 0)`: 109 Gen instructions as written, 167 rewritten);
+/// the vISA emitter's `truth::fold` still folds those compares after legalization.
+pub(crate) const MAX_PREDICATE_LANES: u32 = 32;
 
 /// How many of each rewrite one run made.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -67,7 +73,7 @@ pub(crate) fn rewrite(function: LLVMValueRef) -> Counts {
     for walk in [1, 2] {
         let insts: Vec<LLVMValueRef> = ir::blocks(function).flat_map(ir::instructions).collect();
         for inst in insts {
-            if erased.contains(&inst) {
+            if erased.contains(&inst) || region_ir::lanes(ir::type_of(inst)) > MAX_PREDICATE_LANES {
                 continue;
             }
             if walk == 1 {

@@ -89,6 +89,19 @@ impl Writer {
         Ok(crate::region_ir::build_call(self.builder, function, args, ""))
     }
 
+    /// `select cond, on_true, on_false` (the arms of one type; `cond` `i1` or a vector of as many `i1`).
+    pub fn select(&mut self, cond: LLVMValueRef, on_true: LLVMValueRef, on_false: LLVMValueRef) -> LLVMValueRef {
+        debug_assert_eq!(ir::type_of(on_true), ir::type_of(on_false), "select arms of one type");
+        // SAFETY: see the module note (live handles; a builder call only creates IR).
+        unsafe { LLVMBuildSelect(self.builder, cond, on_true, on_false, c"".as_ptr()) }
+    }
+
+    /// `value` viewed as `ty` (a `bitcast` of the same size; a constant is cast as a constant).
+    pub fn bitcast(&mut self, value: LLVMValueRef, ty: LLVMTypeRef) -> LLVMValueRef {
+        // SAFETY: see the module note (live handles; a builder call only creates IR).
+        unsafe { LLVMBuildBitCast(self.builder, value, ty, c"".as_ptr()) }
+    }
+
     /// `value` extended to `ty`: `sext` when `signed`, else `zext`.
     pub fn extend(&mut self, value: LLVMValueRef, ty: LLVMTypeRef, signed: bool) -> LLVMValueRef {
         self.cast(if signed { LLVMOpcode::LLVMSExt } else { LLVMOpcode::LLVMZExt }, value, ty)

@@ -59,6 +59,7 @@ pub mod region_ir;
 pub mod registry;
 pub mod simdcf_lower;
 pub mod target;
+pub(crate) mod truth;
 pub mod vector_decompose;
 pub mod verify;
 pub mod visa_emit;

@@ -19,6 +19,10 @@
 //!   zext, ...) is left to IGC, whose InstCombine narrows the arithmetic through it (`narrowable_by_igc`).
 //! * `fptoui`/`fptosi <N x float>` to `<N x i8>` → the conversion to `<N x i32>` and the strided byte read
 //!   `<0; N, 4>` (IGC converts to bytes in two moves per GRF; see `lower_fp_to_byte`).
+//! * first, integer idioms over truth values (`lowering/truth_idioms.rs`): clang's vector `?:` blends under a
+//!   `sext`-of-`i1` mask, masked values, compares of a materialised `i1`, `x + zext(c)`-style conditional
+//!   operations and materialised masks → `select`s on the `i1`; then selects and whole-vector merges between
+//!   a compare's own integer operands → `genx.smin`/`smax`/`umin`/`umax` (`lowering/min_max.rs`).
 //! * `zext`/`sext`/`uitofp` from `i1` (scalar or vector) → `select %c, 1 | -1 | 1.0, 0`.
 //! * `shufflevector` (in `lowering/shuffle.rs`): a mask that reads one operand as a region (1D or 2D with
 //!   constant strides, negative strides included; a splat is `<0;1,0>`) → one `rdregion`; otherwise a
@@ -74,7 +78,9 @@ use crate::region_ir::{self, element_type, lanes, Index};
 use crate::ir_write;
 
 mod mask;
+mod min_max;
 mod shuffle;
+mod truth_idioms;
 
 /// A statistic of this pass (`-stats`); its name and description are `STATS[stat as usize]`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -93,11 +99,16 @@ pub(crate) enum Stat {
     ShuffleUndef,
     PredShuffle,
     PredWidened,
+    TruthCompare,
+    MaskBlend,
+    TruthOp,
+    TruthSelect,
+    MinMax,
     NotLowered,
 }
 
 /// Name and description of each [`Stat`], in its order.
-const STATS: [(&std::ffi::CStr, &std::ffi::CStr); 15] = [
+const STATS: [(&std::ffi::CStr, &std::ffi::CStr); 20] = [
     (c"extractelement", c"extractelement lowered to rdregion"),
     (c"insertelement", c"insertelement lowered to wrregion"),
     (c"variable-index", c"element accesses lowered with a variable index (indirect region)"),
@@ -112,6 +123,11 @@ const STATS: [(&std::ffi::CStr, &std::ffi::CStr); 15] = [
     (c"shuffle-undef", c"shufflevectors with no defined lane replaced by undef"),
     (c"pred-shuffle", c"i1 shufflevectors lowered to rdpredregion/wrpredregion"),
     (c"pred-shuffle-widened", c"i1 shufflevectors lowered through i16 data"),
+    (c"truth-compare", c"compares of a truth value (a materialised i1) folded into the i1"),
+    (c"mask-blend", c"and/or/xor blends under a sext-of-i1 mask lowered to select"),
+    (c"truth-op", c"add/sub/or/xor of a truth value lowered to a select of the operation"),
+    (c"truth-select", c"truth values computed by and/trunc/ext chains lowered to one select"),
+    (c"min-max", c"selects and merges between a compare's own operands lowered to integer min/max"),
     (c"not-lowered", c"candidate instructions left unchanged (see -pass-remarks-missed)"),
 ];
 const _: () = assert!(STATS.len() == Stat::NotLowered as usize + 1, "one STATS entry per Stat, in order");
@@ -156,6 +172,15 @@ fn is_candidate(opcode: LLVMOpcode) -> bool {
 pub fn run(function: FunctionValue<'_>, cx: &mut PassCx) -> bool {
     let _memo = crate::region_ir::memo_scope();
     let function = function.as_value_ref();
+    let idioms = truth_idioms::rewrite(function);
+    let mut totals = Tally::default();
+    totals.add(Stat::TruthCompare, idioms.compares);
+    totals.add(Stat::MaskBlend, idioms.blends);
+    totals.add(Stat::TruthOp, idioms.conditional_ops);
+    totals.add(Stat::TruthSelect, idioms.materialisations);
+    let min_max = min_max::rewrite(function);
+    totals.add(Stat::MinMax, min_max);
+    let mut changed = idioms != truth_idioms::Counts::default() || min_max > 0;
     let candidates: Vec<(LLVMValueRef, LLVMOpcode)> = ir::blocks(function)
         .flat_map(ir::instructions)
         .filter_map(|inst| {
@@ -163,23 +188,19 @@ pub fn run(function: FunctionValue<'_>, cx: &mut PassCx) -> bool {
             is_candidate(opcode).then_some((inst, opcode))
         })
         .collect();
-    if candidates.is_empty() {
-        return false;
-    }
-    let mut emitter = Emitter::new(function);
-    let mut totals = Tally::default();
-    let mut changed = false;
     // Inserts left to their splat shuffles (see `splat_seed`), erased at the end once unused.
     let mut seeds = Vec::new();
+    let mut emitter = (!candidates.is_empty()).then(|| Emitter::new(function));
     for (inst, opcode) in candidates {
+        let Some(emitter) = emitter.as_mut() else { break };
         emitter.start(inst);
         let outcome = match opcode {
-            LLVMOpcode::LLVMExtractElement => lower_extract(inst, &mut emitter),
-            LLVMOpcode::LLVMInsertElement => lower_insert(inst, &mut emitter),
-            LLVMOpcode::LLVMShuffleVector => shuffle::lower(inst, &mut emitter),
-            LLVMOpcode::LLVMTrunc => lower_trunc(inst, &mut emitter),
-            LLVMOpcode::LLVMFPToUI | LLVMOpcode::LLVMFPToSI => lower_fp_to_byte(inst, opcode, &mut emitter),
-            _ => lower_bool_ext(inst, opcode, &mut emitter),
+            LLVMOpcode::LLVMExtractElement => lower_extract(inst, emitter),
+            LLVMOpcode::LLVMInsertElement => lower_insert(inst, emitter),
+            LLVMOpcode::LLVMShuffleVector => shuffle::lower(inst, emitter),
+            LLVMOpcode::LLVMTrunc => lower_trunc(inst, emitter),
+            LLVMOpcode::LLVMFPToUI | LLVMOpcode::LLVMFPToSI => lower_fp_to_byte(inst, opcode, emitter),
+            _ => lower_bool_ext(inst, opcode, emitter),
         };
         match outcome {
             Ok(Some(value)) => {

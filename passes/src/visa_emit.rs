@@ -45,7 +45,6 @@
 //! size, group count) `implicit.rs`'s, single-indirect regions `indirect.rs`'s, each with its own note.
 
 mod lower;
-mod truth;
 
 use std::ffi::CString;
 
@@ -185,7 +184,7 @@ pub fn emit_kernel(entry: &KernelEntry) -> Result<Emitted, Diagnostic> {
             format!("{unknown} (from the \"target-cpu\" attribute)"),
         )
     })?;
-    let truth_folds = truth::fold(function);
+    let truth_folds = crate::truth::fold(function);
     let (bales, _) = baling::bale_function(function, platform, BalingKind::CodeGen);
     let mut emitted = lower::Lowering::run(entry, &bales, platform)?;
     emitted.stats.truth_folds = truth_folds;

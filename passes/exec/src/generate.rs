@@ -2,7 +2,8 @@
 //!
 //! Each program is one function over vector arguments that chains the constructs the middle end rewrites:
 //! rdregion and wrregion (1D and 2D, constant and variable offsets, parent widths, masks), bitcasts across element
-//! sizes, sign/zero extension and truncation, insert/extractelement, shufflevector, and element-wise arithmetic.
+//! sizes, sign/zero extension and truncation, insert/extractelement, shufflevector, element-wise arithmetic, and
+//! conditions written as numbers (compares, their `sext`/`zext` masks, blends and conditional adds).
 //! Every region is valid by construction (inside its vector, element-aligned, no element written twice), and
 //! variable offsets come straight from `i16` arguments, so the translation validator draws them in range.
 //! The same seed always gives the same program.
@@ -28,11 +29,16 @@ pub struct Shape {
     pub instructions: usize,
     /// Vector arguments.
     pub vector_args: usize,
+    /// Whether to write conditions as numbers too (`Builder::truth_idiom`). Off, the programs are exactly those
+    /// of the generator before it had them (the vISA route's fuzzer runs so: with them it meets known gaps of
+    /// the route that main has too, e.g. `fuzz_visa_route --conditions --seed 1795756050 --programs 1`, an
+    /// indirect read out of range; the middle end's pipeline fuzzer runs with them).
+    pub conditions: bool,
 }
 
 impl Default for Shape {
     fn default() -> Self {
-        Shape { instructions: 24, vector_args: 3 }
+        Shape { instructions: 24, vector_args: 3, conditions: true }
     }
 }
 
@@ -84,6 +90,10 @@ fn vector_type(elem: usize, lanes: u32) -> String {
     format!("<{lanes} x {}>", ELEMENTS[elem].0)
 }
 
+fn vector_type_i1(lanes: u32) -> String {
+    format!("<{lanes} x i1>")
+}
+
 /// Mangling suffix of a vector type (`v8i32`, `v16f16`).
 fn mangle(elem: usize, lanes: u32) -> String {
     let e = match ELEMENTS[elem].0 {
@@ -99,6 +109,8 @@ struct Builder {
     body: String,
     declarations: std::collections::BTreeSet<String>,
     values: Vec<Val>,
+    /// How many of `values` are the function's vector arguments (the first ones), the only fully defined values.
+    arguments: usize,
     offsets: Vec<String>,
     next: usize,
 }
@@ -242,6 +254,91 @@ impl Builder {
         self.values.push(Val { name, elem: a.elem, lanes: a.lanes });
     }
 
+    /// A condition written as a number, the idioms genx-lowering rewrites into selects: a compare of two
+    /// arguments, its mask `sext` to `a`'s width (sometimes sign-tested again, as clang's vector `?:` does),
+    /// then a blend of `a` and a partner (`or` of two masked values, or the `xor` form), a conditional add or
+    /// subtract of the extended compare, or a masked value. Float values blend through their same-width integer
+    /// view. The compare reads arguments only: a predicate from undefined lanes is undefined in the vISA
+    /// executor, and its per-element definedness makes a predicate moved through a register (genx-legalize's
+    /// split predicates) undefined as a whole, which would fail correct programs.
+    fn truth_idiom(&mut self, a: &Val) {
+        // Not on i64 values: they would only add i64 emulation, which the other steps already reach.
+        if ELEMENTS[a.elem].1 > 4 {
+            return;
+        }
+        let partners: Vec<Val> = self.values.iter().filter(|v| v.elem == a.elem && v.lanes == a.lanes).cloned().collect();
+        let b = self.rng.pick(&partners).clone();
+        let tested: Vec<Val> = self.values[..self.arguments].iter().filter(|v| v.lanes == a.lanes).cloned().collect();
+        if tested.is_empty() {
+            return;
+        }
+        let x = self.rng.pick(&tested).clone();
+        let y = self.rng.pick(&tested.iter().filter(|v| v.elem == x.elem).cloned().collect::<Vec<_>>()).clone();
+        let float = ELEMENTS[a.elem].2;
+        let int_elem = if float { (0..4).find(|&e| ELEMENTS[e].1 == ELEMENTS[a.elem].1).expect("an integer of each float width") } else { a.elem };
+        let (ty, ity) = (a.ty(), vector_type(int_elem, a.lanes));
+        let cmp = self.fresh("cmp");
+        if ELEMENTS[x.elem].2 {
+            let pred = *self.rng.pick(&["olt", "oge", "une"]);
+            let _ = writeln!(self.body, "  {cmp} = fcmp {pred} {} {}, {}", x.ty(), x.name, y.name);
+        } else {
+            let pred = *self.rng.pick(&["sgt", "ult", "eq", "ne", "sle"]);
+            let _ = writeln!(self.body, "  {cmp} = icmp {pred} {} {}, {}", x.ty(), x.name, y.name);
+        }
+        let (mut ai, mut bi) = (a.name.clone(), b.name.clone());
+        if float {
+            ai = self.fresh("ai");
+            bi = self.fresh("bi");
+            let _ = writeln!(self.body, "  {ai} = bitcast {ty} {} to {ity}", a.name);
+            let _ = writeln!(self.body, "  {bi} = bitcast {ty} {} to {ity}", b.name);
+        }
+        let lanes_of = |v: &str| vec![v.to_string(); a.lanes as usize].join(", ");
+        let scalar = ELEMENTS[int_elem].0;
+        let all_ones = format!("<{}>", lanes_of(&format!("{scalar} -1")));
+        let mut mask = self.fresh("mask");
+        let _ = writeln!(self.body, "  {mask} = sext {} {cmp} to {ity}", vector_type_i1(a.lanes));
+        if self.rng.chance(50) {
+            let msb = self.fresh("msb");
+            let again = self.fresh("mask");
+            let _ = writeln!(self.body, "  {msb} = icmp slt {ity} {mask}, zeroinitializer");
+            let _ = writeln!(self.body, "  {again} = sext {} {msb} to {ity}", vector_type_i1(a.lanes));
+            mask = again;
+        }
+        let result = self.fresh("truth");
+        match if float { self.rng.below(2) } else { self.rng.below(4) } {
+            0 => {
+                let (not, keep, take) = (self.fresh("not"), self.fresh("keep"), self.fresh("take"));
+                let _ = writeln!(self.body, "  {not} = xor {ity} {mask}, {all_ones}");
+                let _ = writeln!(self.body, "  {keep} = and {ity} {bi}, {not}");
+                let _ = writeln!(self.body, "  {take} = and {ity} {mask}, {ai}");
+                let _ = writeln!(self.body, "  {result} = or {ity} {keep}, {take}");
+            }
+            1 => {
+                let (diff, pick) = (self.fresh("diff"), self.fresh("pick"));
+                let _ = writeln!(self.body, "  {diff} = xor {ity} {ai}, {bi}");
+                let _ = writeln!(self.body, "  {pick} = and {ity} {diff}, {mask}");
+                let _ = writeln!(self.body, "  {result} = xor {ity} {bi}, {pick}");
+            }
+            2 => {
+                let ext = self.fresh("ext");
+                let _ = writeln!(self.body, "  {ext} = zext {} {cmp} to {ity}", vector_type_i1(a.lanes));
+                let _ = writeln!(self.body, "  {result} = add {ity} {ai}, {ext}");
+            }
+            _ => {
+                let op = *self.rng.pick(&["sub", "and"]);
+                let _ = writeln!(self.body, "  {result} = {op} {ity} {ai}, {mask}");
+            }
+        }
+        let name = if float {
+            let back = self.fresh("tv");
+            let _ = writeln!(self.body, "  {back} = bitcast {ity} {result} to {ty}");
+            back
+        } else {
+            result
+        };
+        self.values.push(Val { name, elem: a.elem, lanes: a.lanes });
+    }
+
     fn extend_or_truncate(&mut self, a: &Val) {
         if ELEMENTS[a.elem].2 {
             return;
@@ -303,6 +400,7 @@ pub fn program(seed: u64, shape: Shape) -> Generated {
         body: String::new(),
         declarations: Default::default(),
         values: Vec::new(),
+        arguments: shape.vector_args.max(1),
         offsets: Vec::new(),
         next: 0,
     };
@@ -321,13 +419,14 @@ pub fn program(seed: u64, shape: Shape) -> Generated {
     }
     while b.body.lines().count() < shape.instructions {
         let source = b.rng.pick(&b.values.clone()).clone();
-        match b.rng.below(10) {
+        match b.rng.below(if shape.conditions { 11 } else { 10 }) {
             0..=2 => b.rdregion(&source),
             3..=4 => b.wrregion(&source),
             5 => b.bitcast(&source),
             6 => b.arithmetic(&source),
             7 => b.extend_or_truncate(&source),
             8 => b.element_access(&source),
+            9 if shape.conditions => b.truth_idiom(&source),
             _ => b.shuffle(&source),
         }
     }
@@ -350,7 +449,7 @@ pub fn module(seed: u64, instructions: usize) -> String {
     let mut count = 0;
     let mut i = 0;
     while count < instructions {
-        let generated = program(seed + i, Shape { instructions: 200, vector_args: 4 });
+        let generated = program(seed + i, Shape { instructions: 200, vector_args: 4, conditions: false });
         for line in generated.ir.lines() {
             if line.starts_with("declare") {
                 declarations.insert(line.to_string());

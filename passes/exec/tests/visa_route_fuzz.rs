@@ -18,7 +18,7 @@ fn programs() -> u64 {
 
 fn run_platform(platform: &str) {
     let options = Options { trials: 4, ..Options::default() };
-    let shape = Shape { instructions: 16, ..Shape::default() };
+    let shape = Shape { instructions: 16, conditions: false, ..Shape::default() };
     match visa_fuzz::run(1, programs(), shape, platform, ROUTE_PIPELINE, options) {
         Ok(counts) => {
             println!(

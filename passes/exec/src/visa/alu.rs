@@ -273,10 +273,10 @@ fn alu(t: &mut Thread<'_>, inst: &Inst, op: AluOp, sat: bool, dst: &Dst, srcs: &
     let n = inst.exec.size as usize;
     let logic = matches!(op, AluOp::And | AluOp::Or | AluOp::Xor | AluOp::Not);
     // Which channels run: `sel` uses its predicate to choose, not to enable.
-    let on: Vec<bool> = if op == AluOp::Sel {
-        (0..n).map(|i| t.mask_on(inst.exec, i)).collect()
+    let (on, unknown): (Vec<bool>, Vec<bool>) = if op == AluOp::Sel {
+        ((0..n).map(|i| t.mask_on(inst.exec, i)).collect(), vec![false; n])
     } else {
-        t.enabled(inst)?
+        t.enabled_or_unknown(inst)?
     };
     if srcs.len() > MAX_SOURCES {
         return Err(Fault::Other(format!("{op:?} with {} sources", srcs.len())));
@@ -320,6 +320,11 @@ fn alu(t: &mut Thread<'_>, inst: &Inst, op: AluOp, sat: bool, dst: &Dst, srcs: &
     let mut count = 0;
     for i in 0..n {
         if !on[i] {
+            continue;
+        }
+        if unknown[i] {
+            results[count] = (i, None);
+            count += 1;
             continue;
         }
         let r = if op == AluOp::Sel {

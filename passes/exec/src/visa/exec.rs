@@ -220,6 +220,28 @@ impl<'k> Thread<'k> {
         }
     }
 
+    /// Channels a per-lane ALU instruction writes, and those among them whose predicate element is undefined:
+    /// such a channel either keeps its old value or takes the result, so what it holds afterwards is undefined
+    /// (as `sel` under an undefined predicate gives an undefined element), not undefined behaviour. A compare
+    /// of undefined data makes such a predicate, and a select on it is a predicated instruction after baling.
+    /// Control flow and messages under an undefined predicate stay undefined behaviour (`enabled`).
+    pub(super) fn enabled_or_unknown(&self, inst: &Inst) -> Result<(Vec<bool>, Vec<bool>), Fault> {
+        let n = inst.exec.size as usize;
+        let (mut on, mut unknown) = (Vec::with_capacity(n), vec![false; n]);
+        for i in 0..n {
+            let mut enabled = self.mask_on(inst.exec, i);
+            if let (true, Some(pred)) = (enabled, &inst.pred) {
+                match self.pred_bit(pred, i) {
+                    Ok(bit) => enabled = bit,
+                    Err(Fault::Undefined(_)) if pred.ctrl == PredCtrl::Lane => unknown[i] = true,
+                    Err(other) => return Err(other),
+                }
+            }
+            on.push(enabled);
+        }
+        Ok((on, unknown))
+    }
+
     /// Element `i` of a predicate variable (no negation).
     pub(super) fn pred_value(&self, var: VarId, i: usize) -> Result<bool, Fault> {
         match self.preds[var as usize].get(i).copied().flatten() {

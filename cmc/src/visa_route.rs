@@ -33,7 +33,7 @@ use crate::output::Outputs;
 /// past IGC (sgemm_8x16 1.66x, kmeans_assign, nbody_forces, histogram_slm), so it is left out until it can
 /// be restricted to loops whose unrolling removes indirect regions.
 pub const PREPARE_PIPELINE: &str =
-    "genx-spir-kernels,genx-inline-calls,always-inline,genx-lane-loop,genx-promote-array,function(mem2reg),genx-constant-loads,genx-constant-branches,genx-ieee-emulate";
+    "genx-spir-kernels,genx-inline-calls,always-inline,genx-lane-loop,genx-promote-array,function(mem2reg),genx-region-unroll,genx-constant-loads,genx-constant-branches,genx-ieee-emulate";
 
 /// The passes the route runs after the middle end, before emission: `genx-constant-branches` again (the middle
 /// end's constant folding decides more branches, the loop tests of a loop made straight-line among them), then

@@ -789,7 +789,8 @@ void genx_module_instruction_texts(LLVMModuleRef M, void *Ctx,
 // times: scalar evolution's trip count, and the number of copies UnrollLoop makes, the last one the header's
 // final test alone). Returns 1 when the loop is gone, 0 when nothing changed, -1 when the loop only gained the
 // loop-simplify and LCSSA forms (not unrolled). Only this loop is touched (and blocks no longer reached from the
-// entry deleted): it is put in loop-simplify and LCSSA form and unrolled; then the copies' constant tests are folded, the blocks no longer reached deleted,
+// entry deleted): it is put in loop-simplify and LCSSA form, its invariant arithmetic is hoisted, and it is
+// unrolled; then the copies' constant tests are folded, the blocks no longer reached deleted,
 // and each block merged with its one predecessor (LCSSA's single-entry phis fold then), so that what remains is
 // as if the body had been written Trips times.
 int genx_unroll_loop_fully(LLVMBasicBlockRef HeaderRef, unsigned Trips) {
@@ -816,6 +817,14 @@ int genx_unroll_loop_fully(LLVMBasicBlockRef HeaderRef, unsigned Trips) {
   Exit = L->getExitBlock();
   if (!Preheader || !Exit || SE.getSmallConstantTripCount(L) != HeaderRuns)
     return -1;
+  // The body's loop-invariant instructions that can run unconditionally (arithmetic on values from outside the
+  // loop, as LLVM's makeLoopInvariant decides: no memory, no call that is not speculatable) move to the
+  // preheader; copied Trips times, each copy would compute them again (typed blend's `1 - alpha`).
+  for (BasicBlock *Block : L->blocks())
+    for (Instruction &I : make_early_inc_range(*Block)) {
+      bool Hoisted = false;
+      L->makeLoopInvariant(&I, Hoisted, Preheader->getTerminator());
+    }
   TargetTransformInfo TTI(F.getParent()->getDataLayout());
   OptimizationRemarkEmitter ORE(&F);
   UnrollLoopOptions Options{HeaderRuns, /*Force=*/true, /*Runtime=*/false, /*AllowExpensiveTripCount=*/false,

@@ -29,7 +29,9 @@
 //! For each block in order, match the loop it heads, check the conditions above, and hand the header and trip
 //! count to LLVM's `UnrollLoop` (through the C++ glue's `genx_unroll_loop_fully`): only that loop is put in
 //! loop-simplify and LCSSA form, scalar evolution must find the same trip count (else nothing is unrolled), the
-//! loop is copied once per iteration with the counter replaced by its constant value and the instructions
+//! invariant instructions LLVM's `makeLoopInvariant` may run unconditionally (arithmetic on values from outside
+//! the loop: no memory access, no call that is not speculatable) move before the loop, so the copies share
+//! them (typed blend's `1 - alpha`, else computed once per row), the loop is copied once per iteration with the counter replaced by its constant value and the instructions
 //! simplified, then the single-entry phis are folded and the chain of blocks merged. Unrolling an inner loop may
 //! make its outer loop eligible; the scan restarts after each unrolled loop.
 //!
@@ -144,36 +146,37 @@ fn match_loop(header: LLVMBasicBlockRef) -> Option<Result<Loop, String>> {
     if ir::instructions(header).any(|i| !ir::is_phi(i) && i != cmp && i != branch) {
         return None;
     }
-    // `successor(br, 0)` is the true edge; the loop is entered on the edge where the test holds.
-    let (inside, exit, continues_when) = {
-        let (t, f) = (ir::successor(branch, 0), ir::successor(branch, 1));
-        if reaches_without(t, header).contains(&header) {
-            (t, f, true)
-        } else {
-            (f, t, false)
-        }
+    // The natural loop of `header`: its back edge comes from the one predecessor it dominates (every path from
+    // the entry to it passes the header), and its blocks are those reaching that latch without passing the header.
+    let around = reaches_without(ir::entry_block(ir::block_parent(header)), header);
+    let latches: Vec<LLVMBasicBlockRef> =
+        predecessors(header).into_iter().filter(|p| !around.contains(p) || *p == header).collect();
+    let latch = match latches.as_slice() {
+        [] => return None,
+        [latch] => *latch,
+        _ => return Some(Err("the loop has more than one back edge".into())),
     };
-    if inside == header || exit == header {
-        return None;
-    }
-    // The loop's blocks but the header: those reached from the inside edge without passing the header.
-    let body_set = reaches_without(inside, header);
-    if !body_set.contains(&header) || body_set.contains(&exit) {
-        return Some(Err("the loop leaves other than through its header".into()));
-    }
-    let body: Vec<LLVMBasicBlockRef> = body_set.iter().copied().filter(|&b| b != header).collect();
+    let body = reaches_back_without(latch, header);
     let in_loop = |b: LLVMBasicBlockRef| b == header || body.contains(&b);
-    let latches: Vec<LLVMBasicBlockRef> = predecessors(header).into_iter().filter(|&p| in_loop(p)).collect();
-    let outside: Vec<LLVMBasicBlockRef> = predecessors(header).into_iter().filter(|&p| !in_loop(p)).collect();
-    let ([latch], [entry]) = (latches.as_slice(), outside.as_slice()) else {
-        return Some(Err("the loop has more than one back edge or is entered from more than one block".into()));
+    // `successor(br, 0)` is the true edge; the loop goes on along the edge into it, the other one leaves.
+    let (t, f) = (ir::successor(branch, 0), ir::successor(branch, 1));
+    let continues_when = match (in_loop(t), in_loop(f)) {
+        (true, false) if t != header => true,
+        (false, true) if f != header => false,
+        _ => return Some(Err("the loop leaves other than through its header".into())),
     };
     for &b in &body {
-        let entered_from_outside = predecessors(b).into_iter().any(|p| !in_loop(p));
-        if entered_from_outside {
+        if ir::successors(ir::terminator(b)).into_iter().any(|s| !in_loop(s)) {
+            return Some(Err("the loop leaves other than through its header".into()));
+        }
+        if predecessors(b).into_iter().any(|p| !in_loop(p)) {
             return Some(Err("a block of the loop is entered from outside it".into()));
         }
     }
+    let outside: Vec<LLVMBasicBlockRef> = predecessors(header).into_iter().filter(|&p| !in_loop(p)).collect();
+    let [entry] = outside.as_slice() else {
+        return Some(Err("the loop is entered from more than one block".into()));
+    };
     if has_cycle(&body, header) {
         return Some(Err("the loop contains a loop".into()));
     }
@@ -182,7 +185,7 @@ fn match_loop(header: LLVMBasicBlockRef) -> Option<Result<Loop, String>> {
     for (value, from) in ir::phi_incoming(counter) {
         if from == *entry {
             start = ir::const_int(value);
-        } else if from == *latch {
+        } else if from == latch {
             step_value = Some(value);
         }
     }
@@ -241,6 +244,24 @@ fn reaches_without(from: LLVMBasicBlockRef, stop: LLVMBasicBlockRef) -> Vec<LLVM
             if !seen.contains(&s) {
                 seen.push(s);
                 work.push(s);
+            }
+        }
+    }
+    seen
+}
+
+/// The blocks from which `to` is reached without going through `stop` (`to` included, `stop` not).
+fn reaches_back_without(to: LLVMBasicBlockRef, stop: LLVMBasicBlockRef) -> Vec<LLVMBasicBlockRef> {
+    if to == stop {
+        return Vec::new();
+    }
+    let mut seen = vec![to];
+    let mut work = vec![to];
+    while let Some(b) = work.pop() {
+        for p in predecessors(b) {
+            if p != stop && !seen.contains(&p) {
+                seen.push(p);
+                work.push(p);
             }
         }
     }
@@ -324,8 +345,11 @@ pub fn run(function: FunctionValue<'_>, cx: &mut PassCx) -> bool {
     let _memo = region_ir::memo_scope();
     let function = function.as_value_ref();
     let (mut changed, mut done) = (false, 0u64);
-    // Blocks whose loop was refused (reported once); the scan restarts after each unrolling.
+    // Headers of loops refused since the last unrolling, and the refusals reported. The scan restarts after
+    // each unrolling with no loop refused: an outer loop refused for the loop it contained is looked at again
+    // (each reason reported once).
     let mut refused: HashSet<LLVMBasicBlockRef> = HashSet::new();
+    let mut reported: HashSet<(LLVMBasicBlockRef, String)> = HashSet::new();
     'scan: loop {
         let blocks: Vec<LLVMBasicBlockRef> = ir::blocks(function).collect();
         for header in blocks {
@@ -353,6 +377,7 @@ pub fn run(function: FunctionValue<'_>, cx: &mut PassCx) -> bool {
                     match unsafe { genx_unroll_loop_fully(found.header, found.trips as u32) } {
                         1 => {
                             (changed, done) = (true, done + 1);
+                            refused.clear();
                             continue 'scan;
                         }
                         status => {
@@ -363,7 +388,10 @@ pub fn run(function: FunctionValue<'_>, cx: &mut PassCx) -> bool {
                     }
                 }
                 Err(reason) => {
-                    cx.remark(RemarkKind::Missed, c"NotRegionUnroll", cmp, &reason);
+                    if !reported.contains(&(header, reason.clone())) {
+                        cx.remark(RemarkKind::Missed, c"NotRegionUnroll", cmp, &reason);
+                        reported.insert((header, reason));
+                    }
                     refused.insert(header);
                 }
             }

@@ -46,13 +46,19 @@ exit:
   ret <64 x i32> %acc
 }
 
-; The loop-carried rows are used after the loop (LCSSA's phi is folded away).
-; REMARK: remark: {{.*}}unrolling a loop of 3 iterations of 6 instructions
+; The loop-carried rows are used after the loop (LCSSA's phi is folded away), and `1 - alpha`, invariant, is
+; computed once, before the copies.
+; REMARK: remark: {{.*}}unrolling a loop of 3 iterations of 7 instructions
 ; CHECK-LABEL: define <32 x float> @rows(
 ; CHECK-NOT:    phi
+; CHECK:        fsub <8 x float> <float 1.000000e+00,
+; CHECK-NOT:    fsub
 ; CHECK:        wrregionf.v32f32.v8f32.i16.i1({{.*}}, i32 0, i32 8, i32 1, i16 0,
+; CHECK-NOT:    fsub
 ; CHECK:        wrregionf.v32f32.v8f32.i16.i1({{.*}}, i32 0, i32 8, i32 1, i16 32,
+; CHECK-NOT:    fsub
 ; CHECK:        [[LAST:%.*]] = call <32 x float> @llvm.genx.wrregionf.v32f32.v8f32.i16.i1({{.*}}, i32 0, i32 8, i32 1, i16 64,
+; CHECK-NOT:    fsub
 ; CHECK:        fmul <32 x float> [[LAST]], %f
 define <32 x float> @rows(<32 x float> %f, <32 x float> %b, <8 x float> %alpha) {
 entry:
@@ -70,7 +76,8 @@ body:
   %fr = call <8 x float> @llvm.genx.rdregionf.v8f32.v32f32.i16(<32 x float> %f, i32 0, i32 8, i32 1, i16 %off, i32 undef)
   %br = call <8 x float> @llvm.genx.rdregionf.v8f32.v32f32.i16(<32 x float> %acc, i32 0, i32 8, i32 1, i16 %off, i32 undef)
   %x = fmul <8 x float> %fr, %alpha
-  %y = fmul <8 x float> %br, %alpha
+  %beta = fsub <8 x float> <float 1.0, float 1.0, float 1.0, float 1.0, float 1.0, float 1.0, float 1.0, float 1.0>, %alpha
+  %y = fmul <8 x float> %br, %beta
   %s = fadd <8 x float> %x, %y
   %w = call <32 x float> @llvm.genx.wrregionf.v32f32.v8f32.i16.i1(<32 x float> %acc, <8 x float> %s, i32 0, i32 8, i32 1, i16 %off, i32 undef, i1 true)
   %r1 = add i32 %r, 1
@@ -146,6 +153,47 @@ join:
 
 exit:
   ret i32 %sum
+}
+
+; The same countdown inside an outer loop, whose exit edge leads back to the inner header through the outer
+; loop: the inner loop is unrolled (its back edge is the one from the block the inner header dominates); the
+; outer loop, whose counter indexes no region, stays.
+; REMARK: remark: {{.*}}unrolling a loop of 4 iterations of 2 instructions
+; CHECK-LABEL: define i32 @countdown_nested(
+; CHECK:        %n = phi i32
+; CHECK-NOT:    extractelement <4 x i32> %v, i32 %
+; CHECK:        extractelement <4 x i32> %v, i32 3
+; CHECK:        extractelement <4 x i32> %v, i32 0
+; CHECK:        ret i32
+define i32 @countdown_nested(<4 x i32> %v, i32 %rounds) {
+entry:
+  br label %outer
+
+outer:
+  %total = phi i32 [ 0, %entry ], [ %total1, %outer.latch ]
+  %n = phi i32 [ 0, %entry ], [ %n1, %outer.latch ]
+  %more = icmp ult i32 %n, 2
+  br i1 %more, label %inner, label %exit
+
+inner:
+  %sum = phi i32 [ %total, %outer ], [ %sum1, %inner.body ]
+  %i = phi i32 [ 3, %outer ], [ %i1, %inner.body ]
+  %done = icmp slt i32 %i, 0
+  br i1 %done, label %outer.latch, label %inner.body
+
+inner.body:
+  %e = extractelement <4 x i32> %v, i32 %i
+  %sum1 = add i32 %sum, %e
+  %i1 = add nsw i32 %i, -1
+  br label %inner
+
+outer.latch:
+  %total1 = mul i32 %sum, %rounds
+  %n1 = add i32 %n, 1
+  br label %outer
+
+exit:
+  ret i32 %total
 }
 
 declare i32 @llvm.genx.rdregioni.i32.v8i32.i16(<8 x i32>, i32, i32, i32, i16, i32)

@@ -36,12 +36,18 @@ use crate::output::Outputs;
 /// memory or dead branches. `genx-lane-loop` runs between inlining and promotion: it turns a loop filling a vector's lanes into one
 /// vector computation only while the vector is an `alloca`; after promotion the loop would stay, one indirect
 /// move per iteration (bitonic_sort32's direction vectors: 369 Gen instructions on icllp, 193 with it).
-/// Loops are not unrolled here: full unrolling of constant-trip loops (LLVM's `loop-unroll`, after
-/// `loop-rotate`) was measured to shrink some kernels (deduce, blend_typed, histogram256) and grow others
-/// past IGC (sgemm_8x16 1.66x, kmeans_assign, nbody_forces, histogram_slm), so it is left out until it can
-/// be restricted to loops whose unrolling removes indirect regions.
+/// Loops are unrolled only by `genx-region-unroll` (after promotion, so that promoted arrays are regions): a
+/// constant-trip loop without SIMD control flow or an inner loop whose counter indexes a region, at most 16
+/// iterations and 64 body instructions in all. LLVM's own `loop-unroll` (after `loop-rotate`) was measured to
+/// shrink those kernels but grow others past IGC (sgemm_8x16 0.81x -> 1.66x, kmeans_assign 0.76x -> 1.19x,
+/// nbody_forces, histogram_slm), and its size thresholds do not separate them (100..300 still unroll
+/// kmeans_assign and nbody_forces); early-cse after it merged values under different SIMD-CF masks (mandelbrot)
+/// and simplifycfg merged SIMD-CF joins, so neither runs here. With the pass, Gen instructions icllp/tgllp:
+/// deduce 34/37 -> 22/23 (IGC 19/20), blend_typed 34/37 -> 29/30 (24/25), histogram256 50/54 -> 44/45
+/// (40/41); sgemm_8x16 (inner loop 8 x 16 instructions), kmeans_assign (8 x 20) and nbody_forces (4 x 31) stay
+/// rolled, over the budget, and unchanged.
 pub const PREPARE_PIPELINE: &str =
-    "genx-spir-kernels,genx-inline-calls,always-inline,genx-lane-loop,genx-promote-array,function(mem2reg),genx-constant-loads,genx-constant-branches,genx-ieee-emulate";
+    "genx-spir-kernels,genx-inline-calls,always-inline,genx-lane-loop,genx-promote-array,function(mem2reg),genx-region-unroll,genx-constant-loads,genx-constant-branches,genx-ieee-emulate";
 
 /// The passes the route runs after the middle end, before emission: `genx-constant-branches` again (the middle
 /// end's constant folding decides more branches, the loop tests of a loop made straight-line among them), then

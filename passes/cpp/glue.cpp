@@ -38,6 +38,17 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Analysis/LazyCallGraph.h"
 #include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/AssumptionCache.h"
+#include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/Analysis/TargetLibraryInfo.h"
+#include "llvm/Analysis/TargetTransformInfo.h"
+#include "llvm/IR/Dominators.h"
+#include "llvm/Transforms/Utils/BasicBlockUtils.h"
+#include "llvm/Transforms/Utils/Local.h"
+#include "llvm/Transforms/Utils/LoopSimplify.h"
+#include "llvm/Transforms/Utils/LoopUtils.h"
+#include "llvm/Transforms/Utils/UnrollLoop.h"
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/Function.h"
@@ -771,6 +782,81 @@ void genx_module_instruction_texts(LLVMModuleRef M, void *Ctx,
     uint64_t End = std::min<uint64_t>(std::max(Span.second.second, Begin), Text.size());
     Emit(Ctx, wrap(Span.first), Text.data() + Begin, End - Begin);
   }
+}
+
+// genx-region-unroll: fully unrolls the loop headed by Header with LLVM's UnrollLoop, when scalar evolution
+// agrees that its body runs exactly Trips times and it exits from its header only (so the header runs Trips + 1
+// times: scalar evolution's trip count, and the number of copies UnrollLoop makes, the last one the header's
+// final test alone). Returns 1 when the loop is gone, 0 when nothing changed, -1 when the loop only gained the
+// loop-simplify and LCSSA forms (not unrolled). Only this loop is touched (and blocks no longer reached from the
+// entry deleted): it is put in loop-simplify and LCSSA form, its invariant arithmetic is hoisted, and it is
+// unrolled; then the copies' constant tests are folded, the blocks no longer reached deleted,
+// and each block merged with its one predecessor (LCSSA's single-entry phis fold then), so that what remains is
+// as if the body had been written Trips times.
+int genx_unroll_loop_fully(LLVMBasicBlockRef HeaderRef, unsigned Trips) {
+  BasicBlock *Header = unwrap(HeaderRef);
+  Function &F = *Header->getParent();
+  DominatorTree DT(F);
+  LoopInfo LI(DT);
+  Loop *L = LI.getLoopFor(Header);
+  if (!L || L->getHeader() != Header || !L->isInnermost() || L->getExitingBlock() != Header)
+    return 0;
+  BasicBlock *Exit = L->getExitBlock();
+  if (!Exit || !L->getLoopLatch() || !L->isSafeToClone())
+    return 0;
+  TargetLibraryInfoImpl TLII(Triple(F.getParent()->getTargetTriple()));
+  TargetLibraryInfo TLI(TLII, &F);
+  AssumptionCache AC(F);
+  ScalarEvolution SE(F, TLI, AC, DT, LI);
+  unsigned HeaderRuns = Trips + 1;
+  if (Trips == 0 || SE.getSmallConstantTripCount(L) != HeaderRuns)
+    return 0;
+  simplifyLoop(L, &DT, &LI, &SE, &AC, nullptr, /*PreserveLCSSA=*/false);
+  formLCSSA(*L, DT, &LI, &SE);
+  BasicBlock *Preheader = L->getLoopPreheader();
+  Exit = L->getExitBlock();
+  if (!Preheader || !Exit || SE.getSmallConstantTripCount(L) != HeaderRuns)
+    return -1;
+  // The body's loop-invariant instructions that can run unconditionally (arithmetic on values from outside the
+  // loop, as LLVM's makeLoopInvariant decides: no memory, no call that is not speculatable) move to the
+  // preheader; copied Trips times, each copy would compute them again (typed blend's `1 - alpha`).
+  for (BasicBlock *Block : L->blocks())
+    for (Instruction &I : make_early_inc_range(*Block)) {
+      bool Hoisted = false;
+      L->makeLoopInvariant(&I, Hoisted, Preheader->getTerminator());
+    }
+  TargetTransformInfo TTI(F.getParent()->getDataLayout());
+  OptimizationRemarkEmitter ORE(&F);
+  UnrollLoopOptions Options{HeaderRuns, /*Force=*/true, /*Runtime=*/false, /*AllowExpensiveTripCount=*/false,
+                            /*UnrollRemainder=*/false, /*ForgetAllSCEV=*/false};
+  LoopUnrollResult Result = UnrollLoop(L, Options, &LI, &SE, &DT, &AC, &TTI, &ORE, /*PreserveLCSSA=*/true);
+  if (Result != LoopUnrollResult::FullyUnrolled) {
+    // UnrollLoop checks its preconditions before changing anything; a partial unroll is ruled out by the
+    // trip-count check above (the unroll count is the whole trip count).
+    return -1;
+  }
+  // The copies' tests are constants now: fold them, delete the blocks they no longer reach (the last copy's
+  // body, ending in `unreachable`), then merge each block of the region with its one predecessor when that
+  // predecessor branches to it alone, so that straight-line copies are one block.
+  auto Region = [&]() {
+    std::vector<BasicBlock *> Blocks{Preheader};
+    std::set<BasicBlock *> Seen{Preheader};
+    for (size_t N = 0; N < Blocks.size(); ++N) {
+      if (Blocks[N] == Exit)
+        continue;
+      for (BasicBlock *Next : successors(Blocks[N]))
+        if (Seen.insert(Next).second)
+          Blocks.push_back(Next);
+    }
+    return Blocks;
+  };
+  for (BasicBlock *Block : Region())
+    ConstantFoldTerminator(Block, /*DeleteDeadConditions=*/true);
+  EliminateUnreachableBlocks(F);
+  for (BasicBlock *Block : Region())
+    if (Block != Preheader && Block->getSinglePredecessor() && !Block->hasAddressTaken())
+      MergeBlockIntoPredecessor(Block);
+  return 1;
 }
 
 } // extern "C"

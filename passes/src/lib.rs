@@ -54,6 +54,7 @@ pub mod pipeline;
 pub mod platform;
 mod plugin;
 pub mod promote_array;
+pub mod region_unroll;
 pub mod region_collapse;
 pub mod region_ir;
 pub mod registry;

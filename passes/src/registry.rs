@@ -123,6 +123,12 @@ pub static PASSES: &[PassInfo] = &[
         body: PassBody::Function(crate::lane_loop::run),
     },
     PassInfo {
+        name: "genx-region-unroll",
+        description: "vISA route: fully unroll a small constant-trip loop without SIMD control flow whose counter \
+                      indexes a region, so that its regions become direct",
+        body: PassBody::Function(crate::region_unroll::run),
+    },
+    PassInfo {
         name: "genx-int-narrow",
         description: "compute truncated integer arithmetic (add, sub, mul, logic, shl by a constant) of extended \
                       narrow values in the narrow type",

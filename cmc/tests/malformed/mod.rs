@@ -327,7 +327,7 @@ const PIPELINES: &[&str] = &[
     "genx-const-fold,genx-dead-vector",
     "genx-target<tgllp>,genx-verify-legal",
     // The vISA route's preparation (`-backend=visa -###` names it) and its back end.
-    "genx-inline-calls,always-inline,genx-lane-loop,genx-promote-array,function(mem2reg),genx-constant-loads,genx-constant-branches",
+    "genx-inline-calls,always-inline,genx-lane-loop,genx-promote-array,function(mem2reg),genx-region-unroll,genx-constant-loads,genx-constant-branches",
     "genx-legalize,print<genx-visa-emit>",
 ];
 

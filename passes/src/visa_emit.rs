@@ -45,7 +45,7 @@
 //! size, group count) `implicit.rs`'s, single-indirect regions `indirect.rs`'s, each with its own note.
 
 mod lower;
-mod truth;
+pub(crate) mod truth;
 
 use std::ffi::CString;
 

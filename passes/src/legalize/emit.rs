@@ -113,7 +113,19 @@ impl Legalizer<'_> {
         map: &mut HashMap<LLVMValueRef, LLVMValueRef>,
         two_rows: bool,
     ) -> Result<LLVMValueRef, String> {
-        let value = operand(inst, n);
+        self.split_value(builder, operand(inst, n), start, width, map, two_rows)
+    }
+
+    /// The lanes `start..start + width` of the vector `value` (a scalar as it is), made once per piece.
+    fn split_value(
+        &self,
+        builder: LLVMBuilderRef,
+        value: LLVMValueRef,
+        start: u32,
+        width: u32,
+        map: &mut HashMap<LLVMValueRef, LLVMValueRef>,
+        two_rows: bool,
+    ) -> Result<LLVMValueRef, String> {
         if !is_vector(ir::type_of(value)) {
             return Ok(value);
         }
@@ -196,11 +208,15 @@ impl Legalizer<'_> {
         }
         let count = ir::data_operand_count(inst);
         let mut operands = Vec::with_capacity(count as usize);
+        // With propagation, a plain read of the written vector's Old value reads the previous piece's result.
+        let old = (kind == SplitKind::Propagation && !ir::is_undef(prev) && bale.head_is_wrregion()).then(|| operand(bale.head, wr::OLD));
         for n in 0..count {
             let value = if bale.fixed4 == Some((inst, n)) {
                 operand(inst, n)
             } else if bale.twice_width == Some((inst, n)) {
                 self.split_operand(builder, inst, n, start * 2, width * 2, map, two_rows)?
+            } else if old.is_some() && old == Some(operand(inst, n)) {
+                self.split_value(builder, prev, start, width, map, two_rows)?
             } else {
                 self.split_operand(builder, inst, n, start, width, map, two_rows)?
             };

@@ -14,6 +14,10 @@
 //! are erased when nothing else uses them (`region_ir::erase_if_dead`).
 //!
 //! Invariant: a replacement is exact: every lane of X is k (not zero) where C is true and 0 where it is false.
+//! Where: genx-legalize runs the fold first, on whole vectors (after a split the pieces of the chain are joined by
+//! region writes it does not look through, and a split compare's predicate would be rejoined from pieces); the
+//! emitter runs it again before baling, for IR that reaches it without genx-legalize.
+//!
 //! Not handled: `icmp eq X, 0` (it would need a new `xor`), non-splat k or m, bitcasts, phis.
 
 use llvm_sys::core::*;

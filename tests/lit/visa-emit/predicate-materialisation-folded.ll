@@ -1,6 +1,7 @@
 ; A compare of a predicate's own materialisation is the predicate: the front end's mask of v > 0 in a merge is
 ; icmp sgt -> select -1/0 (a sext after genx-lowering) -> trunc to words -> and 1 -> icmp ne 0 -> sext -> icmp
-; ne 0 (as before a SIMD_IF goto); the emitter folds the chain back into the first compare, so the select's flag is one
+; ne 0 (as before a SIMD_IF goto); genx-legalize folds the chain back into the first compare before it splits
+; anything (the emitter would too, visa_emit/truth.rs), so the select's flag is one
 ; `cmp.gt` into a predicate and nothing of the chain is emitted (-stats: two folds). Negative case @kept: the
 ; mask's words are also stored, so the select, trunc and and stay (the compares still fold). The vISA
 ; validates against the IR on the executor, and GenX_IR assembles it.
@@ -25,7 +26,7 @@
 ; CHECK: and (M1, 16)
 ; CHECK: oword_st
 
-; STATS: 3 print<genx-visa-emit> - compares of a predicate's own materialisation folded into the predicate
+; STATS: 3 genx-legalize - compares of a predicate's own materialisation folded into the predicate
 
 define void @mask_select(i32 %buf) #0 {
 entry:

@@ -137,6 +137,17 @@ pub fn splat_int(ty: LLVMTypeRef, value: u64) -> LLVMValueRef {
     }
 }
 
+/// The integer vector constant of type `ty` whose lanes are `lanes` (as many as `ty` has).
+pub fn const_int_vector(ty: LLVMTypeRef, lanes: &[u64]) -> LLVMValueRef {
+    // SAFETY: see the module note (live handles; constant makers only create constants in the context).
+    unsafe {
+        debug_assert_eq!(LLVMGetVectorSize(ty) as usize, lanes.len(), "one value per lane");
+        let element = LLVMGetElementType(ty);
+        let mut values: Vec<LLVMValueRef> = lanes.iter().map(|&v| LLVMConstInt(element, v, 0)).collect();
+        LLVMConstVector(values.as_mut_ptr(), values.len() as u32)
+    }
+}
+
 /// The integer constant `constant` truncated to the narrower integer type `ty` (of the same shape).
 pub fn const_trunc(constant: LLVMValueRef, ty: LLVMTypeRef) -> LLVMValueRef {
     debug_assert!(ir::is_constant(constant));

@@ -118,6 +118,17 @@ fn view_of(value: LLVMValueRef, undef: &mut undef::Analysis) -> Result<View, Str
     Ok(View::Value(value))
 }
 
+/// The byte constant `value` (every lane defined) as the dwords `dword_ty` of the same bytes, little-endian as
+/// the registers hold them.
+fn dword_constant(value: LLVMValueRef, dword_ty: LLVMTypeRef) -> LLVMValueRef {
+    let bytes = ir::const_int_vector(value).unwrap_or_default();
+    let dwords: Vec<u64> = bytes
+        .chunks(4)
+        .map(|chunk| chunk.iter().enumerate().fold(0u64, |dword, (i, &byte)| dword | (byte as u64 & 0xFF) << (8 * i)))
+        .collect();
+    ir_write::const_int_vector(dword_ty, &dwords)
+}
+
 /// `and`/`or`/`xor` of `<N x i8>` done on `<N/4 x i32>`. `None` when `inst` is no such operation; an error
 /// when it is one that stays.
 fn widen(inst: LLVMValueRef, undef: &mut undef::Analysis) -> Option<Result<(), String>> {
@@ -145,15 +156,21 @@ fn widen_bytes(inst: LLVMValueRef, undef: &mut undef::Analysis) -> Result<(), St
         let mut dwords = Vec::with_capacity(2);
         for view in &views {
             dwords.push(match *view {
-                View::Constant(value) | View::Value(value) => build::bitcast(b, value, dword_ty, ""),
+                View::Constant(value) => dword_constant(value, dword_ty),
+                View::Value(value) => build::bitcast(b, value, dword_ty, &format!("{}.i32", ir::value_name(value))),
                 View::Region(input, ref region) => {
                     let whole = ir_write::vector_type(element_type(dword_ty), lanes(ir::type_of(input)) / 4);
-                    let input = build::bitcast(b, input, whole, "");
+                    let input = build::bitcast(b, input, whole, &format!("{}.i32", ir::value_name(input)));
                     region_ir::build_rdregion(b, input, region, Index::Direct, false, "")?
                 }
             });
         }
         let dword = w.binop(op, dwords[0], dwords[1]);
+        if !name.is_empty() {
+            let cname = build::c_name(&format!("{name}.i32"));
+            // SAFETY: `dword` is a live instruction just built; the name is passed with its length.
+            unsafe { LLVMSetValueName2(dword, cname.as_ptr(), cname.as_bytes().len()) };
+        }
         Ok(build::bitcast(b, dword, ty, ""))
     });
     let result = result?;

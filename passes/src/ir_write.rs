@@ -96,6 +96,14 @@ impl Writer {
         unsafe { LLVMBuildICmp(self.builder, predicate, lhs, rhs, c"".as_ptr()) }
     }
 
+    /// `select condition, if_true, if_false`; the two values of one type, the condition `i1` or as many `i1`
+    /// lanes as they have.
+    pub fn select(&mut self, condition: LLVMValueRef, if_true: LLVMValueRef, if_false: LLVMValueRef) -> LLVMValueRef {
+        debug_assert_eq!(ir::type_of(if_true), ir::type_of(if_false), "selected values of one type");
+        // SAFETY: see the module note (live handles; a builder call only creates IR).
+        unsafe { LLVMBuildSelect(self.builder, condition, if_true, if_false, c"".as_ptr()) }
+    }
+
     /// `value` extended to `ty`: `sext` when `signed`, else `zext`.
     pub fn extend(&mut self, value: LLVMValueRef, ty: LLVMTypeRef, signed: bool) -> LLVMValueRef {
         self.cast(if signed { LLVMOpcode::LLVMSExt } else { LLVMOpcode::LLVMZExt }, value, ty)

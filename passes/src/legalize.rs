@@ -263,7 +263,7 @@ pub fn run(function: FunctionValue<'_>, cx: &mut PassCx) -> bool {
     cx.count(c"i64-moves", c"64-bit moves done as 32-bit moves", stats.i64_moves);
     cx.count(c"expanded", c"divisions by powers of two and multiply-adds rewritten", expanded - truth_folds - byte_logic);
     cx.count(c"byte-logic", c"bitwise byte operations done on dwords (and subtractions from all ones made nots)", byte_logic);
-    cx.count(c"truth-folds", c"compares of a predicate's own materialisation folded into the predicate", truth_folds);
+    cx.count(c"truth-folds", c"compares of a predicate's own materialisation folded into the predicate, and chains over one made one select", truth_folds);
     cx.count(c"emulated", c"64-bit integer operations emulated on 32-bit halves", stats.emulated);
     cx.count(c"predicates", c"illegal predicates cut into vISA predicates", stats.predicates);
     cx.count(c"multi-indirect", c"indirect reads converted to multi-indirect", stats.multi_indirect);

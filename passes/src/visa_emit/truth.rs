@@ -7,11 +7,15 @@
 //! finalizer), while IGC's route folds it before its back end.
 //!
 //! Algorithm: the truth value of X is an `i1` value C with X = C ? k : 0, k a constant whose every lane is not
-//! zero: `select C, k, 0`, `zext`/`sext` of C (k = 1 or all ones), and lane-wise through `trunc` (k truncated)
-//! and `and` with a constant splat m (k & m), as long as k stays non-zero. `icmp ne X, 0` (either operand
+//! zero: `select C, k, 0`, `zext`/`sext` of C (k = 1 or all ones), and lane-wise through `trunc` (k truncated),
+//! `zext`/`sext` (k extended) and `and` with a constant splat m (k & m), as long as k stays non-zero. `icmp ne X, 0` (either operand
 //! order) whose X has truth value C is C itself; C is first resolved the same way (a compare of a compare's
 //! materialisation is the inner compare). Its uses are replaced by C, then the instructions that fed only it
 //! are erased when nothing else uses them (`region_ir::erase_if_dead`).
+//!
+//! A chain of more than one step that is not a compare (`zext(and(trunc(select C, -1, 0), 1))`, the front end's
+//! `vector<ushort> m = v > t` read back as ints) is likewise replaced by the one `select C, k, 0` it equals,
+//! in its own type: one predicated `sel` instead of a compare into a register, a move, an `and` and a move.
 //!
 //! Invariant: a replacement is exact: every lane of X is k (not zero) where C is true and 0 where it is false.
 //! Where: genx-legalize runs the fold first, on whole vectors (after a split the pieces of the chain are joined by
@@ -25,6 +29,7 @@ use llvm_sys::prelude::*;
 use llvm_sys::{LLVMIntPredicate, LLVMOpcode};
 
 use crate::ir;
+use crate::ir_write;
 use crate::region_ir;
 
 /// All lanes of a constant as one splat value, zero-extended to 64 bits.
@@ -77,6 +82,13 @@ fn truth(value: LLVMValueRef) -> Option<(LLVMValueRef, u64)> {
             let (c, k) = truth(ir::operand(value, 0))?;
             return Some((c, k & mask(bits))).filter(|&(_, k)| k != 0);
         }
+        LLVMOpcode::LLVMZExt | LLVMOpcode::LLVMSExt => {
+            let source = ir::operand(value, 0);
+            let (c, k) = truth(source)?;
+            let source_bits = int_bits(source)?;
+            let negative = ir::opcode(value)? == LLVMOpcode::LLVMSExt && k >> (source_bits - 1) & 1 == 1;
+            return Some((c, if negative { (k | !mask(source_bits)) & mask(bits) } else { k }));
+        }
         LLVMOpcode::LLVMAnd => {
             let (x, m) = (ir::operand(value, 0), ir::operand(value, 1));
             let ((c, k), m) = match (truth(x), splat(m)) {
@@ -114,14 +126,33 @@ fn resolve(cond: LLVMValueRef) -> LLVMValueRef {
     folded(cond).unwrap_or(cond)
 }
 
-/// Folds every such compare of `function`; returns how many.
+/// A chain of more than one step over C's materialisation (a `trunc` or an `and` of one, or an extension of
+/// one that is not C itself) as the one `select C, k, 0` it equals, in its own type.
+fn rematerialised(inst: LLVMValueRef) -> Option<LLVMValueRef> {
+    match ir::opcode(inst)? {
+        LLVMOpcode::LLVMTrunc | LLVMOpcode::LLVMAnd => {}
+        LLVMOpcode::LLVMZExt | LLVMOpcode::LLVMSExt if int_bits(ir::operand(inst, 0))? != 1 => {}
+        _ => return None,
+    }
+    let (c, k) = truth(inst)?;
+    let ty = ir::type_of(inst);
+    if region_ir::lanes(ir::type_of(c)) != region_ir::lanes(ty) {
+        return None;
+    }
+    Some(ir_write::Writer::before(inst, |w| w.select(c, ir_write::splat_int(ty, k), ir_write::zero(ty))))
+}
+
+/// Folds every such compare of `function`, and makes every longer chain over a predicate's materialisation
+/// one `select` (the front end's `vector<ushort> m = v > t` summed as ints is `zext(and(trunc(select C, -1,
+/// 0), 1))`: `select C, 1, 0` in ints); returns how many.
 pub fn fold(function: LLVMValueRef) -> u64 {
     let mut count = 0;
     for block in ir::blocks(function).collect::<Vec<_>>() {
         for inst in ir::instructions(block).collect::<Vec<_>>() {
-            let Some(c) = folded(inst) else { continue };
-            let fed: Vec<LLVMValueRef> = (0..2).map(|i| ir::operand(inst, i)).collect();
-            // SAFETY: `c` is an i1 value of the compare's type (lane-wise chain), defined before it.
+            let Some(c) = folded(inst).or_else(|| rematerialised(inst)) else { continue };
+            let fed: Vec<LLVMValueRef> = (0..ir::operand_count(inst)).map(|i| ir::operand(inst, i)).collect();
+            // SAFETY: `c` is an i1 value of the compare's type (lane-wise chain), or a select of the
+            // instruction's type, defined before it.
             unsafe { LLVMReplaceAllUsesWith(inst, c) };
             region_ir::erase_if_dead(inst);
             let mut work = fed;

@@ -13,9 +13,11 @@
 //! materialisation is the inner compare). Its uses are replaced by C, then the instructions that fed only it
 //! are erased when nothing else uses them (`region_ir::erase_if_dead`).
 //!
-//! A chain of more than one step that is not a compare (`zext(and(trunc(select C, -1, 0), 1))`, the front end's
-//! `vector<ushort> m = v > t` read back as ints) is likewise replaced by the one `select C, k, 0` it equals,
-//! in its own type: one predicated `sel` instead of a compare into a register, a move, an `and` and a move.
+//! A width change in such a chain (`trunc`, `zext`, `sext`: `zext(and(trunc(select C, -1, 0), 1))`, the front
+//! end's `vector<ushort> m = v > t` read back as ints) is replaced by C's materialisation in the new width,
+//! `select C, -1, 0` (a compare into a register when C has no other use), and one `and` with k when k is not
+//! all ones: a compare and an `and` instead of a compare, a move, an `and` and a move. (Not `select C, k, 0`:
+//! a `sel` of two immediates costs the finalizer a move.)
 //!
 //! Invariant: a replacement is exact: every lane of X is k (not zero) where C is true and 0 where it is false.
 //! Where: genx-legalize runs the fold first, on whole vectors (after a split the pieces of the chain are joined by
@@ -126,25 +128,34 @@ fn resolve(cond: LLVMValueRef) -> LLVMValueRef {
     folded(cond).unwrap_or(cond)
 }
 
-/// A chain of more than one step over C's materialisation (a `trunc` or an `and` of one, or an extension of
-/// one that is not C itself) as the one `select C, k, 0` it equals, in its own type.
+/// A width change (`trunc`, or an extension of a value that is not C itself) over C's materialisation, as the
+/// materialisation in its own type, `select C, -1, 0` (a compare into a register when C has no other use),
+/// masked to k by one `and` when k is not all ones.
 fn rematerialised(inst: LLVMValueRef) -> Option<LLVMValueRef> {
     match ir::opcode(inst)? {
-        LLVMOpcode::LLVMTrunc | LLVMOpcode::LLVMAnd => {}
+        LLVMOpcode::LLVMTrunc => {}
         LLVMOpcode::LLVMZExt | LLVMOpcode::LLVMSExt if int_bits(ir::operand(inst, 0))? != 1 => {}
         _ => return None,
     }
     let (c, k) = truth(inst)?;
     let ty = ir::type_of(inst);
+    let bits = int_bits(inst)?;
     if region_ir::lanes(ir::type_of(c)) != region_ir::lanes(ty) {
         return None;
     }
-    Some(ir_write::Writer::before(inst, |w| w.select(c, ir_write::splat_int(ty, k), ir_write::zero(ty))))
+    Some(ir_write::Writer::before(inst, |w| {
+        let all = w.select(c, ir_write::all_ones(ty), ir_write::zero(ty));
+        if k == mask(bits) {
+            all
+        } else {
+            w.binop(LLVMOpcode::LLVMAnd, all, ir_write::splat_int(ty, k))
+        }
+    }))
 }
 
-/// Folds every such compare of `function`, and makes every longer chain over a predicate's materialisation
-/// one `select` (the front end's `vector<ushort> m = v > t` summed as ints is `zext(and(trunc(select C, -1,
-/// 0), 1))`: `select C, 1, 0` in ints); returns how many.
+/// Folds every such compare of `function`, and makes every width change over a predicate's materialisation
+/// the materialisation in the new width (the front end's `vector<ushort> m = v > t` summed as ints is
+/// `zext(and(trunc(select C, -1, 0), 1))`: `and(select C, -1, 0, 1)` in ints); returns how many.
 pub fn fold(function: LLVMValueRef) -> u64 {
     let mut count = 0;
     for block in ir::blocks(function).collect::<Vec<_>>() {

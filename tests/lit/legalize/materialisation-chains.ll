@@ -1,8 +1,9 @@
-; A chain of more than one step over a predicate's materialisation (select C, -1, 0, or an extension of C, then
-; trunc, and with a constant splat, zext or sext) is the one `select C, k, 0` it equals, in its own type
-; (visa_emit/truth.rs, which genx-legalize runs first): CM's `vector<ushort> high = v > t` summed as ints is
-; zext(and(trunc(select C, -1, 0), 1)), one predicated sel of 1 and 0 instead of a compare into a register,
-; a move, an and and a move. A sext keeps the sign of k (-1 through i8 stays -1), a zext does not (255).
+; A width change (trunc, zext, sext) in a chain over a predicate's materialisation (select C, -1, 0, or an
+; extension of C, then trunc, and with a constant splat, zext or sext) is C's materialisation in the new width,
+; select C, -1, 0, and one `and` with k when k is not all ones (visa_emit/truth.rs, which genx-legalize runs
+; first): CM's `vector<ushort> high = v > t` summed as ints is zext(and(trunc(select C, -1, 0), 1)), a compare
+; into a register and an and instead of a compare, a move, an and and a move. A sext keeps the sign of k (-1
+; through i8 stays -1), a zext does not (255).
 ; Negative cases: an `and` with a mask that is not a splat, and an `or` (not a lane-wise truth step) stay (their
 ; operand, trunc(select C, -1, 0), is itself the select of the truncated -1).
 ; RUN: %opt -passes=genx-legalize -S %s -o %t.ll
@@ -13,8 +14,9 @@
 ; CHECK-LABEL: define <8 x i32> @summed_mask(
 ; CHECK-NEXT: entry:
 ; CHECK-NEXT:   %c = icmp sgt <8 x i32> %v, <i32 100,
-; CHECK-NEXT:   [[S:%.*]] = select <8 x i1> %c, <8 x i32> <i32 1, {{.*}}>, <8 x i32> zeroinitializer
-; CHECK-NEXT:   %r = add <8 x i32> [[S]], %v
+; CHECK-NEXT:   [[S:%.*]] = select <8 x i1> %c, <8 x i32> <i32 -1, {{.*}}>, <8 x i32> zeroinitializer
+; CHECK-NEXT:   [[A:%.*]] = and <8 x i32> [[S]], <i32 1,
+; CHECK-NEXT:   %r = add <8 x i32> [[A]], %v
 ; CHECK-NEXT:   ret <8 x i32> %r
 define <8 x i32> @summed_mask(<8 x i32> %v) #0 {
 entry:
@@ -29,7 +31,8 @@ entry:
 
 ; CHECK-LABEL: define <8 x i32> @extensions(
 ; CHECK:        [[NEG:%.*]] = select <8 x i1> %c, <8 x i32> <i32 -1, {{.*}}>, <8 x i32> zeroinitializer
-; CHECK:        [[BYTE:%.*]] = select <8 x i1> %c, <8 x i32> <i32 255, {{.*}}>, <8 x i32> zeroinitializer
+; CHECK:        [[ALL:%.*]] = select <8 x i1> %c, <8 x i32> <i32 -1, {{.*}}>, <8 x i32> zeroinitializer
+; CHECK-NEXT:   [[BYTE:%.*]] = and <8 x i32> [[ALL]], <i32 255,
 ; CHECK:        %r = xor <8 x i32> [[NEG]], [[BYTE]]
 define <8 x i32> @extensions(<8 x i16> %v) #0 {
 entry:

@@ -3,8 +3,7 @@
 ; ne 0 (as before a SIMD_IF goto); genx-legalize folds the chain back into the first compare before it splits
 ; anything (the emitter would too, visa_emit/truth.rs), so the select's flag is one
 ; `cmp.gt` into a predicate and nothing of the chain is emitted. @kept: the mask's words are also stored, so
-; the chain stays, but as the one `select C, 1, 0` it equals (truth.rs: a predicated sel of 1 and 0 instead of
-; a compare into a register and an `and`); the compares still fold. The vISA
+; the chain stays, its trunc as C's materialisation in words (truth.rs), then the `and`; the compares still fold. The vISA
 ; validates against the IR on the executor, and GenX_IR assembles it.
 ; RUN: %opt -passes='genx-legalize,print<genx-visa-emit>' -disable-output -stats %s 2> %t.out
 ; RUN: FileCheck %s < %t.out
@@ -24,8 +23,8 @@
 
 ; CHECK-LABEL: .kernel "kept"
 ; CHECK: cmp.gt (M1, 16) [[Q:P[0-9]+]]
-; CHECK-NEXT: ([[Q]]) sel (M1, 16) [[W:V[0-9]+]](0,0)<1> 0x1:w 0x0:w
-; CHECK-NOT: and
+; CHECK-NEXT: ([[Q]]) sel (M1, 16) [[M:V[0-9]+]](0,0)<1> 0xffff:w 0x0:w
+; CHECK-NEXT: and (M1, 16) [[W:V[0-9]+]](0,0)<1> [[M]](0,0)<1;1,0> 0x1:w
 ; CHECK: oword_st (2) {{T[0-9]+}} 0x8:ud [[W]].0
 
 ; STATS: {{[0-9]+}} genx-legalize - compares of a predicate's own materialisation folded into the predicate, and chains over one made one select

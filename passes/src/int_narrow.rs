@@ -29,6 +29,13 @@
 //! signedness, with `K` at least the result's width, becomes the same saturating add of the `iK` values. IGC
 //! then folds the `absi` into the add as a source modifier (Sobel's magnitude: 8 dword moves fewer).
 //!
+//! Compares of extended operands: `icmp P a, b` where `a` and `b` are each a `sext` (or each a `zext`) from one
+//! `iK` (`K >= 8`), or one of them such an extension and the other a constant whose every lane is in `iK`'s range
+//! for that signedness, compares the `iK` values instead (`P` made unsigned for `zext`). C++ promotes
+//! `matrix<short> gx; gx < 0` to a compare of `int`s: in the wide type the compare has twice the lanes' bytes, so
+//! genx-legalize splits it in twice as many pieces, and a predicate of the narrow lanes' width is then rejoined
+//! from halves (Sobel's `merge(-gx, gx < 0)`: 6 compares of 16 lanes and a rejoin instead of 3 of 32).
+//!
 //! # Proof of exactness
 //! The low `M` bits of `a + b`, `a - b`, `a * b`, `a & b`, `a | b`, `a ^ b` and `a << c` (`c < M`) depend only
 //! on the low `M` bits of `a` and `b`: they are the same operations modulo `2^M`. The low `M` bits of
@@ -43,13 +50,20 @@
 //! wraps `|MIN|` to `MIN`, as the hardware's source modifier does). A saturating add saturates the exact sum of
 //! its operands read with the signedness `Y`; the extension of the operands' signedness preserves each value,
 //! and a constant in `iK`'s range is its truncation read back, so the exact sum and the result are the same.
+//! `sext` from `iK` to `iN` is injective and keeps both orders: for the signed order it keeps values, for
+//! the unsigned order it maps `[0, 2^(K-1))` to itself and `[2^(K-1), 2^K)` to `[2^N - 2^(K-1), 2^N)`, above
+//! all of the former, in order. `zext` keeps values, all below `2^(N-1)`, where the signed and unsigned orders of
+//! `iN` agree, so a signed predicate on two zero-extended values is the unsigned one on the sources. A constant in
+//! `iK`'s range is the extension of its truncation, so every compare has the same outcome on the narrow values.
 //! The wide nodes could be poison (an `nsw` overflow) where the narrow ones are not;
 //! that only refines the program. The tests check it by translation validation (`%validate`).
 //!
 //! # Not handled
 //! Nodes with other users (they would be computed twice), right shifts inside the tree or by a variable amount,
-//! a right shift whose kept bits reach the top of its type, divisions and comparisons (their low bits depend on
-//! high bits), selects and phis, and leaves that are neither extensions nor constants.
+//! a right shift whose kept bits reach the top of its type, divisions and comparisons under a `trunc` (their low
+//! bits depend on high bits), selects and phis, and leaves that are neither extensions nor constants; compares
+//! of a `sext` with a `zext`, or of extensions from different widths, and compares of extended `i1`s (a
+//! predicate's materialisation, which genx-legalize folds whole).
 
 use inkwell::values::{AsValueRef, FunctionValue};
 
@@ -221,6 +235,46 @@ fn narrow_add_sat(add: LLVMValueRef) -> Result<(), String> {
     Ok(())
 }
 
+/// `icmp P a, b` whose operands are both extensions of one kind (`sext`, or `zext`) from one `iK`, or one of
+/// them such an extension and the other a constant whose every lane is such an extension, becomes the compare
+/// of the `iK` values: with `P` for `sext`, with `P` read unsigned for `zext` (a zero-extended value is never
+/// negative, so its signed and unsigned orders agree). `Ok(false)` when no operand is an extension.
+fn narrow_compare(cmp: LLVMValueRef) -> Result<bool, String> {
+    use crate::llvm_sys::LLVMIntPredicate::*;
+    let (a, b) = (ir::operand(cmp, 0), ir::operand(cmp, 1));
+    let extension = [a, b]
+        .into_iter()
+        .find_map(|v| match ir::opcode(v) {
+            Some(op @ (LLVMOpcode::LLVMSExt | LLVMOpcode::LLVMZExt)) => Some((v, op)),
+            _ => None,
+        });
+    let Some((ext, op)) = extension else { return Ok(false) };
+    let signed = op == LLVMOpcode::LLVMSExt;
+    let narrow_ty = ir::type_of(ir::operand(ext, 0));
+    let k = ir::int_element_bits(narrow_ty).ok_or("an extension of a non-integer")?;
+    if k < 8 {
+        // A compare of an extended `i1` is a predicate's materialisation, which genx-legalize folds whole.
+        return Ok(false);
+    }
+    let (Some(na), Some(nb)) = (narrow_operand(a, k, signed, narrow_ty), narrow_operand(b, k, signed, narrow_ty)) else {
+        return Err(format!("the other operand is neither the same extension from i{k} nor a constant in its range"));
+    };
+    let predicate = match ir::icmp_predicate(cmp) {
+        LLVMIntSLT if !signed => LLVMIntULT,
+        LLVMIntSLE if !signed => LLVMIntULE,
+        LLVMIntSGT if !signed => LLVMIntUGT,
+        LLVMIntSGE if !signed => LLVMIntUGE,
+        p => p,
+    };
+    let narrow = Writer::before(cmp, |w| w.icmp(predicate, na, nb));
+    region_ir::replace_and_erase(cmp, narrow);
+    region_ir::erase_if_dead(a);
+    if b != a {
+        region_ir::erase_if_dead(b);
+    }
+    Ok(true)
+}
+
 /// Whether `amount` is a constant (scalar or every lane of a vector) below `m`.
 fn shift_below(amount: LLVMValueRef, m: u32) -> bool {
     let below = |c: i64| (0..m as i64).contains(&c);
@@ -344,6 +398,23 @@ pub fn run(function: FunctionValue<'_>, cx: &mut PassCx) -> bool {
         }
     }
     cx.count(c"intrinsics-narrowed", c"absi and saturating adds of extended operands done in the narrow type", intrinsics);
+    // Compares of extended operands.
+    let compares: Vec<LLVMValueRef> = ir::blocks(function)
+        .flat_map(ir::instructions)
+        .filter(|&inst| ir::opcode(inst) == Some(LLVMOpcode::LLVMICmp))
+        .collect();
+    let mut compared = 0u64;
+    for cmp in compares {
+        match narrow_compare(cmp) {
+            Ok(false) => {}
+            Ok(true) => {
+                compared += 1;
+                changed = true;
+            }
+            Err(reason) => cx.remark(RemarkKind::Missed, c"NotNarrowed", cmp, &reason),
+        }
+    }
+    cx.count(c"compares-narrowed", c"compares of extended operands done in the operands' width", compared);
     cx.count(c"shifts-narrowed", c"truncated right shifts of arithmetic computed in 8, 16 or 32 bits", shifted);
     changed
 }

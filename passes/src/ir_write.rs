@@ -100,7 +100,13 @@ impl Writer {
     pub fn bitcast(&mut self, value: LLVMValueRef, ty: LLVMTypeRef) -> LLVMValueRef {
         // SAFETY: see the module note (live handles; a builder call only creates IR).
         unsafe { LLVMBuildBitCast(self.builder, value, ty, c"".as_ptr()) }
+    /// `icmp predicate lhs, rhs`; both operands of one integer (or integer vector) type.
+    pub fn icmp(&mut self, predicate: llvm_sys::LLVMIntPredicate, lhs: LLVMValueRef, rhs: LLVMValueRef) -> LLVMValueRef {
+        debug_assert_eq!(ir::type_of(lhs), ir::type_of(rhs), "compared operands of one type");
+        // SAFETY: see the module note (live handles; a builder call only creates IR).
+        unsafe { LLVMBuildICmp(self.builder, predicate, lhs, rhs, c"".as_ptr()) }
     }
+
 
     /// `value` extended to `ty`: `sext` when `signed`, else `zext`.
     pub fn extend(&mut self, value: LLVMValueRef, ty: LLVMTypeRef, signed: bool) -> LLVMValueRef {
@@ -140,6 +146,17 @@ pub fn splat_int(ty: LLVMTypeRef, value: u64) -> LLVMValueRef {
         } else {
             LLVMConstInt(ty, value, 0)
         }
+    }
+}
+
+/// The integer vector constant of type `ty` whose lanes are `lanes` (as many as `ty` has).
+pub fn const_int_vector(ty: LLVMTypeRef, lanes: &[u64]) -> LLVMValueRef {
+    // SAFETY: see the module note (live handles; constant makers only create constants in the context).
+    unsafe {
+        debug_assert_eq!(LLVMGetVectorSize(ty) as usize, lanes.len(), "one value per lane");
+        let element = LLVMGetElementType(ty);
+        let mut values: Vec<LLVMValueRef> = lanes.iter().map(|&v| LLVMConstInt(element, v, 0)).collect();
+        LLVMConstVector(values.as_mut_ptr(), values.len() as u32)
     }
 }
 

@@ -16,7 +16,10 @@
 //! two rows (the golden test, `tests/lit/legalize/golden-linear-filter.ll`).
 //!
 //! # Algorithm
-//! 0. **Expand** (`expand.rs`) what vISA has no single instruction for: integer division and remainder by a
+//! 0. **Fold** every compare of a predicate's own materialisation into the predicate (`src/truth.rs`,
+//!    which the emitter runs again): on whole vectors, before a split hides the chain behind region writes.
+//!    Bitwise operations on bytes are done on dwords (`logic_width.rs`: the finalizer would split a byte
+//!    destination in even and odd halves). **Expand** (`expand.rs`) what vISA has no single instruction for: integer division and remainder by a
 //!    constant ±2^k (shifts with the sign fix-up), `getelementptr` with a run-time index (64-bit address
 //!    arithmetic), saturating multiplies of 32-bit operands (on the 64-bit product), `uimad`/`simad` (mul,
 //!    mulh, addc). Division by anything else stays for vISA's `div`/`mod`.
@@ -32,7 +35,7 @@
 //!    compare's result, a select's condition, a write mask), reduced to an allowed execution size
 //!    (`width.rs`: the rules as pure functions). When a member cannot go as narrow as the main instruction must
 //!    (a `dp4` needs 4), or a predicate's minimum is more than a region allows, that member is **un-baled**
-//!    and the bale restarted; when a source reads the `wrregion`'s Old vector and a split is needed, the
+//!    and the bale restarted; when a source reads the `wrregion`'s Old vector (a region of it, or all of it as a plain operand) and a split is needed, the
 //!    `wrregion` is un-baled (so Old and the new value are not live together), unless every such read is
 //!    provably untouched by the earlier pieces (then later pieces read the previous piece's result). All
 //!    pieces are planned before anything is emitted; then every member is cloned per piece on its sub-region
@@ -56,10 +59,10 @@
 //! Every split is a remark (`-pass-remarks=genx-legalize`, opt and cmc): `split 32-wide add into 2×16:
 //! two-GRF rule (32 × 4 bytes > 64)`; every un-bale a missed remark (`-pass-remarks-missed=genx-legalize`).
 //! Statistics (`-stats`): `expanded`, `splits`, `pieces`, `unbaled`, `byte-moves`, `i64-moves`, `emulated`,
-//! `predicates`, `multi-indirect`.
+//! `predicates`, `multi-indirect`, `truth-folds`, `byte-logic`.
 //!
 //! Code map: `width.rs` (the limits, pure, unit-tested), `process.rs` (the sweep, deciding widths, un-baling),
-//! `emit.rs` (the split), `moves.rs` + `undef.rs` (move retyping), `expand.rs`, `emulate.rs` (i64), `predicates.rs`,
+//! `emit.rs` (the split), `moves.rs` + `undef.rs` (move retyping), `logic_width.rs`, `expand.rs`, `emulate.rs` (i64), `predicates.rs`,
 //! `check.rs` (`genx-verify-legal`), `align.rs` (index alignment), `build.rs` (instruction building).
 //!
 //! # Invariants
@@ -84,6 +87,7 @@ mod check;
 mod emit;
 mod emulate;
 mod expand;
+mod logic_width;
 mod moves;
 mod predicates;
 mod process;
@@ -218,7 +222,10 @@ fn check_types(function: LLVMValueRef, platform: &Platform, cx: &mut PassCx) -> 
 pub fn run(function: FunctionValue<'_>, cx: &mut PassCx) -> bool {
     let function = function.as_value_ref();
     let Some(platform) = platform_of(function, cx) else { return false };
-    let expanded = expand::expand_function(function, cx);
+    // Before any split: the pieces of a split chain are joined by region writes the fold does not look through.
+    let truth_folds = crate::truth::fold(function);
+    let byte_logic = logic_width::widen_function(function, cx);
+    let expanded = expand::expand_function(function, cx) + truth_folds + byte_logic;
     if check_types(function, platform, cx) {
         return expanded > 0;
     }
@@ -254,7 +261,9 @@ pub fn run(function: FunctionValue<'_>, cx: &mut PassCx) -> bool {
     cx.count(c"unbaled", c"members un-baled to make a bale legal", stats.unbaled);
     cx.count(c"byte-moves", c"byte moves done as i32 or i16 moves", stats.byte_moves);
     cx.count(c"i64-moves", c"64-bit moves done as 32-bit moves", stats.i64_moves);
-    cx.count(c"expanded", c"divisions by powers of two and multiply-adds rewritten", expanded);
+    cx.count(c"expanded", c"divisions by powers of two and multiply-adds rewritten", expanded - truth_folds - byte_logic);
+    cx.count(c"byte-logic", c"bitwise byte operations done on dwords (and subtractions from all ones made nots)", byte_logic);
+    cx.count(c"truth-folds", c"compares of a predicate's own materialisation folded into the predicate, and chains over one made one select", truth_folds);
     cx.count(c"emulated", c"64-bit integer operations emulated on 32-bit halves", stats.emulated);
     cx.count(c"predicates", c"illegal predicates cut into vISA predicates", stats.predicates);
     cx.count(c"multi-indirect", c"indirect reads converted to multi-indirect", stats.multi_indirect);

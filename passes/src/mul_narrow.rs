@@ -16,7 +16,7 @@
 //! extension from at most 16 bits, a constant whose lanes are in `[-32768, 65535]` (an immediate), or an element
 //! of `llvm.genx.local.id`/`local.id16` (a payload word; narrowing it again costs IGC a move).
 //!
-//! Ranges (`range_of`, intervals of unsigned values, lane-wise union for vectors, up to `DEPTH` operations deep):
+//! Ranges (`range_of`, intervals of unsigned values, also asked by genx-legalize through `known_non_negative`, lane-wise union for vectors, up to `DEPTH` operations deep):
 //! constants; `zext`; `sext` and `trunc` of a value that fits; `and` (at most the smaller operand), `or`/`xor`
 //! (at most the larger operand's bits set), `lshr`/`udiv`/`urem` by constants, `add`/`mul`/`shl` by a constant
 //! when no lane can wrap; `select`; `extractelement`, `insertelement`, `shufflevector` and `rdregion` (the union
@@ -252,6 +252,12 @@ fn range_of(value: LLVMValueRef, depth: u32) -> Range {
     } else {
         range
     }
+}
+
+/// Whether every lane of the integer `value` is proven below `2^(w-1)` (`w` its width), so that its signed and
+/// unsigned readings agree (genx-legalize's division by a power of two asks, `legalize/expand.rs`).
+pub(crate) fn known_non_negative(value: LLVMValueRef) -> bool {
+    ir::int_element_bits(ir::type_of(value)).is_some_and(|bits| range_of(value, DEPTH).hi <= max_of(bits) >> 1)
 }
 
 /// The operand of `mul` to narrow, or why there is none.

@@ -189,7 +189,37 @@ pub(crate) fn erase_dead(values: Vec<LLVMValueRef>, erased: &mut HashSet<LLVMVal
     erased.extend(gone);
 }
 
-/// Folds every compare of `function` that only tests a truth value into its `i1` value; returns how many.
+/// A width change (`trunc`, or an extension of a value that is not C itself) over C's materialisation, as the
+/// materialisation in its own type, `select C, -1, 0` (a compare into a register when C has no other use),
+/// masked to k by one `and` when k is not all ones: a compare and an `and` instead of a compare, a move, an
+/// `and` and a move (the front end's `vector<ushort> m = v > t` summed as ints is
+/// `zext(and(trunc(select C, -1, 0), 1))`). Not `select C, k, 0`: a `sel` of two immediates costs the finalizer
+/// a move.
+fn rematerialised(inst: LLVMValueRef) -> Option<LLVMValueRef> {
+    match ir::opcode(inst)? {
+        LLVMOpcode::LLVMTrunc => {}
+        LLVMOpcode::LLVMZExt | LLVMOpcode::LLVMSExt if int_bits(ir::operand(inst, 0))? != 1 => {}
+        _ => return None,
+    }
+    let (c, k) = truth(inst)?;
+    let ty = ir::type_of(inst);
+    let bits = int_bits(inst)?;
+    if region_ir::lanes(ir::type_of(c)) != region_ir::lanes(ty) {
+        return None;
+    }
+    Some(ir_write::Writer::before(inst, |w| {
+        let all = w.select(c, ir_write::all_ones(ty), ir_write::zero(ty));
+        if k == low_mask(bits) {
+            all
+        } else {
+            w.binop(LLVMOpcode::LLVMAnd, all, ir_write::splat_int(ty, k))
+        }
+    }))
+}
+
+/// Folds every compare of `function` that only tests a truth value into its `i1` value, and makes every width
+/// change over a predicate's materialisation the materialisation in the new width ([`rematerialised`]);
+/// returns how many.
 pub fn fold(function: LLVMValueRef) -> u64 {
     let mut count = 0;
     let mut erased = HashSet::new();
@@ -198,9 +228,10 @@ pub fn fold(function: LLVMValueRef) -> u64 {
             if erased.contains(&inst) {
                 continue;
             }
-            let Some(c) = compare(inst) else { continue };
-            let fed: Vec<LLVMValueRef> = (0..2).map(|i| ir::operand(inst, i)).collect();
-            // SAFETY: `c` is an i1 value of the compare's type (lane-wise chain), defined before it.
+            let Some(c) = compare(inst).or_else(|| rematerialised(inst)) else { continue };
+            let fed: Vec<LLVMValueRef> = (0..ir::operand_count(inst)).map(|i| ir::operand(inst, i)).collect();
+            // SAFETY: `c` is an i1 value of the compare's type (lane-wise chain), or a select of the
+            // instruction's type, defined before it.
             unsafe { LLVMReplaceAllUsesWith(inst, c) };
             erase_dead(std::iter::once(inst).chain(fed).collect(), &mut erased);
             count += 1;

@@ -254,7 +254,7 @@ pub fn count(cx: &PassCx, stats: &Stats) {
     cx.count(c"copies-global", c"copies kept: a global read or written while the other is still live", stats.copies_global);
     cx.count(c"copy-moves", c"moves the kept copies became", stats.copy_moves);
     cx.count(c"writes-in-place", c"wrregions writing elements back where they are (no move)", stats.writes_in_place);
-    cx.count(c"truth-folds", c"compares of a predicate's own materialisation folded into the predicate", stats.truth_folds);
+    cx.count(c"truth-folds", c"compares of a predicate's own materialisation folded into the predicate, and chains over one made one select", stats.truth_folds);
     cx.count(c"payload-views", c"message payloads that are a region of a vector, read in place", stats.payload_views);
     cx.count(c"constant-olds", c"wrregions and predicated loads onto a constant old value", stats.constant_olds);
     cx.count(c"aliases", c"bitcasts emitted as vISA aliases", stats.aliases);

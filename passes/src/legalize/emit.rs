@@ -102,18 +102,16 @@ impl Legalizer<'_> {
         Ok(prev)
     }
 
-    #[allow(clippy::too_many_arguments)]
-    fn split_operand(
+    /// The lanes `start..start + width` of the vector `value` (a scalar as it is), made once per piece.
+    fn split_value(
         &self,
         builder: LLVMBuilderRef,
-        inst: LLVMValueRef,
-        n: u32,
+        value: LLVMValueRef,
         start: u32,
         width: u32,
         map: &mut HashMap<LLVMValueRef, LLVMValueRef>,
         two_rows: bool,
     ) -> Result<LLVMValueRef, String> {
-        let value = operand(inst, n);
         if !is_vector(ir::type_of(value)) {
             return Ok(value);
         }
@@ -192,17 +190,21 @@ impl Legalizer<'_> {
             return region_ir::build_rdregion(builder, old, &sub, rdr.index, false, &name);
         }
         if matches!(intrinsic_base(inst).as_deref(), Some("llvm.genx.constanti" | "llvm.genx.constantf")) {
-            return self.split_operand(builder, inst, 0, start, width, map, false);
+            return self.split_value(builder, operand(inst, 0), start, width, map, false);
         }
         let count = ir::data_operand_count(inst);
         let mut operands = Vec::with_capacity(count as usize);
+        // With propagation, a plain read of the written vector's Old value reads the previous piece's result.
+        let old = (kind == SplitKind::Propagation && !ir::is_undef(prev) && bale.head_is_wrregion()).then(|| operand(bale.head, wr::OLD));
         for n in 0..count {
             let value = if bale.fixed4 == Some((inst, n)) {
                 operand(inst, n)
             } else if bale.twice_width == Some((inst, n)) {
-                self.split_operand(builder, inst, n, start * 2, width * 2, map, two_rows)?
+                self.split_value(builder, operand(inst, n), start * 2, width * 2, map, two_rows)?
+            } else if old.is_some() && old == Some(operand(inst, n)) {
+                self.split_value(builder, prev, start, width, map, two_rows)?
             } else {
-                self.split_operand(builder, inst, n, start, width, map, two_rows)?
+                self.split_value(builder, operand(inst, n), start, width, map, two_rows)?
             };
             operands.push(value);
         }
@@ -226,14 +228,14 @@ impl Legalizer<'_> {
         let sub = r.subregion(start, width).map_err(|e| e.to_string())?;
         let mask = if w.region.masked {
             Some(if is_vector(ir::type_of(w.mask)) {
-                self.split_operand(builder, head, wr::MASK, start, width, map, false)?
+                self.split_value(builder, operand(head, wr::MASK), start, width, map, false)?
             } else {
                 w.mask
             })
         } else {
             None
         };
-        let new = self.split_operand(builder, head, wr::NEW, start, width, map, two_rows)?;
+        let new = self.split_value(builder, operand(head, wr::NEW), start, width, map, two_rows)?;
         region_ir::build_wrregion(builder, old, new, &sub, w.index, mask, &format!("{}.join{start}", name_of(head)))
     }
 

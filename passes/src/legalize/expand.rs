@@ -11,6 +11,10 @@
 //! | `sdiv x, -2^k` | `0 - (x + bias) >>ₐ k` (the same `bias`) |
 //! | `srem x, ±2^k` | `x - ((x + bias) & -2^k)` |
 //!
+//! A dividend whose every lane is proven non-negative (`mul_narrow::known_non_negative`: value ranges, e.g. a
+//! thread origin times a block size) is divided as unsigned: `sdiv x, 2^k` is `x >> k` and `srem x, ±2^k` is
+//! `x & (2^k - 1)` (`bias` would be 0; the remainder of a non-negative dividend is non-negative).
+//!
 //! Proof sketch: LLVM's `sdiv` rounds toward zero, an arithmetic shift toward -∞. `bias` is 0 for `x >= 0`
 //! and `2^k - 1` for `x < 0` (all ones shifted right logically by `w - k`); for negative `x`,
 //! `⌊(x + 2^k - 1) / 2^k⌋ = ⌈x / 2^k⌉`, which is rounding toward zero; `x + bias` cannot overflow (a negative
@@ -142,6 +146,12 @@ fn division_by_power_of_two(inst: LLVMValueRef) -> Option<LLVMValueRef> {
     };
     // (`-2^(w-1)`'s magnitude wraps to 2^(w-1) itself, whose trailing zeros are w - 1.)
     let x = operand(inst, 0);
+    // A dividend proven non-negative needs no sign fix-up: its signed division is the unsigned one.
+    let op = match op {
+        LLVMSDiv if k > 0 && !negative && crate::mul_narrow::known_non_negative(x) => LLVMUDiv,
+        LLVMSRem if k > 0 && crate::mul_narrow::known_non_negative(x) => LLVMURem,
+        op => op,
+    };
     let splat = |value: u64| ir_write::splat_int(ty, value & mask);
     Some(Writer::before(inst, |b| match op {
         LLVMUDiv => if k == 0 { x } else { b.lshr(x, splat(u64::from(k))) },

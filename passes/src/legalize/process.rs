@@ -545,6 +545,27 @@ impl<'c> Legalizer<'c> {
             }
             kind = SplitKind::Propagation;
         }
+        // Old read whole as a plain operand (`wrregion(x, sub(0, x), mask)`): each piece slices it at the piece's
+        // own lanes, as a read of `x`'s whole region would.
+        for m in &bale.members {
+            if matches!(m.info.role, Role::RdRegion | Role::WrRegion | Role::AddrAdd | Role::AddrOr) {
+                continue;
+            }
+            for n in 0..ir::data_operand_count(m.inst) {
+                if operand(m.inst, n) != w.old || m.info.is_operand_baled(n) {
+                    continue;
+                }
+                if bale.fixed4 == Some((m.inst, n)) || bale.twice_width == Some((m.inst, n)) || w.index != Index::Direct {
+                    return SplitKind::Normal;
+                }
+                let Some(eb) = element_bytes(element_type(ir::type_of(w.old))) else { return SplitKind::Normal };
+                let r2 = Region::whole(eb, lanes(ir::type_of(w.old))).canonical();
+                if r2 != r1 && may_overlap(&r1, &r2, IndexRelation::Unrelated) {
+                    return SplitKind::Normal;
+                }
+                kind = SplitKind::Propagation;
+            }
+        }
         kind
     }
 

@@ -87,6 +87,31 @@ entry:
   ret <8 x i16> %c
 }
 
+; A dividend proven non-negative (value ranges, mul_narrow::known_non_negative: a 16-bit id zero-extended, times
+; 8) is divided as unsigned: no sign fix-up. A dividend that may be negative (%maybe: times 2^17 can reach the
+; sign bit) keeps it; a negative divisor keeps the signed form too.
+; CHECK-LABEL: define <8 x i32> @non_negative_dividend(
+; CHECK:      %y = mul <8 x i32> %wide{{[0-9]*}}, <i32 8,
+; CHECK-NEXT: %q = lshr <8 x i32> %y, <i32 1,
+; CHECK-NEXT: %r = and <8 x i32> %y, <i32 3,
+; CHECK-NEXT: %big = mul <8 x i32> %wide{{[0-9]*}}, <i32 131072,
+; CHECK-NEXT: ashr <8 x i32> %big, <i32 31,
+; CHECK:      %qm = sub <8 x i32> zeroinitializer,
+define <8 x i32> @non_negative_dividend(<8 x i16> %id) #0 {
+entry:
+  %wide = zext <8 x i16> %id to <8 x i32>
+  %y = mul <8 x i32> %wide, <i32 8, i32 8, i32 8, i32 8, i32 8, i32 8, i32 8, i32 8>
+  %q = sdiv <8 x i32> %y, <i32 2, i32 2, i32 2, i32 2, i32 2, i32 2, i32 2, i32 2>
+  %r = srem <8 x i32> %y, <i32 -4, i32 -4, i32 -4, i32 -4, i32 -4, i32 -4, i32 -4, i32 -4>
+  %big = mul <8 x i32> %wide, <i32 131072, i32 131072, i32 131072, i32 131072, i32 131072, i32 131072, i32 131072, i32 131072>
+  %maybe = sdiv <8 x i32> %big, <i32 4, i32 4, i32 4, i32 4, i32 4, i32 4, i32 4, i32 4>
+  %qm = sdiv <8 x i32> %y, <i32 -2, i32 -2, i32 -2, i32 -2, i32 -2, i32 -2, i32 -2, i32 -2>
+  %a = xor <8 x i32> %q, %r
+  %b = xor <8 x i32> %a, %maybe
+  %c = add <8 x i32> %b, %qm
+  ret <8 x i32> %c
+}
+
 ; Not a power of two, or different divisors per lane: left for vISA's div and mod.
 ; CHECK-LABEL: define <8 x i32> @left_alone(
 ; CHECK: sdiv <8 x i32> %x, <i32 3,

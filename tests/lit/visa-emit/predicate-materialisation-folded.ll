@@ -1,8 +1,9 @@
 ; A compare of a predicate's own materialisation is the predicate: the front end's mask of v > 0 in a merge is
 ; icmp sgt -> select -1/0 (a sext after genx-lowering) -> trunc to words -> and 1 -> icmp ne 0 -> sext -> icmp
-; ne 0 (as before a SIMD_IF goto); the emitter folds the chain back into the first compare, so the select's flag is one
-; `cmp.gt` into a predicate and nothing of the chain is emitted (-stats: two folds). Negative case @kept: the
-; mask's words are also stored, so the select, trunc and and stay (the compares still fold). The vISA
+; ne 0 (as before a SIMD_IF goto); genx-legalize folds the chain back into the first compare before it splits
+; anything (the emitter would too, visa_emit/truth.rs), so the select's flag is one
+; `cmp.gt` into a predicate and nothing of the chain is emitted. @kept: the mask's words are also stored, so
+; the chain stays, its trunc as C's materialisation in words (truth.rs), then the `and`; the compares still fold. The vISA
 ; validates against the IR on the executor, and GenX_IR assembles it.
 ; RUN: %opt -passes='genx-legalize,print<genx-visa-emit>' -disable-output -stats %s 2> %t.out
 ; RUN: FileCheck %s < %t.out
@@ -22,10 +23,11 @@
 
 ; CHECK-LABEL: .kernel "kept"
 ; CHECK: cmp.gt (M1, 16) [[Q:P[0-9]+]]
-; CHECK: and (M1, 16)
-; CHECK: oword_st
+; CHECK-NEXT: ([[Q]]) sel (M1, 16) [[M:V[0-9]+]](0,0)<1> 0xffff:w 0x0:w
+; CHECK-NEXT: and (M1, 16) [[W:V[0-9]+]](0,0)<1> [[M]](0,0)<1;1,0> 0x1:w
+; CHECK: oword_st (2) {{T[0-9]+}} 0x8:ud [[W]].0
 
-; STATS: 3 print<genx-visa-emit> - compares of a predicate's own materialisation folded into the predicate
+; STATS: {{[0-9]+}} genx-legalize - compares of a predicate's own materialisation folded into the predicate, and chains over one made one select
 
 define void @mask_select(i32 %buf) #0 {
 entry:

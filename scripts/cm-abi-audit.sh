@@ -38,6 +38,8 @@ def interface(path):
         var, off, size = m.groups()
         c = cls.get(var)
         out.append(f".input {c}{'' if c else ' ' + var} offset={off} size={size}")
+    for m in re.finditer(r'(?m)^\.implicit_(\w+) \S+ offset=(\d+) size=(\d+)', text):
+        out.append(f".implicit_{m.group(1)} offset={m.group(2)} size={m.group(3)}")
     for m in re.finditer(r'(?m)^\.kernel_attr (\w+)(=\S+)?', text):
         if m.group(1) != 'NoBarrier':
             out.append(m.group(0).strip())
@@ -53,7 +55,8 @@ for k in kernels:
     if not (os.path.exists(a) and os.path.exists(b)):
         print(f"{platform:6} {name:28} {k:24} missing ({'igc' if not os.path.exists(a) else 'ours'})")
         continue
-    ia, ib = interface(a), interface(b)
+    # Sorted: each line carries its offset, and the two texts list their declarations in different orders.
+    ia, ib = sorted(interface(a)), sorted(interface(b))
     if ia == ib:
         print(f"{platform:6} {name:28} {k:24} same ({sum(l.startswith('.input') for l in ia)} inputs)")
     else:

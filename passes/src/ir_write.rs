@@ -100,13 +100,14 @@ impl Writer {
     pub fn bitcast(&mut self, value: LLVMValueRef, ty: LLVMTypeRef) -> LLVMValueRef {
         // SAFETY: see the module note (live handles; a builder call only creates IR).
         unsafe { LLVMBuildBitCast(self.builder, value, ty, c"".as_ptr()) }
+    }
+
     /// `icmp predicate lhs, rhs`; both operands of one integer (or integer vector) type.
     pub fn icmp(&mut self, predicate: llvm_sys::LLVMIntPredicate, lhs: LLVMValueRef, rhs: LLVMValueRef) -> LLVMValueRef {
         debug_assert_eq!(ir::type_of(lhs), ir::type_of(rhs), "compared operands of one type");
         // SAFETY: see the module note (live handles; a builder call only creates IR).
         unsafe { LLVMBuildICmp(self.builder, predicate, lhs, rhs, c"".as_ptr()) }
     }
-
 
     /// `value` extended to `ty`: `sext` when `signed`, else `zext`.
     pub fn extend(&mut self, value: LLVMValueRef, ty: LLVMTypeRef, signed: bool) -> LLVMValueRef {

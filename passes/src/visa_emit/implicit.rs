@@ -5,14 +5,15 @@
 //!
 //! # Layout (IGC's CMKernelArgOffset for the CM runtime, read at igc-1.0.12504.6)
 //! After the explicit arguments, from the start of the last free zone of the payload: first the implicit
-//! kernel arguments (local size, group count: three dwords each, dword aligned, moved to the next GRF rather
-//! than crossing one), then the implicit thread argument (the local id: three words) starting a new GRF. Only
-//! the inputs the kernel reads are added, in that fixed order.
+//! kernel arguments (group count, then local size: three dwords each, dword aligned, moved to the next GRF rather
+//! than crossing one), then the implicit thread argument (the local id) starting a new GRF. Only the inputs the
+//! kernel reads are added, in that fixed order. The local id is three dwords (`size=12`), as in IGC's own
+//! `-binary-format=cm` output, which the CM runtime loads (IGC reads x, y, z there as dwords); IGC's OpenCL and
+//! Level Zero outputs declare three packed words (`size=6`) instead, a layout the CM runtime's kernels do not get.
 //!
 //! # Lowering a call
-//! `local.size` and `group.count` (`<3 x i32>`) and `local.id16` (`<3 x i16>`) are views of their input (no
-//! instruction); `local.id` (`<3 x i32>`) widens the three words into a fresh variable (two moves, 2 + 1
-//! lanes). The input variables are declared like arguments, so the register decisions of lower.rs (a
+//! `local.size`, `group.count` and `local.id` (`<3 x i32>`) are views of their input (no instruction);
+//! `local.id16` (`<3 x i16>`) narrows the three dwords into a fresh variable (two moves, 2 + 1 lanes). The input variables are declared like arguments, so the register decisions of lower.rs (a
 //! `wrregion` writes into its old value's variable only when every value living there is dead) protect them.
 //!
 //! # Not handled
@@ -29,7 +30,7 @@ use crate::visa_emit::NAME;
 
 /// The implicit kinds, in layout order: (vISA kind, element type, whether it is a thread argument).
 const KINDS: &[(&str, Type, bool)] =
-    &[("LOCAL_SIZE", Type::D, false), ("GROUP_COUNT", Type::D, false), ("LOCAL_ID", Type::UW, true)];
+    &[("GROUP_COUNT", Type::D, false), ("LOCAL_SIZE", Type::D, false), ("LOCAL_ID", Type::UD, true)];
 
 impl Lowering<'_> {
     /// Declares and places the implicit inputs the kernel's calls read, from byte `next` of the payload.
@@ -88,7 +89,7 @@ impl Lowering<'_> {
             self.define(inst, view);
             return Ok(());
         }
-        // Three words widened to three dwords: lanes 0-1, then lane 2.
+        // Three elements converted to the read's width (the local id's dwords to words): lanes 0-1, then lane 2.
         let var = self.new_var(inst, false)?;
         let dst_view = self.view(var, elem.with_sign(false));
         for (lanes, first) in [(2u32, 0u32), (1, 2)] {

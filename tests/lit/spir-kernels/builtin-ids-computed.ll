@@ -17,9 +17,9 @@
 ; IR: call <3 x i32> @llvm.genx.group.count.v3i32()
 ; RUN: %cmc -backend=visa -march=icllp %s -o icl.isa -mdump_asm
 ; RUN: FileCheck %s < ids.visaasm
-; CHECK: .implicit_LOCAL_SIZE
 ; CHECK: .implicit_GROUP_COUNT
-; CHECK: .implicit_LOCAL_ID
+; CHECK: .implicit_LOCAL_SIZE
+; CHECK: .implicit_LOCAL_ID {{V[0-9]+}} offset=64 size=12
 ; CHECK: %group_id_y
 ; RUN: %validate -v %s ids.visaasm | FileCheck %s --check-prefix=AGREE
 ; AGREE: cmc validate: 1 function(s) agree

@@ -43,7 +43,9 @@ pub struct Bases {
 /// names a kind that is not modelled.
 pub fn implicit_input(kind: &str, ids: &ThreadIds, bases: Bases, size: usize) -> Result<(Vec<u8>, Vec<bool>), String> {
     Ok(match kind {
-        "LOCAL_ID" => words(&ids.local_id.map(u64::from), 2, size),
+        // Three dwords in the CM runtime's layout (IGC's -binary-format=cm output, `size=12`), three packed words
+        // in IGC's OpenCL one (`size=6`).
+        "LOCAL_ID" => words(&ids.local_id.map(u64::from), if size >= 12 { 4 } else { 2 }, size),
         "LOCAL_SIZE" => words(&ids.local_size.map(u64::from), 4, size),
         "GROUP_COUNT" => words(&ids.group_count.map(u64::from), 4, size),
         "UNDEFINED_12" => words(&[bases.private], 8, size),

@@ -2,8 +2,9 @@
 //!
 //! How IGC maps a kernel's IR arguments onto vISA (observed on every kernel of the project's corpus with IGC
 //! 1.0.12504.6, and read in IGC's `GenXBTIAssignment.cpp` and `CMKernelArgOffset.cpp` at that tag):
-//! - The thread payload: `r0` is the header, `r1` the packed local ids (`.implicit_LOCAL_ID offset=32 size=6`:
-//!   three words x, y, z), and cross-thread data starts at GRF byte 64 (`r2`): IGC's implicit arguments first
+//! - The thread payload (IGC's OpenCL output): `r0` is the header, `r1` the packed local ids
+//!   (`.implicit_LOCAL_ID offset=32 size=6`: three words x, y, z; the CM runtime's layout, IGC's
+//!   `-binary-format=cm` output and ours, has three dwords after the implicit arguments, `size=12`), and cross-thread data starts at GRF byte 64 (`r2`): IGC's implicit arguments first
 //!   (`.implicit_UNDEFINED_12 offset=64 size=8` is the private memory base ([`super::run::implicit_input`]), `.implicit_LOCAL_SIZE` and
 //!   `.implicit_GROUP_COUNT` three dwords each), then every explicit argument, in argument order, each at its own
 //!   `.input V offset=N size=N`. So the `k`-th `.input` directive is IR argument `k`, and the value it receives

@@ -497,9 +497,9 @@ def genx_umin : GenX<FamInt, AnyInt, [Arg<AnyInt, "a">, Arg<Same1, "b">],
   NoMem, "Unsigned minimum."> { let Visa = "alu-uu min"; }
 
 def genx_rol : GenX<FamInt, AnyInt, [Arg<AnyInt, "a">, Arg<Same1, "amount">],
-  NoMem, "Rotate left.">;
+  NoMem, "Rotate left."> { let Visa = "alu-uu rol"; }
 def genx_ror : GenX<FamInt, AnyInt, [Arg<AnyInt, "a">, Arg<Same1, "amount">],
-  NoMem, "Rotate right.">;
+  NoMem, "Rotate right."> { let Visa = "alu-uu ror"; }
 
 def genx_add3 : GenX<FamInt, AnyInt, [Arg<AnyInt, "a", "i16 or i32 elements">, Arg<Same1, "b">, Arg<Same1, "c">],
   NoMem, "Three-input add.">;

@@ -3,7 +3,7 @@
 //! runtime fills (vISA has no predefined variable for them; `group.id.*` and `thread.x/y` are predefined
 //! variables, lowered as `predef` forms in lower.rs).
 //!
-//! # Layout (IGC's CMKernelArgOffset for the CM runtime, read at igc-1.0.12504.6)
+//! # Layout (IGC's `-binary-format=cm` output at igc-1.0.12504.6, which `scripts/cm-abi-audit.sh` compares)
 //! After the explicit arguments, from the start of the last free zone of the payload: first the implicit
 //! kernel arguments (group count, then local size: three dwords each, dword aligned, moved to the next GRF rather
 //! than crossing one), then the implicit thread argument (the local id) starting a new GRF. Only the inputs the
@@ -13,8 +13,9 @@
 //!
 //! # Lowering a call
 //! `local.size`, `group.count` and `local.id` (`<3 x i32>`) are views of their input (no instruction);
-//! `local.id16` (`<3 x i16>`) narrows the three dwords into a fresh variable (two moves, 2 + 1 lanes). The input variables are declared like arguments, so the register decisions of lower.rs (a
-//! `wrregion` writes into its old value's variable only when every value living there is dead) protect them.
+//! `local.id16` (`<3 x i16>`) narrows the three dwords into a fresh variable (two moves, 2 + 1 lanes). The
+//! input variables are declared like arguments, so the register decisions of lower.rs (a `wrregion` writes
+//! into its old value's variable only when every value living there is dead) protect them.
 //!
 //! # Not handled
 //! Other implicit kinds (printf buffer, private base, scoreboard): no intrinsic reaches here for them.

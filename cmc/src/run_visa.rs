@@ -51,6 +51,7 @@ pub(crate) fn run(request: &Job) -> Result<Outcome, String> {
     for spec in &request.surfaces {
         crate::run_cmd::bind_surface(&mut machine, spec, &mut outputs)?;
     }
+    crate::run_cmd::bind_samplers(&mut machine, request)?;
     let mut inputs = Vec::new();
     for (index, (input, spec)) in explicit.iter().zip(&request.args).enumerate() {
         let var = kernel.var(input.var);

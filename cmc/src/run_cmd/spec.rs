@@ -506,6 +506,29 @@ mod tests {
     }
 
     #[test]
+    fn sampler_specs() {
+        use genx_exec::machine::{SamplerAddress as A, SamplerFilter as F};
+        let state = |text: &str| parse_sampler(text).map(|s| (s.index, s.state.filter, s.state.address));
+        assert_eq!(state("0=nearest"), Ok((0, F::Nearest, A::Clamp)));
+        assert_eq!(state("2=linear:wrap"), Ok((2, F::Linear, A::Wrap)));
+        assert_eq!(state("1=nearest:mirror"), Ok((1, F::Nearest, A::Mirror)));
+        assert_eq!(state("3=linear:border"), Ok((3, F::Linear, A::Border([0.0; 4]))));
+        assert_eq!(state("3=linear:border:0.5,0,0,1"), Ok((3, F::Linear, A::Border([0.5, 0.0, 0.0, 1.0]))));
+        for (text, why) in [
+            ("nearest", "expected INDEX=FILTER"),
+            ("x=nearest", "is not a size"),
+            ("0=point", "unknown filter 'point'"),
+            ("0=linear:clamp_to_edge", "unknown addressing mode"),
+            ("0=linear:clamp:0,0,0,0", "not border"),
+            ("0=linear:border:0,0,0", "not four numbers"),
+            ("0=linear:border:0,0,0,inf", "not four numbers"),
+        ] {
+            let err = parse_sampler(text).unwrap_err();
+            assert!(err.starts_with(&format!("--sampler '{text}'")) && err.contains(why), "{text}: {err}");
+        }
+    }
+
+    #[test]
     fn run_files() {
         let dir = std::env::temp_dir().join(format!("cmc-run-spec-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
@@ -526,6 +549,12 @@ mod tests {
         assert_eq!(job.surfaces[0].image.as_ref().unwrap().format, Some(SurfaceFormat::R16Uint));
         assert_eq!(job.surfaces[1].input, Source::Zeros(Some(64)));
         assert_eq!(job.surfaces[1].output, Some(dir.join("o.bin")));
+        let job = read("input = \"k.cpp\"\n[[sampler]]\nindex = 1\nfilter = \"nearest\"\naddress = \"border\"\nborder = [0, 0, 0, 1]\n")
+            .unwrap();
+        assert_eq!(job.samplers[0].index, 1);
+        assert_eq!(job.samplers[0].state.address, genx_exec::machine::SamplerAddress::Border([0.0, 0.0, 0.0, 1.0]));
+        let err = read("input = \"k.cpp\"\n[[sampler]]\nindex = 1\nfilter = \"cubic\"\n").unwrap_err();
+        assert!(err.contains("sampler 1 in run file") && err.contains("unknown filter 'cubic'"), "{err}");
         let err = read("input = \"k.cpp\"\ngroup = [1]\n").unwrap_err();
         assert!(err.contains("group"), "{err}");
         let err = read("input = \"k.cpp\"\n[[surface]]\nbti = 2\nkind = \"buffer\"\ninput = \"zeros\"\n").unwrap_err();

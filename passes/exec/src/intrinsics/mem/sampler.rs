@@ -254,7 +254,7 @@ pub(crate) const UNORM_FORMATS: [&str; 4] = ["16-full", "16-downsampled", "8-ful
 pub(crate) fn unorm_image(ctx: &Ctx<'_>, what: &str, bti: u32) -> Result<TypedSurface, Fault> {
     let surface = TypedSurface::of(ctx, what, bti, TRIAL_FORMAT)?;
     if surface.view.format.kind() != ChannelKind::Unorm {
-        return Err(Fault::Unsupported(format!("{what}: a {} image ({what} samples unorm images)", surface.view.format.name())));
+        return Err(Fault::Unsupported(format!("{what}: a {} image (the message samples unorm images only)", surface.view.format.name())));
     }
     Ok(surface)
 }

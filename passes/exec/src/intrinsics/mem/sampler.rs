@@ -203,6 +203,9 @@ pub(crate) fn filtered(
     }
     let v = &surface.view;
     let sizes = [v.width, v.height, v.depth];
+    if sizes.iter().take(v.dims as usize).any(|&n| n == 0) {
+        return Err(Fault::Undefined(format!("{what}: sampling an image with no texels")));
+    }
     let mut axes: [Taps; 3] = [[(Some(0), 1.0), (None, 0.0)]; 3];
     for (d, axis) in axes.iter_mut().enumerate().take(v.dims as usize) {
         *axis = axis_taps(coords[d], sizes[d], state);

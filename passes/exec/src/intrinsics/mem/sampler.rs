@@ -420,3 +420,56 @@ fn avs_call(ctx: &mut Ctx<'_>, call: &Call<'_>) -> Result<Value, Fault> {
     }
     Ok(Value::Lanes(out))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn state(filter: SamplerFilter, address: SamplerAddress) -> SamplerState {
+        SamplerState { filter, address }
+    }
+
+    /// The texel indices (with their weights) a coordinate reads on an axis of 4 texels, worked out by hand from
+    /// the module note: u·4 = -1 is index -1 for the nearest filter; t = u·4 - 0.5 = 4.5 is indices 4 and 5, half
+    /// each, for the linear one.
+    #[test]
+    fn addressing_modes_at_the_edges() {
+        use SamplerAddress::*;
+        use SamplerFilter::*;
+        let nearest = |address, u: f32| axis_taps(u, 4, state(Nearest, address))[0].0;
+        assert_eq!(nearest(Clamp, -0.25), Some(0));
+        assert_eq!(nearest(Wrap, -0.25), Some(3));
+        assert_eq!(nearest(Mirror, -0.25), Some(0));
+        assert_eq!(nearest(Mirror, 1.25), Some(2)); // index 5: the second period backwards
+        assert_eq!(nearest(Border([0.0; 4]), -0.25), None);
+        assert_eq!(nearest(Border([0.0; 4]), 0.75), Some(3));
+        let linear = |address| axis_taps(1.25, 4, state(Linear, address));
+        assert_eq!(linear(Clamp), [(Some(3), 0.5), (Some(3), 0.5)]);
+        assert_eq!(linear(Wrap), [(Some(0), 0.5), (Some(1), 0.5)]);
+        assert_eq!(linear(Mirror), [(Some(3), 0.5), (Some(2), 0.5)]);
+        assert_eq!(linear(Border([0.0; 4])), [(None, 0.5), (None, 0.5)]);
+    }
+
+    /// Coordinates far outside the image or not finite never overflow the index: periodic modes reduce them
+    /// exactly, the others clamp them; NaN reads as 0, infinity as 0 under the periodic modes.
+    #[test]
+    fn far_and_non_finite_coordinates() {
+        use SamplerAddress::*;
+        for filter in [SamplerFilter::Nearest, SamplerFilter::Linear] {
+            for address in [Clamp, Wrap, Mirror, Border([1.0; 4])] {
+                for u in [1e30f32, -1e30, f32::MAX, f32::INFINITY, f32::NEG_INFINITY, f32::NAN] {
+                    let taps = axis_taps(u, 4, state(filter, address));
+                    assert!(taps.iter().all(|&(i, w)| i.map_or(true, |i| i < 4) && (0.0..=1.0).contains(&w)), "{u} {taps:?}");
+                }
+            }
+        }
+        let nearest = |address, u: f32| axis_taps(u, 4, state(SamplerFilter::Nearest, address))[0].0;
+        assert_eq!(nearest(Wrap, f32::INFINITY), Some(0));
+        assert_eq!(nearest(Mirror, f32::NAN), Some(0));
+        assert_eq!(nearest(Clamp, f32::INFINITY), Some(3));
+        assert_eq!(nearest(Border([0.0; 4]), f32::NEG_INFINITY), None);
+        // u = 1024.25 is u·4 = 4097, texel 1 of the 1025th period.
+        assert_eq!(nearest(Wrap, 1024.25), Some(1));
+        assert_eq!(nearest(Mirror, 1024.25), Some(1));
+    }
+}

@@ -1,6 +1,6 @@
 //! vISA memory messages: OWord block, media block (planes included), scaled gather/scatter, untyped 4-channel,
 //! DWORD atomics, SVM block/gather/scatter/atomics, typed 4-channel messages and typed atomics, the sampler-less
-//! `load`.
+//! `load`, filtered sampling (`sample`, `sample_unorm`, `avs`).
 //!
 //! Each message is written from its page in `documentation/visa/instructions/` (igc-1.0.12504.6): operand roles
 //! and order from the page's "Text" line, data layout from its "Semantics" pseudo-code. What the address space

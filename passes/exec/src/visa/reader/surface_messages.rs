@@ -1,6 +1,6 @@
 //! Reading the typed surface and sampler messages: `gather4_typed`, `scatter4_typed`, `typed_atomic`, `load`,
-//! `sample`, `sample_unorm` (the 16-bit full output format; the others are refused when run), `avs` (the
-//! full output formats; the downsampled ones are refused when run).
+//! `sample`, `sample_unorm`, `avs` (every output format and the two modes the text names; the executor refuses
+//! avs's downsampled formats when run).
 //!
 //! Text forms (vISA `GATHER4_TYPED.md`, `SCATTER4_TYPED.md`, `TYPED_ATOMIC.md` "Text"; `load`/`sample` from
 //! `8_appendix_visa_assembly_syntax.md` and IGC's own `-mdump_asm` output, which `GenX_IR` assembles):
@@ -88,8 +88,8 @@ impl Cx<'_, '_> {
                 let dst = self.raw()?;
                 Ok((Exec::SCALAR_NM, Op::SampleUnorm { mask, format: format as u32, sampler, surface, coords, dst }))
             }
-            _ => {
-                // avs: the surface and the sampler, in either order (module note).
+            "avs" => {
+                // The surface and the sampler, in either order (module note).
                 let mask = channels(self)?;
                 let (mut surface, mut sampler) = (None, None);
                 for _ in 0..2 {
@@ -111,6 +111,7 @@ impl Cx<'_, '_> {
                 let scalars = [u, v, du, dv, u2d, vblock, v2d];
                 Ok((Exec::SCALAR_NM, Op::Avs { mask, format, mode, sampler, surface, scalars, dst }))
             }
+            other => self.fail(col, format!("'{other}' is not a typed surface or sampler message")),
         }
     }
 

@@ -17,6 +17,14 @@
 ; RUN: not %validate %s %t.no-u2d.visaasm 2>&1 | FileCheck %s --check-prefix=MISMATCH
 ; RUN: sed -e 's/AVS_16x8/AVS_16x4/' %t.visaasm > %t.16x4.visaasm
 ; RUN: not %validate %s %t.16x4.visaasm 2>&1 | FileCheck %s --check-prefix=MISMATCH
+; Negative, the vISA reader (exit 2, located): a second surface where the sampler goes, a mode the text form
+; does not name.
+; RUN: sed -E 's/avs\.RGBA (T[0-9]+) (S[0-9]+)/avs.RGBA \1 \1/' %t.visaasm > %t.two.visaasm
+; RUN: not %validate %s %t.two.visaasm 2>&1 | FileCheck %s --check-prefix=TWO
+; TWO: .visaasm:{{[0-9]+}}:{{[0-9]+}}: error: avs takes one surface and one sampler
+; RUN: sed -e 's/AVS_16x8/AVS_8x4/' %t.visaasm > %t.8x4.visaasm
+; RUN: not %validate %s %t.8x4.visaasm 2>&1 | FileCheck %s --check-prefix=MODE
+; MODE: error: expected an avs mode (AVS_16x4, AVS_16x8), found 'AVS_8x4'
 ; REQUIRES: genx-ir
 
 ; CHECK-DAG: .decl [[SMP:S[0-9]+]] v_type=S num_elts=1 // %smp

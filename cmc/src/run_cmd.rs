@@ -7,7 +7,7 @@
 //! cmc run k.cpp|k.ll|k.bc|run.toml [-k NAME] [-D M] [-I DIR] [-march P] [--groups X[,Y[,Z]]] [--local X[,Y[,Z]]]
 //!        [--surface BTI=buffer:IN[:OUT]] [--surface BTI=zeros:BYTES[:OUT]]
 //!        [--surface BTI=image2d:[WxH[xPITCH]:][FORMAT:]IN[:OUT]] [--surface BTI=image1d|image3d|nv12:...]
-//!        [--expect BTI=FILE] --arg SPEC ...
+//!        [--sampler INDEX=FILTER[:ADDRESS[:R,G,B,A]]] [--expect BTI=FILE] --arg SPEC ...
 //! ```
 //! The input's kind decides how the program is made ([`program_of`]): CM source through the front end in-process
 //! (GenX IR as `cmc -emit-llvm` makes it; the middle end is not run), LLVM IR decoded as it is, a `.toml` run file
@@ -69,6 +69,10 @@ struct Args {
     /// `BTI=nv12:WxH[xPITCH]:IN[:OUT]`.
     #[arg(long = "surface")]
     surfaces: Vec<String>,
+    /// Bind a sampler state: `INDEX=FILTER[:ADDRESS[:R,G,B,A]]`, FILTER `nearest` or `linear`, ADDRESS `clamp`,
+    /// `wrap`, `mirror` or `border` (with its colour). Unbound samplers are linear, clamp.
+    #[arg(long = "sampler")]
+    samplers: Vec<String>,
     /// Compare surface BTI's final contents with FILE (a picture or raw bytes); exit 1 on a difference.
     #[arg(long = "expect")]
     expects: Vec<String>,
@@ -164,6 +168,9 @@ fn job_of(args: &Args) -> Result<Job, String> {
     for text in &args.surfaces {
         job.surfaces.push(spec::parse_surface(text)?);
     }
+    for text in &args.samplers {
+        job.samplers.push(spec::parse_sampler(text)?);
+    }
     for text in &args.expects {
         job.expects.push(spec::parse_expect(text)?);
     }
@@ -248,6 +255,7 @@ fn run(job: &Job) -> Result<Outcome, String> {
     for spec in &job.surfaces {
         bind_surface(&mut machine, spec, &mut outputs)?;
     }
+    bind_samplers(&mut machine, job)?;
     let mut values = Vec::with_capacity(function.params.len());
     for (index, (spec, ty)) in job.args.iter().zip(&function.params).enumerate() {
         let what = format!("argument {index} (%{})", function.param_names[index]);
@@ -269,6 +277,17 @@ fn run(job: &Job) -> Result<Outcome, String> {
         outputs.len()
     );
     finish(job, &machine, &outputs, summary)
+}
+
+/// Binds the job's sampler states (the sampler table's indices are what `SamplerIndex` arguments hold); an index
+/// bound twice is an error.
+pub(crate) fn bind_samplers(machine: &mut Machine<'_>, job: &Job) -> Result<(), String> {
+    for spec in &job.samplers {
+        if machine.samplers.insert(spec.index, spec.state).is_some() {
+            return Err(format!("{}: sampler {} is bound twice", spec.origin, spec.index));
+        }
+    }
+    Ok(())
 }
 
 /// What is checked once everything is bound and before the kernel runs: expectations name bound surfaces and

@@ -51,6 +51,7 @@ pub(crate) fn run(request: &Job) -> Result<Outcome, String> {
     for spec in &request.surfaces {
         crate::run_cmd::bind_surface(&mut machine, spec, &mut outputs)?;
     }
+    crate::run_cmd::bind_samplers(&mut machine, request)?;
     let mut inputs = Vec::new();
     for (index, (input, spec)) in explicit.iter().zip(&request.args).enumerate() {
         let var = kernel.var(input.var);
@@ -74,7 +75,7 @@ pub(crate) fn run(request: &Job) -> Result<Outcome, String> {
     crate::run_cmd::check_before_running(request, &machine, &outputs)?;
     let bounds = if request.hardware_bounds { BoundsPolicy::Hardware } else { BoundsPolicy::Report };
     let mut printed = Vec::new();
-    let result = genx_exec::visa::run::dispatch(&kernel, &mut machine.memory, &machine.surfaces, &inputs, grid, bounds, &mut printed);
+    let result = genx_exec::visa::run::dispatch(&kernel, &mut machine.memory, &machine.surfaces, &machine.samplers, &inputs, grid, bounds, &mut printed);
     // What the threads printed before a fault is shown too, as for an IR kernel.
     crate::run_cmd::print_printf(&printed)?;
     let report = result.map_err(|trap| format!("kernel '{}': {trap}", kernel.name))?;

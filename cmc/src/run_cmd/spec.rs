@@ -16,9 +16,13 @@
 //!                              an NV12 surface of WxH pixels (both even): the Y plane, then the UV plane of
 //!                              H/2 rows, both PITCH bytes apart
 //! ```
+//! Sampler states (`--sampler`): `INDEX=FILTER[:ADDRESS[:R,G,B,A]]`, FILTER `nearest` or `linear`, ADDRESS
+//! `clamp` (default), `wrap`, `mirror` or `border`, the colour (default 0,0,0,0) only with `border`.
+//!
 //! The run file has the same fields by name (see `docs/run.md`): `input`, `kernel`, `groups`, `local`, `args`,
 //! `defines`, `include_dirs`, `march`, `hardware_bounds`, `[[surface]]` tables (`bti`, `kind`, `width`, `height`,
-//! `pitch`, `format`, `input`, `output`, `bytes`) and `[[expect]]` tables (`bti`, `file`). Relative paths in a run
+//! `pitch`, `format`, `input`, `output`, `bytes`), `[[sampler]]` tables (`index`, `filter`, `address`,
+//! `border`) and `[[expect]]` tables (`bti`, `file`). Relative paths in a run
 //! file are relative to the file's directory. Unknown keys are errors (a misspelt key never goes unnoticed).
 //!
 //! Every user number goes through [`size`], so its range checks live in one place.
@@ -26,6 +30,7 @@
 use std::path::{Path, PathBuf};
 
 use genx_exec::format::SurfaceFormat;
+use genx_exec::machine::{SamplerAddress, SamplerFilter, SamplerState};
 use serde::Deserialize;
 
 /// Where a surface's initial contents come from.
@@ -85,6 +90,15 @@ pub struct ImageShape {
     pub format: Option<SurfaceFormat>,
 }
 
+/// One sampler binding: the state of sampler `index`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SamplerSpec {
+    pub index: u32,
+    pub state: SamplerState,
+    /// How the user spelled it, for error messages.
+    pub origin: String,
+}
+
 /// One `--expect BTI=FILE`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Expect {
@@ -101,6 +115,7 @@ pub struct Job {
     pub local: [u32; 3],
     pub args: Vec<String>,
     pub surfaces: Vec<SurfaceSpec>,
+    pub samplers: Vec<SamplerSpec>,
     pub expects: Vec<Expect>,
     pub defines: Vec<String>,
     pub include_dirs: Vec<String>,
@@ -141,6 +156,55 @@ pub fn dims(text: &str, flag: &str) -> Result<[u32; 3], String> {
 pub fn parse_expect(text: &str) -> Result<Expect, String> {
     let (bti, file) = text.split_once('=').ok_or_else(|| format!("--expect '{text}': expected BTI=FILE"))?;
     Ok(Expect { bti: size(bti, 0, &format!("--expect '{text}'"))?, file: PathBuf::from(file) })
+}
+
+/// A sampler state from its parts: the filter's name, the addressing mode's (default clamp), the border colour
+/// (only with `border`; default 0, 0, 0, 0). `origin` names the binding in errors.
+fn sampler_state(filter: &str, address: Option<&str>, border: Option<[f32; 4]>, origin: &str) -> Result<SamplerState, String> {
+    let filter = SamplerFilter::NAMES.iter().find(|(name, _)| *name == filter).map(|&(_, f)| f).ok_or_else(|| {
+        let names: Vec<&str> = SamplerFilter::NAMES.iter().map(|(name, _)| *name).collect();
+        format!("{origin}: unknown filter '{filter}' (known: {})", names.join(", "))
+    })?;
+    let address = match address.unwrap_or("clamp") {
+        "clamp" => SamplerAddress::Clamp,
+        "wrap" => SamplerAddress::Wrap,
+        "mirror" => SamplerAddress::Mirror,
+        "border" => SamplerAddress::Border(border.unwrap_or([0.0; 4])),
+        other => {
+            return Err(format!("{origin}: unknown addressing mode '{other}' (known: {})", SamplerAddress::NAMES.join(", ")))
+        }
+    };
+    if border.is_some() && !matches!(address, SamplerAddress::Border(_)) {
+        return Err(format!("{origin}: a border colour is given, but the addressing mode is not border"));
+    }
+    Ok(SamplerState { filter, address })
+}
+
+/// A border colour `R,G,B,A`: four finite numbers.
+fn border_colour(text: &str, origin: &str) -> Result<[f32; 4], String> {
+    let parts: Vec<&str> = text.split(',').collect();
+    let mut colour = [0f32; 4];
+    if parts.len() != 4 {
+        return Err(format!("{origin}: the border colour '{text}' is not four numbers R,G,B,A"));
+    }
+    for (c, part) in colour.iter_mut().zip(&parts) {
+        *c = part.trim().parse::<f32>().ok().filter(|v| v.is_finite()).ok_or_else(|| {
+            format!("{origin}: the border colour '{text}' is not four numbers R,G,B,A ('{part}')")
+        })?;
+    }
+    Ok(colour)
+}
+
+/// A `--sampler` value: `INDEX=FILTER[:ADDRESS[:R,G,B,A]]`.
+pub fn parse_sampler(text: &str) -> Result<SamplerSpec, String> {
+    let origin = format!("--sampler '{text}'");
+    let (index, rest) = text.split_once('=').ok_or_else(|| format!("{origin}: expected INDEX=FILTER[:ADDRESS[:R,G,B,A]]"))?;
+    let index = size(index, 0, &origin)?;
+    let mut parts = rest.splitn(3, ':');
+    let filter = parts.next().unwrap_or("");
+    let address = parts.next();
+    let border = parts.next().map(|colour| border_colour(colour, &origin)).transpose()?;
+    Ok(SamplerSpec { index, state: sampler_state(filter, address, border, &origin)?, origin })
 }
 
 /// A `--surface` value.
@@ -251,7 +315,18 @@ struct RunFile {
     #[serde(default)]
     surface: Vec<SurfaceTable>,
     #[serde(default)]
+    sampler: Vec<SamplerTable>,
+    #[serde(default)]
     expect: Vec<ExpectTable>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SamplerTable {
+    index: u32,
+    filter: String,
+    address: Option<String>,
+    border: Option<[f32; 4]>,
 }
 
 #[derive(Deserialize)]
@@ -302,6 +377,7 @@ pub fn read_run_file(path: &Path) -> Result<Job, String> {
         local: grid(file.local, "local")?,
         args: Vec::new(),
         surfaces: Vec::new(),
+        samplers: Vec::new(),
         expects: file.expect.iter().map(|e| Expect { bti: e.bti, file: resolve(&e.file) }).collect(),
         defines: file.defines,
         include_dirs: file.include_dirs.iter().map(|d| resolve(d).display().to_string()).collect(),
@@ -324,6 +400,14 @@ pub fn read_run_file(path: &Path) -> Result<Job, String> {
                 .join(","),
             _ => return Err(format!("run file '{name}': args[{i}] is not a number, a vector or a string")),
         });
+    }
+    for table in &file.sampler {
+        let origin = format!("sampler {} in run file '{name}'", table.index);
+        if let Some(colour) = table.border.filter(|c| c.iter().any(|v| !v.is_finite())) {
+            return Err(format!("{origin}: the border colour {colour:?} is not four finite numbers"));
+        }
+        let state = sampler_state(&table.filter, table.address.as_deref(), table.border, &origin)?;
+        job.samplers.push(SamplerSpec { index: table.index, state, origin });
     }
     for table in &file.surface {
         let origin = format!("surface {} in run file '{name}'", table.bti);
@@ -422,6 +506,29 @@ mod tests {
     }
 
     #[test]
+    fn sampler_specs() {
+        use genx_exec::machine::{SamplerAddress as A, SamplerFilter as F};
+        let state = |text: &str| parse_sampler(text).map(|s| (s.index, s.state.filter, s.state.address));
+        assert_eq!(state("0=nearest"), Ok((0, F::Nearest, A::Clamp)));
+        assert_eq!(state("2=linear:wrap"), Ok((2, F::Linear, A::Wrap)));
+        assert_eq!(state("1=nearest:mirror"), Ok((1, F::Nearest, A::Mirror)));
+        assert_eq!(state("3=linear:border"), Ok((3, F::Linear, A::Border([0.0; 4]))));
+        assert_eq!(state("3=linear:border:0.5,0,0,1"), Ok((3, F::Linear, A::Border([0.5, 0.0, 0.0, 1.0]))));
+        for (text, why) in [
+            ("nearest", "expected INDEX=FILTER"),
+            ("x=nearest", "is not a size"),
+            ("0=point", "unknown filter 'point'"),
+            ("0=linear:clamp_to_edge", "unknown addressing mode"),
+            ("0=linear:clamp:0,0,0,0", "not border"),
+            ("0=linear:border:0,0,0", "not four numbers"),
+            ("0=linear:border:0,0,0,inf", "not four numbers"),
+        ] {
+            let err = parse_sampler(text).unwrap_err();
+            assert!(err.starts_with(&format!("--sampler '{text}'")) && err.contains(why), "{text}: {err}");
+        }
+    }
+
+    #[test]
     fn run_files() {
         let dir = std::env::temp_dir().join(format!("cmc-run-spec-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
@@ -442,6 +549,12 @@ mod tests {
         assert_eq!(job.surfaces[0].image.as_ref().unwrap().format, Some(SurfaceFormat::R16Uint));
         assert_eq!(job.surfaces[1].input, Source::Zeros(Some(64)));
         assert_eq!(job.surfaces[1].output, Some(dir.join("o.bin")));
+        let job = read("input = \"k.cpp\"\n[[sampler]]\nindex = 1\nfilter = \"nearest\"\naddress = \"border\"\nborder = [0, 0, 0, 1]\n")
+            .unwrap();
+        assert_eq!(job.samplers[0].index, 1);
+        assert_eq!(job.samplers[0].state.address, genx_exec::machine::SamplerAddress::Border([0.0, 0.0, 0.0, 1.0]));
+        let err = read("input = \"k.cpp\"\n[[sampler]]\nindex = 1\nfilter = \"cubic\"\n").unwrap_err();
+        assert!(err.contains("sampler 1 in run file") && err.contains("unknown filter 'cubic'"), "{err}");
         let err = read("input = \"k.cpp\"\ngroup = [1]\n").unwrap_err();
         assert!(err.contains("group"), "{err}");
         let err = read("input = \"k.cpp\"\n[[surface]]\nbti = 2\nkind = \"buffer\"\ninput = \"zeros\"\n").unwrap_err();

@@ -9,7 +9,7 @@
 
 use std::borrow::Cow;
 
-use crate::machine::{BoundsPolicy, Call, Ctx, Surfaces, ThreadIds};
+use crate::machine::{BoundsPolicy, Call, Ctx, Samplers, Surfaces, ThreadIds};
 use crate::memory::{AllocKind, Fault, Memory};
 use crate::ops;
 use crate::program::*;
@@ -40,6 +40,8 @@ pub struct Machine<'p> {
     pub program: &'p Program,
     pub memory: Memory,
     pub surfaces: Surfaces,
+    /// Sampler states by index, for filtered sampling.
+    pub samplers: Samplers,
     /// The address of each global as the code being run sees it: the machine's own allocations, except while
     /// [`Machine::resume`] runs a thread of a dispatch, which sees its own copies of the per-thread globals.
     global_bases: Vec<u64>,
@@ -55,6 +57,7 @@ pub struct Machine<'p> {
 pub struct Template<'p> {
     program: &'p Program,
     surfaces: Surfaces,
+    samplers: Samplers,
     global_bases: Vec<u64>,
     step_limit: u64,
     bounds: BoundsPolicy,
@@ -68,6 +71,7 @@ impl<'p> Template<'p> {
             program: self.program,
             memory: Memory::view(self.next_base, shared),
             surfaces: self.surfaces.clone(),
+            samplers: self.samplers.clone(),
             global_bases: self.global_bases.clone(),
             step_limit: self.step_limit,
             bounds: self.bounds,
@@ -126,6 +130,7 @@ impl<'p> Machine<'p> {
             program,
             memory,
             surfaces: Surfaces::new(),
+            samplers: Samplers::new(),
             global_bases,
             step_limit: DEFAULT_STEP_LIMIT,
             bounds: BoundsPolicy::default(),
@@ -139,6 +144,7 @@ impl<'p> Machine<'p> {
         Template {
             program: self.program,
             surfaces: self.surfaces.clone(),
+            samplers: self.samplers.clone(),
             global_bases: self.global_bases.clone(),
             step_limit: self.step_limit,
             bounds: self.bounds,
@@ -514,6 +520,7 @@ impl<'p> Machine<'p> {
                         let mut ctx = Ctx {
                             memory: &mut self.memory,
                             surfaces: &self.surfaces,
+                            samplers: &self.samplers,
                             ids: &thread.ids,
                             slm,
                             barrier: false,

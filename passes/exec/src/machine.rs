@@ -158,6 +158,53 @@ pub struct Surface {
 /// Binding table: BTI → surface.
 pub type Surfaces = BTreeMap<u32, Surface>;
 
+/// How a sampler picks texels around a sampling position (the sampler state's min/mag filter).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum SamplerFilter {
+    /// The texel the position falls in.
+    Nearest,
+    /// The bilinear (trilinear on a 3D image) mix of the texels around the position.
+    #[default]
+    Linear,
+}
+
+/// What a sampler reads for a texel index outside the image (the sampler state's addressing mode; one mode for
+/// every axis).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub enum SamplerAddress {
+    /// The nearest edge texel.
+    #[default]
+    Clamp,
+    /// The image repeats: index `i` reads `i mod n`.
+    Wrap,
+    /// The image repeats mirrored: period `2n`, the second half read backwards.
+    Mirror,
+    /// The border colour, R, G, B, A, as the channels' decoded values (unorm channels in [0, 1]).
+    Border([f32; 4]),
+}
+
+/// The state the host binds to a sampler index (`SamplerIndex` argument): what filtered sampling
+/// ([`crate::intrinsics::mem::sampler`]) does with the image. The default is the CPU sampler model's historical
+/// state: linear filtering, clamp to edge.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct SamplerState {
+    pub filter: SamplerFilter,
+    pub address: SamplerAddress,
+}
+
+impl SamplerFilter {
+    /// The filters by the names `cmc run` takes (`--sampler`, docs/run.md "Samplers").
+    pub const NAMES: [(&'static str, SamplerFilter); 2] = [("nearest", SamplerFilter::Nearest), ("linear", SamplerFilter::Linear)];
+}
+
+impl SamplerAddress {
+    /// The addressing modes by the names `cmc run` takes; `border` takes its colour separately.
+    pub const NAMES: [&'static str; 4] = ["clamp", "wrap", "mirror", "border"];
+}
+
+/// Sampler table: sampler index → state. An index with no entry has the default state.
+pub type Samplers = BTreeMap<u32, SamplerState>;
+
 /// BTI of shared local memory in the legacy dataport messages (`cm_slm_read` and friends).
 pub const SLM_BTI: u32 = 254;
 /// BTI of stateless (flat) accesses.
@@ -180,6 +227,8 @@ pub enum BoundsPolicy {
 pub struct Ctx<'a> {
     pub memory: &'a mut Memory,
     pub surfaces: &'a Surfaces,
+    /// The sampler states bound by index (unbound indices have the default state).
+    pub samplers: &'a Samplers,
     pub ids: &'a ThreadIds,
     /// Base address of the thread group's SLM allocation, if the kernel has SLM.
     pub slm: Option<u64>,
@@ -191,6 +240,11 @@ pub struct Ctx<'a> {
 }
 
 impl Ctx<'_> {
+    /// The state of sampler `index`: the bound one, else the default.
+    pub fn sampler(&self, index: u32) -> SamplerState {
+        self.samplers.get(&index).copied().unwrap_or_default()
+    }
+
     /// The surface bound at `bti`, for a linear (buffer) message.
     pub fn surface(&self, bti: u32) -> Result<&Surface, Fault> {
         self.bound_surface(bti, SurfaceNeed::Buffer)

@@ -1,14 +1,18 @@
 // Samplers: sample16 (genx.sample: channel mask, sampler, surface, normalized u, v, r), load16 (genx.load on
 // integer coordinates), sample32 (genx.sample.unorm with the output format in bits 4-5 of the channel operand),
 // cm_avs_sampler (genx.avs). SamplerIndex arguments are kind 1 of !genx.kernels. IGC accepts all four for icllp
-// and tgllp.
-// REQUIRES: ocloc, llvm-spirv
+// and tgllp. Our vISA of the kernel agrees with its IR on the CPU sampler model (all four messages, avs in 16x4
+// 16-bit full) for icllp and tgllp.
+// REQUIRES: ocloc, llvm-spirv, genx-ir
 // RUN: %cmc -emit-llvm -S %s -o %t.ll
 // RUN: FileCheck %s < %t.ll
 // RUN: %cmc -passes=genx-verify %t.ll -S -o %t.verified.ll
 // RUN: %cmc -march=icllp %s -o %t.icllp.bin && %cmc -march=tgllp %s -o %t.tgllp.bin
 // RUN: %cmc inspect %t.icllp.bin %t.tgllp.bin | FileCheck %s --check-prefix=BIN
 // BIN-COUNT-2: kernel sampling
+// RUN: rm -rf %t.icl %t.tgl && mkdir -p %t.icl %t.tgl
+// RUN: cd %t.icl && %cmc -march=icllp -backend=visa -mdump_asm %s -o k.isa && %validate %t.ll sampling.visaasm
+// RUN: cd %t.tgl && %cmc -march=tgllp -backend=visa -mdump_asm %s -o k.isa && %validate %t.ll sampling.visaasm
 
 // CHECK-LABEL: define {{.*}}@sampling(
 // CHECK: call <64 x float> @llvm.genx.sample.v64f32.v16f32(i32 15, i32 %smp, i32 %img, <16 x float> %[[U:[^,]+]], <16 x float> %[[V:[^,]+]], <16 x float> zeroinitializer)

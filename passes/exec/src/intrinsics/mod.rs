@@ -112,6 +112,7 @@ pub(crate) fn call_on(
     let mut ctx = Ctx {
         memory,
         surfaces: &surfaces,
+        samplers: &Default::default(),
         ids: &ids,
         slm: None,
         barrier: false,

@@ -29,7 +29,7 @@ use super::alu;
 use super::message;
 use super::program::*;
 use crate::interp::Trap;
-use crate::machine::{BoundsPolicy, Ctx, Surfaces, ThreadIds, SLM_BTI, STATELESS_BTI};
+use crate::machine::{BoundsPolicy, Ctx, Samplers, Surfaces, ThreadIds, SLM_BTI, STATELESS_BTI};
 use crate::memory::{Fault, Memory};
 
 /// An element value read from an operand: raw bits of its type, or undefined.
@@ -65,6 +65,8 @@ pub struct Thread<'k> {
     pub ids: ThreadIds,
     /// Float `mad` rounds the product, then the sum (as LLVM's separate `fmul` and `fadd`), instead of once.
     pub mad_rounds_twice: bool,
+    /// The sampler states by index its filtered sampling messages use (empty: every sampler has the default).
+    pub samplers: std::sync::Arc<Samplers>,
 }
 
 impl<'k> Thread<'k> {
@@ -86,6 +88,7 @@ impl<'k> Thread<'k> {
             step_limit: crate::interp::DEFAULT_STEP_LIMIT,
             ids,
             mad_rounds_twice: false,
+            samplers: Default::default(),
         };
         for (id, var) in kernel.vars.iter().enumerate() {
             match var.kind {
@@ -169,6 +172,7 @@ impl<'k> Thread<'k> {
         bounds: BoundsPolicy,
     ) -> Result<VisaYield, Trap> {
         let ids = self.ids;
+        let samplers = std::sync::Arc::clone(&self.samplers);
         loop {
             if self.pc > self.kernel.insts.len() {
                 return Err(self.trap(Fault::Other("control reached past the end of the kernel".to_string())));
@@ -187,7 +191,7 @@ impl<'k> Thread<'k> {
             let kernel = self.kernel;
             let inst = &kernel.insts[self.pc];
             // vISA has no printf call (IGC resolved it into buffer writes): the buffer stays empty.
-            let mut ctx = Ctx { memory, surfaces, ids: &ids, slm, barrier: false, bounds, printf: &mut Vec::new() };
+            let mut ctx = Ctx { memory, surfaces, samplers: &samplers, ids: &ids, slm, barrier: false, bounds, printf: &mut Vec::new() };
             match self.step(inst, &mut ctx) {
                 Ok(Flow::Next) => self.pc += 1,
                 Ok(Flow::Jump(target)) => self.pc = target,

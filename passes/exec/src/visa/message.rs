@@ -1,6 +1,6 @@
 //! vISA memory messages: OWord block, media block (planes included), scaled gather/scatter, untyped 4-channel,
 //! DWORD atomics, SVM block/gather/scatter/atomics, typed 4-channel messages and typed atomics, the sampler-less
-//! `load`.
+//! `load`, filtered sampling (`sample`, `sample_unorm`, `avs`).
 //!
 //! Each message is written from its page in `documentation/visa/instructions/` (igc-1.0.12504.6): operand roles
 //! and order from the page's "Text" line, data layout from its "Semantics" pseudo-code. What the address space
@@ -36,10 +36,15 @@
 //!   channel of lane i at dword `k·max(SIMD, GRF/4) + i`), each texel as [`crate::intrinsics::mem::sampler`]
 //!   reads it (out of bounds undefined).
 //!
+//! - `sample`, `sample_unorm`, `avs`: filtered sampling through the CPU sampler model
+//!   ([`crate::intrinsics::mem::sampler`], the IR executor's functions), with the state bound to the index the
+//!   sampler variable holds; `sample` lays its channels out as `load`, `sample_unorm` and `avs` as their IR
+//!   intrinsics do (the element order is the same bytes at both levels).
+//!
 //! Channels are enabled by the execution mask and the predicate; disabled lanes access nothing and leave the
-//! destination unchanged. Not handled: `predec`, 16-bit DWORD and typed atomics on the return path, filtered
-//! sampling (`sample`, `sample_unorm`, `3d_sample`, `avs`: the reader refuses them naming the sampler state the
-//! model lacks), `raw_send` (IGC emits none for this project's kernels).
+//! destination unchanged (`sample_unorm` and `avs` ignore the mask, as AVS.md says). Not handled: `predec`,
+//! 16-bit DWORD and typed atomics on the return path, `3d_sample`, `raw_send` (IGC emits none for this
+//! project's kernels).
 
 use super::exec::Thread;
 use super::program::*;
@@ -294,7 +299,8 @@ pub(super) fn execute(t: &mut Thread<'_>, inst: &Inst, ctx: &mut Ctx<'_>) -> Res
             }
             Ok(())
         }
-        Op::Sample { mask, surface, coords, dst } => {
+        Op::Sample { mask, sampler, surface, coords, dst } => {
+            let state = ctx.sampler(t.bti(*sampler)?);
             let image = TypedSurface::of(ctx, "sample", t.bti(*surface)?, typed::TRIAL_FORMAT)?;
             let stride = (inst.exec.size as usize).max(t.kernel.grf_bytes as usize / 4);
             for (i, _) in lanes_on(t)?.iter().enumerate().filter(|(_, on)| **on) {
@@ -305,7 +311,7 @@ pub(super) fn execute(t: &mut Thread<'_>, inst: &Inst, ctx: &mut Ctx<'_>) -> Res
                     };
                     at[k] = f32::from_bits(bits as u32);
                 }
-                let values = sampler::filtered(ctx, "sample", &image, at, i)?;
+                let values = sampler::filtered(ctx, "sample", &image, state, at, i)?;
                 for (k, c) in (0..4).filter(|c| mask & (1 << c) != 0).enumerate() {
                     let value = values.map_or(0, |v| v[c].to_bits());
                     let slot = dst.offset as i64 + 4 * (k * stride + i) as i64;
@@ -314,19 +320,46 @@ pub(super) fn execute(t: &mut Thread<'_>, inst: &Inst, ctx: &mut Ctx<'_>) -> Res
             }
             Ok(())
         }
-        Op::SampleUnorm { mask, format, surface, coords, dst } => {
-            let image = sampler::unorm_image(ctx, "sample_unorm", t.bti(*surface)?, *format)?;
+        Op::SampleUnorm { mask, format: _, sampler, surface, coords, dst } => {
+            let state = ctx.sampler(t.bti(*sampler)?);
+            let image = sampler::unorm_image(ctx, "sample_unorm", t.bti(*surface)?)?;
             let mut at = [0f32; 4];
             for (k, src) in coords.iter().enumerate() {
                 at[k] = f32::from_bits(scalar_u64(t, src, ["u", "v", "delta_u", "delta_v"][k])? as u32);
             }
             for p in 0..32 {
-                let values = sampler::filtered(ctx, "sample_unorm", &image, sampler::unorm_pixel([at[0], at[1]], [at[2], at[3]], p), p)?;
+                let values = sampler::filtered(ctx, "sample_unorm", &image, state, sampler::unorm_pixel([at[0], at[1]], [at[2], at[3]], p), p)?;
                 for (k, c) in (0..4).filter(|c| mask & (1 << c) != 0).enumerate() {
                     let word = values.map_or(0, |v| sampler::unorm16(&image, v[c]));
                     let slot = dst.offset as i64 + 2 * (32 * k + p) as i64;
                     t.write_bytes(dst.var, slot, &word.to_le_bytes(), &[values.is_some(); 2])?;
                 }
+            }
+            Ok(())
+        }
+        Op::Avs { mask, format, mode, sampler, surface, scalars, dst } => {
+            let names = ["u", "v", "delta_u", "delta_v", "u2d", "vertical_block", "v2d"];
+            let mut values = [0u32; 7];
+            for (k, src) in scalars.iter().enumerate() {
+                values[k] = scalar_u64(t, src, names[k])? as u32;
+            }
+            let float = |k: usize| f32::from_bits(values[k]);
+            let block = sampler::AvsBlock {
+                mask: *mask,
+                origin: [float(0), float(1)],
+                delta: [float(2), float(3)],
+                u2d: float(4),
+                v2d: float(6),
+                vblock: values[5],
+                format: *format,
+                mode: *mode,
+            };
+            let state = ctx.sampler(t.bti(*sampler)?);
+            let (bytes, elements) = sampler::avs(ctx, "avs", t.bti(*surface)?, state, &block)?;
+            for (i, element) in elements.iter().enumerate() {
+                let value = element.unwrap_or(0).to_le_bytes();
+                let slot = dst.offset as i64 + (bytes * i) as i64;
+                t.write_bytes(dst.var, slot, &value[..bytes], &vec![element.is_some(); bytes])?;
             }
             Ok(())
         }

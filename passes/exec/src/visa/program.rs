@@ -447,10 +447,14 @@ pub enum Op {
     /// `load.<RGBA> (SIMD) T u v r dst`: the sampler-less LOAD at integer coordinates.
     SamplerLoad { mask: u32, surface: Surface, coords: [Raw; 3], dst: Raw },
     /// `sample.<RGBA> (SIMD) S T u v r dst`: filtered sampling at normalized float coordinates, through the CPU
-    /// sampler model (`intrinsics::mem::sampler`); the sampler variable is read but every sampler is alike.
-    Sample { mask: u32, surface: Surface, coords: [Raw; 3], dst: Raw },
+    /// sampler model (`intrinsics::mem::sampler`) with the state of the sampler variable's index.
+    Sample { mask: u32, sampler: VarId, surface: Surface, coords: [Raw; 3], dst: Raw },
     /// `sample_unorm.<RGBA>.<format> S T u v delta_u delta_v dst`: a block of 8x4 pixels as unorm words.
-    SampleUnorm { mask: u32, format: u32, surface: Surface, coords: [Src; 4], dst: Raw },
+    SampleUnorm { mask: u32, format: u32, sampler: VarId, surface: Surface, coords: [Src; 4], dst: Raw },
+    /// `avs.<RGBA> T S u v delta_u delta_v u2d group_id vertical_block <format> v2d <mode> ief_bypass dst`: the
+    /// adaptive video scaler's block; `scalars` are u, v, delta_u, delta_v, u2d, vertical_block, v2d (the group
+    /// id and IEF bypass change nothing in the model and are not kept).
+    Avs { mask: u32, format: u32, mode: u32, sampler: VarId, surface: Surface, scalars: [Src; 7], dst: Raw },
 }
 
 impl Op {
@@ -471,7 +475,8 @@ impl Op {
             | Op::TypedAtomic { surface, .. }
             | Op::SamplerLoad { surface, .. }
             | Op::Sample { surface, .. }
-            | Op::SampleUnorm { surface, .. } => Some(*surface),
+            | Op::SampleUnorm { surface, .. }
+            | Op::Avs { surface, .. } => Some(*surface),
             _ => None,
         }
     }

@@ -23,7 +23,7 @@ use super::printf::PrintfError;
 use super::program::{Kernel, VarId};
 use crate::grid::{DispatchReport, Grid};
 use crate::interp::Trap;
-use crate::machine::{BoundsPolicy, Surfaces, ThreadIds};
+use crate::machine::{BoundsPolicy, Samplers, Surfaces, ThreadIds};
 use crate::memory::{AllocKind, Fault, Memory};
 
 /// Bytes of private memory per thread given through the private-base implicit argument.
@@ -102,6 +102,7 @@ pub fn dispatch(
     kernel: &Kernel,
     memory: &mut Memory,
     surfaces: &Surfaces,
+    samplers: &Samplers,
     inputs: &[(VarId, Vec<u8>, Vec<bool>)],
     grid: Grid,
     bounds: BoundsPolicy,
@@ -124,6 +125,7 @@ pub fn dispatch(
         0
     };
     let cm_printf = super::cm_printf::uses_buffer(kernel);
+    let samplers = std::sync::Arc::new(samplers.clone());
     for group in (0..gz).flat_map(|z| (0..gy).flat_map(move |y| (0..gx).map(move |x| [x, y, z]))) {
         let slm = (slm_bytes > 0).then(|| memory.allocate(format!("SLM of group {group:?}"), AllocKind::Slm, slm_bytes));
         let mut threads: Vec<Option<Thread<'_>>> = Vec::new();
@@ -133,6 +135,7 @@ pub fn dispatch(
         for local in (0..lz).flat_map(|z| (0..ly).flat_map(move |y| (0..lx).map(move |x| [x, y, z]))) {
             let ids = ThreadIds { group_id: group, local_id: local, local_size: grid.local_size, group_count: grid.groups };
             let mut thread = Thread::new(kernel, ids);
+            thread.samplers = std::sync::Arc::clone(&samplers);
             for (var, bytes, defined) in inputs {
                 thread.set_input(*var, bytes, defined);
             }

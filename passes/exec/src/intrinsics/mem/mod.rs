@@ -49,8 +49,8 @@
 //!   address) are checked; violating them is [`Fault::Undefined`].
 //!
 //! Not handled (no table entry, so decoding marks a caller unsupported): `untyped.atomic.*`, `transpose.ld`, the
-//! LSC family (`lsc.*`), filtered sampler messages (`sample`, `sample.unorm`, `avs`, `3d.*`: see [`sampler`]),
-//! raw sends. Refused when executed ([`Fault::Unsupported`]): a non-zero `scale` operand, a typed message at a
+//! LSC family (`lsc.*`), the 3D sampler messages (`3d.*`; `sample`, `sample.unorm` and `avs` run through
+//! [`sampler`]'s CPU sampler model), raw sends. Refused when executed ([`Fault::Unsupported`]): a non-zero `scale` operand, a typed message at a
 //! non-zero LOD. Images carry a [`crate::format::SurfaceFormat`]: media blocks clamp by its element, typed and
 //! sampler messages convert through it; buffers are bytes. When a message reaches an unbound index, the
 //! [`Fault::Unbound`] names the [`crate::machine::SurfaceNeed`] (buffer, image of a format, media surface), and

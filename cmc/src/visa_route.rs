@@ -49,10 +49,13 @@ use crate::output::Outputs;
 pub const PREPARE_PIPELINE: &str =
     "genx-spir-kernels,genx-inline-calls,always-inline,genx-lane-loop,genx-promote-array,function(mem2reg),genx-region-unroll,genx-constant-loads,genx-constant-branches,genx-ieee-emulate";
 
-/// The passes the route runs after the middle end, before emission: `genx-constant-branches` again (the middle
-/// end's constant folding decides more branches, the loop tests of a loop made straight-line among them), then
-/// genx-legalize.
-pub const BACK_END_PIPELINE: &str = "genx-constant-branches,genx-legalize";
+/// The passes the route runs after the middle end, before emission: `genx-region-collapse` again (IGC's back
+/// end collapses regions again too: the middle end's later passes, genx-dead-vector's removal of the writes
+/// nothing reads among them, leave reads of writes and of reads that now combine; cmtl::ReadBlock then
+/// WriteBlock of the same block passes the message payload straight through: `blocks` 378 -> 303 Gen
+/// instructions on icllp, IGC 347), `genx-constant-branches` again (the middle end's constant folding decides more
+/// branches, the loop tests of a loop made straight-line among them), then genx-legalize.
+pub const BACK_END_PIPELINE: &str = "genx-region-collapse,genx-constant-branches,genx-legalize";
 
 /// Times of the route's phases.
 #[derive(Default)]

@@ -19,7 +19,7 @@
 //! Ranges (`range_of`, intervals of unsigned values, also asked by genx-legalize through `known_non_negative`, lane-wise union for vectors, up to `DEPTH` operations deep):
 //! constants; `zext`; `sext` and `trunc` of a value that fits; `and` (at most the smaller operand), `or`/`xor`
 //! (at most the larger operand's bits set), `lshr`/`udiv`/`urem` by constants, `add`/`mul`/`shl` by a constant
-//! when no lane can wrap; `select`; `extractelement`, `insertelement`, `shufflevector` and `rdregion` (the union
+//! when no lane can wrap; `sub` when no lane can go below zero, and `x - (x & m)` (which is `x & !m`); `select`; `extractelement`, `insertelement`, `shufflevector` and `rdregion` (the union
 //! of the vectors read); and the thread environment: every element of `llvm.genx.local.size` is in
 //! `[1, MAX_GROUP_THREADS]`, of `llvm.genx.local.id`/`local.id16` in `[0, MAX_GROUP_THREADS - 1]`
 //! ([`crate::platform::MAX_GROUP_THREADS`], 1024: the hardware's largest group). Anything else is the whole type.
@@ -28,7 +28,9 @@
 //! Each rule gives an interval holding every value the instruction can produce (for defined inputs): an
 //! extension keeps the value; `and` cannot exceed either operand, `or`/`xor` cannot set a bit above the larger
 //! operand's top bit; a shift right or division by `c` maps `[lo, hi]` monotonically; `x urem c < c`; a sum or
-//! product whose largest value fits the type is the exact sum or product of values in the intervals; a select,
+//! product whose largest value fits the type is the exact sum or product of values in the intervals, and so is a
+//! difference whose smallest value is not negative; `x - (x & m)` subtracts a subset of the bits of `x`, so it
+//! is `x & !m`, at most `x` and at most `!m`; a select,
 //! an element read or a region read yields one of the values it reads; the thread environment's values are
 //! bounded by the hardware's dispatch, which the executor enforces (`cmc validate` draws thread ids from every
 //! grid it allows on half its trials). When `x` lies in `[0, 65535]`, `zext(trunc x to i16) = x`, so the
@@ -216,6 +218,7 @@ fn range_of(value: LLVMValueRef, depth: u32) -> Range {
                 _ => full,
             }
         }
+        Some(LLVMSub) => sub_range(operand(0), operand(1), bits, d),
         Some(LLVMMul) => {
             let (a, b) = (range_of(operand(0), d), range_of(operand(1), d));
             match a.hi.checked_mul(b.hi) {
@@ -252,6 +255,46 @@ fn range_of(value: LLVMValueRef, depth: u32) -> Range {
     } else {
         range
     }
+}
+
+/// The range of `a - b`: `x - (x & m)` clears the bits of `x` that `m` keeps (no lane borrows, since the bits
+/// subtracted are a subset of those of `x`), so it is `x & !m`, at most `x` and, for a constant `m`, at most
+/// `!m` (CM's `x - (x & -4)`, the offset of `x` in its dword, is in `[0, 3]`); otherwise the difference of two
+/// ranges when no lane can go below zero.
+fn sub_range(a: LLVMValueRef, b: LLVMValueRef, bits: u32, d: u32) -> Range {
+    let max = max_of(bits);
+    if ir::opcode(b) == Some(LLVMOpcode::LLVMAnd) {
+        let (p, q) = (ir::operand(b, 0), ir::operand(b, 1));
+        let mask = if p == a {
+            Some(q)
+        } else if q == a {
+            Some(p)
+        } else {
+            None
+        };
+        if let Some(mask) = mask {
+            let hi = range_of(a, d).hi;
+            let cleared = match constant_lanes(mask, bits) {
+                // The bits some lane of the mask does not keep.
+                Some(lanes) => !lanes.iter().fold(max, |all, &m| all & m) & max,
+                None => max,
+            };
+            return Range { lo: 0, hi: hi.min(cleared) };
+        }
+    }
+    let (ra, rb) = (range_of(a, d), range_of(b, d));
+    if ra.lo >= rb.hi {
+        Range { lo: ra.lo - rb.hi, hi: ra.hi - rb.lo }
+    } else {
+        Range::full(bits)
+    }
+}
+
+/// The unsigned range `[lo, hi]` proven for every lane of the integer `value` (genx-legalize bounds a region's
+/// runtime index with it, `legalize/align.rs`).
+pub(crate) fn unsigned_range(value: LLVMValueRef) -> (u64, u64) {
+    let r = range_of(value, DEPTH);
+    (r.lo, r.hi)
 }
 
 /// Whether every lane of the integer `value` is proven below `2^(w-1)` (`w` its width), so that its signed and

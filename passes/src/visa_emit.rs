@@ -79,6 +79,8 @@ pub struct Stats {
     pub copies_global: u64,
     /// Moves the kept copies became.
     pub copy_moves: u64,
+    /// `addr_add`s that repeated the previous one's address, removed (`genx_visa::address`).
+    pub addresses_commoned: u64,
     /// `wrregion`s and predicated loads onto a constant old value (written by moves first).
     pub constant_olds: u64,
     /// Bitcasts emitted as aliases.
@@ -253,6 +255,7 @@ pub fn count(cx: &PassCx, stats: &Stats) {
     cx.count(c"copies-merge", c"copies kept: a predicated load's old value still live after the load", stats.copies_merge);
     cx.count(c"copies-global", c"copies kept: a global read or written while the other is still live", stats.copies_global);
     cx.count(c"copy-moves", c"moves the kept copies became", stats.copy_moves);
+    cx.count(c"addresses-commoned", c"addr_adds repeating the previous one's address, removed", stats.addresses_commoned);
     cx.count(c"writes-in-place", c"wrregions writing elements back where they are (no move)", stats.writes_in_place);
     cx.count(c"truth-folds", c"compares of a predicate's own materialisation folded into the predicate, and chains over one made one select", stats.truth_folds);
     cx.count(c"payload-views", c"message payloads that are a region of a vector, read in place", stats.payload_views);

@@ -5,6 +5,11 @@
 //! Written here rather than shared with baling (whose `alignment_of` is private to it): the rules are the
 //! same small set — constants, `shl`/`mul` by constants, `and` with a constant mask, `add`/`or` of known
 //! values, and extensions/truncations passing the low bits through.
+//!
+//! Also the index's bounds, when its value range is proven (the ranges of `genx-mul-narrow`, one analysis for
+//! both): an index in `[0, 3]` (CM's `x - (x & -4)`, a byte offset inside a dword) moves a region by at most 3
+//! bytes, so a 16-byte piece of a row that starts at most 3 bytes into a GRF stays in it, where an index of
+//! unknown value allows one element at a time.
 
 use crate::ir;
 use crate::llvm_sys::core::*;
@@ -17,12 +22,21 @@ const MAX_LOG: u32 = 15;
 
 fn known(log: u32, extra: i64) -> Alignment {
     let log = log.min(MAX_LOG);
-    Alignment { log, extra: (extra & ((1i64 << log) - 1)) as u32 }
+    Alignment { log, extra: (extra & ((1i64 << log) - 1)) as u32, bounds: None }
 }
 
-/// The alignment of an index value (`i16`, or any integer).
+/// The alignment of an index value (`i16`, or any integer), with its bounds when its range is proven
+/// (`mul_narrow::unsigned_range`) to lie in the non-negative half of its type (so that its signed reading, the
+/// one a region index has, is the same).
 pub(super) fn alignment_of(value: LLVMValueRef) -> Alignment {
-    of(value, 0)
+    let mut alignment = of(value, 0);
+    if let Some(bits) = ir::int_element_bits(ir::type_of(value)) {
+        let (lo, hi) = crate::mul_narrow::unsigned_range(value);
+        if bits <= 32 && hi < 1u64 << (bits - 1) {
+            alignment.bounds = Some((lo as i64, hi as i64));
+        }
+    }
+    alignment
 }
 
 fn of(value: LLVMValueRef, depth: u32) -> Alignment {

@@ -59,15 +59,16 @@ impl Target {
 }
 
 /// What is known about a runtime index: its value is `extra` modulo `2^log` (IGC's `Alignment`); `log == 0`
-/// says nothing.
+/// says nothing. `bounds`, when known, is the smallest and largest value it can have (bytes, not negative).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Alignment {
     pub log: u32,
     pub extra: u32,
+    pub bounds: Option<(i64, i64)>,
 }
 
 impl Alignment {
-    pub const UNKNOWN: Alignment = Alignment { log: 0, extra: 0 };
+    pub const UNKNOWN: Alignment = Alignment { log: 0, extra: 0, bounds: None };
 }
 
 /// Why a region is limited to the size [`legal_region_size`] returned (for remarks).
@@ -167,8 +168,14 @@ pub fn legal_region_size(
                 // One GRF for bytes and for 2D destinations, else two (SKL+ indirect GRF crossing).
                 let grfs_per_indirect = if eb != 1 && (allow_2d || !r.is_2d()) { 2 } else { 1 };
                 let last = (n / w - 1) * vs + (w - 1) * s;
-                let max = input_len as i64 - last - 1 + real_idx;
-                let min = real_idx;
+                let mut max = input_len as i64 - last - 1 + real_idx;
+                let mut min = real_idx;
+                if let Some((lo, hi)) = align.bounds {
+                    // The element's position is also the index's (bytes) plus the offset, over the element size.
+                    let at = |index: i64| (index + r.offset as i64).div_euclid(eb) + real_idx;
+                    min = min.max(at(lo));
+                    max = max.min(at(hi));
+                }
                 if max >= min && min >= 0 {
                     let grf_of = |e: i64| e.div_euclid(per_grf);
                     let diff = grf_of(max) - grf_of(min);
@@ -410,8 +417,18 @@ mod tests {
         // A big input and unknown alignment: one element (then multi-indirect).
         assert_eq!(legal_region_size(ICL, &r, 0, true, 64, Alignment::UNKNOWN).0, 1);
         // A GRF-aligned index: two GRFs.
-        let aligned = Alignment { log: 5, extra: 0 };
+        let aligned = Alignment { log: 5, extra: 0, bounds: None };
         assert_eq!(legal_region_size(ICL, &r, 0, true, 64, aligned).0, 8);
+        // An index known to be in [0, 3] bytes: a 16-byte row piece starts at most 3 bytes into its GRF and
+        // stays in it; the next 8 bytes too (16 + 3 + 8 <= 32); in [0, 20], the 8 bytes from 16 may cross.
+        let bytes = Region::new(1, 16, 0, 16, 1, 0).with_single_indirect();
+        let in_dword = Alignment { bounds: Some((0, 3)), ..Alignment::UNKNOWN };
+        assert_eq!(legal_region_size(ICL, &bytes, 0, false, 256, in_dword).0, 16);
+        let next = Region::new(1, 8, 0, 8, 1, 16).with_single_indirect();
+        assert_eq!(legal_region_size(ICL, &next, 0, false, 256, in_dword).0, 8);
+        let wide = Alignment { bounds: Some((0, 20)), ..Alignment::UNKNOWN };
+        assert_eq!(legal_region_size(ICL, &next, 0, false, 256, wide).0, 1);
+        assert_eq!(legal_region_size(ICL, &bytes, 0, false, 256, Alignment::UNKNOWN).0, 1);
         // Multi-indirect width 1: up to 8.
         let m = Region::new(4, 8, 1, 1, 1, 0).with_multi_indirect(8);
         assert_eq!(legal_region_size(ICL, &m, 0, true, 64, Alignment::UNKNOWN).0, 8);

@@ -9,7 +9,13 @@
 //!   wrregion(Old, New, whole Old, all ones)       =>  New
 //!   wrregion(Old, New, R, all-zero mask)          =>  Old
 //!   wrregion(Old, rdregion(Old, R), R)            =>  Old
+//!   rdregion(wrregion(Old, New, R), R)            =>  New        (unmasked write, New of the read's type)
+//!   wrregion(undef, rdregion(V, R), R)            =>  V          (unmasked, V of the write's type)
 //! ```
+//!
+//! The last two undo a round trip through a compacted copy (cmtl::ReadBlock of a 3 x 5 block into a matrix,
+//! then WriteBlock of that matrix: the media payload's rows of 8 are compacted to 15 elements and spread back
+//! to rows of 8). The last one is a refinement: the elements outside `R`, undefined in the write, take `V`'s.
 
 use genx_region::Region;
 
@@ -139,9 +145,15 @@ impl Collapser<'_> {
 
     fn simplify_rdregion(&mut self, call: LLVMValueRef) {
         let ty = ir::type_of(call);
-        // Neither identity applies unless the input has the result's type and the offset is 0 (a whole read),
-        // or the input is a constant.
         let input = ir::call_arg(call, rd::INPUT);
+        // `rd(wr(Old, New, R), R)`: the read reads back exactly what an unmasked write wrote.
+        if self.is_wr(input) && ir::type_of(ir::call_arg(input, wr::NEW)) == ty && reads_back_its_write(call, input) {
+            self.retire(call, ir::call_arg(input, wr::NEW));
+            self.count(Stat::RegionsSimplified);
+            return;
+        }
+        // Neither other identity applies unless the input has the result's type and the offset is 0 (a whole
+        // read), or the input is a constant.
         if !(ty == ir::type_of(input) && is_zero_offset(ir::call_arg(call, rd::OFFSET))) && !ir::is_plain_constant(input)
         {
             return;
@@ -175,6 +187,17 @@ impl Collapser<'_> {
         // `wr(A, rd(A, R'), R)`: New reads Old, but only the very same region operands make it an identity (the
         // operands `writes_back_its_own_read` compares are the call's own whenever the read below succeeds).
         let rewrites_old = self.is_rd(new) && writes_back_its_own_read(call, old, new);
+        // `wr(undef, rd(V, R), R)`: every element the write defines is V's, at the same place.
+        let spreads_back = ir::is_undef(old)
+            && self.is_rd(new)
+            && ir::type_of(operand(new, rd::INPUT)) == ty
+            && is_all_ones_mask(ir::call_arg(call, wr::MASK))
+            && same_region_operands(new, call);
+        if spreads_back {
+            self.retire(call, operand(new, rd::INPUT));
+            self.count(Stat::RegionsSimplified);
+            return;
+        }
         let zero_mask = is_all_zero_mask(ir::call_arg(call, wr::MASK));
         if !whole && !rewrites_old && !zero_mask {
             return;
@@ -195,14 +218,39 @@ impl Collapser<'_> {
 /// `wrregion(Old, rdregion(Old, R), R)` with the very same vstride, width, stride and offset operands (`new`
 /// being the `rdregion` that `call` writes, `old` the vector it writes into).
 fn writes_back_its_own_read(call: LLVMValueRef, old: LLVMValueRef, new: LLVMValueRef) -> bool {
-    if operand(new, rd::INPUT) != old {
-        return false;
-    }
+    operand(new, rd::INPUT) == old && same_region_operands(new, call)
+}
+
+/// Whether the `rdregion` `read` and the `wrregion` `write` have the very same vstride, width, stride and
+/// offset operands (constants are uniqued, so equal constants are the same operand).
+fn same_region_operands(read: LLVMValueRef, write: LLVMValueRef) -> bool {
     let pairs = [
         (rd::OFFSET, wr::OFFSET),
         (rd::VSTRIDE, wr::VSTRIDE),
         (rd::WIDTH, wr::WIDTH),
         (rd::STRIDE, wr::STRIDE),
     ];
-    pairs.iter().all(|&(r, x)| ir::call_arg(new, r) == ir::call_arg(call, x))
+    pairs.iter().all(|&(r, x)| ir::call_arg(read, r) == ir::call_arg(write, x))
+}
+
+/// `rdregion(wrregion(Old, New, R), R)`: `read` reads back the region the unmasked `write` wrote, and that
+/// region names each element once (else a later element of New overwrote an earlier one: a zero stride, rows
+/// that overlap; genx-verify refuses such a write, but this pass does not require verified input;
+/// multi-indirect rows are not looked into).
+fn reads_back_its_write(read: LLVMValueRef, write: LLVMValueRef) -> bool {
+    if !is_all_ones_mask(ir::call_arg(write, wr::MASK)) || !same_region_operands(read, write) {
+        return false;
+    }
+    WrRegion::read(write).is_some_and(|w| {
+        let mut places = w.region.relative_elements();
+        let n = places.len();
+        places.sort_unstable();
+        places.dedup();
+        !w.region.is_multi_indirect() && places.len() == n
+    })
+}
+
+/// Whether a write mask is the constant `i1 true` (an unmasked write; a vector mask is not looked into).
+fn is_all_ones_mask(mask: LLVMValueRef) -> bool {
+    !is_vector(ir::type_of(mask)) && ir::const_int(mask).is_some_and(|b| b & 1 == 1)
 }

@@ -11,6 +11,11 @@
 //! write mask. The written variable is chosen as for a direct write (a fresh variable starting as a copy of the old
 //! value's, which coalescing removes when the old value dies there).
 //!
+//! A write whose new value is a baled direct `rdregion` moves from that region itself (no copy first).
+//! Consecutive single-indirect operands of the same variable at the same runtime index (the pieces of a region
+//! genx-legalize split) each set an address here; after coalescing has made their variables one,
+//! `genx_visa::address` keeps the first `addr_add` of such a run.
+//!
 //! # Invariants
 //! One address variable per indirect operand, written immediately before its use, except the pieces of a split
 //! multi-indirect read (below), so at most one address is live across anything else. The immediate offset must
@@ -178,7 +183,12 @@ impl Lowering<'_> {
         let Some(ty) = element_type(ir::type_of(new)) else {
             return Err(error(w, "the written elements have no vISA type"));
         };
-        let src = if self.bales.info(w).is_operand_baled(1) && is_instruction(new) {
+        let baled = self.bales.info(w).is_operand_baled(1) && is_instruction(new);
+        let direct_read = RdRegion::read(new).is_some_and(|read| read.index == Index::Direct);
+        let src = if baled && direct_read {
+            // A direct region read is the move's own source.
+            self.source(w, 1, n, None)?
+        } else if baled {
             let temp = self.new_var(new, false)?;
             self.compute(new, temp, 0, 1, exec, None)?;
             self.whole(new, temp, n, None)?

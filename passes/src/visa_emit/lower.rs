@@ -344,6 +344,7 @@ impl<'a> Lowering<'a> {
         this.stats.copies_merge = coalesced.kept(CopyReason::Merge);
         this.stats.copies_global = coalesced.kept(CopyReason::Global);
         this.stats.copy_moves = coalesced.moves;
+        this.stats.addresses_commoned = genx_visa::address::common_addresses(&mut this.k);
         genx_visa::jumps::tidy(&mut this.k);
         this.stats.instructions = this.k.insts().count() as u64;
         Ok(Emitted { kernel: this.k, stats: this.stats })

@@ -26,11 +26,13 @@
 //! handed to the printer has passed [`verify`]; the printer never fails.
 //!
 //! * Analyses: [`liveness`] (live roots per block, interference) and [`coalesce`] (copies removed where the
-//!   two variables do not interfere, the rest expanded into moves).
+//!   two variables do not interfere, the rest expanded into moves), then [`address`] (an `addr_add` that
+//!   repeats the previous one's address removed).
 //!
 //! # Not handled yet
 //! Subroutine calls, sampler messages, LSC messages.
 
+pub mod address;
 pub mod coalesce;
 pub mod ir;
 pub mod jumps;

@@ -7,13 +7,18 @@
 ; RUN: %validate %s %t.ll
 ; RUN: %cmc -passes=genx-mul-narrow -S %s | diff %t.ll -
 
-; Fits: a mask of 16 bits, a remainder by 1000, a shift right by 16, and a local size plus 64511 (at most 65535).
+; Fits: a mask of 16 bits, a remainder by 1000, a shift right by 16, a local size plus 64511 (at most 65535),
+; x less its bits from 16 up (x - (x & -65536) = x & 65535), and 65535 less a value of at most 65535.
 ; CHECK-LABEL: define i32 @fits(
 ; CHECK:        %m = zext i16 {{%.*}} to i32
 ; CHECK:        %r = zext i16 {{%.*}} to i32
 ; CHECK:        %s = zext i16 {{%.*}} to i32
 ; CHECK:        %near = zext i16 {{%.*}} to i32
 ; CHECK:        %p4 = mul i32 %p3, %near
+; CHECK:        %low = zext i16 {{%.*}} to i32
+; CHECK:        %p5 = mul i32 %p4, %low
+; CHECK:        %rest = zext i16 {{%.*}} to i32
+; CHECK:        %p6 = mul i32 %p5, %rest
 define i32 @fits(i32 %a, i32 %b) {
 entry:
   %m = and i32 %a, 65535
@@ -26,7 +31,14 @@ entry:
   %LX = extractelement <3 x i32> %sizes, i32 0
   %near = add i32 %LX, 64511
   %p4 = mul i32 %p3, %near
-  ret i32 %p4
+  %high = and i32 %a, -65536
+  %low.sub = sub i32 %a, %high
+  %low = or i32 %low.sub, 0
+  %p5 = mul i32 %p4, %low
+  %rest.sub = sub i32 65535, %s
+  %rest = or i32 %rest.sub, 0
+  %p6 = mul i32 %p5, %rest
+  ret i32 %p6
 }
 
 ; A vector: every lane of the mask fits.
@@ -45,7 +57,11 @@ entry:
 ; REMARK: remark: {{.*}}no operand is proven to fit 16 bits
 ; REMARK: remark: {{.*}}no operand is proven to fit 16 bits
 ; REMARK: remark: {{.*}}no operand is proven to fit 16 bits
-; Must not: 17 bits of mask, a remainder by 65537, a local size plus 64512 (may be 65536), a shift by 15.
+; REMARK: remark: {{.*}}no operand is proven to fit 16 bits
+; REMARK: remark: {{.*}}no operand is proven to fit 16 bits
+; REMARK: remark: {{.*}}no operand is proven to fit 16 bits
+; Must not: 17 bits of mask, a remainder by 65537, a local size plus 64512 (may be 65536), a shift by 15, x less
+; its bits from 17 up, x less the high bits of another value, a difference that may go below zero.
 ; CHECK-LABEL: define i32 @may_not_fit(
 ; CHECK-NOT:    trunc
 ; CHECK:        ret i32
@@ -61,7 +77,19 @@ entry:
   %p3 = mul i32 %p2, %far
   %s = lshr i32 %b, 15
   %p4 = mul i32 %s, %p3
-  ret i32 %p4
+  %high17 = and i32 %a, -131072
+  %low17.sub = sub i32 %a, %high17
+  %low17 = or i32 %low17.sub, 0
+  %p5 = mul i32 %p4, %low17
+  %high.b = and i32 %b, -65536
+  %other.sub = sub i32 %a, %high.b
+  %other = or i32 %other.sub, 0
+  %p6 = mul i32 %p5, %other
+  %m16 = and i32 %a, 65535
+  %below.sub = sub i32 100, %m16
+  %below = or i32 %below.sub, 0
+  %p7 = mul i32 %p6, %below
+  ret i32 %p7
 }
 
 ; Already 16 bits for IGC: an extension from i16, a constant, a local id. No remark, no change.

@@ -9,11 +9,12 @@
 //! differed from the IGC route's in the last bit wherever IGC fused.
 //!
 //! # What (IGC's rules, read in GenXPatternMatch.cpp)
-//! - **When**: always, unless FP fusion is strict: VC fuses when its target's `AllowFPOpFusion` is not
-//!   `Strict`, which is `-ffp-contract=off`; the default, `on` and `fast` all fuse (measured on the IGC route:
-//!   spmv_csr has 2 `mad`s with none of the three, 0 with `off`). The per-instruction `contract` flags are not
-//!   consulted (clang leaves CM's vector operators without them). `genx-mad<fp-contract=off>` is the strict
-//!   mode: the pass then changes nothing (cmc passes it for `-ffp-contract=off`).
+//! - **When**: always, unless FP fusion is strict: `isFpMadEnabled()` is true unless the back end's
+//!   `AllowFPOpFusion` is `Strict`, which only `-ffp-contract=off` makes (the VC driver defaults to `Standard`;
+//!   docs/visa-proof.md, point 2). Measured on the IGC route: spmv_csr has 2 float `mad`s by default and with
+//!   `-ffp-contract=on` or `fast`, 0 with `off`. LLVM's per-instruction `contract` flags are not consulted
+//!   (clang leaves CM's vector operators without them). `genx-mad<fp-contract=off>` is the strict mode: the
+//!   pass then changes nothing (cmc passes it for `-ffp-contract=off`).
 //! - **Which add**: an `fadd` or `fsub` with at least one use, whose operand 0 is an `fmul` instruction (then
 //!   `a*b + c`, `a*b - c` = `mad(a, b, -c)`), else whose operand 1 is (`c + a*b`, `c - a*b` = `mad(a, -b, c)`).
 //!   The `fmul` may have other uses (it then stays for them: IGC found fusing those worth it for spilling) and
@@ -23,11 +24,12 @@
 //!   `zext`/`sext`/`bitcast`; the destination when the add's only use is an indirect `wrregion`).
 //!
 //! # Exactness
-//! `mad` rounds once where `fmul` then `fadd` round twice: this is the contraction C and LLVM allow under
-//! `-ffp-contract`, and what the IGC route computes. Translation validation (`cmc validate`) compares a
-//! float result with a relative tolerance (the executor's `float_close`, docs/validation.md), which a single
-//! rounding's difference is inside of; the lit tests also check exact sign and operand order by making each
-//! wrong form fail validation.
+//! `mad` rounds once where `fmul` then `fadd` round twice: the contraction C and LLVM allow under
+//! `-ffp-contract`, and what the IGC route computes. The IR executor runs `llvm.fma` fused too, so the pass is
+//! not validated IR against IR; it is validated end to end, the IR before it against the emitted vISA, where the
+//! vISA validator decides contraction exactly (docs/visa-proof.md, point 2: a differing trial is rerun with
+//! float `mad` rounded twice and must then agree in every byte; no tolerance). The lit tests make the wrong sign
+//! or addend fail that validation.
 //!
 //! # Not handled
 //! IGC's integer mad forming (`mul`/`shl` + `add`/`sub` of 8/16-bit multiplicands into `genx.*mad`) is not

@@ -7,6 +7,7 @@
 ; validator reruns a trial that differs with mad rounded twice, and the wrong sign or the wrong addend is caught.
 ; RUN: %opt -passes=genx-mad -S %s -o %t.ll
 ; RUN: FileCheck %s < %t.ll
+; RUN: %cmc -passes=genx-mad -S %s | diff %t.ll -
 ; RUN: %opt -passes='genx-mad<fp-contract=off>' -S %s | FileCheck %s --check-prefix=STRICT
 ; RUN: not %opt -passes='genx-mad<fast>' -disable-output %s 2>&1 | FileCheck %s --check-prefix=PARAM
 ; RUN: %opt -passes='genx-mad,genx-legalize,print<genx-visa-emit>' -disable-output %s 2> %t.visaasm

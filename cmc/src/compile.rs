@@ -351,7 +351,7 @@ fn plan(request: &CompileRequest) -> String {
         text.push_str(&format!("middle end: {pipeline}, then {CHECKS_BEFORE_IGC}\n"));
     }
     if request.visa && output_kind == OutputKind::Binary {
-        text.push_str(&crate::visa_route::plan(platform, &request.bridge_options().finalizer_options));
+        text.push_str(&crate::visa_route::plan(options, platform, &request.bridge_options().finalizer_options));
         text.push_str(&format!("output: {}\n", request.destination.display()));
         return text;
     }

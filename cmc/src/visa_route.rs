@@ -54,8 +54,14 @@ pub const PREPARE_PIPELINE: &str =
 /// nothing reads among them, leave reads of writes and of reads that now combine; cmtl::ReadBlock then
 /// WriteBlock of the same block passes the message payload straight through: `blocks` 378 -> 303 Gen
 /// instructions on icllp, IGC 347), `genx-constant-branches` again (the middle end's constant folding decides more
-/// branches, the loop tests of a loop made straight-line among them), then genx-legalize.
-pub const BACK_END_PIPELINE: &str = "genx-region-collapse,genx-constant-branches,genx-legalize";
+/// branches, the loop tests of a loop made straight-line among them), then `genx-mad` (float multiply-adds fused
+/// as IGC's back end fuses them, before legalization as there; strict, fusing nothing, under `-ffp-contract=off`,
+/// which IGC's route hands IGC), then genx-legalize.
+pub fn back_end_pipeline(options: &Options) -> String {
+    let strict = options.compat.api_options.iter().any(|o| o == "-ffp-contract=off");
+    let mad = if strict { format!("genx-mad<{}>", genx_passes::mad::STRICT) } else { "genx-mad".to_string() };
+    format!("genx-region-collapse,genx-constant-branches,{mad},genx-legalize")
+}
 
 /// Times of the route's phases.
 #[derive(Default)]
@@ -65,9 +71,10 @@ pub struct Times {
 }
 
 /// What `-###` prints for the route.
-pub fn plan(platform: &Platform, finalizer_options: &[String]) -> String {
+pub fn plan(options: &Options, platform: &Platform, finalizer_options: &[String]) -> String {
     format!(
-        "back end: {BACK_END_PIPELINE}, then {} (one .visaasm per kernel)\nfinalizer: {} (every kernel of the module in k.visaasm, one CISA object)\n",
+        "back end: {}, then {} (one .visaasm per kernel)\nfinalizer: {} (every kernel of the module in k.visaasm, one CISA object)\n",
+        back_end_pipeline(options),
         visa_emit::NAME,
         vc_bridge::finalize::command(platform, finalizer_options).join(" ")
     )
@@ -85,7 +92,7 @@ pub fn compile(
     times: &mut Times,
 ) -> Result<(), String> {
     let start = Clock::start();
-    let result = crate::compile::run_pipeline(options, module, BACK_END_PIPELINE, false);
+    let result = crate::compile::run_pipeline(options, module, &back_end_pipeline(options), false);
     let emitted = result.and_then(|()| match visa_emit::emit_module(module.as_mut_ptr()) {
         Ok(emitted) => Ok(emitted),
         Err(errors) => {

@@ -12,7 +12,7 @@
 //! instructions) that no thread can run. The library's loops over a template parameter that is 1 (`for (s = 0;
 //! s < STACKCOUNT; s++)`, the 128-byte blocks of one cache row) cost a compare, a jump and a counter each; IGC
 //! unrolls them. The vISA route runs this pass before the middle end (`visa_route::PREPARE_PIPELINE`) and again
-//! after it (`BACK_END_PIPELINE`: the middle end's constant folding decides more compares); genx-simdcf-lower
+//! after it (`back_end_pipeline`: the middle end's constant folding decides more compares); genx-simdcf-lower
 //! folds constant branches with the same function before it looks for SIMD branches.
 //!
 //! # Algorithm

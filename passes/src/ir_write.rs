@@ -89,6 +89,16 @@ impl Writer {
         Ok(crate::region_ir::build_call(self.builder, function, args, ""))
     }
 
+    /// `fneg value` (a float or float vector).
+    pub fn fneg(&mut self, value: LLVMValueRef) -> LLVMValueRef {
+        // SAFETY: see the module note (live handles; a builder call only creates IR).
+        unsafe { LLVMBuildFNeg(self.builder, value, c"".as_ptr()) }
+    }
+    /// A call of the intrinsic `base` (GenX through the intrinsic table, or an LLVM one such as `llvm.fma`,
+    /// overloaded on `ret`) with `args`; an error when there is no such intrinsic.
+    pub fn intrinsic_call(&mut self, base: &str, ret: LLVMTypeRef, args: &mut [LLVMValueRef]) -> Result<LLVMValueRef, String> {
+        crate::legalize::call_intrinsic(self.builder, base, ret, args, "")
+    }
     /// `select cond, on_true, on_false` (the arms of one type; `cond` `i1` or a vector of as many `i1`).
     pub fn select(&mut self, cond: LLVMValueRef, on_true: LLVMValueRef, on_false: LLVMValueRef) -> LLVMValueRef {
         debug_assert_eq!(ir::type_of(on_true), ir::type_of(on_false), "select arms of one type");

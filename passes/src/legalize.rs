@@ -94,6 +94,9 @@ mod process;
 mod undef;
 pub mod width;
 
+/// Declares and calls an intrinsic (GenX or LLVM) at a builder's position; `ir_write::Writer` offers it.
+pub(crate) use build::call_intrinsic;
+
 use inkwell::values::{AsValueRef, FunctionValue};
 
 use crate::baling::{self, BalingKind};

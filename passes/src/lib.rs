@@ -48,6 +48,7 @@ pub mod lane_loop;
 pub mod legalize;
 pub mod limits;
 pub mod lowering;
+pub mod mad;
 pub mod mul_narrow;
 pub mod partial_op;
 pub mod pipeline;

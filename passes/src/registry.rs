@@ -186,6 +186,12 @@ pub static PASSES: &[PassInfo] = &[
         body: PassBody::Function(crate::baling::print_codegen),
     },
     PassInfo {
+        name: "genx-mad",
+        description: "vISA route: fuse a float multiply and the add or subtract taking it into llvm.fma (vISA mad) \
+                      by IGC's rules; genx-mad<fp-contract=off> (cmc -ffp-contract=off) fuses nothing",
+        body: PassBody::Function(crate::mad::run),
+    },
+    PassInfo {
         name: "genx-legalize",
         description: "split every bale to the execution sizes and regions the platform allows, emulate i64 where \
                       the platform lacks it, and cut illegal predicates into vISA predicates",

@@ -90,7 +90,7 @@ fn declare(module: LLVMModuleRef, base: &str, ret: LLVMTypeRef, args: &[LLVMType
 }
 
 /// Builds a call of intrinsic `base` returning `ret` with `args`.
-pub(super) fn call_intrinsic(
+pub(crate) fn call_intrinsic(
     builder: LLVMBuilderRef,
     base: &str,
     ret: LLVMTypeRef,

@@ -28,6 +28,18 @@ fn main() {
     let shape = Shape { instructions: number("--instructions", 24) as usize, conditions, ..Shape::default() };
     let options = Options { trials: number("--trials", 8) as u32, ..Options::default() };
     let verbose = args.iter().any(|a| a == "--verbose");
+    if args.iter().any(|a| a == "--print-kernel") {
+        // The kernel of `--seed` as the fuzzer makes it, before any pass: the replay of a program whose
+        // passes crash the process (a failure writes its kernel itself).
+        match visa_fuzz::kernel(first, shape, &platform) {
+            Ok((ir, _)) => print!("{ir}"),
+            Err(why) => {
+                eprintln!("fuzz_visa_route: program {first}: {why}");
+                std::process::exit(1);
+            }
+        }
+        return;
+    }
     let mut counts = Counts::default();
     let mut seed = first;
     while counts.programs < limit && Instant::now() < deadline {

@@ -158,7 +158,10 @@ fn widen_bytes(inst: LLVMValueRef, undef: &mut undef::Analysis) -> Result<Vec<LL
     }
     // `x op x` views its one operand once.
     let same = operand(inst, 0) == operand(inst, 1);
-    let views = if same { vec![view_of(operand(inst, 0), undef)?] } else { vec![view_of(operand(inst, 0), undef)?, view_of(operand(inst, 1), undef)?] };
+    let mut views = vec![view_of(operand(inst, 0), undef)?];
+    if !same {
+        views.push(view_of(operand(inst, 1), undef)?);
+    }
     let ty = ir::type_of(inst);
     let dword_ty = ir_write::vector_type(ir_write::int_type(ir::type_context(ty), 32), lanes(ty) / 4);
     let op = opcode(inst).ok_or("not an instruction")?;

@@ -1,7 +1,7 @@
 ; A bitwise byte operation whose two operands are one rdregion (`x | x`) is done on dwords like any other
 ; (legalize/logic_width.rs): the operand is viewed as dwords once, and the byte region read, left unused, is
 ; erased once (erasing it per operand freed it twice and crashed genx-legalize: found by `fuzz_visa_route
-; --conditions --seed 2288`). The rewrite validates against the input, in IR and through the vISA route.
+; --conditions --seed 2288` at d6aba67's generator). The rewrite validates against the input, in IR and through the vISA route.
 ; RUN: %opt -passes=genx-legalize -S %s -o %t.ll
 ; RUN: FileCheck %s < %t.ll
 ; RUN: %validate %s %t.ll

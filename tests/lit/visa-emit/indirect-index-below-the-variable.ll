@@ -3,7 +3,7 @@
 ; constant is split off as the operand's immediate, as IGC splits any constant addend (GenXBaling::getIndexAdd),
 ; so the address element (addr_add, 16-bit: &V + (uw)(-4m)) points before the variable and r[A(0),28] brings the
 ; access back inside. The executor wraps addr_add at 16 bits as the address register does, so the vISA
-; validates against the IR (found by `fuzz_visa_route --conditions --seed 1795756050`). Negative: with the
+; validates against the IR (found by `fuzz_visa_route --conditions --seed 1795756050` at d6aba67's generator). Negative: with the
 ; immediate dropped the access really is before the variable and validation stops there (exit 1).
 ; RUN: %opt -passes='print<genx-visa-emit>' -disable-output %s 2> %t.visaasm
 ; RUN: FileCheck %s < %t.visaasm

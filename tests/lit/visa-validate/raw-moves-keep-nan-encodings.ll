@@ -2,7 +2,7 @@
 ; a signalling NaN keeps its encoding, as the IR's select and bitcasts keep it (MOV.md converts only between
 ; different types). The executor used to convert a float through a number, which quiets a signalling NaN
 ; (0x7d01 read back as 0x7f01), and the vISA of a correct kernel mismatched (found by `fuzz_visa_route
-; --conditions --seed 15337`: genx-lowering builds a blend of i16 values viewed as half as a half select). The
+; --conditions --seed 15337` at d6aba67's generator: genx-lowering builds a blend of i16 values viewed as half as a half select). The
 ; kernel makes signalling NaNs from the buffer, selects them against other halves, moves them through a
 ; strided region, and stores the results doubled as integers, so a quieted NaN shows as a different integer.
 ; RUN: %opt -passes='print<genx-visa-emit>' -disable-output %s 2> %t.visaasm

@@ -7,8 +7,11 @@
 # runtime sees: every user `.input` (class T/S/G, offset, size, in argument order; names differ and are ignored),
 # the implicit inputs (by name, offset, size), the `.kernel_attr`s that describe the interface (SLMSize, Target;
 # IGC's NoBarrier is a finalizer hint, reported but not a difference), and any `movs` of a constant into a surface
-# or sampler argument (a binding the runtime does not know). Prints `same` or the differing lines; a kernel one
-# route does not produce is `missing`. Exit 1 if any kernel differs.
+# or sampler argument (a binding the runtime does not know). SpillMemOffset (the per-thread private memory in front
+# of the finalizer's spill area) is IGC's stack size when IGC's kernel sets up a stack (stack calls, or an alloca
+# its promotion left in memory: docs/vc-backend.md); a kernel whose IGC object uses its stack (`%sp`) while ours
+# has none gets a `note:` line instead of a difference; any other SpillMemOffset difference is one. Prints `same`
+# or the differing lines; a kernel one route does not produce is `missing`. Exit 1 if any kernel differs.
 #
 # Usage: [ONLY=regex] scripts/cm-abi-audit.sh [platform...]   (default: icllp tgllp)
 set -u
@@ -57,8 +60,16 @@ for k in kernels:
         continue
     # Sorted: each line carries its offset, and the two texts list their declarations in different orders.
     ia, ib = sorted(interface(a)), sorted(interface(b))
+    # IGC's stack: its kernel reads or writes the stack pointer (an alias of %sp), ours never does.
+    stack = {s: re.search(r'(?m)^\.decl \S+ .*alias=<%sp,', open(p).read()) is not None for s, p in (('igc', a), ('ours', b))}
+    notes = []
+    for l in [l for l in ia if l.startswith('.kernel_attr SpillMemOffset=')]:
+        if l not in ib and not any(m.startswith('.kernel_attr SpillMemOffset=') for m in ib) and stack['igc'] and not stack['ours']:
+            ia.remove(l)
+            notes.append(f"        note: IGC keeps private memory on a stack ({l.split()[1]}); ours has none")
     if ia == ib:
         print(f"{platform:6} {name:28} {k:24} same ({sum(l.startswith('.input') for l in ia)} inputs)")
+        for n in notes: print(n)
     else:
         bad = True
         print(f"{platform:6} {name:28} {k:24} DIFFERENT")

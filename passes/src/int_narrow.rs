@@ -227,11 +227,7 @@ fn narrow_add_sat(add: LLVMValueRef) -> Result<(), String> {
     };
     let narrow = Writer::before(add, |w| w.genx_call(base, ir::type_of(add), &mut [na, nb]))?;
     region_ir::replace_and_erase(add, narrow);
-    // `a + a` has one operand: erase it once.
-    region_ir::erase_if_dead(a);
-    if b != a {
-        region_ir::erase_if_dead(b);
-    }
+    region_ir::erase_dead(&[a, b]);
     Ok(())
 }
 
@@ -268,10 +264,7 @@ fn narrow_compare(cmp: LLVMValueRef) -> Result<bool, String> {
     };
     let narrow = Writer::before(cmp, |w| w.icmp(predicate, na, nb));
     region_ir::replace_and_erase(cmp, narrow);
-    region_ir::erase_if_dead(a);
-    if b != a {
-        region_ir::erase_if_dead(b);
-    }
+    region_ir::erase_dead(&[a, b]);
     Ok(true)
 }
 

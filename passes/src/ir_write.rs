@@ -11,7 +11,7 @@
 //! # Safety argument (for every `unsafe` block of this file)
 //! 1. Handles are live. A [`Writer`] only exists inside [`Writer::before`], whose builder is created in the
 //!    context of the instruction's module, positioned before that instruction and disposed when the closure
-//!    returns; the values and types handed in come, like every handle of [`crate::ir`], from the module the pass
+//!    returns, or inside [`Writer::over`], whose builder the calling pass owns and has positioned in a block; the values and types handed in come, like every handle of [`crate::ir`], from the module the pass
 //!    is running on, which outlives the pass body.
 //! 2. Builder and constant calls only allocate new IR. The C API's builders (`LLVMBuild*`) and constant makers
 //!    (`LLVMConst*`, `LLVM*Type*`) read their operands and create values owned by the context; with live handles
@@ -41,6 +41,14 @@ impl Writer {
         // SAFETY: see the module note (a live instruction's function and module).
         let module = unsafe { LLVMGetGlobalParent(ir::parent_function(inst)) };
         crate::region_ir::with_builder_before(inst, |builder| f(&mut Writer { builder, module }))
+    }
+
+    /// Runs `f` with a writer over `builder`: a builder the calling pass owns and has positioned inside a
+    /// function of the module it rewrites (new instructions go where it points; it stays the caller's).
+    pub fn over<T>(builder: LLVMBuilderRef, f: impl FnOnce(&mut Writer) -> T) -> T {
+        // SAFETY: see the module note (a positioned builder's block, its function and module are live).
+        let module = unsafe { LLVMGetGlobalParent(LLVMGetBasicBlockParent(LLVMGetInsertBlock(builder))) };
+        f(&mut Writer { builder, module })
     }
 
     /// The raw builder, for [`crate::region_ir::build_rdregion`] and its kin (which take one).
@@ -112,11 +120,23 @@ impl Writer {
         unsafe { LLVMBuildBitCast(self.builder, value, ty, c"".as_ptr()) }
     }
 
-    /// `icmp predicate lhs, rhs`; both operands of one integer (or integer vector) type.
+    /// `icmp predicate lhs, rhs`; both operands of one integer (or integer vector) type. The project's one way to
+    /// build an integer compare (a pass with a builder of its own reaches it through [`Writer::over`]).
     pub fn icmp(&mut self, predicate: llvm_sys::LLVMIntPredicate, lhs: LLVMValueRef, rhs: LLVMValueRef) -> LLVMValueRef {
+        self.icmp_named(predicate, lhs, rhs, c"")
+    }
+
+    /// [`Writer::icmp`] whose result is named `name`.
+    pub fn icmp_named(
+        &mut self,
+        predicate: llvm_sys::LLVMIntPredicate,
+        lhs: LLVMValueRef,
+        rhs: LLVMValueRef,
+        name: &std::ffi::CStr,
+    ) -> LLVMValueRef {
         debug_assert_eq!(ir::type_of(lhs), ir::type_of(rhs), "compared operands of one type");
         // SAFETY: see the module note (live handles; a builder call only creates IR).
-        unsafe { LLVMBuildICmp(self.builder, predicate, lhs, rhs, c"".as_ptr()) }
+        unsafe { LLVMBuildICmp(self.builder, predicate, lhs, rhs, name.as_ptr()) }
     }
 
     /// `value` extended to `ty`: `sext` when `signed`, else `zext`.

@@ -75,7 +75,7 @@ use crate::llvm_sys::core::*;
 use crate::llvm_sys::prelude::*;
 use crate::llvm_sys::{LLVMIntPredicate, LLVMOpcode, LLVMTypeKind};
 use crate::region_ir::{self, element_type, lanes, Index};
-use crate::ir_write;
+use crate::ir_write::{self, Writer};
 
 mod mask;
 mod min_max;
@@ -792,12 +792,10 @@ fn lower_bool_ext(inst: LLVMValueRef, opcode: LLVMOpcode, e: &mut Emitter) -> Lo
 
 /// `icmp ne %value, zeroinitializer` (used to turn widened predicates back into `i1`).
 pub(crate) fn emit_nonzero(e: &mut Emitter, value: LLVMValueRef, name: Name) -> LLVMValueRef {
-    // SAFETY: live handles of the module being rewritten; these calls read it, make types, constants or
-    // instructions, or redirect uses, and free nothing (`crate::ir_write`'s safety argument, points 1 and 2).
-    unsafe {
-        let zero = ir_write::zero(ir::type_of(value));
-        LLVMBuildICmp(e.builder, LLVMIntPredicate::LLVMIntNE, value, zero, e.c_name(name))
-    }
+    let zero = ir_write::zero(ir::type_of(value));
+    // Empty when the name holds a NUL, as `Emitter::c_name` makes it.
+    let name = std::ffi::CString::new(e.name(name)).unwrap_or_default();
+    Writer::over(e.builder, |w| w.icmp_named(LLVMIntPredicate::LLVMIntNE, value, zero, &name))
 }
 
 /// `select %condition, 1, 0` of type `ty` (a widened predicate).

@@ -1262,6 +1262,19 @@ pub fn erase_if_dead(inst: LLVMValueRef) -> bool {
     }
 }
 
+/// [`erase_if_dead`] on each of `values` in order, a value listed more than once (the operands of `x op x`) only
+/// the first time: erasing frees it, so a second look would read freed memory. Returns the erased values (a
+/// caller holding a list of instructions to visit skips them).
+pub fn erase_dead(values: &[LLVMValueRef]) -> Vec<LLVMValueRef> {
+    let mut erased = Vec::new();
+    for (i, &value) in values.iter().enumerate() {
+        if !values[..i].contains(&value) && erase_if_dead(value) {
+            erased.push(value);
+        }
+    }
+    erased
+}
+
 /// A builder positioned before `inst` (dispose with `LLVMDisposeBuilder`, or use [`with_builder_before`]).
 pub fn with_builder_before<T>(inst: LLVMValueRef, f: impl FnOnce(LLVMBuilderRef) -> T) -> T {
     // SAFETY: `inst` is a live instruction with a parent function; the builder created here is disposed after `f`

@@ -2,8 +2,10 @@
 //!
 //! Options: `--platform P` (default icllp), `--seed N` (first program), `--programs N` (default: until
 //! `--seconds` runs out), `--seconds N` (default 60), `--instructions N` (program size), `--trials N`
-//! (validation trials per program), `--verbose` (print each refused program's seed and reason), `--conditions`
-//! (generate compares, masks and blends too: see `generate::Shape::conditions` for the gaps they still meet). Prints the counts (validated, refused by reason); on a failure it prints
+//! (validation trials per program), `--verbose` (print each refused program's seed and reason),
+//! `--no-conditions` (leave out the compares, masks and blends `generate::Shape::conditions` writes; on by
+//! default), `--print-kernel` (print the kernel of `--seed` and stop: the replay of a program whose passes
+//! crash the process). Prints the counts (validated, refused by reason); on a failure it prints
 //! the kernel, what the passes and the emitter made of it and the reason, writes the kernel to
 //! `visa-fuzz-failure-<seed>.ll` (replay: `cmc -march=P -backend=visa -mdump_asm` or `cmc validate`), and exits 1.
 
@@ -24,10 +26,22 @@ fn main() {
     let first = number("--seed", std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(1, |d| d.as_secs()));
     let limit = number("--programs", u64::MAX);
     let deadline = Instant::now() + Duration::from_secs(number("--seconds", 60));
-    let conditions = args.iter().any(|a| a == "--conditions");
+    let conditions = !args.iter().any(|a| a == "--no-conditions");
     let shape = Shape { instructions: number("--instructions", 24) as usize, conditions, ..Shape::default() };
     let options = Options { trials: number("--trials", 8) as u32, ..Options::default() };
     let verbose = args.iter().any(|a| a == "--verbose");
+    if args.iter().any(|a| a == "--print-kernel") {
+        // The kernel of `--seed` as the fuzzer makes it, before any pass: the replay of a program whose
+        // passes crash the process (a failure writes its kernel itself).
+        match visa_fuzz::kernel(first, shape, &platform) {
+            Ok((ir, _)) => print!("{ir}"),
+            Err(why) => {
+                eprintln!("fuzz_visa_route: program {first}: {why}");
+                std::process::exit(1);
+            }
+        }
+        return;
+    }
     let mut counts = Counts::default();
     let mut seed = first;
     while counts.programs < limit && Instant::now() < deadline {

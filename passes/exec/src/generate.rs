@@ -6,6 +6,8 @@
 //! conditions written as numbers (compares, their `sext`/`zext` masks, blends and conditional adds).
 //! Every region is valid by construction (inside its vector, element-aligned, no element written twice), and
 //! variable offsets come straight from `i16` arguments, so the translation validator draws them in range.
+//! The output never depends on the encoding of a NaN made by float arithmetic, which LLVM leaves open (`Val::nan_bits`):
+//! such values are not viewed as integers, and a half one is not the result.
 //! The same seed always gives the same program.
 //!
 //! Invariant: the output parses as LLVM 14 IR and passes `genx-verify` (a test checks both).
@@ -29,10 +31,9 @@ pub struct Shape {
     pub instructions: usize,
     /// Vector arguments.
     pub vector_args: usize,
-    /// Whether to write conditions as numbers too (`Builder::truth_idiom`). Off, the programs are exactly those
-    /// of the generator before it had them (the vISA route's fuzzer runs so: with them it meets known gaps of
-    /// the route that main has too, e.g. `fuzz_visa_route --conditions --seed 1795756050 --programs 1`, an
-    /// indirect read out of range; the middle end's pipeline fuzzer runs with them).
+    /// Whether to write conditions as numbers too (`Builder::truth_idiom`). Off, the steps are those of the
+    /// generator before it had them (the vISA route's bounded fuzz runs both ways; the pipeline fuzzer and
+    /// `fuzz_visa_route` run with them).
     pub conditions: bool,
 }
 
@@ -78,6 +79,11 @@ struct Val {
     name: String,
     elem: usize,
     lanes: u32,
+    /// Whether a lane may be a NaN made by float arithmetic, whose sign and payload LLVM leaves open (a pass may
+    /// change them: `fsub a, b` done as `a + (-b)` flips a NaN's sign). Such a value is never viewed as integers
+    /// (bitcast, truth idioms), so a program's output never depends on a NaN's encoding; read as floats, a NaN
+    /// is a NaN at every level.
+    nan_bits: bool,
 }
 
 impl Val {
@@ -184,7 +190,7 @@ impl Builder {
             source.ty(),
             source.name
         );
-        self.values.push(Val { name, elem: source.elem, lanes: n });
+        self.values.push(Val { name, elem: source.elem, lanes: n, nan_bits: source.nan_bits });
     }
 
     fn wrregion(&mut self, old: &Val) {
@@ -223,10 +229,13 @@ impl Builder {
             new.name,
             first * eb
         );
-        self.values.push(Val { name, elem: old.elem, lanes: old.lanes });
+        self.values.push(Val { name, elem: old.elem, lanes: old.lanes, nan_bits: old.nan_bits || new.nan_bits });
     }
 
     fn bitcast(&mut self, source: &Val) {
+        if source.nan_bits {
+            return;
+        }
         let bits = ELEMENTS[source.elem].1 * 8 * source.lanes;
         let options: Vec<usize> = (0..ELEMENTS.len())
             .filter(|&e| e != source.elem && bits % (ELEMENTS[e].1 * 8) == 0 && bits / (ELEMENTS[e].1 * 8) <= 64)
@@ -238,7 +247,7 @@ impl Builder {
         let lanes = bits / (ELEMENTS[elem].1 * 8);
         let name = self.fresh("bc");
         let _ = writeln!(self.body, "  {name} = bitcast {} {} to {}", source.ty(), source.name, vector_type(elem, lanes));
-        self.values.push(Val { name, elem, lanes });
+        self.values.push(Val { name, elem, lanes, nan_bits: false });
     }
 
     fn arithmetic(&mut self, a: &Val) {
@@ -251,7 +260,7 @@ impl Builder {
         };
         let name = self.fresh("op");
         let _ = writeln!(self.body, "  {name} = {op} {} {}, {}", a.ty(), a.name, b.name);
-        self.values.push(Val { name, elem: a.elem, lanes: a.lanes });
+        self.values.push(Val { name, elem: a.elem, lanes: a.lanes, nan_bits: ELEMENTS[a.elem].2 });
     }
 
     /// A condition written as a number, the idioms genx-lowering rewrites into selects: a compare of two
@@ -263,10 +272,11 @@ impl Builder {
     /// split predicates) undefined as a whole, which would fail correct programs.
     fn truth_idiom(&mut self, a: &Val) {
         // Not on i64 values: they would only add i64 emulation, which the other steps already reach.
-        if ELEMENTS[a.elem].1 > 4 {
+        if ELEMENTS[a.elem].1 > 4 || a.nan_bits {
             return;
         }
-        let partners: Vec<Val> = self.values.iter().filter(|v| v.elem == a.elem && v.lanes == a.lanes).cloned().collect();
+        let partners: Vec<Val> =
+            self.values.iter().filter(|v| v.elem == a.elem && v.lanes == a.lanes && !v.nan_bits).cloned().collect();
         let b = self.rng.pick(&partners).clone();
         let tested: Vec<Val> = self.values[..self.arguments].iter().filter(|v| v.lanes == a.lanes).cloned().collect();
         if tested.is_empty() {
@@ -336,7 +346,7 @@ impl Builder {
         } else {
             result
         };
-        self.values.push(Val { name, elem: a.elem, lanes: a.lanes });
+        self.values.push(Val { name, elem: a.elem, lanes: a.lanes, nan_bits: false });
     }
 
     fn extend_or_truncate(&mut self, a: &Val) {
@@ -354,7 +364,7 @@ impl Builder {
         };
         let name = self.fresh("cv");
         let _ = writeln!(self.body, "  {name} = {op} {} {} to {}", a.ty(), a.name, vector_type(to, a.lanes));
-        self.values.push(Val { name, elem: to, lanes: a.lanes });
+        self.values.push(Val { name, elem: to, lanes: a.lanes, nan_bits: false });
     }
 
     fn element_access(&mut self, a: &Val) {
@@ -365,7 +375,7 @@ impl Builder {
         let target = self.rng.below(a.lanes as u64);
         let name = self.fresh("in");
         let _ = writeln!(self.body, "  {name} = insertelement {} {}, {scalar} {x}, i32 {target}", a.ty(), a.name);
-        self.values.push(Val { name, elem: a.elem, lanes: a.lanes });
+        self.values.push(Val { name, elem: a.elem, lanes: a.lanes, nan_bits: a.nan_bits });
     }
 
     fn shuffle(&mut self, a: &Val) {
@@ -389,7 +399,7 @@ impl Builder {
             b.name,
             mask.join(", ")
         );
-        self.values.push(Val { name, elem: a.elem, lanes: n });
+        self.values.push(Val { name, elem: a.elem, lanes: n, nan_bits: a.nan_bits || b.nan_bits });
     }
 }
 
@@ -410,7 +420,7 @@ pub fn program(seed: u64, shape: Shape) -> Generated {
         let lanes = *b.rng.pick(&[8u32, 16, 32]);
         let name = format!("%v{i}");
         params.push(format!("{} {name}", vector_type(elem, lanes)));
-        b.values.push(Val { name, elem, lanes });
+        b.values.push(Val { name, elem, lanes, nan_bits: false });
     }
     for i in 0..2 {
         let name = format!("%off{i}");
@@ -430,7 +440,15 @@ pub fn program(seed: u64, shape: Shape) -> Generated {
             _ => b.shuffle(&source),
         }
     }
-    let result = b.values.last().cloned().expect("arguments are values");
+    // The result's bytes are compared dword by dword, a NaN agreeing with a NaN only as a whole float dword:
+    // not a half that may be a NaN of open encoding.
+    let result = b
+        .values
+        .iter()
+        .rev()
+        .find(|v| !(v.nan_bits && ELEMENTS[v.elem].1 == 2))
+        .cloned()
+        .expect("arguments are values");
     let function = format!("fuzz{seed}");
     let mut ir = String::new();
     let _ = writeln!(ir, "define {} @{function}({}) {{\nentry:", result.ty(), params.join(", "));

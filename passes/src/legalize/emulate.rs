@@ -39,7 +39,7 @@ use crate::region_ir::{self, element_type, lanes, Index};
 
 use super::build::{self, is_int, is_vector, opcode, operand};
 use super::process::{intrinsic_base, Legalizer};
-use crate::ir_write;
+use crate::ir_write::{self, Writer};
 
 mod shifts;
 use shifts::Shift;
@@ -218,9 +218,7 @@ impl Emu {
 
     fn icmp(&self, p: LLVMIntPredicate, a: LLVMValueRef, b: LLVMValueRef, suffix: &str) -> LLVMValueRef {
         let name = self.cname(suffix);
-        // SAFETY: live handles of the module being rewritten; these calls read it, make types, constants or
-        // instructions, or redirect uses, and free nothing (`crate::ir_write`'s safety argument, points 1 and 2).
-        unsafe { LLVMBuildICmp(self.builder, p, a, b, name.as_ptr()) }
+        Writer::over(self.builder, |w| w.icmp_named(p, a, b, &name))
     }
 
     fn select(&self, cond: LLVMValueRef, a: LLVMValueRef, b: LLVMValueRef, suffix: &str) -> LLVMValueRef {

@@ -55,7 +55,13 @@ pub(super) fn widen_function(function: LLVMValueRef, cx: &mut PassCx) -> u64 {
     let candidates: Vec<LLVMValueRef> = ir::blocks(function).flat_map(ir::instructions).collect();
     let mut undef = undef::Analysis::new();
     let mut count = 0;
+    // Operands erased on the way (a `rdregion` the rewrite left unused): a later candidate when its block comes
+    // after its user's in the function's order; freed, so never looked at again.
+    let mut erased = std::collections::HashSet::new();
     for inst in candidates {
+        if erased.contains(&inst) {
+            continue;
+        }
         let inst = match not_of_sub(inst) {
             Some(not) => {
                 count += 1;
@@ -65,7 +71,10 @@ pub(super) fn widen_function(function: LLVMValueRef, cx: &mut PassCx) -> u64 {
         };
         if let Some(reason) = widen(inst, &mut undef) {
             match reason {
-                Ok(()) => count += 1,
+                Ok(gone) => {
+                    count += 1;
+                    erased.extend(gone);
+                }
                 Err(why) => cx.remark(RemarkKind::Missed, c"ByteLogicKept", inst, &format!("byte operation kept: {why}")),
             }
         }
@@ -131,7 +140,7 @@ fn dword_constant(value: LLVMValueRef, dword_ty: LLVMTypeRef) -> LLVMValueRef {
 
 /// `and`/`or`/`xor` of `<N x i8>` done on `<N/4 x i32>`. `None` when `inst` is no such operation; an error
 /// when it is one that stays.
-fn widen(inst: LLVMValueRef, undef: &mut undef::Analysis) -> Option<Result<(), String>> {
+fn widen(inst: LLVMValueRef, undef: &mut undef::Analysis) -> Option<Result<Vec<LLVMValueRef>, String>> {
     if !matches!(opcode(inst)?, LLVMOpcode::LLVMAnd | LLVMOpcode::LLVMOr | LLVMOpcode::LLVMXor) {
         return None;
     }
@@ -142,11 +151,17 @@ fn widen(inst: LLVMValueRef, undef: &mut undef::Analysis) -> Option<Result<(), S
     Some(widen_bytes(inst, undef))
 }
 
-fn widen_bytes(inst: LLVMValueRef, undef: &mut undef::Analysis) -> Result<(), String> {
+/// The rewrite of [`widen`]; returns the operands it erased (`rdregion`s left unused).
+fn widen_bytes(inst: LLVMValueRef, undef: &mut undef::Analysis) -> Result<Vec<LLVMValueRef>, String> {
     if ir::users(inst).iter().any(|&user| region_ir::is_wrregion(user) && operand(user, wr::NEW) == inst) {
         return Err("the result is written into a region".to_string());
     }
-    let views = [view_of(operand(inst, 0), undef)?, view_of(operand(inst, 1), undef)?];
+    // `x op x` views its one operand once.
+    let same = operand(inst, 0) == operand(inst, 1);
+    let mut views = vec![view_of(operand(inst, 0), undef)?];
+    if !same {
+        views.push(view_of(operand(inst, 1), undef)?);
+    }
     let ty = ir::type_of(inst);
     let dword_ty = ir_write::vector_type(ir_write::int_type(ir::type_context(ty), 32), lanes(ty) / 4);
     let op = opcode(inst).ok_or("not an instruction")?;
@@ -165,7 +180,7 @@ fn widen_bytes(inst: LLVMValueRef, undef: &mut undef::Analysis) -> Result<(), St
                 }
             });
         }
-        let dword = w.binop(op, dwords[0], dwords[1]);
+        let dword = w.binop(op, dwords[0], dwords[dwords.len() - 1]);
         if !name.is_empty() {
             let cname = build::c_name(&format!("{name}.i32"));
             // SAFETY: `dword` is a live instruction just built; the name is passed with its length.
@@ -181,10 +196,6 @@ fn widen_bytes(inst: LLVMValueRef, undef: &mut undef::Analysis) -> Result<(), St
         // SAFETY: `result` is a live instruction just built; the name is passed with its length.
         unsafe { LLVMSetValueName2(result, cname.as_ptr(), cname.as_bytes().len()) };
     }
-    for value in read {
-        if region_ir::is_rdregion(value) {
-            region_ir::erase_if_dead(value);
-        }
-    }
-    Ok(())
+    let reads: Vec<LLVMValueRef> = read.into_iter().filter(|&value| region_ir::is_rdregion(value)).collect();
+    Ok(region_ir::erase_dead(&reads))
 }

@@ -19,7 +19,10 @@
 //! - Logic instructions (`and or xor not`) read the negate modifier as bitwise not (`5_operands.md`).
 //! - `min`/`max` on floats return the other operand when one is NaN; `cmp` with a NaN operand is false except
 //!   `ne`. A `cmp` writing a general variable writes all ones (true) or zero per channel.
-//! - `sel` writes every enabled channel: src0 where the predicate holds, src1 elsewhere.
+//! - `sel` writes every enabled channel: src0 where the predicate holds, src1 elsewhere. A predicated `sel` or a
+//!   `mov` whose sources have the destination's type, without modifier or `.sat`, is a raw move ([`raw_move`]):
+//!   it copies bits, so a float NaN keeps its encoding (a signalling NaN is not quieted), as LLVM's `select`
+//!   and `bitcast` keep it.
 //! - `addc`/`subb` (`ADDC.md`, `SUBB.md`): unsigned 32-bit sum/difference and the carry/borrow (0 or 1).
 //! - `madw`: the 64-bit `src0 * src1 + src2` per channel; low halves at the destination, high halves starting at
 //!   the next GRF boundary after `exec_size` dwords (IGC's layout; `MADW.md` is not in this tag's docs).
@@ -254,13 +257,24 @@ pub(super) fn execute(t: &mut Thread<'_>, inst: &Inst) -> Result<(), Fault> {
                 }
                 let (root, offset) = t.address_src(a, i)?;
                 let add = t.src_lane(b, i)?.map(|bits| as_int(value(bits, Thread::lane_type(b))));
-                let result = add.map(|add| (root, offset + add as i64));
+                let result = add.map(|add| (root, address_word(offset + add as i64)));
                 t.set_address(*var, *elem as usize + i, result)?;
             }
             Ok(())
         }
         _ => Err(Fault::Other("not an ALU instruction".to_string())),
     }
+}
+
+/// An address element's byte offset from its root, as the 16-bit address register holds it.
+///
+/// `ADDR_ADD.md`: the sum is "just adding two integers representing GRF byte offsets" into an address element
+/// (a `uw` subregister of `a0`), so it wraps at 16 bits: `&V + (uw)(-40)` is `&V - 40`, and an operand
+/// `r[A(0),72]` then reads byte 32 of `V` (IGC splits any constant addend off an index, `GenXBaling::getIndexAdd`,
+/// so a negative variable part with a positive constant is an ordinary address). A root is at most a few
+/// kilobytes, far inside the signed 16-bit range, so the offset is kept as that range's representative.
+fn address_word(offset: i64) -> i64 {
+    offset as i16 as i64
 }
 
 /// The most sources an ALU instruction has (`bfi`).
@@ -316,6 +330,7 @@ fn alu(t: &mut Thread<'_>, inst: &Inst, op: AluOp, sat: bool, dst: &Dst, srcs: &
             }
         }
     }
+    let raw_select = op == AluOp::Sel && !sat && inst.pred.is_some() && raw_move(dst.ty(), srcs);
     let mut results = [(0usize, None::<u64>); 32];
     let mut count = 0;
     for i in 0..n {
@@ -337,6 +352,7 @@ fn alu(t: &mut Thread<'_>, inst: &Inst, op: AluOp, sat: bool, dst: &Dst, srcs: &
                 None => Some(0),
             };
             match pick {
+                Some(k) if raw_select => t.src_lane(&srcs[k], i)?,
                 Some(k) => lanes[k][i].map(|v| convert(v, dst.ty(), sat)),
                 None => None,
             }
@@ -403,6 +419,15 @@ fn predicate_word(t: &Thread<'_>, var: VarId) -> Result<(u64, u64), Fault> {
 
 /// Runs a bitwise instruction with definedness bit by bit (see the module note) and answers `true`, or
 /// answers `false` without running anything when the instruction is not one (the caller runs it lane-whole).
+/// Whether a `mov` or `sel` of `srcs` into a `dst_ty` destination (without `.sat`) is a raw move: every source
+/// of the destination's type, without a modifier. A raw move copies bits, floats included: a NaN keeps its
+/// encoding (a signalling NaN stays signalling), as LLVM's `select`, `bitcast` and loads do; converting through
+/// a number would quiet it.
+fn raw_move(dst_ty: VType, srcs: &[Src]) -> bool {
+    !matches!(dst_ty, VType::Bool | VType::V | VType::UV | VType::VF)
+        && srcs.iter().all(|s| s.ty() == dst_ty && s.modifier() == Modifier::None && !matches!(s, Src::Pred { .. }))
+}
+
 fn bitwise(t: &mut Thread<'_>, op: AluOp, sat: bool, dst: &Dst, srcs: &[Src], on: &[bool]) -> Result<bool, Fault> {
     let logic = matches!(op, AluOp::And | AluOp::Or | AluOp::Xor | AluOp::Not);
     if sat || !(logic || matches!(op, AluOp::Mov | AluOp::Shl | AluOp::Shr)) {
@@ -410,13 +435,14 @@ fn bitwise(t: &mut Thread<'_>, op: AluOp, sat: bool, dst: &Dst, srcs: &[Src], on
     }
     let integer = |ty: VType| !ty.is_float() && !matches!(ty, VType::Bool | VType::V | VType::UV | VType::VF);
     let ty = dst.ty();
-    if !matches!(dst, Dst::Direct { .. } | Dst::Indirect { .. }) || !integer(ty) {
+    let raw = op == AluOp::Mov && raw_move(ty, srcs);
+    if !matches!(dst, Dst::Direct { .. } | Dst::Indirect { .. }) || !(integer(ty) || raw) {
         return Ok(false);
     }
     let predicate_move = op == AluOp::Mov && on.len() == 1 && matches!(srcs, [Src::Pred { .. }]);
     let same_size = srcs.iter().all(|s| {
         let modifier_ok = s.modifier() == Modifier::None || (logic && s.modifier() == Modifier::Neg);
-        integer(s.ty()) && s.ty().size() == ty.size() && modifier_ok
+        (integer(s.ty()) || raw) && s.ty().size() == ty.size() && modifier_ok
     });
     if !predicate_move && !same_size {
         return Ok(false);

@@ -22,8 +22,10 @@
 //! `call` pushes the return point; `ret` with an empty stack ends the thread.
 //!
 //! Faults carry the kernel name and the instruction's source line. Not handled: `%cr0` rounding and denormal
-//! modes (execution always rounds to nearest even and keeps denormals, as the IR executor does); an address
-//! variable pointing outside its variable (reported, not modelled as the GRF file's neighbour).
+//! modes (execution always rounds to nearest even and keeps denormals, as the IR executor does); an access
+//! through an address outside its variable (reported, not modelled as the GRF file's neighbour). An address
+//! element is a 16-bit GRF byte address: `addr_add` wraps (`alu::address_word`), so an element may point before
+//! its variable as long as the operand's immediate brings the access back inside.
 
 use super::alu;
 use super::message;

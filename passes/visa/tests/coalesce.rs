@@ -162,16 +162,17 @@ fn a_merge_copy_goes_when_the_old_value_dies_at_the_load() {
     }
 }
 
-/// `a = in + 1; b = copy a; c = copy a; [a = a + 1]; use b; use c`: the two copies of one value.
-fn two_copies_of_one_value(write_between: bool) -> (Kernel, VarId, VarId) {
+/// A kernel with one dword input `in`.
+fn kernel_with_input() -> (Kernel, VarId) {
     let mut k = Kernel::new("k", 32);
     let input = k.add_general(Type::D, 1, "in");
-    k.inputs.push(Input {
-        var: input,
-        offset: 32,
-        size: 4,
-        implicit: None,
-    });
+    k.inputs.push(Input { var: input, offset: 32, size: 4, implicit: None });
+    (k, input)
+}
+
+/// `a = in + 1; b = copy a; c = copy a; [a = a + 1]; use b; use c`: the two copies of one value.
+fn two_copies_of_one_value(write_between: bool) -> (Kernel, VarId, VarId) {
+    let (mut k, input) = kernel_with_input();
     let [a, b, c, z] = ["a", "b", "c", "z"].map(|n| k.add_general(Type::D, 1, n));
     let label = k.add_label("k_BB_0");
     let mut insts = vec![
@@ -265,14 +266,7 @@ fn a_join_exit_keeps_what_its_exit_reads_alive() {
     // join's exit (no channel enabled: nothing of join runs, r = in + 1 reaches exit) r is live when t is
     // written, so the two interfere; without it r looks dead there.
     let build = |with_exit: bool| {
-        let mut k = Kernel::new("k", 32);
-        let input = k.add_general(Type::D, 1, "in");
-        k.inputs.push(Input {
-            var: input,
-            offset: 32,
-            size: 4,
-            implicit: None,
-        });
+        let (mut k, input) = kernel_with_input();
         let [r, t, z] = ["r", "t", "z"].map(|n| k.add_general(Type::D, 1, n));
         let p = k.add_var(Category::Predicate { elems: 8 }, Origin::Declared, "p");
         let [entry, join, exit] = ["k_BB_0", "k_BB_1", "k_BB_2"].map(|n| k.add_label(n));

@@ -77,44 +77,39 @@ impl Lowering<'_> {
         Err(error(phi, "phi without a variable (internal)"))
     }
 
-    /// The moves into `succ`'s phis on the edge from `pred`.
-    pub(super) fn edge_moves(&mut self, user: LLVMValueRef, pred: LLVMBasicBlockRef, succ: LLVMBasicBlockRef) -> R<Vec<EdgeMove>> {
-        let mut moves = Vec::new();
-        for phi in ir::instructions(succ) {
-            if ir::opcode(phi) != Some(LLVMOpcode::LLVMPHI) {
-                break;
-            }
+    /// The phis of `block` that have a variable (not mask values), each with its incoming value from `pred`.
+    fn phi_incomings(&self, block: LLVMBasicBlockRef, pred: LLVMBasicBlockRef) -> R<Vec<(LLVMValueRef, LLVMValueRef)>> {
+        let mut incomings = Vec::new();
+        for phi in ir::instructions(block).take_while(|&i| ir::opcode(i) == Some(LLVMOpcode::LLVMPHI)) {
             if self.is_mask_value(phi) {
                 continue;
             }
             let Some(&(value, _)) = ir::phi_incoming(phi).iter().find(|(_, b)| *b == pred) else {
                 return Err(error(phi, "phi without an incoming value for a predecessor"));
             };
+            incomings.push((phi, value));
+        }
+        Ok(incomings)
+    }
+
+    /// The moves into `succ`'s phis on the edge from `pred`.
+    pub(super) fn edge_moves(&mut self, user: LLVMValueRef, pred: LLVMBasicBlockRef, succ: LLVMBasicBlockRef) -> R<Vec<EdgeMove>> {
+        let mut moves = Vec::new();
+        let incomings = self.phi_incomings(succ, pred)?;
+        for &(phi, value) in &incomings {
             self.push_edge_move(user, &mut moves, phi, value)?;
         }
         // A join block's exit when no channel is enabled runs nothing of the block: its moves are made here,
         // each incoming value a phi of the block replaced by that phi's value on this edge (simdcf.rs).
         let mut at = succ;
-        let mut on_edge: HashMap<LLVMValueRef, LLVMValueRef> = ir::instructions(succ)
-            .take_while(|&i| ir::opcode(i) == Some(LLVMOpcode::LLVMPHI))
-            .filter_map(|phi| ir::phi_incoming(phi).iter().find(|(_, b)| *b == pred).map(|&(v, _)| (phi, v)))
-            .collect();
+        let mut on_edge: HashMap<LLVMValueRef, LLVMValueRef> = incomings.into_iter().collect();
         while let Some(exit) = self.join_exit(at) {
             if self.layout[&exit] <= self.layout[&at] {
                 let message = "a join whose exit when no channel is enabled goes backward is not lowered yet";
                 return Err(error(ir::terminator(at), message));
             }
             let mut next = HashMap::new();
-            for phi in ir::instructions(exit) {
-                if ir::opcode(phi) != Some(LLVMOpcode::LLVMPHI) {
-                    break;
-                }
-                if self.is_mask_value(phi) {
-                    continue;
-                }
-                let Some(&(value, _)) = ir::phi_incoming(phi).iter().find(|(_, b)| *b == at) else {
-                    return Err(error(phi, "phi without an incoming value for a predecessor"));
-                };
+            for (phi, value) in self.phi_incomings(exit, at)? {
                 let value = on_edge.get(&value).copied().unwrap_or(value);
                 self.push_edge_move(user, &mut moves, phi, value)?;
                 next.insert(phi, value);

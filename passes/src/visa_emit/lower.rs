@@ -274,6 +274,8 @@ pub(super) struct Lowering<'a> {
     /// The field variables of a call returning a struct (`addc`: carry, sum), read by `extractvalue`.
     parts: HashMap<LLVMValueRef, [VarId; 2]>,
     labels: HashMap<LLVMBasicBlockRef, LabelId>,
+    /// Each block's index in layout order.
+    layout: HashMap<LLVMBasicBlockRef, usize>,
     /// The variable of each global the kernel holds in registers (`globals.rs`).
     globals: HashMap<LLVMValueRef, VarId>,
     insts: Vec<Inst>,
@@ -296,6 +298,7 @@ impl<'a> Lowering<'a> {
             shared_address: None,
             parts: HashMap::new(),
             labels: HashMap::new(),
+            layout: HashMap::new(),
             globals: HashMap::new(),
             insts: Vec::new(),
             stats: Stats::default(),
@@ -311,6 +314,7 @@ impl<'a> Lowering<'a> {
         for (index, &block) in blocks.iter().enumerate() {
             let label = this.k.add_label(format!("{stem}_BB_{index}"));
             this.labels.insert(block, label);
+            this.layout.insert(block, index);
         }
         (this.control.masks, this.control.em_offsets, this.control.simd_cf) = simdcf::mask_values(&blocks);
         this.phi_variables(&blocks)?;

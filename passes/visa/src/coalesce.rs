@@ -19,7 +19,8 @@
 //! a predicate), and the printer leaves unused aliases out. Finally copies between the same bytes are deleted
 //! and the others become moves: `mov` of the destination's type (the source through an alias of that type),
 //! at most `max_move(type)` elements each, NoMask in a kernel with SIMD control flow (a copy moves the whole
-//! value); predicates are copied with `and P P`.
+//! value); predicates are copied with `and P P`. Last, a `mov` of an immediate into a whole variable that
+//! already holds that constant in the block goes (two variables set to the same constant became one).
 //!
 //! # Invariants
 //! Merging two non-interfering variables keeps every value any instruction reads (the liveness argument);
@@ -173,7 +174,36 @@ pub fn coalesce(kernel: &mut Kernel, max_move: &dyn Fn(Type) -> u32) -> Coalesce
         block.insts = out;
     }
     kernel.blocks = blocks;
+    drop_repeated_constants(kernel, simd_cf);
     stats
+}
+
+/// Deletes a `mov` of an immediate into a whole variable that holds that constant already (set so earlier in
+/// the block, nothing written into it since): two variables set to the same constant that became one leave
+/// the second write behind.
+fn drop_repeated_constants(kernel: &mut Kernel, simd_cf: bool) {
+    let mut blocks = std::mem::take(&mut kernel.blocks);
+    for block in &mut blocks {
+        let mut holds: HashMap<VarId, liveness::ConstantKey> = HashMap::new();
+        block.insts.retain(|inst| {
+            let access = liveness::access(kernel, inst, simd_cf);
+            let kills = access.writes.iter().all(|w| w.1);
+            let constant = liveness::whole_constant(kernel, inst, kills);
+            if let Some((root, key)) = constant {
+                if holds.get(&root) == Some(&key) {
+                    return false;
+                }
+            }
+            for (w, _) in &access.writes {
+                holds.remove(w);
+            }
+            if let Some((root, key)) = constant {
+                holds.insert(root, key);
+            }
+            true
+        });
+    }
+    kernel.blocks = blocks;
 }
 
 fn rename(inst: &mut Inst, renamed: &HashMap<VarId, VarId>) {

@@ -543,6 +543,10 @@ pub struct Kernel {
     pub inputs: Vec<Input>,
     pub labels: Vec<String>,
     pub blocks: Vec<Block>,
+    /// SIMD control flow's implicit edges: `(join, exit)` when reaching the block labelled `join` with no
+    /// channel enabled (after the channels waiting there are re-enabled) continues at `exit`, as the
+    /// finalizer's `join` instruction does; nothing of the `join` block runs on that edge.
+    pub join_exits: Vec<(LabelId, LabelId)>,
 }
 
 impl Kernel {
@@ -555,6 +559,7 @@ impl Kernel {
             inputs: Vec::new(),
             labels: Vec::new(),
             blocks: Vec::new(),
+            join_exits: Vec::new(),
         }
     }
 

@@ -12,7 +12,10 @@
 //! One pass over the blocks in layout order: `(p) jmp A; jmp B` with `A` the next block's label becomes
 //! `(!p) jmp B` (`p` a per-lane predicate), and so does `(p) jmp A` ending a block followed by a block
 //! nothing names that holds only `jmp B`, then `A` (the lowering's edge block for the fall-through edge, once
-//! its copies are coalesced away; the emptied block is then dropped); a last `jmp` (predicated or not) to the next block is deleted. Then a block whose label no
+//! its copies are coalesced away; the emptied block is then dropped); likewise `(p) goto A` followed by such
+//! a block holding `jmp B` to a block at or before it, then `A`, becomes the backward goto `(!p) goto B`
+//! (vISA: a backward goto jumps when some enabled channel's predicate holds, the others wait at the next
+//! instruction, `A`; IGC's SIMD loops end so); a last `jmp` (predicated or not) to the next block is deleted. Then a block whose label no
 //! `jmp`/`goto` names is appended to the block before it when that block ends in neither a jump, a `goto`
 //! nor `ret` (control reaches it only by falling through); an empty block nothing names is dropped.
 //!
@@ -49,6 +52,26 @@ pub fn tidy(kernel: &mut Kernel) -> JumpStats {
                     if p.ctrl == PredCtrl::Lane && a == after && !named_before.contains(&middle.label) {
                         let insts = &mut kernel.blocks[i].insts;
                         *insts.last_mut().unwrap() = Inst::Jmp { pred: Some(Pred { negate: !p.negate, ..p }), target: b };
+                        kernel.blocks[i + 1].insts.clear();
+                        stats.jumps_removed += 1;
+                    }
+                }
+            }
+        }
+        // `(p) goto A` then a block nothing names holding only `jmp B` with `B` at or before this block, then
+        // `A`: `(!p) goto B`, a backward goto (the loop's SIMD bottom test: the channels where `p` held wait at
+        // the next instruction, which is `A`, as they waited at `A`).
+        if let [.., Inst::Goto { exec, pred: Some(p), target: a }] = kernel.blocks[i].insts.as_slice() {
+            let (exec, p, a) = (*exec, *p, *a);
+            let middle = kernel.blocks.get(i + 1);
+            let after = kernel.blocks.get(i + 2).map(|b| b.label);
+            if let (Some(middle), Some(after)) = (middle, after) {
+                if let [Inst::Jmp { pred: None, target: b }] = middle.insts.as_slice() {
+                    let b = *b;
+                    let backward = kernel.blocks[..=i].iter().any(|block| block.label == b);
+                    if p.ctrl == PredCtrl::Lane && a == after && backward && !named_before.contains(&middle.label) {
+                        let negated = Pred { negate: !p.negate, ..p };
+                        *kernel.blocks[i].insts.last_mut().unwrap() = Inst::Goto { exec, pred: Some(negated), target: b };
                         kernel.blocks[i + 1].insts.clear();
                         stats.jumps_removed += 1;
                     }
@@ -97,13 +120,15 @@ pub fn tidy(kernel: &mut Kernel) -> JumpStats {
     stats
 }
 
-/// The labels some `jmp` or `goto` of `kernel` names.
+/// The labels some `jmp` or `goto` of `kernel` names, and both ends of every join exit.
 fn named_labels(kernel: &Kernel) -> HashSet<LabelId> {
-    kernel
+    let mut named: HashSet<LabelId> = kernel
         .insts()
         .filter_map(|inst| match inst {
             Inst::Jmp { target, .. } | Inst::Goto { target, .. } => Some(*target),
             _ => None,
         })
-        .collect()
+        .collect();
+    named.extend(kernel.join_exits.iter().flat_map(|&(join, exit)| [join, exit]));
+    named
 }

@@ -11,7 +11,8 @@
 //! `addr_add` taking a variable's address, read that variable ([`address_base`]: each address variable is set
 //! by one `addr_add`, right before its use). Control flow: a block falls through to the next one unless it ends with an
 //! unpredicated `jmp` or `ret`; a `jmp` or `goto` anywhere in a block also goes to its label (the lowering
-//! puts an edge's copies after a conditional jump), an unpredicated `jmp` ends what runs.
+//! puts an edge's copies after a conditional jump), an unpredicated `jmp` ends what runs; a join block
+//! ([`Kernel::join_exits`]) also goes from its start to its exit (no channel enabled there).
 //!
 //! # Algorithm
 //! Two dataflow problems, iterated to their fixed points with bit sets over the sets at block entries and
@@ -23,11 +24,16 @@
 //! A variable is live at a point when both hold: a variable whose first write is partial (a region written
 //! into an undefined variable) is not live before that write, so it does not interfere with everything above
 //! it. Interference (Chaitin's rule): at each write of root `d`, `d` interferes with every other root live and
-//! defined after the instruction, except the source of a [`Inst::Copy`] into `d` (the two may share a
-//! variable: they hold the same value there).
+//! defined after the instruction, except, for a whole-variable [`Inst::Copy`] into `d`, the roots holding
+//! the copied value there (its source, and earlier copies of the same value in the block with neither side
+//! written since: value-based interference, as Boissinot et al.'s out-of-SSA; the edge copies of two phis
+//! taking the same value), and likewise for a whole-variable `mov` of an immediate (roots set to the same
+//! constant in the block). Two non-interfering roots then hold the same bytes wherever both are live.
 //!
 //! # Invariants
 //! The analysis reads the kernel only; interference is symmetric and irreflexive.
+
+use std::collections::HashMap;
 
 use crate::ir::*;
 
@@ -241,6 +247,72 @@ pub fn address_base(kernel: &Kernel, addr: VarId) -> Option<VarId> {
     })
 }
 
+/// What a whole-variable `mov` of an immediate writes: the immediate's bits and type, the destination's type
+/// and the execution size (equal keys, equal bytes).
+pub type ConstantKey = (u64, Type, Option<Type>, u32);
+
+/// The root `inst` sets wholly to a constant and the constant's key: an unpredicated, unsaturated `mov` of an
+/// immediate from the root's first byte whose write kills the root (`kills`, from [`access`]).
+pub fn whole_constant(kernel: &Kernel, inst: &Inst, kills: bool) -> Option<(VarId, ConstantKey)> {
+    match inst {
+        Inst::Alu { op: "mov", sat: false, pred: None, exec, dst, srcs } if kills && dst.offset == 0 => {
+            let root = kernel.root_of(dst.var);
+            if kernel.offset_in_root(dst.var) != 0 || kernel.var(dst.var).bytes() != kernel.var(root).bytes() {
+                return None;
+            }
+            match srcs.as_slice() {
+                [Operand::Imm(imm)] => Some((root, (imm.bits, imm.ty, kernel.var(dst.var).ty(), exec.size))),
+                _ => None,
+            }
+        }
+        _ => None,
+    }
+}
+
+/// For each whole-variable write of block `b` that writes a known value (by index): the other roots that hold
+/// that value right after it, from a walk of the block where every root holds a value of its own at the
+/// block's start. Known values: an [`Inst::Copy`] writes its source's (the source and earlier copies of the
+/// same value, neither written since, hold it), an unpredicated `mov` of an immediate to the whole root the
+/// immediate's (two roots set to the same constant hold the same bytes); any other write makes a new value.
+fn copies_of_same_value(kernel: &Kernel, accesses: &[Access], b: usize) -> HashMap<usize, Vec<VarId>> {
+    let mut value: HashMap<VarId, usize> = HashMap::new();
+    let mut constants: HashMap<ConstantKey, usize> = HashMap::new();
+    let mut same = HashMap::new();
+    let whole = |v: VarId| {
+        let r = kernel.root_of(v);
+        kernel.offset_in_root(v) == 0 && kernel.var(v).bytes() == kernel.var(r).bytes()
+    };
+    let kills = |i: usize| accesses[i].writes.iter().all(|w| w.1);
+    // Value numbers: instruction indices for new values, then constants, then (from the top) a root's own.
+    let first_constant = kernel.blocks[b].insts.len();
+    for (i, inst) in kernel.blocks[b].insts.iter().enumerate() {
+        let known = match inst {
+            Inst::Copy { dst, src, .. } if whole(*dst) && whole(*src) && kills(i) => {
+                let s = kernel.root_of(*src);
+                // A root never written in this block holds its own value.
+                Some((*dst, *value.entry(s).or_insert(usize::MAX - s.0 as usize)))
+            }
+            _ => whole_constant(kernel, inst, kills(i)).map(|(root, key)| {
+                let next = first_constant + constants.len();
+                (root, *constants.entry(key).or_insert(next))
+            }),
+        };
+        match known {
+            Some((dst, v)) => {
+                let d = kernel.root_of(dst);
+                value.insert(d, v);
+                same.insert(i, value.iter().filter(|&(&r, &x)| x == v && r != d).map(|(&r, _)| r).collect());
+            }
+            None => {
+                for &(w, _) in &accesses[i].writes {
+                    value.insert(w, i);
+                }
+            }
+        }
+    }
+    same
+}
+
 /// Where control goes at an instruction: to a label (a jump or goto; `alone` when nothing after it runs),
 /// or nowhere (`ret`).
 enum Exit {
@@ -296,6 +368,13 @@ pub fn analyze(kernel: &Kernel) -> Liveness {
         kernel.blocks.iter().map(|b| b.insts.iter().map(|i| exit(kernel, i)).collect()).collect();
     let blocks = kernel.blocks.len();
     let falls: Vec<bool> = (0..blocks).map(|b| falls_through(kernel, b)).collect();
+    // A join block's implicit exit when no channel is enabled: an edge from its start.
+    let block_of = |label: LabelId| kernel.blocks.iter().position(|b| b.label == label);
+    let join_exit: Vec<Option<usize>> = kernel
+        .blocks
+        .iter()
+        .map(|b| kernel.join_exits.iter().find(|(j, _)| *j == b.label).and_then(|&(_, e)| block_of(e)))
+        .collect();
     // Backward liveness: the set live before each block, and a walk that gives the set after each instruction.
     let walk_back = |b: usize, live_in: &[VarSet], mut visit: Option<&mut dyn FnMut(usize, &VarSet)>| -> VarSet {
         let mut live = if falls[b] { live_in[b + 1].clone() } else { VarSet::new(n) };
@@ -319,6 +398,9 @@ pub fn analyze(kernel: &Kernel) -> Liveness {
             for &r in &accesses[b][i].reads {
                 live.insert(r);
             }
+        }
+        if let Some(exit) = join_exit[b] {
+            live.union(&live_in[exit]);
         }
         live
     };
@@ -354,6 +436,9 @@ pub fn analyze(kernel: &Kernel) -> Liveness {
         changed = false;
         for b in 0..blocks {
             let mut defined = def_in[b].clone();
+            if let Some(exit) = join_exit[b] {
+                changed |= def_in[exit].union(&defined);
+            }
             let mut reaches_end = true;
             for (i, acc) in accesses[b].iter().enumerate() {
                 for &(w, _) in &acc.writes {
@@ -391,17 +476,15 @@ pub fn analyze(kernel: &Kernel) -> Liveness {
             }
             defined_after.push(defined.clone());
         }
+        let same_value = copies_of_same_value(kernel, &accesses[b], b);
         let mut edges: Vec<(VarId, VarId)> = Vec::new();
         let mut visit = |i: usize, live: &VarSet| {
             let mut after = live.clone();
             after.intersect(&defined_after[i]);
-            let copy_src = match &kernel.blocks[b].insts[i] {
-                Inst::Copy { src, .. } => Some(kernel.root_of(*src)),
-                _ => None,
-            };
+            let same = same_value.get(&i);
             for &(w, _) in &accesses[b][i].writes {
                 for l in after.iter() {
-                    if l != w && Some(l) != copy_src {
+                    if l != w && !same.is_some_and(|same| same.contains(&l)) {
                         edges.push((w, l));
                     }
                 }

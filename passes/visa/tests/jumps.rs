@@ -97,3 +97,68 @@ fn a_middle_block_another_jump_names_is_not_folded() {
     assert_eq!(tidy(&mut k), genx_visa::jumps::JumpStats::default());
     assert_eq!(k.blocks, before);
 }
+
+/// `header: add; (p) goto exit; edge: jmp header; exit: ret` (the SIMD loop's bottom test, `exit` its join),
+/// with the back jump's target given.
+fn simd_bottom_test(back_to_header: bool) -> (Kernel, VarId, [LabelId; 4]) {
+    let mut k = Kernel::new("k", 32);
+    let x = k.add_general(Type::D, 1, "x");
+    let p = k.add_var(Category::Predicate { elems: 8 }, Origin::Declared, "p");
+    let labels = ["k_BB_0", "k_BB_1", "k_BB_2", "k_BB_3"].map(|n| k.add_label(n));
+    let [header, edge, exit, after] = labels;
+    let goto = Inst::Goto {
+        exec: Exec::simd(8),
+        pred: Some(Pred::lane(p, false)),
+        target: exit,
+    };
+    let back = if back_to_header { header } else { after };
+    k.blocks.push(Block {
+        label: header,
+        insts: vec![add(x, 1), goto],
+    });
+    k.blocks.push(Block {
+        label: edge,
+        insts: vec![Inst::Jmp {
+            pred: None,
+            target: back,
+        }],
+    });
+    k.blocks.push(Block {
+        label: exit,
+        insts: vec![add(x, 2), Inst::Ret],
+    });
+    k.blocks.push(Block {
+        label: after,
+        insts: vec![Inst::Ret],
+    });
+    (k, p, labels)
+}
+
+#[test]
+fn a_simd_bottom_test_becomes_one_backward_goto() {
+    let (mut k, p, [header, _, exit, _]) = simd_bottom_test(true);
+    let stats = tidy(&mut k);
+    assert_eq!(stats.jumps_removed, 1);
+    // The channels where p was false left for the exit; now the others go back and they wait at the exit,
+    // the next instruction.
+    assert_eq!(
+        k.blocks[0].insts.last(),
+        Some(&Inst::Goto {
+            exec: Exec::simd(8),
+            pred: Some(Pred::lane(p, true)),
+            target: header
+        })
+    );
+    assert_eq!(k.blocks[1].label, exit);
+    assert_eq!(verify(&k), Ok(()));
+}
+
+#[test]
+fn a_goto_over_a_forward_jump_stays() {
+    // A forward goto parks its channels; the jump after it moves the others on: not one goto.
+    let (mut k, _, [_, edge, _, _]) = simd_bottom_test(false);
+    let stats = tidy(&mut k);
+    assert_eq!(stats.jumps_removed, 0);
+    assert_eq!(k.blocks[1].label, edge);
+    assert!(matches!(k.blocks[0].insts.last(), Some(Inst::Goto { .. })));
+}

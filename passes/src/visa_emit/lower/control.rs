@@ -6,7 +6,8 @@
 //! end of `P`, before its branch: a value as a [`Inst::Copy`] (coalescing removes it when the two variables
 //! do not interfere), a constant written into the phi's variable, undef nothing. The copies of one edge are
 //! a parallel copy: they are ordered so that no copy overwrites a variable a later one reads, and a cycle
-//! (a swap of two loop-carried values) goes through a fresh variable.
+//! (a swap of two loop-carried values) goes through a fresh variable. When `S` starts with a SIMD join, the
+//! edge also carries the moves of the join's exit when no channel is enabled (simdcf.rs).
 //!
 //! # Branches
 //! `br S` is `jmp S` unless `S` is the next block. `br c, S1, S2`: the copies of an edge must run only on
@@ -19,6 +20,8 @@
 //! # Not handled
 //! `switch`, `indirectbr` (refused by the dispatcher as not lowered); a phi's incoming value defined in a
 //! block laid out after the predecessor (a located error at the phi: its value has no register yet).
+
+use std::collections::HashMap;
 
 use genx_visa::{Block, Category, CopyReason, Inst, LabelId, Pred, VarId};
 use llvm_sys::prelude::*;
@@ -74,33 +77,69 @@ impl Lowering<'_> {
         Err(error(phi, "phi without a variable (internal)"))
     }
 
-    /// The moves into `succ`'s phis on the edge from `pred`.
-    pub(super) fn edge_moves(&mut self, user: LLVMValueRef, pred: LLVMBasicBlockRef, succ: LLVMBasicBlockRef) -> R<Vec<EdgeMove>> {
-        let mut moves = Vec::new();
-        for phi in ir::instructions(succ) {
-            if ir::opcode(phi) != Some(LLVMOpcode::LLVMPHI) {
-                break;
-            }
+    /// The phis of `block` that have a variable (not mask values), each with its incoming value from `pred`.
+    fn phi_incomings(&self, block: LLVMBasicBlockRef, pred: LLVMBasicBlockRef) -> R<Vec<(LLVMValueRef, LLVMValueRef)>> {
+        let mut incomings = Vec::new();
+        for phi in ir::instructions(block).take_while(|&i| ir::opcode(i) == Some(LLVMOpcode::LLVMPHI)) {
             if self.is_mask_value(phi) {
                 continue;
             }
             let Some(&(value, _)) = ir::phi_incoming(phi).iter().find(|(_, b)| *b == pred) else {
                 return Err(error(phi, "phi without an incoming value for a predecessor"));
             };
-            let dst = self.vars[&phi];
-            if ir::is_undef(value) {
-                continue;
+            incomings.push((phi, value));
+        }
+        Ok(incomings)
+    }
+
+    /// The moves into `succ`'s phis on the edge from `pred`.
+    pub(super) fn edge_moves(&mut self, user: LLVMValueRef, pred: LLVMBasicBlockRef, succ: LLVMBasicBlockRef) -> R<Vec<EdgeMove>> {
+        let mut moves = Vec::new();
+        let incomings = self.phi_incomings(succ, pred)?;
+        for &(phi, value) in &incomings {
+            self.push_edge_move(user, &mut moves, phi, value)?;
+        }
+        // A join block's exit when no channel is enabled runs nothing of the block: its moves are made here,
+        // each incoming value a phi of the block replaced by that phi's value on this edge (simdcf.rs).
+        let mut at = succ;
+        let mut on_edge: HashMap<LLVMValueRef, LLVMValueRef> = incomings.into_iter().collect();
+        while let Some(exit) = self.join_exit(at) {
+            if self.layout[&exit] <= self.layout[&at] {
+                let message = "a join whose exit when no channel is enabled goes backward is not lowered yet";
+                return Err(error(ir::terminator(at), message));
             }
-            if ir::is_constant(value) {
-                moves.push(EdgeMove::Constant { dst, value });
-            } else {
-                let src = self.var_of(user, value)?;
-                if src != dst {
-                    moves.push(EdgeMove::Copy { dst, src });
-                }
+            let mut next = HashMap::new();
+            for (phi, value) in self.phi_incomings(exit, at)? {
+                let value = on_edge.get(&value).copied().unwrap_or(value);
+                self.push_edge_move(user, &mut moves, phi, value)?;
+                next.insert(phi, value);
             }
+            (at, on_edge) = (exit, next);
         }
         Ok(moves)
+    }
+
+    /// The move of `value` into `phi`'s variable on an edge (none for undef or the variable itself).
+    fn push_edge_move(
+        &mut self,
+        user: LLVMValueRef,
+        moves: &mut Vec<EdgeMove>,
+        phi: LLVMValueRef,
+        value: LLVMValueRef,
+    ) -> R<()> {
+        let dst = self.vars[&phi];
+        if ir::is_undef(value) {
+            return Ok(());
+        }
+        if ir::is_constant(value) {
+            moves.push(EdgeMove::Constant { dst, value });
+        } else {
+            let src = self.var_of(user, value)?;
+            if src != dst {
+                moves.push(EdgeMove::Copy { dst, src });
+            }
+        }
+        Ok(())
     }
 
     /// Emits an edge's moves as a parallel copy (see the module note), constants last.

@@ -22,8 +22,13 @@
 //!   `jmp` when it is not the next block).
 //! * A join is its block's label (vISA has no join instruction: the finalizer finds the gotos naming the label);
 //!   it must be the first instruction of its block after the phis. `br (join.branch), T, F` continues at `F`.
-//! * Phi moves of an edge a goto or join may take when no channel is left (its `T`) are made before it: the
-//!   hardware takes that edge implicitly; those of `F` after it.
+//! * Phi moves of the edge a goto takes when no channel is left (its `T`) are made before it: the hardware
+//!   takes that edge implicitly; those of `F` after it (none when `F` is `T`). A join's `T` edge is taken at
+//!   its label, before anything of its block runs: its moves are made by every predecessor of the join's
+//!   block, on its edge to it, composed through the block's phis (`edge_moves`, following a chain of joins),
+//!   and the edge is recorded in `Kernel::join_exits` for liveness. This is correct because a phi's variable
+//!   of `T` is not live between those predecessors and `T` (every path to its uses enters `T` on an edge that
+//!   writes it), which holds when `T` is laid out after the join's block; a backward join exit is refused.
 //!
 //! # Not handled
 //! An EM value used other than as a goto/join operand, a select condition or a `wrregion` mask (a located
@@ -140,6 +145,18 @@ impl Lowering<'_> {
         Ok(())
     }
 
+    /// Where a join block goes when no channel is enabled after its join (the `T` of `br (join.branch), T, F`),
+    /// `None` for a block that does not start with a join.
+    pub(super) fn join_exit(&self, block: LLVMBasicBlockRef) -> Option<LLVMBasicBlockRef> {
+        let first = ir::instructions(block).find(|&i| ir::opcode(i) != Some(LLVMOpcode::LLVMPHI))?;
+        if genx_short_name(first) != Some("simdcf.join") {
+            return None;
+        }
+        let br = ir::terminator(block);
+        let (call, is_goto) = ir::branch_condition(br).and_then(branch_of)?;
+        (call == first && !is_goto).then(|| ir::successors(br)[0])
+    }
+
     /// The block of the join that consumes a goto's RM' (through phis and other gotos' RM operands).
     fn join_of(&self, goto: LLVMValueRef) -> Option<LLVMBasicBlockRef> {
         let rm = ir::users(goto).into_iter().find(|&u| ir::extract_index(u) == Some(1))?;
@@ -173,10 +190,16 @@ impl Lowering<'_> {
         let here = ir::parent_block(br);
         let succs = ir::successors(br);
         let (taken, fall) = (succs[0], succs[1]);
-        // The edge taken when no channel is left is taken by the hardware implicitly: its moves come first.
-        let taken_moves = self.edge_moves(br, here, taken)?;
-        if taken != fall {
+        if is_goto {
+            // The edge taken when no channel is left is taken by the hardware implicitly: its moves come first
+            // (all of them when both edges go to the same block: nothing after the goto runs on that edge).
+            let taken_moves = self.edge_moves(br, here, taken)?;
             self.emit_edge(br, taken_moves)?;
+        } else {
+            // A join's: nothing of its block runs on that edge; the predecessors made its moves
+            // (`edge_moves` follows join exits).
+            let (join, exit) = (self.labels[&here], self.labels[&taken]);
+            self.k.join_exits.push((join, exit));
         }
         if is_goto {
             let Some(join) = self.join_of(call) else {
@@ -208,8 +231,10 @@ impl Lowering<'_> {
                 self.insts.push(Inst::Goto { exec, pred: Some(Pred::lane(var, true)), target });
             }
         }
-        let fall_moves = self.edge_moves(br, here, fall)?;
-        self.emit_edge(br, fall_moves)?;
+        if !is_goto || taken != fall {
+            let fall_moves = self.edge_moves(br, here, fall)?;
+            self.emit_edge(br, fall_moves)?;
+        }
         if Some(fall) != next {
             let label = self.labels[&fall];
             self.insts.push(Inst::Jmp { pred: None, target: label });

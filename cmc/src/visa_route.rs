@@ -50,9 +50,14 @@ pub const PREPARE_PIPELINE: &str =
     "genx-spir-kernels,genx-inline-calls,always-inline,genx-lane-loop,genx-promote-array,function(mem2reg),genx-region-unroll,genx-constant-loads,genx-constant-branches,genx-ieee-emulate";
 
 /// The passes the route runs after the middle end, before emission: `genx-constant-branches` again (the middle
-/// end's constant folding decides more branches, the loop tests of a loop made straight-line among them), then
-/// genx-legalize.
-pub const BACK_END_PIPELINE: &str = "genx-constant-branches,genx-legalize";
+/// end's constant folding decides more branches, the loop tests of a loop made straight-line among them),
+/// `genx-const-fold` again (the middle end's genx-dead-vector runs after its folding and leaves reads of
+/// constants it made, e.g. a region of a matrix constant whose only write it found dead), then genx-legalize.
+/// genx-dead-vector after genx-legalize (IGC runs GenXDeadVectorRemoval there) was measured and left out: it
+/// removes the split pieces nobody reads (deduce: 19 -> 17 Gen instructions on icllp) but gives each piece of
+/// a split indirect read its own index constant (dead lanes made undef), so the pieces no longer share one
+/// `addr_add` (cmtl-transforms' rotate 805 -> 871, tile_rotate_cmtl's rotate_tiles 352 -> 386).
+pub const BACK_END_PIPELINE: &str = "genx-constant-branches,genx-const-fold,genx-legalize";
 
 /// Times of the route's phases.
 #[derive(Default)]

@@ -7,7 +7,11 @@
 //! previous value's life) only when it writes every byte of the root, unpredicated, on every channel (NoMask,
 //! or a kernel without SIMD control flow, where the execution mask is all on); any other write is partial and
 //! keeps the old bytes alive. A message's destination and an indirect move's target are always partial writes
-//! (lanes may be disabled; the target's bytes are known only at run time). An indirect operand, and an
+//! (lanes may be disabled; the target's bytes are known only at run time). Partial writes that together cover
+//! their root also kill it: straight-line writes of a block (unpredicated, on every channel, contiguous bytes)
+//! whose byte ranges cover the whole root with no read of it between them and no jump among them (a constant
+//! written by moves of its runs, a value written piece by piece): the first of them kills the previous value
+//! ([`group_kills`]). An indirect operand, and an
 //! `addr_add` taking a variable's address, read that variable ([`address_base`]: each address variable is set
 //! by one `addr_add`, right before its use). Control flow: a block falls through to the next one unless it ends with an
 //! unpredicated `jmp` or `ret`; a `jmp` or `goto` anywhere in a block also goes to its label (the lowering
@@ -23,8 +27,11 @@
 //! A variable is live at a point when both hold: a variable whose first write is partial (a region written
 //! into an undefined variable) is not live before that write, so it does not interfere with everything above
 //! it. Interference (Chaitin's rule): at each write of root `d`, `d` interferes with every other root live and
-//! defined after the instruction, except the source of a [`Inst::Copy`] into `d` (the two may share a
-//! variable: they hold the same value there).
+//! defined after the instruction, except the roots that hold the same value as `d` after it (the two may share
+//! a variable): after a whole [`Inst::Copy`], its source, and every root a whole copy earlier in the block gave
+//! that same value and that nothing has written since (value numbering over the block's copies: two reads of a
+//! global into two variables are one value, so a region written into the second does not interfere with the
+//! first while both are live; values are not followed across blocks).
 //!
 //! # Invariants
 //! The analysis reads the kernel only; interference is symmetric and irreflexive.
@@ -264,6 +271,107 @@ fn falls_through(kernel: &Kernel, index: usize) -> bool {
         && index + 1 < kernel.blocks.len()
 }
 
+/// The bytes `[start, end)` of its root that `inst` writes on every channel, unpredicated and contiguous (a
+/// write [`group_kills`] may combine with others); `None` for any other write.
+fn covered_bytes(kernel: &Kernel, inst: &Inst, simd_cf: bool) -> Option<(VarId, u32, u32)> {
+    let Inst::Alu { exec, pred: None, dst, .. } = inst else { return None };
+    if (simd_cf && !exec.no_mask) || !(dst.hstride == 1 || exec.size == 1) {
+        return None;
+    }
+    let elem = kernel.var(dst.var).ty()?.bytes();
+    let start = kernel.offset_in_root(dst.var) + dst.offset;
+    Some((kernel.root_of(dst.var), start, start + exec.size * elem))
+}
+
+/// Marks as killing the first of a block's straight-line partial writes that cover their root together (see
+/// the module note). Backward over each block, per root: the byte ranges written since the last read of it (a
+/// read, or a jump out of the block's straight line, forgets them); a write whose range completes the
+/// coverage of its root kills it.
+fn group_kills(kernel: &Kernel, simd_cf: bool, accesses: &mut [Vec<Access>], exits: &[Vec<Option<Exit>>]) {
+    for (b, block) in kernel.blocks.iter().enumerate() {
+        let mut written: std::collections::HashMap<VarId, Vec<(u32, u32)>> = std::collections::HashMap::new();
+        for i in (0..block.insts.len()).rev() {
+            if exits[b][i].is_some() {
+                written.clear();
+            }
+            if let Some((root, start, end)) = covered_bytes(kernel, &block.insts[i], simd_cf) {
+                let ranges = written.entry(root).or_default();
+                ranges.push((start, end));
+                if covers(ranges, kernel.var(root).bytes()) {
+                    for write in accesses[b][i].writes.iter_mut().filter(|(w, _)| *w == root) {
+                        write.1 = true;
+                    }
+                }
+            }
+            for r in &accesses[b][i].reads {
+                written.remove(r);
+            }
+        }
+    }
+}
+
+/// Whether byte ranges cover `[0, size)`.
+fn covers(ranges: &[(u32, u32)], size: u32) -> bool {
+    let mut sorted = ranges.to_vec();
+    sorted.sort_unstable();
+    let mut reached = 0;
+    for (start, end) in sorted {
+        if start > reached {
+            return false;
+        }
+        reached = reached.max(end);
+    }
+    reached >= size
+}
+
+/// Per instruction of block `b`: the roots other than the ones it writes that hold the value a whole
+/// [`Inst::Copy`] just gave its destination (the copy's source and the roots earlier whole copies in the block
+/// gave the same value, none written since); empty for any other instruction. Forward value numbering: at
+/// the block's entry every root is its own value; a whole copy gives its destination its source's value, any
+/// other write a new one.
+fn same_values(kernel: &Kernel, b: usize, accesses: &[Access]) -> Vec<Vec<VarId>> {
+    let mut value: std::collections::HashMap<VarId, u32> = std::collections::HashMap::new();
+    let mut next = 0u32;
+    let mut fresh = || {
+        next += 1;
+        next
+    };
+    let whole = |v: VarId| {
+        let root = kernel.root_of(v);
+        kernel.offset_in_root(v) == 0
+            && kernel.var(v).bytes() == kernel.var(root).bytes()
+            && matches!(kernel.var(root).category, Category::General { .. })
+    };
+    let mut same = Vec::with_capacity(accesses.len());
+    for (inst, access) in kernel.blocks[b].insts.iter().zip(accesses) {
+        match inst {
+            Inst::Copy { dst, src, .. }
+                if whole(*dst) && whole(*src) && kernel.var(*dst).bytes() == kernel.var(*src).bytes() =>
+            {
+                let (d, s) = (kernel.root_of(*dst), kernel.root_of(*src));
+                let v = match value.get(&s) {
+                    Some(&v) => v,
+                    None => {
+                        let v = fresh();
+                        value.insert(s, v);
+                        v
+                    }
+                };
+                value.insert(d, v);
+                same.push(value.iter().filter(|&(&r, &x)| x == v && r != d).map(|(&r, _)| r).collect());
+            }
+            _ => {
+                for &(w, _) in &access.writes {
+                    let v = fresh();
+                    value.insert(w, v);
+                }
+                same.push(Vec::new());
+            }
+        }
+    }
+    same
+}
+
 /// Liveness and interference of one kernel.
 pub struct Liveness {
     /// Per block: roots live at its end (live and maybe defined).
@@ -294,6 +402,8 @@ pub fn analyze(kernel: &Kernel) -> Liveness {
         .collect();
     let exits: Vec<Vec<Option<Exit>>> =
         kernel.blocks.iter().map(|b| b.insts.iter().map(|i| exit(kernel, i)).collect()).collect();
+    let mut accesses = accesses;
+    group_kills(kernel, simd_cf, &mut accesses, &exits);
     let blocks = kernel.blocks.len();
     let falls: Vec<bool> = (0..blocks).map(|b| falls_through(kernel, b)).collect();
     // Backward liveness: the set live before each block, and a walk that gives the set after each instruction.
@@ -391,6 +501,7 @@ pub fn analyze(kernel: &Kernel) -> Liveness {
             }
             defined_after.push(defined.clone());
         }
+        let same_value = same_values(kernel, b, &accesses[b]);
         let mut edges: Vec<(VarId, VarId)> = Vec::new();
         let mut visit = |i: usize, live: &VarSet| {
             let mut after = live.clone();
@@ -401,7 +512,7 @@ pub fn analyze(kernel: &Kernel) -> Liveness {
             };
             for &(w, _) in &accesses[b][i].writes {
                 for l in after.iter() {
-                    if l != w && Some(l) != copy_src {
+                    if l != w && Some(l) != copy_src && !same_value[i].contains(&l) {
                         edges.push((w, l));
                     }
                 }

@@ -54,13 +54,19 @@ pub const PREPARE_PIPELINE: &str =
 /// nothing reads among them, leave reads of writes and of reads that now combine; cmtl::ReadBlock then
 /// WriteBlock of the same block passes the message payload straight through: `blocks` 378 -> 303 Gen
 /// instructions on icllp, IGC 347), `genx-constant-branches` again (the middle end's constant folding decides more
-/// branches, the loop tests of a loop made straight-line among them), then `genx-mad` (float multiply-adds fused
-/// as IGC's back end fuses them, before legalization as there; strict, fusing nothing, under `-ffp-contract=off`,
-/// which IGC's route hands IGC), then genx-legalize.
+/// branches, the loop tests of a loop made straight-line among them), `genx-const-fold` again (the middle end's
+/// genx-dead-vector runs after its folding and leaves reads of constants it made, e.g. a region of a matrix
+/// constant whose only write it found dead), then `genx-mad` (float multiply-adds fused as IGC's back end fuses
+/// them, before legalization as there; strict, fusing nothing, under `-ffp-contract=off`, which IGC's route
+/// hands IGC), then genx-legalize. genx-dead-vector after genx-legalize (IGC runs GenXDeadVectorRemoval there)
+/// was measured and left out: it removes the split pieces nobody reads (deduce: 19 -> 17 Gen instructions on
+/// icllp) but gives each piece of a split indirect read its own index constant (dead lanes made undef), so the
+/// pieces no longer share one `addr_add` (cmtl-transforms' rotate 805 -> 871, tile_rotate_cmtl's rotate_tiles
+/// 352 -> 386).
 pub fn back_end_pipeline(options: &Options) -> String {
     let strict = options.compat.api_options.iter().any(|o| o == "-ffp-contract=off");
     let mad = if strict { format!("genx-mad<{}>", genx_passes::mad::STRICT) } else { "genx-mad".to_string() };
-    format!("genx-region-collapse,genx-constant-branches,{mad},genx-legalize")
+    format!("genx-region-collapse,genx-constant-branches,genx-const-fold,{mad},genx-legalize")
 }
 
 /// Times of the route's phases.

@@ -109,6 +109,16 @@ fn constant_lanes(value: LLVMValueRef) -> Option<Vec<u64>> {
     )
 }
 
+/// [`constant_lanes`] without the undef lanes after the last defined one, when there are such lanes (the lanes
+/// the moves of a constant written into a fresh variable need: nobody reads the others, genx-dead-vector made
+/// them undef), rounded up to whole chunks of eight lanes (`write_constant`'s packed forms) within the vector.
+fn constant_lanes_to_write(value: LLVMValueRef) -> Option<Vec<u64>> {
+    let defined = defined_lanes(value)?.iter().rposition(Option::is_some).map_or(1, |last| last + 1);
+    let mut lanes = constant_lanes(value)?;
+    lanes.truncate(defined.next_multiple_of(8).min(lanes.len()));
+    Some(lanes)
+}
+
 /// The bits of each lane of a constant, each zero-extended; `None` for an undef lane.
 fn defined_lanes(value: LLVMValueRef) -> Option<Vec<Option<u64>>> {
     // SAFETY: constant queries on a live constant; element indices are below the vector length.
@@ -557,6 +567,7 @@ impl<'a> Lowering<'a> {
             LLVMOpcode::LLVMPtrToInt => self.pointer_to_int(inst),
             LLVMOpcode::LLVMGetElementPtr => self.element_pointer(inst),
             LLVMOpcode::LLVMExtractElement => self.extract_element(inst),
+            LLVMOpcode::LLVMTrunc if self.is_low_part(inst) => self.low_part(inst),
             LLVMOpcode::LLVMAddrSpaceCast | LLVMOpcode::LLVMIntToPtr => self.pointer_cast(inst),
             LLVMOpcode::LLVMAlloca => self.alloca(inst),
             LLVMOpcode::LLVMLoad => self.load(inst),
@@ -1144,7 +1155,7 @@ impl<'a> Lowering<'a> {
             self.constants.insert(value, alias);
             return Ok(alias);
         }
-        let Some(lanes) = constant_lanes(value) else {
+        let Some(lanes) = constant_lanes_to_write(value) else {
             return Err(error(user, "a constant expression operand is not lowered yet"));
         };
         let var = self.new_var(value, false)?;
@@ -1174,7 +1185,7 @@ impl<'a> Lowering<'a> {
         // dies here (genx_visa::coalesce); a constant Old is written by moves.
         let var = self.new_var(w, raw_new)?;
         if ir::is_undef(write.old) {
-        } else if let (true, Some(lanes)) = (ir::is_constant(write.old), constant_lanes(write.old)) {
+        } else if let (true, Some(lanes)) = (ir::is_constant(write.old), constant_lanes_to_write(write.old)) {
             let ty = self.k.var(var).ty().unwrap_or(Type::D);
             self.write_constant(var, &lanes, ty);
             self.stats.constant_olds += 1;

@@ -7,7 +7,11 @@
 //! previous value's life) only when it writes every byte of the root, unpredicated, on every channel (NoMask,
 //! or a kernel without SIMD control flow, where the execution mask is all on); any other write is partial and
 //! keeps the old bytes alive. A message's destination and an indirect move's target are always partial writes
-//! (lanes may be disabled; the target's bytes are known only at run time). An indirect operand, and an
+//! (lanes may be disabled; the target's bytes are known only at run time). Partial writes that together cover
+//! their root also kill it: straight-line writes of a block (unpredicated, on every channel, contiguous bytes)
+//! whose byte ranges cover the whole root with no read of it between them and no jump among them (a constant
+//! written by moves of its runs, a value written piece by piece): the first of them kills the previous value
+//! ([`group_kills`]). An indirect operand, and an
 //! `addr_add` taking a variable's address, read that variable ([`address_base`]: each address variable is set
 //! by one `addr_add`, right before its use). Control flow: a block falls through to the next one unless it ends with an
 //! unpredicated `jmp` or `ret`; a `jmp` or `goto` anywhere in a block also goes to its label (the lowering
@@ -336,6 +340,59 @@ fn falls_through(kernel: &Kernel, index: usize) -> bool {
         && index + 1 < kernel.blocks.len()
 }
 
+/// The bytes `[start, end)` of its root that `inst` writes on every channel, unpredicated and contiguous (a
+/// write [`group_kills`] may combine with others); `None` for any other write.
+fn covered_bytes(kernel: &Kernel, inst: &Inst, simd_cf: bool) -> Option<(VarId, u32, u32)> {
+    let Inst::Alu { exec, pred: None, dst, .. } = inst else { return None };
+    if (simd_cf && !exec.no_mask) || !(dst.hstride == 1 || exec.size == 1) {
+        return None;
+    }
+    let elem = kernel.var(dst.var).ty()?.bytes();
+    let start = kernel.offset_in_root(dst.var) + dst.offset;
+    Some((kernel.root_of(dst.var), start, start + exec.size * elem))
+}
+
+/// Marks as killing the first of a block's straight-line partial writes that cover their root together (see
+/// the module note). Backward over each block, per root: the byte ranges written since the last read of it (a
+/// read, or a jump out of the block's straight line, forgets them); a write whose range completes the
+/// coverage of its root kills it.
+fn group_kills(kernel: &Kernel, simd_cf: bool, accesses: &mut [Vec<Access>], exits: &[Vec<Option<Exit>>]) {
+    for (b, block) in kernel.blocks.iter().enumerate() {
+        let mut written: std::collections::HashMap<VarId, Vec<(u32, u32)>> = std::collections::HashMap::new();
+        for i in (0..block.insts.len()).rev() {
+            if exits[b][i].is_some() {
+                written.clear();
+            }
+            if let Some((root, start, end)) = covered_bytes(kernel, &block.insts[i], simd_cf) {
+                let ranges = written.entry(root).or_default();
+                ranges.push((start, end));
+                if covers(ranges, kernel.var(root).bytes()) {
+                    for write in accesses[b][i].writes.iter_mut().filter(|(w, _)| *w == root) {
+                        write.1 = true;
+                    }
+                }
+            }
+            for r in &accesses[b][i].reads {
+                written.remove(r);
+            }
+        }
+    }
+}
+
+/// Whether byte ranges cover `[0, size)`.
+fn covers(ranges: &[(u32, u32)], size: u32) -> bool {
+    let mut sorted = ranges.to_vec();
+    sorted.sort_unstable();
+    let mut reached = 0;
+    for (start, end) in sorted {
+        if start > reached {
+            return false;
+        }
+        reached = reached.max(end);
+    }
+    reached >= size
+}
+
 /// Liveness and interference of one kernel.
 pub struct Liveness {
     /// Per block: roots live at its end (live and maybe defined).
@@ -366,6 +423,8 @@ pub fn analyze(kernel: &Kernel) -> Liveness {
         .collect();
     let exits: Vec<Vec<Option<Exit>>> =
         kernel.blocks.iter().map(|b| b.insts.iter().map(|i| exit(kernel, i)).collect()).collect();
+    let mut accesses = accesses;
+    group_kills(kernel, simd_cf, &mut accesses, &exits);
     let blocks = kernel.blocks.len();
     let falls: Vec<bool> = (0..blocks).map(|b| falls_through(kernel, b)).collect();
     // A join block's implicit exit when no channel is enabled: an edge from its start.

@@ -33,12 +33,15 @@
 // CHECK: [[U1:%.*]] = add i32 [[GY]], [[U0]]
 // CHECK: [[U2:%.*]] = mul i32 [[GCX]], [[U1]]
 // CHECK: [[GLINEAR:%.*]] = add i32 [[GX]], [[U2]]
-// Linear global id: linear group id * threads per group + linear local id.
-// CHECK: [[S0:%.*]] = mul i32 [[LSZX]], [[LSZY]]
+// Linear global id: linear group id * threads per group + linear local id, in Horner form
+// x + X * (y + Y * (z + Z * linear group id)): three multiplies, not five.
 // CHECK: [[LSZZ:%.*]] = extractelement <3 x i32> [[LSZ]], i32 2
-// CHECK: [[S1:%.*]] = mul i32 [[S0]], [[LSZZ]]
-// CHECK: [[S2:%.*]] = mul i32 [[GLINEAR]], [[S1]]
-// CHECK: add i32 [[S2]], [[LINEAR]]
+// CHECK: [[S0:%.*]] = mul i32 [[LSZZ]], [[GLINEAR]]
+// CHECK: [[S1:%.*]] = add i32 [[LIDZ]], [[S0]]
+// CHECK: [[S2:%.*]] = mul i32 [[LSZY]], [[S1]]
+// CHECK: [[S3:%.*]] = add i32 [[LIDY]], [[S2]]
+// CHECK: [[S4:%.*]] = mul i32 [[LSZX]], [[S3]]
+// CHECK: add i32 [[LIDX]], [[S4]]
 // CHECK: [[TX:%.*]] = call i16 @llvm.genx.thread.x()
 // CHECK: zext i16 [[TX]] to i32
 // CHECK: [[TY:%.*]] = call i16 @llvm.genx.thread.y()

@@ -9,6 +9,13 @@
 //!   into a word, `addr_add` of it to the vector's address, then `mov (M1, 1) dst r[A(0),0]<0;1,0>:T`. An index
 //!   outside the vector is undefined, as in LLVM (poison) and as genx-lowering's region reads are.
 //!
+//!
+//! A scalar (or one-lane) integer `trunc` whose operand is not baled into it is the same kind of view: the low bytes of its
+//! operand's variable (vISA is little-endian), an alias of the narrower type at offset 0, as IGC's back end
+//! reads it (a `:uw` source of the dword, no `mov`). What is left of genx-mul-narrow's `zext (trunc x)` on the
+//! route is then one operand of a narrower type, which the user reads extended. A vector `trunc` (a strided
+//! region of the source) and a truncation to `i1` (a predicate) stay moves.
+//!
 //! # Not handled
 //! An element of a predicate vector (predicates have no elements in vISA; genx-lowering leaves those too), and
 //! a constant index outside the vector (a poison value): located errors.
@@ -86,6 +93,30 @@ impl Lowering<'_> {
             })],
         });
         self.define(inst, dst);
+        Ok(())
+    }
+
+    /// Whether `trunc` is a view of its operand's low bytes ([`Self::low_part`]): a scalar integer truncation
+    /// to a type wider than `i1`, of a value (not a constant) that is not baled into it.
+    pub(super) fn is_low_part(&self, inst: LLVMValueRef) -> bool {
+        let source = operand(inst, 0);
+        let ty = ir::type_of(inst);
+        region_ir::lanes(ty) == 1
+            && !is_predicate_type(ty)
+            && element_type(ty).is_some()
+            && !ir::is_constant(source)
+            && !self.bales.info(inst).is_operand_baled(0)
+    }
+
+    /// A scalar `trunc` of a value in a variable: an alias at its offset 0 of the narrower type.
+    pub(super) fn low_part(&mut self, inst: LLVMValueRef) -> R<()> {
+        let Some(ty) = element_type(ir::type_of(inst)) else {
+            return Err(error(inst, "a truncation to a type without a vISA register type"));
+        };
+        let base = self.var_of(inst, operand(inst, 0))?;
+        let alias = self.k.add_alias(base, 0, ty, 1, note(inst));
+        self.stats.aliases += 1;
+        self.define(inst, alias);
         Ok(())
     }
 }

@@ -22,8 +22,6 @@
 ; CHECK-NOT: [[HITS]](0,0)<1;1,0>
 ; CHECK-NOT: [[ACC]](0,0)<1;1,0>
 ; CHECK: addr_add (M1_NM, 1) {{A[0-9]+}}(0)<1> &[[HITS]]
-; CHECK: addr_add (M1_NM, 1) {{A[0-9]+}}(0)<1> &[[HITS]]
-; CHECK: addr_add (M1_NM, 1) {{A[0-9]+}}(0)<1> &[[ACC]]
 ; CHECK: addr_add (M1_NM, 1) {{A[0-9]+}}(0)<1> &[[ACC]]
 ; CHECK-NOT: mov (M1, 16)
 ; CHECK: oword_st (4) {{T[0-9]+}} 0x0:ud {{V[0-9]+}}.0

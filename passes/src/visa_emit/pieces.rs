@@ -11,10 +11,11 @@
 //! one (cmtl's `cm_atan2` on a 16x16 matrix, kernel wide_math).
 //!
 //! # Algorithm
-//! A join is a maximal chain of direct, unmasked `wrregion`s, each the Old value of the next and used by
-//! nothing else; its pieces are the regions the chain writes, which must not overlap. When every use of the
-//! chain's last value is a direct `rdregion` whose elements (element size, index list) are exactly one piece's,
-//! each such read is replaced by that piece's New value and the chain is erased (its first Old value loses a use).
+//! A join is a maximal chain of direct, unmasked, contiguous `wrregion`s, each the Old value of the next and
+//! used by nothing else; its pieces are the regions the chain writes, which must not overlap. When every use of
+//! the chain's last value is a direct `rdregion` whose elements (element size, index list) are exactly one
+//! piece's, and no such read is a `wrregion`'s New value, each such read is replaced by that piece's New value
+//! and the chain is erased (its first Old value loses a use).
 //!
 //! # Invariants
 //! A replaced read had exactly the piece's elements, in the piece's order, written by one `wrregion` that no later
@@ -22,6 +23,11 @@
 //! chain goes: a join that stays would need the pieces in its variable as well (a copy each).
 //!
 //! # Not handled
+//! Pieces written with a stride (genx-legalize's word results at dword strides, laid out for the mixed-width
+//! operations that read them: motion_sad's saturating sums, 60 -> 63 Gen instructions taken apart).
+//! A piece read as a `wrregion`'s New value (the join then only stages pieces on their way into another
+//! vector; taken apart, each piece's producer would write into that vector's variable, which needs a copy of
+//! its Old value while that is live: the prefix sums of prefix_sum.cpp, 92 -> 109 Gen instructions on icllp).
 //! Reads of part of a piece or of several pieces (a media block store of 8x8 elements out of 16-element rows),
 //! reads through a `bitcast` of the join, indirect or masked writes, phis of joins.
 
@@ -84,7 +90,7 @@ fn join(end: LLVMValueRef) -> Option<(Vec<LLVMValueRef>, Vec<Piece>)> {
     let mut written = std::collections::HashSet::new();
     for &write in &chain {
         let wr = WrRegion::read(write)?;
-        if wr.index != Index::Direct || wr.region.masked {
+        if wr.index != Index::Direct || wr.region.masked || !wr.region.is_contiguous() {
             return None;
         }
         let elements = wr.region.direct_elements().ok()?;
@@ -106,6 +112,9 @@ fn piece_reads(end: LLVMValueRef, pieces: &[Piece]) -> Option<Vec<(LLVMValueRef,
         .into_iter()
         .map(|user| {
             let rd = RdRegion::read(user).filter(|rd| rd.input == end && rd.index == Index::Direct)?;
+            if ir::users(user).iter().any(|&u| region_ir::is_wrregion(u) && ir::call_arg(u, region_ir::wr::NEW) == user) {
+                return None;
+            }
             let elements = rd.region.direct_elements().ok()?;
             let piece = pieces
                 .iter()

@@ -175,30 +175,9 @@ fn changes_execution_mask(inst: LLVMValueRef) -> bool {
 
 /// Whether `inst` may move (see the module note).
 fn movable(inst: LLVMValueRef) -> bool {
-    match ir::opcode(inst) {
-        None => false,
+    ir::is_instruction(inst)
+        && ir::opcode(inst) != Some(LLVMOpcode::LLVMPHI)
+        && region_ir::is_side_effect_free(inst)
         // A predefined register may change while the thread runs (%tsc, %sr0): its reads stay in place.
-        Some(LLVMOpcode::LLVMCall) => region_ir::genx_desc(inst).is_some_and(|desc| {
-            desc.attrs.readnone && !desc.attrs.has_side_effects && !desc.short_name().contains("predef.reg")
-        }),
-        Some(
-            LLVMOpcode::LLVMPHI
-            | LLVMOpcode::LLVMStore
-            | LLVMOpcode::LLVMLoad
-            | LLVMOpcode::LLVMBr
-            | LLVMOpcode::LLVMRet
-            | LLVMOpcode::LLVMSwitch
-            | LLVMOpcode::LLVMUnreachable
-            | LLVMOpcode::LLVMAlloca
-            | LLVMOpcode::LLVMFence
-            | LLVMOpcode::LLVMAtomicRMW
-            | LLVMOpcode::LLVMAtomicCmpXchg
-            | LLVMOpcode::LLVMInvoke
-            | LLVMOpcode::LLVMUDiv
-            | LLVMOpcode::LLVMSDiv
-            | LLVMOpcode::LLVMURem
-            | LLVMOpcode::LLVMSRem,
-        ) => false,
-        Some(_) => true,
-    }
+        && !region_ir::genx_desc(inst).is_some_and(|desc| desc.short_name().contains("predef.reg"))
 }

@@ -1231,34 +1231,39 @@ pub fn replace_and_erase(old: LLVMValueRef, new: LLVMValueRef) {
     unsafe { LLVMInstructionEraseFromParent(old) };
 }
 
-/// Erases an instruction when nothing uses it and it has no side effects a pass must keep (a call of a
-/// `readnone` GenX intrinsic, or a non-call, non-memory instruction). Returns whether it was erased.
+/// Erases an instruction when nothing uses it and it has no side effects a pass must keep
+/// ([`is_side_effect_free`]). Returns whether it was erased.
 pub fn erase_if_dead(inst: LLVMValueRef) -> bool {
     // SAFETY: only a live instruction that nothing uses is erased, so no use is left pointing at it.
     unsafe {
-        if LLVMIsAInstruction(inst).is_null() || !LLVMGetFirstUse(inst).is_null() {
+        if LLVMIsAInstruction(inst).is_null() || !LLVMGetFirstUse(inst).is_null() || !is_side_effect_free(inst) {
             return false;
         }
-        let removable = match LLVMGetInstructionOpcode(inst) {
-            LLVMOpcode::LLVMCall => genx_desc(inst).is_some_and(|desc| desc.attrs.readnone && !desc.attrs.has_side_effects),
-            LLVMOpcode::LLVMStore
-            | LLVMOpcode::LLVMLoad
-            | LLVMOpcode::LLVMBr
-            | LLVMOpcode::LLVMRet
-            | LLVMOpcode::LLVMSwitch
-            | LLVMOpcode::LLVMUnreachable
-            | LLVMOpcode::LLVMAlloca
-            | LLVMOpcode::LLVMFence
-            | LLVMOpcode::LLVMAtomicRMW
-            | LLVMOpcode::LLVMAtomicCmpXchg
-            | LLVMOpcode::LLVMInvoke => false,
-            LLVMOpcode::LLVMUDiv | LLVMOpcode::LLVMSDiv | LLVMOpcode::LLVMURem | LLVMOpcode::LLVMSRem => false,
-            _ => true,
-        };
-        if removable {
-            LLVMInstructionEraseFromParent(inst);
-        }
-        removable
+        LLVMInstructionEraseFromParent(inst);
+        true
+    }
+}
+
+/// Whether an instruction has no side effects a pass must keep: a call of a `readnone` GenX intrinsic without
+/// side effects, or a non-call instruction that neither accesses memory, ends a block, nor divides (a division
+/// by zero may trap).
+pub fn is_side_effect_free(inst: LLVMValueRef) -> bool {
+    // SAFETY: an opcode query on a live instruction.
+    match unsafe { LLVMGetInstructionOpcode(inst) } {
+        LLVMOpcode::LLVMCall => genx_desc(inst).is_some_and(|desc| desc.attrs.readnone && !desc.attrs.has_side_effects),
+        LLVMOpcode::LLVMStore
+        | LLVMOpcode::LLVMLoad
+        | LLVMOpcode::LLVMBr
+        | LLVMOpcode::LLVMRet
+        | LLVMOpcode::LLVMSwitch
+        | LLVMOpcode::LLVMUnreachable
+        | LLVMOpcode::LLVMAlloca
+        | LLVMOpcode::LLVMFence
+        | LLVMOpcode::LLVMAtomicRMW
+        | LLVMOpcode::LLVMAtomicCmpXchg
+        | LLVMOpcode::LLVMInvoke => false,
+        LLVMOpcode::LLVMUDiv | LLVMOpcode::LLVMSDiv | LLVMOpcode::LLVMURem | LLVMOpcode::LLVMSRem => false,
+        _ => true,
     }
 }
 

@@ -45,6 +45,8 @@
 //! size, group count) `implicit.rs`'s, single-indirect regions `indirect.rs`'s, each with its own note.
 
 mod lower;
+mod pieces;
+mod schedule;
 
 use std::ffi::CString;
 
@@ -91,6 +93,10 @@ pub struct Stats {
     pub truth_folds: u64,
     /// Message payloads read in place from a region of a vector (a view, no copy unless misaligned).
     pub payload_views: u64,
+    /// genx-legalize's joins of split pieces read only piece by piece, taken apart (`pieces.rs`).
+    pub split_joins: u64,
+    /// Instructions whose place changed when each was sunk to just before its first use (`schedule.rs`).
+    pub sunk: u64,
     /// vISA instructions emitted.
     pub instructions: u64,
 }
@@ -187,9 +193,13 @@ pub fn emit_kernel(entry: &KernelEntry) -> Result<Emitted, Diagnostic> {
         )
     })?;
     let truth_folds = crate::truth::fold(function);
+    let split_joins = pieces::forward(function);
+    let sunk = schedule::sink(function);
     let (bales, _) = baling::bale_function(function, platform, BalingKind::CodeGen);
     let mut emitted = lower::Lowering::run(entry, &bales, platform)?;
     emitted.stats.truth_folds = truth_folds;
+    emitted.stats.split_joins = split_joins;
+    emitted.stats.sunk = sunk;
     if let Err(errors) = genx_visa::verify(&emitted.kernel) {
         return Err(Diagnostic::at_function(
             Severity::Error,
@@ -258,6 +268,8 @@ pub fn count(cx: &PassCx, stats: &Stats) {
     cx.count(c"addresses-commoned", c"addr_adds repeating the previous one's address, removed", stats.addresses_commoned);
     cx.count(c"writes-in-place", c"wrregions writing elements back where they are (no move)", stats.writes_in_place);
     cx.count(c"truth-folds", c"compares of a predicate's own materialisation folded into the predicate, and chains over one made one select", stats.truth_folds);
+    cx.count(c"split-joins", c"joins of split pieces read only piece by piece, taken apart (a variable per piece)", stats.split_joins);
+    cx.count(c"sunk", c"instructions placed elsewhere, each just before its first use (depth-first order)", stats.sunk);
     cx.count(c"payload-views", c"message payloads that are a region of a vector, read in place", stats.payload_views);
     cx.count(c"constant-olds", c"wrregions and predicated loads onto a constant old value", stats.constant_olds);
     cx.count(c"aliases", c"bitcasts emitted as vISA aliases", stats.aliases);

@@ -37,7 +37,7 @@
 //! conditional operation, none of which genx-lowering lowers itself.
 //!
 //! # Not handled
-//! Conditions of more than `MAX_PREDICATE_LANES` lanes; masks that are not truth values (`ashr x, 31`, a mask loaded from memory), blends under two different
+//! Conditions of more than `MAX_PREDICATE_LANES` lanes, except in blends and masked values; masks that are not truth values (`ashr x, 31`, a mask loaded from memory), blends under two different
 //! conditions, `icmp eq X, 0` (the negated condition would need a new `xor`), `and` of a truth value with a
 //! non-constant, conditional `mul`/shifts, phis of truth values.
 
@@ -51,10 +51,13 @@ use crate::ir_write::{self, Writer};
 use crate::region_ir;
 use crate::truth::{self, low_mask, splat};
 
-/// The widest condition rewritten: vISA's widest predicate. A wider one is split by genx-legalize, which cuts
-/// the front end's materialised form (a compare of words) into pieces more cheaply than a compare of the
-/// dwords it came from (Sobel's 96-lane `merge(-x, x < 0)`: 109 Gen instructions as written, 167 rewritten);
-/// the vISA emitter's `truth::fold` still folds those compares after legalization.
+/// The widest condition rewritten, except blends and masked values: vISA's widest predicate. A wider one is
+/// split by genx-legalize, which cuts the front end's materialised form (a compare of words) into pieces more
+/// cheaply than a compare of the dwords it came from (Sobel's 96-lane `merge(-x, x < 0)`: 109 Gen instructions
+/// as written, 167 rewritten); the vISA emitter's `truth::fold` still folds those compares after legalization.
+/// A blend (or a masked value) is rewritten at any width: each piece of its select is one `sel` or predicated
+/// instruction where the bitwise form is the mask's materialisation and two or three operations (cmtl's
+/// `cm_atan2` on a 16x16 matrix, kernel wide_math: 1527 Gen instructions on icllp as written, 1075 rewritten).
 pub(crate) const MAX_PREDICATE_LANES: u32 = 32;
 
 /// How many of each rewrite one run made.
@@ -73,7 +76,17 @@ pub(crate) fn rewrite(function: LLVMValueRef) -> Counts {
     for walk in [1, 2] {
         let insts: Vec<LLVMValueRef> = ir::blocks(function).flat_map(ir::instructions).collect();
         for inst in insts {
-            if erased.contains(&inst) || region_ir::lanes(ir::type_of(inst)) > MAX_PREDICATE_LANES {
+            if erased.contains(&inst) {
+                continue;
+            }
+            if region_ir::lanes(ir::type_of(inst)) > MAX_PREDICATE_LANES {
+                // Only a blend or masked value: its select replaces the mask's materialisation and two or three
+                // bitwise operations per piece once split, whatever the condition's width.
+                let wide_blend = if walk == 1 { blend(inst) } else { masked_and(inst) };
+                if let Some((c, on_true, on_false)) = wide_blend {
+                    emit_select(inst, c, on_true, on_false, &mut erased);
+                    counts.blends += 1;
+                }
                 continue;
             }
             if walk == 1 {

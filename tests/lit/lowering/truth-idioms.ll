@@ -249,3 +249,52 @@ entry:
   %r = add <4 x i32> %sum, %low
   ret <4 x i32> %r
 }
+
+; A blend wider than vISA's widest predicate (64 lanes) is still one select (genx-legalize splits it into
+; predicated pieces), as is a masked float constant (cmtl::cm_atan2's `x == 0 ? 1.0f : 0.0f` on a matrix).
+; CHECK-LABEL: define <64 x float> @wide_blend(
+; CHECK-NEXT: entry:
+; CHECK-NEXT:   %cmp = fcmp olt <64 x float> %x, zeroinitializer
+; CHECK-NEXT:   %r = select <64 x i1> %cmp, <64 x float> %a, <64 x float> %b
+; CHECK-NEXT:   %z = fcmp oeq <64 x float> %x, zeroinitializer
+; CHECK-NEXT:   [[ONE:%.*]] = select <64 x i1> %z, <64 x float> <float 1.000000e+00,
+; CHECK-NEXT:   %sum = fadd <64 x float> %r, [[ONE]]
+; CHECK-NEXT:   ret <64 x float> %sum
+; CHECK-NEXT: }
+define <64 x float> @wide_blend(<64 x float> %a, <64 x float> %b, <64 x float> %x) {
+entry:
+  %cmp = fcmp olt <64 x float> %x, zeroinitializer
+  %sext = sext <64 x i1> %cmp to <64 x i32>
+  %msb = icmp slt <64 x i32> %sext, zeroinitializer
+  %mask = sext <64 x i1> %msb to <64 x i32>
+  %not = xor <64 x i32> %mask, <i32 -1, i32 -1, i32 -1, i32 -1, i32 -1, i32 -1, i32 -1, i32 -1, i32 -1, i32 -1, i32 -1, i32 -1, i32 -1, i32 -1, i32 -1, i32 -1, i32 -1, i32 -1, i32 -1, i32 -1, i32 -1, i32 -1, i32 -1, i32 -1, i32 -1, i32 -1, i32 -1, i32 -1, i32 -1, i32 -1, i32 -1, i32 -1, i32 -1, i32 -1, i32 -1, i32 -1, i32 -1, i32 -1, i32 -1, i32 -1, i32 -1, i32 -1, i32 -1, i32 -1, i32 -1, i32 -1, i32 -1, i32 -1, i32 -1, i32 -1, i32 -1, i32 -1, i32 -1, i32 -1, i32 -1, i32 -1, i32 -1, i32 -1, i32 -1, i32 -1, i32 -1, i32 -1, i32 -1, i32 -1>
+  %ai = bitcast <64 x float> %a to <64 x i32>
+  %bi = bitcast <64 x float> %b to <64 x i32>
+  %keep = and <64 x i32> %bi, %not
+  %take = and <64 x i32> %ai, %mask
+  %blend = or <64 x i32> %keep, %take
+  %r = bitcast <64 x i32> %blend to <64 x float>
+  %z = fcmp oeq <64 x float> %x, zeroinitializer
+  %zmask = sext <64 x i1> %z to <64 x i32>
+  %onei = and <64 x i32> <i32 1065353216, i32 1065353216, i32 1065353216, i32 1065353216, i32 1065353216, i32 1065353216, i32 1065353216, i32 1065353216, i32 1065353216, i32 1065353216, i32 1065353216, i32 1065353216, i32 1065353216, i32 1065353216, i32 1065353216, i32 1065353216, i32 1065353216, i32 1065353216, i32 1065353216, i32 1065353216, i32 1065353216, i32 1065353216, i32 1065353216, i32 1065353216, i32 1065353216, i32 1065353216, i32 1065353216, i32 1065353216, i32 1065353216, i32 1065353216, i32 1065353216, i32 1065353216, i32 1065353216, i32 1065353216, i32 1065353216, i32 1065353216, i32 1065353216, i32 1065353216, i32 1065353216, i32 1065353216, i32 1065353216, i32 1065353216, i32 1065353216, i32 1065353216, i32 1065353216, i32 1065353216, i32 1065353216, i32 1065353216, i32 1065353216, i32 1065353216, i32 1065353216, i32 1065353216, i32 1065353216, i32 1065353216, i32 1065353216, i32 1065353216, i32 1065353216, i32 1065353216, i32 1065353216, i32 1065353216, i32 1065353216, i32 1065353216, i32 1065353216, i32 1065353216>, %zmask
+  %onef = bitcast <64 x i32> %onei to <64 x float>
+  %sum = fadd <64 x float> %r, %onef
+  ret <64 x float> %sum
+}
+
+; Negative: over 32 lanes only blends and masked values are rewritten: a truth value added (`count += (x > 0)`)
+; stays an add of the materialisation (genx-lowering's later select of constants), not a conditional add.
+; CHECK-LABEL: define <64 x i32> @wide_conditional_add(
+; CHECK-NEXT: entry:
+; CHECK-NEXT:   %cmp = icmp sgt <64 x i32> %x, zeroinitializer
+; CHECK-NEXT:   %ext = select <64 x i1> %cmp, <64 x i32> <i32 1,
+; CHECK-NEXT:   %sum = add <64 x i32> %count, %ext
+; CHECK-NEXT:   ret <64 x i32> %sum
+; CHECK-NEXT: }
+define <64 x i32> @wide_conditional_add(<64 x i32> %count, <64 x i32> %x) {
+entry:
+  %cmp = icmp sgt <64 x i32> %x, zeroinitializer
+  %ext = zext <64 x i1> %cmp to <64 x i32>
+  %sum = add <64 x i32> %count, %ext
+  ret <64 x i32> %sum
+}

@@ -1,6 +1,7 @@
 ; The paper's linear filter core: a 8x32 byte block read with media_ld, `in.select<6,1,24,1>(1,3)` converted to
 ; float and scaled, then written back as bytes. genx-legalize cuts the 144-wide conversion into nine SIMD16
-; pieces; each piece is one bale, so the emitted vISA has exactly nine SIMD16 moves reading the byte matrix
+; pieces; each piece is one bale (its own variable: the join is read only piece by piece, visa_emit/pieces.rs),
+; so the emitted vISA has exactly nine SIMD16 moves reading the byte matrix
 ; (as unsigned bytes: uitofp), at the byte offsets of the legalize golden test: 35, 51, 75, 99, 115, 139, 163,
 ; 179, 203 = (row, column) (1,3) (1,19) (2,11) (3,3) (3,19) (4,11) (5,3) (5,19) (6,11) of a 32-byte GRF.
 ; The surfaces are the first .input at r1 (offset 32), the second right after it (36).
@@ -14,23 +15,23 @@
 ; CHECK-DAG: .decl [[IN:T[0-9]+]] v_type=T num_elts=1 // %input
 ; CHECK-DAG: .decl [[OUT:T[0-9]+]] v_type=T num_elts=1 // %output
 ; CHECK-DAG: .decl [[M:V[0-9]+]] v_type=G type=b num_elts=256 align=GRF // %m
-; CHECK-DAG: .decl [[F:V[0-9]+]] v_type=G type=f num_elts=144 align=GRF // %f.join0
 ; CHECK-DAG: .decl [[MU:V[0-9]+]] v_type=G type=ub num_elts=256 alias=<[[M]], 0>
+; CHECK-NOT: num_elts=144
 ; CHECK: .input [[IN]] offset=32 size=4
 ; CHECK-NEXT: .input [[OUT]] offset=36 size=4
 ; CHECK: .function "linear_filter_BB_0"
 ; CHECK: media_ld.nomod (32,8) [[IN]] 0 0x0:ud 0x0:ud [[M]].0
-; CHECK-NEXT: mov (M1, 16) [[F]](0,0)<1> [[MU]](1,3)<1;1,0>
-; CHECK-NEXT: mov (M1, 16) [[F]](2,0)<1> [[MU]](1,19)<16;8,1>
-; CHECK-NEXT: mov (M1, 16) [[F]](4,0)<1> [[MU]](2,11)<1;1,0>
-; CHECK-NEXT: mov (M1, 16) [[F]](6,0)<1> [[MU]](3,3)<1;1,0>
-; CHECK-NEXT: mov (M1, 16) [[F]](8,0)<1> [[MU]](3,19)<16;8,1>
-; CHECK-NEXT: mov (M1, 16) [[F]](10,0)<1> [[MU]](4,11)<1;1,0>
-; CHECK-NEXT: mov (M1, 16) [[F]](12,0)<1> [[MU]](5,3)<1;1,0>
-; CHECK-NEXT: mov (M1, 16) [[F]](14,0)<1> [[MU]](5,19)<16;8,1>
-; CHECK-NEXT: mov (M1, 16) [[F]](16,0)<1> [[MU]](6,11)<1;1,0>
-; CHECK-NEXT: mul (M1, 16) [[S:V[0-9]+]](0,0)<1> [[F]](0,0)<1;1,0> 0x3de38e39:f
-; CHECK-COUNT-8: mul (M1, 16) [[S]]
+; CHECK-NEXT: mov (M1, 16) [[F:V[0-9]+]](0,0)<1> [[MU]](1,3)<1;1,0>
+; CHECK-NEXT: mov (M1, 16) {{V[0-9]+}}(0,0)<1> [[MU]](1,19)<16;8,1>
+; CHECK-NEXT: mov (M1, 16) {{V[0-9]+}}(0,0)<1> [[MU]](2,11)<1;1,0>
+; CHECK-NEXT: mov (M1, 16) {{V[0-9]+}}(0,0)<1> [[MU]](3,3)<1;1,0>
+; CHECK-NEXT: mov (M1, 16) {{V[0-9]+}}(0,0)<1> [[MU]](3,19)<16;8,1>
+; CHECK-NEXT: mov (M1, 16) {{V[0-9]+}}(0,0)<1> [[MU]](4,11)<1;1,0>
+; CHECK-NEXT: mov (M1, 16) {{V[0-9]+}}(0,0)<1> [[MU]](5,3)<1;1,0>
+; CHECK-NEXT: mov (M1, 16) {{V[0-9]+}}(0,0)<1> [[MU]](5,19)<16;8,1>
+; CHECK-NEXT: mov (M1, 16) {{V[0-9]+}}(0,0)<1> [[MU]](6,11)<1;1,0>
+; CHECK-NEXT: mul (M1, 16) {{V[0-9]+}}(0,0)<1> [[F]](0,0)<1;1,0> 0x3de38e39:f
+; CHECK-COUNT-8: mul (M1, 16) {{V[0-9]+}}(0,0)<1> {{V[0-9]+}}(0,0)<1;1,0> 0x3de38e39:f
 ; CHECK-NOT: mov (M1, 16) [[F]]
 ; CHECK: media_st.nomod (24,6) [[OUT]] 0 0x0:ud 0x0:ud
 ; CHECK-NEXT: ret (M1, 1)

@@ -306,31 +306,6 @@ pub fn const_int_vector(value: LLVMValueRef) -> Option<Vec<i64>> {
     }
 }
 
-/// Whether `value` is a floating-point zero (`+0.0` or `-0.0`) in every lane: a scalar, a zero vector, or a
-/// splat of one zero (LLVM's `Constant::isZeroValue`).
-pub fn is_float_zero(value: LLVMValueRef) -> bool {
-    if let Some(x) = const_float(value) {
-        return x == 0.0;
-    }
-    // SAFETY: queries on live handles of the module being run on (the argument of `crate::ir`'s module note).
-    unsafe {
-        let ty = LLVMTypeOf(value);
-        if LLVMGetTypeKind(ty) != LLVMTypeKind::LLVMVectorTypeKind || LLVMIsAConstant(value).is_null() {
-            return false;
-        }
-        if !LLVMIsAConstantAggregateZero(value).is_null() {
-            return true;
-        }
-        let len = LLVMGetVectorSize(ty);
-        if u64::from(len) > crate::limits::MAX_VECTOR_ELEMENTS {
-            return false;
-        }
-        let bits = |i| constant_element(value, i).and_then(const_float).filter(|&x| x == 0.0).map(f64::to_bits);
-        let first = bits(0);
-        first.is_some() && (1..len).all(|i| bits(i) == first)
-    }
-}
-
 pub fn is_undef(value: LLVMValueRef) -> bool {
     // SAFETY: queries on live handles of the module being run on (the argument of `crate::ir`'s module note).
     unsafe { LLVMIsUndef(value) != 0 || !LLVMIsAPoisonValue(value).is_null() }

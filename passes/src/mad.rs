@@ -104,11 +104,17 @@ fn match_float(add: LLVMValueRef) -> Option<Fusion> {
     } else {
         return None;
     };
-    if ir::is_float_zero(fusion.srcs[2]) {
+    if is_float_zero(fusion.srcs[2]) {
         return None;
     }
     let indirect_sources = fusion.srcs.iter().filter(|&&src| is_indirect_read(through_casts(src))).count();
     (indirect_sources + usize::from(writes_indirectly(add)) <= 1).then_some(fusion)
+}
+
+/// Whether `value` is a floating-point zero (`+0.0` or `-0.0`) in every lane: a scalar, a zero vector or a splat
+/// of one zero (LLVM's `Constant::isZeroValue`).
+fn is_float_zero(value: LLVMValueRef) -> bool {
+    crate::baling::util::splat_value(value).and_then(ir::const_float).is_some_and(|x| x == 0.0)
 }
 
 /// The value under `zext`/`sext`/`bitcast`s (what the finalizer reads once copies are propagated).

@@ -1248,8 +1248,8 @@ pub fn erase_if_dead(inst: LLVMValueRef) -> bool {
 /// side effects, or a non-call instruction that neither accesses memory, ends a block, nor divides (a division
 /// by zero may trap).
 pub fn is_side_effect_free(inst: LLVMValueRef) -> bool {
-    // SAFETY: an opcode query on a live instruction.
-    match unsafe { LLVMGetInstructionOpcode(inst) } {
+    let Some(opcode) = ir::opcode(inst) else { return false };
+    match opcode {
         LLVMOpcode::LLVMCall => genx_desc(inst).is_some_and(|desc| desc.attrs.readnone && !desc.attrs.has_side_effects),
         LLVMOpcode::LLVMStore
         | LLVMOpcode::LLVMLoad

@@ -143,8 +143,7 @@ pub(crate) fn compare(inst: LLVMValueRef) -> Option<LLVMValueRef> {
         return None;
     }
     let (a, b) = (ir::operand(inst, 0), ir::operand(inst, 1));
-    // SAFETY: predicate query on a compare.
-    match unsafe { LLVMGetICmpPredicate(inst) } {
+    match ir::icmp_predicate(inst) {
         LLVMIntPredicate::LLVMIntNE => {
             let x = if splat(b) == Some(0) {
                 a

@@ -81,8 +81,7 @@ fn min_max(inst: LLVMValueRef) -> Option<(&'static str, LLVMValueRef, LLVMValueR
         return None;
     };
     use LLVMIntPredicate::*;
-    // SAFETY: predicate query on a compare.
-    let (signed, greater) = match unsafe { llvm_sys::core::LLVMGetICmpPredicate(compare) } {
+    let (signed, greater) = match ir::icmp_predicate(compare) {
         LLVMIntSGT | LLVMIntSGE => (true, true),
         LLVMIntSLT | LLVMIntSLE => (true, false),
         LLVMIntUGT | LLVMIntUGE => (false, true),

@@ -95,7 +95,7 @@ fn match_float(add: LLVMValueRef) -> Option<Fusion> {
         return None;
     }
     let subtract = ir::opcode(add) == Some(LLVMOpcode::LLVMFSub);
-    let is_fmul = |v: LLVMValueRef| ir::is_instruction(v) && ir::opcode(v) == Some(LLVMOpcode::LLVMFMul);
+    let is_fmul = |v: LLVMValueRef| ir::opcode(v) == Some(LLVMOpcode::LLVMFMul);
     let (lhs, rhs) = (ir::operand(add, 0), ir::operand(add, 1));
     let fusion = if is_fmul(lhs) {
         Fusion { mul: lhs, srcs: [ir::operand(lhs, 0), ir::operand(lhs, 1), rhs], negate: subtract.then_some(2) }
@@ -119,9 +119,7 @@ fn is_float_zero(value: LLVMValueRef) -> bool {
 
 /// The value under `zext`/`sext`/`bitcast`s (what the finalizer reads once copies are propagated).
 fn through_casts(mut value: LLVMValueRef) -> LLVMValueRef {
-    while matches!(ir::opcode(value), Some(LLVMOpcode::LLVMZExt | LLVMOpcode::LLVMSExt | LLVMOpcode::LLVMBitCast))
-        && ir::is_instruction(value)
-    {
+    while matches!(ir::opcode(value), Some(LLVMOpcode::LLVMZExt | LLVMOpcode::LLVMSExt | LLVMOpcode::LLVMBitCast)) {
         value = ir::operand(value, 0);
     }
     value
